@@ -1,0 +1,139 @@
+// Compiles the official OpenAPI response schemas into standalone ajv validators (draft 2020-12,
+// formats). workerd forbids code generation at run time, so the contract helper that runs inside
+// the tests imports this precompiled module instead of compiling schemas there.
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const specPath = require.resolve("@gitbook/api/spec/openapi.json", { paths: [root] });
+const outPath = resolve(root, "test/.generated/official-contract.mjs");
+
+/**
+ * The operations the app serves, read from the `createRoute({ method, path })` declarations under
+ * src/routes: only their official schemas are compiled (all of them would be over 50 MB).
+ */
+function servedOperations() {
+  const served = new Set();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = resolve(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".ts")) {
+        const text = readFileSync(full, "utf8");
+        for (const m of text.matchAll(
+          /method:\s*"(get|post|put|patch|delete)",\s*path:\s*"([^"]+)"/g,
+        )) {
+          served.add(`${m[1].toUpperCase()} ${normalize(m[2])}`);
+        }
+      }
+    }
+  };
+  walk(resolve(root, "src/routes"));
+  return served;
+}
+
+function normalize(path) {
+  return path.replace(/^\/v1/, "").replace(/\{[^}]+\}/g, "{}");
+}
+
+/** Builds the module unless one for the same spec, script and served operations exists. */
+export function buildContract() {
+  const served = servedOperations();
+  const fingerprint = createHash("sha256")
+    .update(readFileSync(specPath))
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update([...served].sort().join("\n"))
+    .digest("hex");
+  if (existsSync(outPath) && readFileSync(outPath, "utf8").startsWith(`// ${fingerprint}`)) {
+    return outPath;
+  }
+  const spec = JSON.parse(readFileSync(specPath, "utf8"));
+  const ajv = new Ajv2020({
+    strict: false,
+    validateSchema: false,
+    allErrors: false,
+    inlineRefs: false,
+    code: { source: true },
+  });
+  addFormats(ajv);
+  // GitBook's own formats: the official document does not define them, so they accept anything.
+  ajv.addFormat("emoji", true);
+  ajv.addFormat("icon", true);
+  ajv.addSchema({ $id: "gitbook", components: spec.components, paths: spec.paths });
+  const exportsMap = {};
+  const operations = [];
+  let n = 0;
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const method of ["get", "post", "put", "patch", "delete"]) {
+      const op = item[method];
+      if (!op || !served.has(`${method.toUpperCase()} ${normalize(path)}`)) continue;
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        let res = response;
+        let pointer = `#/paths/${escape(path)}/${method}/responses/${status}`;
+        if (res.$ref) {
+          pointer = res.$ref;
+          res = resolveRef(spec, res.$ref);
+        }
+        const schema = res?.content?.["application/json"]?.schema;
+        if (!schema) {
+          operations.push([method.toUpperCase(), path, status, null]);
+          continue;
+        }
+        const key = `v${n++}`;
+        exportsMap[key] = `gitbook${pointer}/content/application~1json/schema`;
+        operations.push([method.toUpperCase(), path, status, key]);
+      }
+    }
+  }
+  // One self-contained scope per validator: ajv's multi-export output reuses function names.
+  // Identical validators (the shared error responses, say) are emitted once.
+  const byCode = new Map();
+  const deps = new Map();
+  let body = "";
+  for (const [key, ref] of Object.entries(exportsMap)) {
+    let code = standaloneCode(ajv, ajv.getSchema(ref));
+    code = code.replace(/require\("([^"]+)"\)/g, (_, mod) => {
+      if (!deps.has(mod)) deps.set(mod, `__dep${deps.size}`);
+      return deps.get(mod);
+    });
+    let name = byCode.get(code);
+    if (!name) {
+      name = `__v${byCode.size}`;
+      byCode.set(code, name);
+      body += `const ${name} = (() => { const module = { exports: {} }; ${code}; return module.exports; })();\n`;
+    }
+    body += `export const ${key} = ${name};\n`;
+  }
+  let code =
+    `// ${fingerprint}\n` +
+    [...deps].map(([mod, id]) => `import ${id} from "${mod}.js";`).join("\n") +
+    "\n" +
+    body;
+  code += `export const operations = ${JSON.stringify(operations)};\n`;
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, code);
+  return outPath;
+}
+
+function escape(path) {
+  return path.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function resolveRef(spec, ref) {
+  return ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce((node, part) => node?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const t = Date.now();
+  console.log(buildContract(), `${Date.now() - t} ms`);
+}

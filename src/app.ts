@@ -1,0 +1,71 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./env";
+import { createRouter } from "./lib/router";
+import { requestContext } from "./middleware/context";
+import { bearerAuth } from "./middleware/auth";
+import { limitBody } from "./middleware/body-limit";
+import { jsonError, onError } from "./middleware/errors";
+import { renderReference } from "./openapi/reference";
+import { mountRoutes } from "./routes";
+
+/** Describes the API in its served OpenAPI document. */
+export const OPENAPI_INFO = {
+  title: "Quire",
+  version: "1.0.0",
+  description:
+    "A self-hostable documentation platform API, wire-compatible with GitBook's v1 REST API.",
+};
+
+/** Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors. */
+export function createApp() {
+  const app = createRouter();
+  app.use("*", requestContext);
+  app.use("/v1/*", limitBody());
+  app.use("/v1/*", bearerAuth);
+
+  mountRoutes(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+  });
+  const docConfig = {
+    openapi: "3.1.0",
+    info: OPENAPI_INFO,
+    security: [{ bearer: [] }],
+  };
+  app.doc31("/v1/openapi.json", docConfig);
+  app.get("/v1/reference", (c) =>
+    c.html(
+      renderReference(
+        app.getOpenAPI31Document(docConfig) as unknown as Parameters<typeof renderReference>[0],
+      ),
+    ),
+  );
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(app.routes, c.req.path);
+    if (allowed.length > 0) {
+      c.header("Allow", allowed.join(", "));
+      return jsonError(
+        c,
+        405 as ContentfulStatusCode,
+        `Method ${c.req.method} is not allowed on this path`,
+      );
+    }
+    return jsonError(c, 404, `No route matches ${c.req.method} ${c.req.path}`);
+  });
+  app.onError(onError);
+  return app;
+}
+
+/** The methods some route serves on a path, so a wrong method answers 405 rather than 404. */
+function allowedMethods(routes: { method: string; path: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    const pattern = new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`);
+    if (pattern.test(path)) methods.add(route.method);
+  }
+  return [...methods].sort();
+}

@@ -1,0 +1,42 @@
+/**
+ * The official OAuth scope names a token may be limited to. A token without scopes carries all of
+ * its user's rights; one with scopes may only do what the scopes name, on top of the role check.
+ */
+export const SCOPES = [
+  "user:read",
+  "organization:read",
+  "organization:write",
+  "organization:members:read",
+  "organization:members:write",
+  "organization:search",
+  "space:read",
+  "space:write",
+  "space:permissions:read",
+  "space:permissions:write",
+  "change-request:merge",
+  "site:read",
+  "site:write",
+  "site:publish",
+  "site:auth:read",
+  "site:auth:write",
+  "integration:read",
+  "integration:installations:read",
+  "integration:installations:write",
+  "integration:publish",
+  "integration:delete",
+  "openapi:read",
+  "openapi:write",
+] as const;
+
+/** One official OAuth scope. */
+export type Scope = (typeof SCOPES)[number];
+
+/** Whether a token's scope list allows `scope`; a null list allows everything. */
+export function scopeAllows(tokenScopes: readonly string[] | null, scope: Scope): boolean {
+  if (tokenScopes === null) return true;
+  if (tokenScopes.includes(scope)) return true;
+  // A write scope implies the matching read scope, as the official scope descriptions read.
+  return (
+    scope.endsWith(":read") && tokenScopes.includes(scope.slice(0, -":read".length) + ":write")
+  );
+}

@@ -1,0 +1,22 @@
+import { randomToken, sha256Hex } from "../lib/crypto";
+
+/** Every Quire API token starts with this, so leaked tokens are recognizable by scanners. */
+export const TOKEN_PREFIX = "quire_";
+
+const TOKEN_PATTERN = /^quire_[A-Za-z0-9_-]{43}$/;
+
+/** A new token secret (32 random bytes) with its digest and the hint shown in listings. */
+export async function mintToken(): Promise<{ secret: string; digest: string; hint: string }> {
+  const secret = TOKEN_PREFIX + randomToken(32);
+  return { secret, digest: await sha256Hex(secret), hint: secret.slice(-4) };
+}
+
+/** True when the string has the shape of a Quire token (checked before any database work). */
+export function isWellFormedToken(value: string): boolean {
+  return TOKEN_PATTERN.test(value);
+}
+
+/** The digest under which a token is stored and looked up. */
+export function tokenDigest(secret: string): Promise<string> {
+  return sha256Hex(secret);
+}

@@ -1,0 +1,6 @@
+/** The whole drizzle schema, split by domain; drizzle-kit reads this file. */
+export * from "./users";
+export * from "./organizations";
+export * from "./teams";
+export * from "./collections";
+export * from "./grants";

@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { MemberRole } from "../../auth/roles";
+import { users } from "./users";
+
+/** Merge rules as stored: the official standalone forms. */
+export type MergeRules =
+  | { type: "none" }
+  | { type: "rules"; rules: { rule: "require_specific_reviewers"; users: string[] }[] };
+
+/** Organizations: the top of the ownership tree. Counters are kept exact by the services. */
+export const organizations = sqliteTable("organizations", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  createdAt: text("created_at").notNull(),
+  emailDomains: text("email_domains", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  hostname: text("hostname").unique(),
+  type: text("type").$type<"business" | "community">().notNull().default("business"),
+  useCase: text("use_case"),
+  communityType: text("community_type"),
+  defaultRole: text("default_role").$type<MemberRole | null>(),
+  defaultContentSite: text("default_content_site"),
+  logo: text("logo"),
+  sso: integer("sso", { mode: "boolean" }).notNull().default(false),
+  ai: integer("ai", { mode: "boolean" }).notNull().default(false),
+  inviteLinks: integer("invite_links", { mode: "boolean" }).notNull().default(true),
+  plan: text("plan").notNull().default("free_2024"),
+  mergeRules: text("merge_rules", { mode: "json" })
+    .$type<MergeRules>()
+    .notNull()
+    .default(sql`'{"type":"none"}'`),
+  membersCount: integer("members_count").notNull().default(0),
+  teamsCount: integer("teams_count").notNull().default(0),
+  collectionsCount: integer("collections_count").notNull().default(0),
+  rootCollectionsCount: integer("root_collections_count").notNull().default(0),
+});
+
+/** One row per (domain, organization), so "organizations by e-mail domain" is an index lookup. */
+export const orgEmailDomains = sqliteTable(
+  "org_email_domains",
+  {
+    domain: text("domain").notNull(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.domain, t.organizationId] })],
+);
+
+/** Organization membership. `role` null means guest (access only through explicit grants). */
+export const orgMembers = sqliteTable(
+  "org_members",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<MemberRole | null>(),
+    disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+    joinedAt: text("joined_at").notNull(),
+    lastSeenAt: text("last_seen_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index("org_members_user_idx").on(t.userId, t.organizationId),
+  ],
+);
+
+/** Invite links: whoever holds one may join the organization with its role. */
+export const linkInvites = sqliteTable(
+  "link_invites",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    role: text("role").$type<MemberRole | null>(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("link_invites_org_idx").on(t.organizationId, t.createdAt, t.id)],
+);
+
+/** Instructions that AI agents follow when working on the organization's content. */
+export const agentInstructions = sqliteTable("agent_instructions", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  document: text("document", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: text("updated_at").notNull(),
+  updatedBy: text("updated_by").notNull(),
+});

@@ -1,0 +1,35 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The one error type routes and services throw; `app.onError` turns it into the wire body
+ * `{"error":{"code","message"}}`. Branch on the class or `status`, never on the message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** 400: the input broke a rule; the message names the field. */
+export const badRequest = (message: string) => new ApiError(400, message);
+/** 401: no usable credentials. */
+export const unauthorized = (message = "A valid API token is required") =>
+  new ApiError(401, message);
+/** 403: the caller can see the resource but may not do this. */
+export const forbidden = (message = "You are not allowed to perform this action") =>
+  new ApiError(403, message);
+/** 404: absent, or not visible to the caller; the two are indistinguishable by design. */
+export const notFound = (what = "Resource") => new ApiError(404, `${what} not found`);
+/** 409: the request conflicts with the current state. */
+export const conflict = (message: string) => new ApiError(409, message);
+/** 412: a precondition of the operation does not hold. */
+export const preconditionFailed = (message: string) => new ApiError(412, message);
+
+/** The wire shape of every error body. */
+export function errorBody(status: number, message: string) {
+  return { error: { code: status, message } };
+}

@@ -1,0 +1,29 @@
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../env";
+import { ApiError, errorBody } from "../lib/errors";
+
+/**
+ * The single error handler: ApiError and Hono's HTTPException keep their status and message;
+ * anything else is logged with the request id and answered as a bare 500 carrying that id.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) return jsonError(c, err.status, err.message);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message =
+      status === 400 && /json/i.test(err.message)
+        ? "body: malformed JSON in request body"
+        : err.message || "Request failed";
+    return jsonError(c, status, message);
+  }
+  const requestId = c.get("requestId") ?? "unknown";
+  console.error(`[${requestId}] unhandled error`, err);
+  return jsonError(c, 500, `Internal server error (request id ${requestId})`);
+};
+
+/** Writes the wire error body with the given status. */
+export function jsonError(c: Context<AppEnv>, status: ContentfulStatusCode, message: string) {
+  return c.json(errorBody(status, message), status);
+}

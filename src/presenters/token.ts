@@ -1,0 +1,16 @@
+import type { ApiToken } from "../routes/users/schema";
+import type { apiTokens } from "../db/schema";
+
+/** A token as listed to its owner; the secret is never stored, so it cannot leak from here. */
+export function presentToken(row: typeof apiTokens.$inferSelect): ApiToken {
+  return {
+    object: "api-token",
+    id: row.id,
+    label: row.label,
+    hint: row.hint,
+    scopes: row.scopes ?? null,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt ?? null,
+    lastUsedAt: row.lastUsedAt ?? null,
+  };
+}

@@ -1,0 +1,92 @@
+import { createRoute } from "@hono/zod-openapi";
+import { authenticate } from "../../auth/authenticate";
+import { forbidden } from "../../lib/errors";
+import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentToken } from "../../presenters/token";
+import { issueToken, listTokens, revokeToken } from "../../services/tokens";
+import { CreatedApiTokenSchema, CreateTokenBody, ApiTokenSchema, TokenParams } from "./schema";
+import { badRequest } from "../../lib/errors";
+import { nowMs } from "../../lib/clock";
+
+/** The caller's own API tokens (a documented extension of the official API). */
+export const tokenRoutes = createRouter();
+
+tokenRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/user/tokens",
+    tags: ["users"],
+    summary: "List the caller's API tokens",
+    request: { query: pagedQuery },
+    responses: { 200: jsonResponse(listOf(ApiTokenSchema), "OK"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const { page, limit } = c.req.valid("query");
+    const caller = await authenticate(c);
+    const scope = `tokens:${caller.user.id}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const { rows, count } = await listTokens(c.var.db, caller.user.id, limit, after);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.createdAt, r.id],
+      present: presentToken,
+    });
+    return c.json(body, 200);
+  },
+);
+
+tokenRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/user/tokens",
+    tags: ["users"],
+    summary: "Create an API token for the caller; the secret is shown once",
+    request: { body: jsonBody(CreateTokenBody) },
+    responses: { 201: jsonResponse(CreatedApiTokenSchema, "Created"), ...errorResponses(400, 403) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const caller = await authenticate(c);
+    if (input.expiresAt && Date.parse(input.expiresAt) <= nowMs()) {
+      throw badRequest("body.expiresAt: must be in the future");
+    }
+    // A scoped token may only mint tokens within its own scopes.
+    const held = caller.token.scopes;
+    if (held !== null) {
+      const wanted = input.scopes;
+      if (!wanted || wanted.some((s) => !held.includes(s))) {
+        throw forbidden("A scoped token can only create tokens limited to its own scopes");
+      }
+    }
+    const { row, secret } = await issueToken(c.var.db, {
+      userId: caller.user.id,
+      label: input.label,
+      scopes: input.scopes ?? null,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+    });
+    return c.json({ ...presentToken(row), token: secret }, 201);
+  },
+);
+
+tokenRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/user/tokens/{tokenId}",
+    tags: ["users"],
+    summary: "Revoke one of the caller's API tokens",
+    request: { params: TokenParams },
+    responses: { ...noContent, ...errorResponses() },
+  }),
+  async (c) => {
+    const { tokenId } = c.req.valid("param");
+    const caller = await authenticate(c);
+    await revokeToken(c.var.db, caller.user.id, tokenId);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,34 @@
+import type { Bindings } from "./env";
+import { createDb } from "./db/client";
+
+/** A job the cron trigger runs; each receives the database and the scheduled time. */
+export type ScheduledJob = {
+  name: string;
+  run: (ctx: {
+    env: Bindings;
+    db: ReturnType<typeof createDb>;
+    now: number;
+  }) => Promise<Record<string, number>>;
+};
+
+/**
+ * The jobs of the cron trigger. The retention purge of deleted spaces registers here when
+ * spaces exist; until then the list is empty and a run only logs that it ran.
+ */
+export const SCHEDULED_JOBS: ScheduledJob[] = [];
+
+/** Runs every scheduled job once, logging what each did; a failing job does not stop the rest. */
+export async function runScheduled(env: Bindings, scheduledTime: number) {
+  const db = createDb(env.DB);
+  const report: Record<string, Record<string, number> | { error: string }> = {};
+  for (const job of SCHEDULED_JOBS) {
+    try {
+      report[job.name] = await job.run({ env, db, now: scheduledTime });
+    } catch (err) {
+      console.error(`scheduled job ${job.name} failed`, err);
+      report[job.name] = { error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  console.log(JSON.stringify({ scheduled: new Date(scheduledTime).toISOString(), jobs: report }));
+  return report;
+}

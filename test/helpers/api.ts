@@ -1,0 +1,78 @@
+import { SELF } from "cloudflare:test";
+import { assertContract } from "./contract";
+
+/** What a test gets back from the Worker: status, parsed JSON (if any), headers and raw text. */
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** Options of one API call. */
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  headers?: Record<string, string>;
+}
+
+/** The D1 cost of a request, from the X-Quire-D1 header. */
+export function d1Cost(res: ApiResponse) {
+  const header = res.headers.get("X-Quire-D1") ?? "";
+  const parts = Object.fromEntries(header.split(";").map((kv) => kv.split("=")));
+  return {
+    roundTrips: Number(parts.rt ?? NaN),
+    rowsRead: Number(parts.read ?? NaN),
+    rowsWritten: Number(parts.written ?? NaN),
+    unmetered: Number(parts.unmetered ?? NaN),
+  };
+}
+
+/**
+ * Calls the Worker through its real fetch entry. Every JSON response is checked against the
+ * official response schema of the operation (or the project's own schema) before it is returned.
+ */
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const url = new URL(`https://quire.test/v1${path}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(k, item));
+    else url.searchParams.set(k, String(v));
+  }
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] ??= "application/json";
+  }
+  const res = await SELF.fetch(url, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if ((res.headers.get("Content-Type") ?? "").includes("application/json")) {
+    parsed = JSON.parse(text);
+    assertContract(method, url.pathname, res.status, parsed);
+  }
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+/** Shorthands bound to a token. */
+export function as(token: string | null) {
+  return {
+    get: <T = any>(path: string, o: CallOptions = {}) => call<T>("GET", path, { ...o, token }),
+    post: <T = any>(path: string, body?: unknown, o: CallOptions = {}) =>
+      call<T>("POST", path, { ...o, body, token }),
+    put: <T = any>(path: string, body?: unknown, o: CallOptions = {}) =>
+      call<T>("PUT", path, { ...o, body, token }),
+    patch: <T = any>(path: string, body?: unknown, o: CallOptions = {}) =>
+      call<T>("PATCH", path, { ...o, body, token }),
+    delete: <T = any>(path: string, o: CallOptions = {}) =>
+      call<T>("DELETE", path, { ...o, token }),
+  };
+}

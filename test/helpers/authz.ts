@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/auth/roles";
+import type { Scope } from "../../src/auth/scopes";
+import { call, type ApiResponse, type CallOptions } from "./api";
+import { makeOrgWithRoles, makeToken } from "./factories";
+
+/** The organization, its members by role, a guest and an outsider, made fresh for each case. */
+export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;
+
+/** One request under test. */
+export interface MatrixRequest extends Omit<CallOptions, "token"> {
+  method: string;
+  path: string;
+}
+
+/** How a route should answer each kind of caller. */
+export interface MatrixSpec<S> {
+  /** Extra data on top of the world (a team, a collection...). Runs once per generated test. */
+  setup?: (world: World) => Promise<S>;
+  /** The request under test. */
+  request: (world: World, state: S) => MatrixRequest;
+  /**
+   * The same request against an id that never existed; an outsider's answer must be
+   * byte-identical to it (status and body), so no response reveals that an id exists.
+   */
+  missing: (world: World, state: S) => MatrixRequest;
+  /** Lowest organization role that succeeds ("guest": guests too); lower roles get 403. */
+  minimumRole: MemberRole | "guest";
+  /** Roles that see the resource but are refused are 403; `hiddenBelow` makes them 404 instead. */
+  hiddenBelow?: boolean;
+  /** OAuth scope the operation needs; a token scoped without it gets 403. */
+  scope?: Scope;
+  /** Status of a successful call. */
+  success: number;
+}
+
+/**
+ * Generates the security tests every route must pass: missing, malformed, unknown, expired and
+ * revoked tokens (401), an outsider (404, identical to a nonexistent id), each role below the
+ * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
+ */
+export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpec<S>): void {
+  const prepare = async () => {
+    const world = await makeOrgWithRoles();
+    const state = spec.setup ? await spec.setup(world) : (undefined as S);
+    return { world, state };
+  };
+  const send = (req: MatrixRequest, token: string | null, headers?: Record<string, string>) => {
+    const { method, path, ...rest } = req;
+    return call(method, path, {
+      ...rest,
+      token,
+      headers: { ...(rest.headers ?? {}), ...(headers ?? {}) },
+    });
+  };
+  const expectStatus = (res: ApiResponse, status: number, who: string) => {
+    expect(res.status, `${name} as ${who}: ${res.text.slice(0, 300)}`).toBe(status);
+  };
+
+  describe(`${name}: authorization`, () => {
+    it("answers 401 without a token, with a malformed header, or with an unknown token", async () => {
+      const { world, state } = await prepare();
+      const req = spec.request(world, state);
+      expectStatus(await send(req, null), 401, "no token");
+      expectStatus(await send(req, null, { Authorization: "Basic abc" }), 401, "basic auth");
+      expectStatus(await send(req, "garbage"), 401, "garbage token");
+      expectStatus(await send(req, `quire_${"A".repeat(43)}`), 401, "unknown token");
+    });
+
+    it("answers 401 for an expired or revoked token", async () => {
+      const { world, state } = await prepare();
+      const req = spec.request(world, state);
+      const admin = world.owner.user.id;
+      const expired = await makeToken(admin, {
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+      });
+      const revoked = await makeToken(admin, { revoked: true });
+      expectStatus(await send(req, expired), 401, "expired token");
+      expectStatus(await send(req, revoked), 401, "revoked token");
+    });
+
+    it("answers an outsider exactly as it answers a nonexistent id", async () => {
+      const { world, state } = await prepare();
+      const asOutsider = await send(spec.request(world, state), world.outsider.token);
+      const missing = await send(spec.missing(world, state), world.outsider.token);
+      expect(asOutsider.status).toBe(404);
+      expect(asOutsider.status).toBe(missing.status);
+      expect(asOutsider.text).toBe(missing.text);
+    });
+
+    const minimum = spec.minimumRole;
+    const callers: { who: string; role: MemberRole | null }[] = [
+      { who: "guest", role: null },
+      ...MEMBER_ROLES.map((role) => ({ who: role, role })),
+    ];
+    for (const { who, role } of callers) {
+      const allowed = minimum === "guest" || (role !== null && roleRank(role) >= roleRank(minimum));
+      const refused = spec.hiddenBelow ? 404 : 403;
+      it(`${allowed ? "lets" : "refuses"} a ${who} (${allowed ? spec.success : refused})`, async () => {
+        const { world, state } = await prepare();
+        const token = role === null ? world.guest.token : world.roles[role].token;
+        expectStatus(
+          await send(spec.request(world, state), token),
+          allowed ? spec.success : refused,
+          who,
+        );
+      });
+    }
+
+    if (spec.scope) {
+      const scope = spec.scope;
+      it(`answers 403 to a token scoped without ${scope}`, async () => {
+        const { world, state } = await prepare();
+        const other: Scope = scope === "user:read" ? "site:read" : "user:read";
+        const token = await makeToken(world.owner.user.id, { scopes: [other] });
+        expectStatus(await send(spec.request(world, state), token), 403, "scoped token");
+        const withScope = await makeToken(world.owner.user.id, { scopes: [scope] });
+        expectStatus(
+          await send(spec.request(world, state), withScope),
+          spec.success,
+          "token with scope",
+        );
+      });
+    }
+  });
+}

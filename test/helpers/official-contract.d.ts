@@ -1,0 +1,3 @@
+declare module "*/official-contract.mjs" {
+  export const operations: [string, string, string, string | null][];
+}
