@@ -4,7 +4,14 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import {
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  writeFileSync,
+  existsSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -118,7 +125,10 @@ export function buildContract() {
     body;
   code += `export const operations = ${JSON.stringify(operations)};\n`;
   mkdirSync(dirname(outPath), { recursive: true });
-  writeFileSync(outPath, code);
+  // Write then rename, so a concurrent test run never imports a half-written module.
+  const tmp = `${outPath}.${process.pid}.tmp`;
+  writeFileSync(tmp, code);
+  renameSync(tmp, outPath);
   return outPath;
 }
 

@@ -90,9 +90,10 @@ export function assertContract(
     }
     return "official";
   }
+  if (status >= 400) return checkError(method, apiPath, status, body);
+  if (method === "GET" && apiPath === "/v1/openapi.json") return checkOpenApiDocument(body);
   const own = bestMatch(ownRoutes, method, apiPath);
   if (!own) throw new Error(`Contract: no official or own operation matches ${method} ${apiPath}`);
-  if (status >= 400) return checkError(method, apiPath, status, body);
   const schema = own.route.responses?.[String(status)]?.content?.["application/json"]?.schema;
   if (!schema)
     throw new Error(
@@ -120,4 +121,13 @@ function checkError(method: string, path: string, status: number, body: unknown)
     );
   }
   return "official";
+}
+
+/** The served API description is checked for its own shape: an OpenAPI 3.1 document with paths. */
+function checkOpenApiDocument(body: unknown): ContractSource {
+  const doc = body as { openapi?: unknown; info?: unknown; paths?: unknown };
+  if (doc.openapi !== "3.1.0" || typeof doc.info !== "object" || typeof doc.paths !== "object") {
+    throw new Error("Contract: /v1/openapi.json is not an OpenAPI 3.1 document");
+  }
+  return "own";
 }
