@@ -120,7 +120,13 @@ export function buildContract() {
   }
   let code =
     `// ${fingerprint}\n` +
-    [...deps].map(([mod, id]) => `import ${id} from "${mod}.js";`).join("\n") +
+    [...deps]
+      .map(
+        ([mod, id]) =>
+          // workerd hands back a CJS module's function itself where ajv's code expects `.default`.
+          `import ${id}_raw from "${mod}.js";\nconst ${id} = typeof ${id}_raw === "function" ? { default: ${id}_raw } : ${id}_raw;`,
+      )
+      .join("\n") +
     "\n" +
     body;
   code += `export const operations = ${JSON.stringify(operations)};\n`;

@@ -58,3 +58,9 @@ function toHex(bytes: Uint8Array): string {
   for (const b of bytes) out += b.toString(16).padStart(2, "0");
   return out;
 }
+
+/** Hex SHA-256 of bytes: the content address of an uploaded file. */
+export async function sha256HexBytes(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return toHex(new Uint8Array(digest));
+}

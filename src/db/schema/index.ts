@@ -4,3 +4,6 @@ export * from "./organizations";
 export * from "./teams";
 export * from "./collections";
 export * from "./grants";
+export * from "./spaces";
+export * from "./content";
+export * from "./change-requests";

@@ -1,7 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { teamMemberRoutes } from "./members";
+import { teamRoutes } from "./teams";
 
-/** Mounts the teams routes under /v1. */
+/** Mounts the teams and team members routes under /v1. */
 export function mountTeams(app: OpenAPIHono<AppEnv>) {
-  void app;
+  app.route("/v1", teamRoutes);
+  app.route("/v1", teamMemberRoutes);
 }

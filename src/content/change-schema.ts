@@ -1,0 +1,90 @@
+import { z } from "@hono/zod-openapi";
+
+/** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
+export const DocumentInput = z.union([
+  z.object({ markdown: z.string().max(1_000_000) }).strict(),
+  z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({}).strict(),
+]);
+
+/** Page metadata settable on insert and update (official RevisionPageUpdate). */
+const PageMeta = {
+  title: z.string().min(1).max(256).optional(),
+  slug: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase letters and digits joined by single hyphens")
+    .optional(),
+  emoji: z.string().max(50).optional(),
+  icon: z.string().max(100).optional(),
+  description: z.string().max(1000).optional(),
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
+  condition: z.string().max(1024).optional(),
+};
+
+const InsertPage = z
+  .object({
+    operation: z.literal("insert_page"),
+    document: DocumentInput,
+    into: z.string().min(1).optional(),
+    at: z.number().int().min(0).optional(),
+    ref: z.string().min(1).max(100).optional(),
+    ...PageMeta,
+  })
+  .strict();
+
+const UpdatePage = z
+  .object({
+    operation: z.literal("update_page"),
+    page: z.string().min(1),
+    document: DocumentInput.optional(),
+    into: z.string().min(1).nullable().optional(),
+    at: z.number().int().min(0).optional(),
+    ...PageMeta,
+  })
+  .strict();
+
+const DeletePage = z.object({ operation: z.literal("delete_page"), page: z.string().min(1) }).strict();
+
+const RevertPage = z
+  .object({
+    operation: z.literal("revert_page"),
+    page: z.string().min(1),
+    revision: z.string().min(1).optional(),
+    block: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const FileInput = z
+  .object({
+    ref: z.string().min(1).max(100).optional(),
+    name: z.string().min(1).max(256),
+    contentType: z.string().min(1).max(255).optional(),
+    url: z.string().url().max(2048).optional(),
+    base64: z.string().max(1_400_000).optional(),
+  })
+  .strict();
+
+const InsertFiles = z
+  .object({ operation: z.literal("insert_files"), files: z.array(FileInput).min(1).max(20) })
+  .strict();
+
+/** One content change (official ChangeRequestContentChange). */
+export const ChangeSchema = z.discriminatedUnion("operation", [
+  InsertPage,
+  UpdatePage,
+  DeletePage,
+  RevertPage,
+  InsertFiles,
+]);
+
+/** The body of a content batch: 1 to 50 ordered changes. */
+export const ChangeBatchSchema = z.object({ changes: z.array(ChangeSchema).min(1).max(50) }).strict();
+
+/** One content change. */
+export type Change = z.infer<typeof ChangeSchema>;
+/** A page-body input. */
+export type DocumentInputValue = z.infer<typeof DocumentInput>;

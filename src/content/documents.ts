@@ -1,0 +1,62 @@
+import { badRequest } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import {
+  assignKeys,
+  DocumentSchema,
+  parseMarkdown,
+  renderMarkdown,
+  type ContentRef,
+  type JsonDocument,
+} from "./document";
+import type { DocumentInputValue } from "./change-schema";
+
+/** The empty document, the body of `{}`. */
+export const EMPTY_DOCUMENT: JsonDocument = { object: "document", data: {}, nodes: [] };
+
+/** A document ready to store: its canonical JSON and content hash. */
+export interface StoredDocument {
+  hash: string;
+  body: string;
+  document: JsonDocument;
+}
+
+/** Canonical JSON and its SHA-256: identical bodies anywhere are stored once. */
+export async function storeable(document: JsonDocument): Promise<StoredDocument> {
+  const body = JSON.stringify(document);
+  return { hash: await sha256Hex(body), body, document };
+}
+
+/**
+ * Turns a change's body input into a Document. Markdown links resolve through `resolveHref`
+ * (batch refs, page and file paths); a leading `# Heading` becomes the title when none is given.
+ */
+export function documentFromInput(
+  input: DocumentInputValue,
+  field: string,
+  options: { resolveHref?: (href: string) => ContentRef | null; wantTitle: boolean },
+): { document: JsonDocument; title?: string } {
+  if ("markdown" in input) {
+    const parsed = parseMarkdown(input.markdown, {
+      resolveHref: options.resolveHref,
+      stripTitle: options.wantTitle,
+    });
+    return { document: parsed.document, ...(parsed.title ? { title: parsed.title } : {}) };
+  }
+  if ("document" in input) {
+    const checked = DocumentSchema.safeParse(input.document);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const where = issue?.path.map((p: PropertyKey) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("") ?? "";
+      throw badRequest(`${field}.document${where}: ${issue?.message ?? "invalid document"}`);
+    }
+    const document = structuredClone(checked.data) as unknown as JsonDocument;
+    assignKeys(document);
+    return { document };
+  }
+  return { document: EMPTY_DOCUMENT };
+}
+
+/** The markdown form of a stored document body. */
+export function markdownOf(body: string, hrefFor?: (ref: ContentRef) => string): string {
+  return renderMarkdown(JSON.parse(body) as JsonDocument, hrefFor ? { hrefFor } : {});
+}

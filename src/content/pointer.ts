@@ -1,0 +1,40 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * Where a revision's content lives: rows of `lineId` valid at `seq`, and for a change-request
+ * line, main rows valid at `baseSeq` for the pages the change request has not touched.
+ */
+export interface ContentPointer {
+  spaceId: string;
+  mainLineId: string;
+  lineId: string;
+  seq: number;
+  /** Main sequence under a change-request line; equal to `seq` on main. */
+  baseSeq: number;
+  revisionId: string;
+}
+
+/** True when the pointer is on the space's main line. */
+export function isMain(p: ContentPointer): boolean {
+  return p.lineId === p.mainLineId;
+}
+
+/** SQL: row alias `a` is valid on `line` at `seq`. */
+function validOn(a: string, line: string, seq: number): SQL {
+  const t = sql.raw(a);
+  return sql`${t}.line_id = ${line} AND ${t}.from_seq <= ${seq} AND (${t}.to_seq IS NULL OR ${t}.to_seq > ${seq})`;
+}
+
+/**
+ * SQL predicate on alias `a` of a versions table (`page_versions` or `file_versions`, key column
+ * `key`): the row is the version visible at the pointer. On main it is the line's valid row; on a
+ * change request, the line's own row wins over main's row of the same key.
+ */
+export function visibleAt(p: ContentPointer, a: string, table: string, key: string): SQL {
+  const own = validOn(a, p.lineId, p.seq);
+  if (isMain(p)) return sql`(${own})`;
+  const base = validOn(a, p.mainLineId, p.baseSeq);
+  const same = sql.raw(`o.${key} = ${a}.${key}`);
+  const overridden = sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} o WHERE ${same} AND ${validOn("o", p.lineId, p.seq)})`;
+  return sql`((${own}) OR ((${base}) AND NOT ${overridden}))`;
+}

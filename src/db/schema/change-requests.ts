@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Change request statuses of the official ChangeRequestStatus enum. */
+export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
+
+/**
+ * Change requests: a line of their own forked from main at `baseSeq` (moved by update-from-main),
+ * with the working head at `seq`. `number` increments per space.
+ */
+export const changeRequests = sqliteTable(
+  "change_requests",
+  {
+    id: text("id").primaryKey(),
+    spaceId: text("space_id").notNull(),
+    number: integer("number").notNull(),
+    status: text("status").$type<ChangeRequestStatus>().notNull(),
+    subject: text("subject").notNull().default(""),
+    description: text("description", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    lineId: text("line_id").notNull(),
+    seq: integer("seq").notNull(),
+    baseSeq: integer("base_seq").notNull(),
+    revisionId: text("revision_id").notNull(),
+    revisionInitial: text("revision_initial").notNull(),
+    revisionMergedAncestor: text("revision_merged_ancestor"),
+    revisionMerged: text("revision_merged"),
+    mergedBy: text("merged_by"),
+    mergedAt: text("merged_at"),
+    commentsOpen: integer("comments_open").notNull().default(0),
+    conversationsIssuesCluster: text("conversations_issues_cluster"),
+  },
+  (t) => [
+    uniqueIndex("change_requests_number_idx").on(t.spaceId, t.number),
+    index("change_requests_list_idx").on(t.spaceId, t.status, t.createdAt, t.id),
+    index("change_requests_author_idx").on(t.createdBy),
+  ],
+);
+
+/** Who has contributed to a change request (for the contributor filter). */
+export const changeRequestContributors = sqliteTable(
+  "change_request_contributors",
+  {
+    changeRequestId: text("change_request_id").notNull(),
+    userId: text("user_id").notNull(),
+  },
+  (t) => [uniqueIndex("cr_contributors_idx").on(t.changeRequestId, t.userId), index("cr_contributors_user_idx").on(t.userId)],
+);
+
+/** Reviewers requested on a change request (for the requested-reviewer filter and merge rules). */
+export const changeRequestReviewers = sqliteTable(
+  "change_request_reviewers",
+  {
+    changeRequestId: text("change_request_id").notNull(),
+    userId: text("user_id").notNull(),
+    requestedAt: text("requested_at").notNull(),
+    approvedAt: text("approved_at"),
+  },
+  (t) => [uniqueIndex("cr_reviewers_idx").on(t.changeRequestId, t.userId), index("cr_reviewers_user_idx").on(t.userId)],
+);

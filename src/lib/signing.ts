@@ -1,0 +1,41 @@
+import { hmac, safeEqual } from "./crypto";
+import { nowMs } from "./clock";
+
+/** How long a signed download URL stays valid. */
+export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+
+/**
+ * Signs an R2 object key for a download served by the Worker itself (R2 bindings cannot
+ * presign): the URL carries the key, an expiry and an HMAC of both under SIGNING_SECRET.
+ */
+export async function signedDownloadPath(
+  secret: string,
+  key: string,
+  options: { contentType: string; filename?: string; ttlSeconds?: number },
+): Promise<string> {
+  const expires = Math.floor(nowMs() / 1000) + (options.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
+  const params = new URLSearchParams({ key, expires: String(expires), type: options.contentType });
+  if (options.filename) params.set("name", options.filename);
+  params.set("sig", await hmac(secret, canonical(params)));
+  return `/downloads?${params.toString()}`;
+}
+
+/** The signed fields, in a fixed order, as the signature covers them. */
+function canonical(params: URLSearchParams): string {
+  return ["key", "expires", "type", "name"].map((k) => `${k}=${params.get(k) ?? ""}`).join("&");
+}
+
+/** Checks a signed download query: the object key and its metadata, or why it is refused. */
+export async function verifyDownload(
+  secret: string,
+  query: URLSearchParams,
+): Promise<{ ok: true; key: string; contentType: string; filename: string | null } | { ok: false; reason: string }> {
+  const sig = query.get("sig");
+  const key = query.get("key");
+  const expires = Number(query.get("expires"));
+  if (!sig || !key || !Number.isFinite(expires)) return { ok: false, reason: "This download link is malformed" };
+  const expected = await hmac(secret, canonical(query));
+  if (!safeEqual(sig, expected)) return { ok: false, reason: "This download link's signature is invalid" };
+  if (expires * 1000 < nowMs()) return { ok: false, reason: "This download link has expired" };
+  return { ok: true, key, contentType: query.get("type") ?? "application/octet-stream", filename: query.get("name") };
+}

@@ -1,0 +1,142 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { changeRequests, spaces } from "../../src/db/schema";
+import { createChangeRequest, applyContentBatch } from "../../src/services/change-request-writes";
+import { mergeChangeRequest, updateFromMain } from "../../src/services/merge-service";
+import { createSpace } from "../../src/services/space-core";
+import { mainPointer } from "../../src/content/pointers";
+import { documentsQuery, treeQuery } from "../../src/content/read";
+import { buildTree } from "../../src/content/tree";
+import { markdownOf } from "../../src/content/documents";
+import type { Change } from "../../src/content/change-schema";
+import { makeOrg, testDb } from "../helpers/factories";
+
+async function setup() {
+  const db = testDb();
+  const { org, owner } = await makeOrg();
+  const space = await createSpace(db, { organizationId: org.id, createdBy: owner.user.id, title: "Docs", position: "a0" });
+  return { db, space, userId: owner.user.id };
+}
+
+async function reload(id: string) {
+  const db = testDb();
+  const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
+  return row!;
+}
+async function reloadCr(id: string) {
+  const [row] = await testDb().select().from(changeRequests).where(eq(changeRequests.id, id));
+  return row!;
+}
+
+async function edit(spaceId: string, userId: string, changes: Change[]) {
+  const db = testDb();
+  const space = await reload(spaceId);
+  const cr = await createChangeRequest(db, space, { userId, subject: "edit" });
+  const { changeRequest } = await applyContentBatch(db, env.FILES, space, cr, userId, changes);
+  return changeRequest;
+}
+
+async function mainTree(spaceId: string) {
+  const db = testDb();
+  const space = await reload(spaceId);
+  const rows = await treeQuery(db, mainPointer(space));
+  return buildTree(rows);
+}
+
+async function mainMarkdown(spaceId: string, pageId: string) {
+  const db = testDb();
+  const { byId } = await mainTree(spaceId);
+  const hash = byId.get(pageId)!.row.documentHash!;
+  const [doc] = await documentsQuery(db, [hash]);
+  return markdownOf(doc!.body);
+}
+
+describe("content core: change requests, merge, three-way merge", () => {
+  it("inserts pages in a change request and merges them into main", async () => {
+    const { db, space, userId } = await setup();
+    const cr = await edit(space.id, userId, [
+      { operation: "insert_page", ref: "intro", title: "Introduction", document: { markdown: "Hello **world**.\n" } },
+      { operation: "insert_page", into: "intro", title: "Child", document: { markdown: "See [intro](./intro.md).\n" } },
+    ]);
+    expect(cr.seq).toBe(1);
+    expect((await mainTree(space.id)).roots).toHaveLength(0);
+    const merged = await mergeChangeRequest(db, await reload(space.id), await reloadCr(cr.id), userId);
+    expect(merged.changeRequest.status).toBe("merged");
+    const { roots } = await mainTree(space.id);
+    expect(roots.map((n) => n.row.title)).toEqual(["Introduction"]);
+    expect(roots[0]!.children.map((n) => n.path)).toEqual(["introduction/child"]);
+    expect(await mainMarkdown(space.id, roots[0]!.row.pageId)).toContain("Hello **world**.");
+  });
+
+  it("merges two change requests from the same base that touched different pages", async () => {
+    const { db, space, userId } = await setup();
+    const seed = await edit(space.id, userId, [
+      { operation: "insert_page", title: "A", document: { markdown: "one\n" } },
+      { operation: "insert_page", title: "B", document: { markdown: "two\n" } },
+    ]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    const { roots } = await mainTree(space.id);
+    const [a, b] = roots.map((n) => n.row.pageId);
+    const first = await edit(space.id, userId, [{ operation: "update_page", page: a!, document: { markdown: "one, edited\n" } }]);
+    const second = await edit(space.id, userId, [{ operation: "update_page", page: b!, title: "B2" }]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(first.id), userId);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(second.id), userId);
+    const after = await mainTree(space.id);
+    expect(after.roots.map((n) => n.row.title)).toEqual(["A", "B2"]);
+    expect(await mainMarkdown(space.id, a!)).toBe("one, edited\n");
+  });
+
+  it("merges different paragraphs of the same page line by line, and refuses the same line with 409", async () => {
+    const { db, space, userId } = await setup();
+    const seed = await edit(space.id, userId, [
+      { operation: "insert_page", title: "Page", document: { markdown: "First.\n\nSecond.\n\nThird.\n" } },
+    ]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    const page = (await mainTree(space.id)).roots[0]!.row.pageId;
+    const one = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First, edited.\n\nSecond.\n\nThird.\n" } }]);
+    const two = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First.\n\nSecond.\n\nThird, edited.\n" } }]);
+    const three = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First, changed.\n\nSecond.\n\nThird.\n" } }]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(one.id), userId);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(two.id), userId);
+    expect(await mainMarkdown(space.id, page)).toBe("First, edited.\n\nSecond.\n\nThird, edited.\n");
+    const before = await reload(space.id);
+    await expect(mergeChangeRequest(db, before, await reloadCr(three.id), userId)).rejects.toThrow(/conflicts with main/);
+    const after = await reload(space.id);
+    expect(after.mainSeq).toBe(before.mainSeq);
+    expect(after.revisionId).toBe(before.revisionId);
+  });
+
+  it("updates a change request from main", async () => {
+    const { db, space, userId } = await setup();
+    const seed = await edit(space.id, userId, [{ operation: "insert_page", title: "P", document: { markdown: "a\n\nb\n" } }]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    const page = (await mainTree(space.id)).roots[0]!.row.pageId;
+    const cr = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "a\n\nb, cr\n" } }]);
+    const other = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "a, main\n\nb\n" } }]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(other.id), userId);
+    const updated = await updateFromMain(db, await reload(space.id), await reloadCr(cr.id), userId);
+    expect(updated.changeRequest.baseSeq).toBe((await reload(space.id)).mainSeq);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(cr.id), userId);
+    expect(await mainMarkdown(space.id, page)).toBe("a, main\n\nb, cr\n");
+  });
+
+  it("deletes a page with its subpages, and refuses moving a page under its own child", async () => {
+    const { db, space, userId } = await setup();
+    const seed = await edit(space.id, userId, [
+      { operation: "insert_page", ref: "p", title: "Parent", document: {} },
+      { operation: "insert_page", ref: "c", into: "p", title: "Child", document: {} },
+    ]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    const parent = (await mainTree(space.id)).roots[0]!;
+    const child = parent.children[0]!.row.pageId;
+    const crSpace = await reload(space.id);
+    const cr = await createChangeRequest(db, crSpace, { userId, subject: "x" });
+    await expect(
+      applyContentBatch(db, env.FILES, crSpace, cr, userId, [{ operation: "update_page", page: parent.row.pageId, into: child }]),
+    ).rejects.toThrow(/body\.changes\[0\]\.into/);
+    const del = await edit(space.id, userId, [{ operation: "delete_page", page: parent.row.pageId }]);
+    await mergeChangeRequest(db, await reload(space.id), await reloadCr(del.id), userId);
+    expect((await mainTree(space.id)).roots).toHaveLength(0);
+  });
+});
