@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// The operator command line: users, organizations and API tokens, written straight into D1 with
+// `wrangler d1 execute` (local state by default, the deployed database with --remote). It exists
+// because Quire has no sign-up: the first user, organization and token of a deployment come from
+// here. Usage: `npm run admin -- help`.
+import {
+  loadScopes,
+  parseDomains,
+  parseEmail,
+  parseExpiry,
+  parseOptions,
+  parseScopeList,
+  parseText,
+  requireOptions,
+  UsageError,
+} from "./lib/args.mjs";
+import { mintToken } from "./lib/identity.mjs";
+import {
+  createOrganizationPlan,
+  createUserPlan,
+  issueTokenPlan,
+  listTokensPlan,
+  revokeTokenPlan,
+} from "./lib/statements.mjs";
+import { d1Execute, WranglerError } from "./lib/wrangler.mjs";
+
+const USAGE = `Usage: npm run admin -- [--remote] [--json] <command> [options]
+
+Commands:
+  user create --email E --name N
+      Create a user (e-mail stored lowercased, marked verified).
+  org create --title T --owner EMAIL [--domain D ...]
+      Create an organization whose admin is the user EMAIL; --domain may repeat.
+  token issue --email E [--label L] [--scopes a,b] [--expires ISO]
+      Issue an API token for a user and print its secret once. Without --scopes the token
+      carries all of the user's rights; --expires is an ISO 8601 date-time in the future.
+  token revoke --id ID
+      Revoke a token.
+  token list --email E
+      List a user's tokens, revoked ones included (never their secrets).
+  help
+      Show this message.
+
+Options:
+  --remote   act on the deployed database (wrangler d1 execute --remote; needs wrangler login
+             or CLOUDFLARE_API_TOKEN and the database_id in wrangler.toml)
+  --local    act on the local database in .wrangler/state (the default)
+  --json     print the result as JSON
+
+Scopes: ${loadScopes().join(", ")}
+`;
+
+const COMMANDS = {
+  "user create": { options: { email: "string", name: "string" }, run: userCreate },
+  "org create": {
+    options: { title: "string", owner: "string", domain: "list" },
+    run: orgCreate,
+  },
+  "token issue": {
+    options: { email: "string", label: "string", scopes: "string", expires: "string" },
+    run: tokenIssue,
+  },
+  "token revoke": { options: { id: "string" }, run: tokenRevoke },
+  "token list": { options: { email: "string" }, run: tokenList },
+};
+
+/** An operation that ran but could not do what was asked (unknown user, taken e-mail...). */
+class CommandError extends Error {}
+
+async function userCreate(o, ctx) {
+  requireOptions(o, ["email", "name"]);
+  const plan = createUserPlan({
+    email: parseEmail(o.email),
+    displayName: parseText(o.name, "--name", 1, 255),
+  });
+  const { created, user } = plan.read(await ctx.execute(plan.statements));
+  if (!created) throw new CommandError(`a user with e-mail ${user.email} already exists`);
+  ctx.print({ user: { id: user.id, email: user.email, displayName: user.display_name } }, () =>
+    console.log(`Created user ${user.email} (id ${user.id}).`),
+  );
+}
+
+async function orgCreate(o, ctx) {
+  requireOptions(o, ["title", "owner"]);
+  const plan = createOrganizationPlan({
+    title: parseText(o.title, "--title", 2, 255),
+    ownerEmail: parseEmail(o.owner, "--owner"),
+    domains: parseDomains(o.domain),
+  });
+  const { organization: org } = plan.read(await ctx.execute(plan.statements));
+  if (!org) throw new CommandError(`no user with e-mail ${o.owner.trim().toLowerCase()}`);
+  const domains = JSON.parse(org.email_domains);
+  ctx.print({ organization: { id: org.id, title: org.title, emailDomains: domains } }, () =>
+    console.log(
+      `Created organization "${org.title}" (id ${org.id}); admin: ${o.owner.trim().toLowerCase()}` +
+        (domains.length ? `; e-mail domains: ${domains.join(", ")}` : "") +
+        ".",
+    ),
+  );
+}
+
+async function tokenIssue(o, ctx) {
+  requireOptions(o, ["email"]);
+  const email = parseEmail(o.email);
+  const plan = issueTokenPlan({
+    email,
+    label: parseText(o.label ?? "Issued by npm run admin", "--label", 1, 100),
+    scopes: o.scopes === undefined ? null : parseScopeList(o.scopes, loadScopes()),
+    expiresAt: o.expires === undefined ? null : parseExpiry(o.expires),
+    minted: await mintToken(),
+  });
+  const { token, secret } = plan.read(await ctx.execute(plan.statements));
+  if (!token) throw new CommandError(`no user with e-mail ${email}`);
+  ctx.print({ token, secret }, () => {
+    console.log(`Issued token "${token.label}" (id ${token.id}, hint ${token.hint}) for ${email}`);
+    console.log(
+      `  scopes:  ${token.scopes ? token.scopes.join(", ") : "all of the user's rights"}`,
+    );
+    console.log(`  expires: ${token.expiresAt ?? "never"}`);
+    console.log(`\nSecret (shown once; only its digest is stored):\n\n  ${secret}\n`);
+  });
+}
+
+async function tokenRevoke(o, ctx) {
+  requireOptions(o, ["id"]);
+  const id = parseText(o.id, "--id", 1, 64);
+  const plan = revokeTokenPlan({ id });
+  const result = plan.read(await ctx.execute(plan.statements));
+  if (!result.found) throw new CommandError(`no token with id ${id}`);
+  ctx.print({ token: result.token, revokedNow: result.revokedNow }, () =>
+    console.log(
+      result.revokedNow
+        ? `Revoked token ${id}.`
+        : `Token ${id} was already revoked (at ${result.token.revokedAt}).`,
+    ),
+  );
+}
+
+async function tokenList(o, ctx) {
+  requireOptions(o, ["email"]);
+  const email = parseEmail(o.email);
+  const plan = listTokensPlan({ email });
+  const { userFound, tokens } = plan.read(await ctx.execute(plan.statements));
+  if (!userFound) throw new CommandError(`no user with e-mail ${email}`);
+  ctx.print({ tokens }, () => {
+    if (tokens.length === 0) return console.log(`${email} has no tokens.`);
+    const header = ["id", "label", "hint", "scopes", "createdAt", "expiresAt", "lastUsedAt"];
+    const rows = tokens.map((t) => [
+      t.id,
+      t.label,
+      t.hint,
+      t.scopes ? t.scopes.join(",") : "(all)",
+      t.createdAt,
+      t.expiresAt ?? "-",
+      t.lastUsedAt ?? "-",
+      t.revoked ? "yes" : "no",
+    ]);
+    printTable([...header, "revoked"], rows);
+  });
+}
+
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
+
+/** Splits global flags from the command words and the command's own options. */
+function parseCommandLine(argv) {
+  const global = { target: null, json: false, help: false };
+  const words = [];
+  const rest = [];
+  for (const arg of argv) {
+    if (rest.length === 0 && !arg.startsWith("-")) words.push(arg);
+    else if (arg === "--remote" || arg === "--local") {
+      const target = arg.slice(2);
+      if (global.target && global.target !== target) {
+        throw new UsageError("--remote and --local exclude each other");
+      }
+      global.target = target;
+    } else if (arg === "--json") global.json = true;
+    else if (arg === "--help" || arg === "-h") global.help = true;
+    else rest.push(arg);
+  }
+  return { global: { ...global, target: global.target ?? "local" }, words, rest };
+}
+
+async function main(argv) {
+  const { global, words, rest } = parseCommandLine(argv);
+  const name = words.join(" ");
+  if (global.help || name === "help") {
+    if (rest.length || words.length > 1) throw new UsageError("help takes no arguments");
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (!name) throw new UsageError("no command given");
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command: ${name}`);
+  const options = parseOptions(rest, command.options);
+  if (global.target === "remote") console.error("Using the REMOTE database (--remote).");
+  await command.run(options, {
+    execute: (statements) => d1Execute(global.target, statements),
+    print: (data, text) => (global.json ? console.log(JSON.stringify(data, null, 2)) : text()),
+  });
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof UsageError) {
+    console.error(`error: ${err.message}\n`);
+    process.stderr.write(USAGE);
+    process.exit(2);
+  }
+  if (err instanceof CommandError || err instanceof WranglerError) {
+    console.error(`error: ${err.message}`);
+    process.exit(1);
+  }
+  console.error(err);
+  process.exit(1);
+});
