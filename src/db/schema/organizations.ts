@@ -68,6 +68,8 @@ export const orgMembers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
     index("org_members_user_idx").on(t.userId, t.organizationId),
+    // The member list's default order (newest joiners first) reads this index, no sort.
+    index("org_members_joined_idx").on(t.organizationId, t.joinedAt, t.userId),
   ],
 );
 

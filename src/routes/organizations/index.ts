@@ -1,7 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { mountMembers } from "../members";
+import { contentRoutes } from "./content";
+import { inviteRoutes } from "./invites";
+import { joinRoutes } from "./join";
+import { organizationRoutes } from "./orgs";
 
-/** Mounts the organizations routes under /v1. */
+/** Mounts the organizations routes (and the members area) under /v1. */
 export function mountOrganizations(app: OpenAPIHono<AppEnv>) {
-  void app;
+  app.route("/v1", organizationRoutes);
+  app.route("/v1", inviteRoutes);
+  app.route("/v1", joinRoutes);
+  app.route("/v1", contentRoutes);
+  mountMembers(app);
 }

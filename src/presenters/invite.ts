@@ -1,0 +1,20 @@
+import type { linkInvites } from "../db/schema";
+import { atLeast, type MemberRole } from "../auth/roles";
+import type { Invite } from "../routes/organizations/schema";
+
+/** An invite link row as stored. */
+export type InviteRow = typeof linkInvites.$inferSelect;
+
+/**
+ * An invite link to an organization (official InviteLinkToOrganization). `redundant` tells the
+ * viewer whether their own membership already gives what the link grants.
+ */
+export function presentInvite(row: InviteRow, viewerRole: MemberRole | null): Invite {
+  const role = row.role ?? null;
+  return {
+    object: "invite",
+    id: row.id,
+    role,
+    redundant: role === null || atLeast(viewerRole, role),
+  };
+}

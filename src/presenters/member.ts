@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { MemberRole } from "../auth/roles";
+import type { Member } from "../routes/members/schema";
+import { presentUser, type UserLike } from "./user";
+
+/** The columns a member presentation needs: the membership, its user and the counts. */
+export interface MemberLike {
+  role: MemberRole | null;
+  disabled: boolean;
+  joinedAt: string;
+  lastSeenAt: string | null;
+  teamsCount: number;
+  user: UserLike;
+}
+
+/**
+ * A member of an organization (official OrganizationMember). Spaces and sites do not exist yet,
+ * so their counts are 0; SSO membership is false until SAML providers exist.
+ */
+export function presentMember(c: Context<AppEnv>, row: MemberLike): Member {
+  return {
+    object: "member",
+    id: row.user.id,
+    role: row.role ?? null,
+    user: presentUser(c, row.user),
+    disabled: row.disabled,
+    joinedAt: row.joinedAt,
+    ...(row.lastSeenAt ? { lastSeenAt: row.lastSeenAt } : {}),
+    sso: false,
+    spaces: 0,
+    teams: row.teamsCount,
+    sites: 0,
+  };
+}

@@ -1,0 +1,114 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentMember } from "../../presenters/member";
+import { getMember, listMembers, removeMember, updateMemberRole } from "../../services/members";
+import { OrgParams } from "../organizations/schema";
+import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "./schema";
+
+/** The members of an organization: listing, reading, role changes and removal. */
+export const memberRoutes = createRouter();
+
+memberRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/members",
+    tags: ["members"],
+    summary: "List the members of an organization (members, not guests)",
+    request: { params: OrgParams, query: ListMembersQuery },
+    responses: { 200: jsonResponse(listOf(MemberSchema), "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const input = c.req.valid("query");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:read");
+    requireRole(access.role, "read", "list the members");
+    // The cursor is bound to the list and its filters, so it cannot be replayed on another.
+    const scope = `members:${organizationId}:${input.sort}:${input.order}:${input.role ?? ""}:${input.search ?? ""}`;
+    const after = input.page
+      ? await decodeCursor(c.env.SIGNING_SECRET, scope, input.page)
+      : undefined;
+    const { rows, count } = await listMembers(c.var.db, access.org, input, after);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit: input.limit,
+      count,
+      key: (r) => [r.sortKey, r.user.id],
+      present: (r) => presentMember(c, r),
+    });
+    return c.json(body, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/members/{userId}",
+    tags: ["members"],
+    summary: "Get a member of an organization (members; guests see only themselves)",
+    request: { params: MemberParams },
+    responses: { 200: jsonResponse(MemberSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, userId } = c.req.valid("param");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:read");
+    if (userId !== access.caller.user.id) requireRole(access.role, "read", "see other members");
+    const row = await getMember(c.var.db, organizationId, userId);
+    if (!row) throw notFound("Member");
+    return c.json(presentMember(c, row), 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/orgs/{organizationId}/members/{userId}",
+    tags: ["members"],
+    summary: "Change a member's role, or make them a guest with null (admins)",
+    request: { params: MemberParams, body: jsonBody(UpdateMemberBody) },
+    responses: {
+      200: jsonResponse(MemberSchema, "The member has been updated"),
+      ...errorResponses(400, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { organizationId, userId } = c.req.valid("param");
+    const { role } = c.req.valid("json");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:write");
+    requireRole(access.role, "admin", "change member roles");
+    const db = c.var.db;
+    const row =
+      role === undefined
+        ? await getMember(db, organizationId, userId)
+        : await updateMemberRole(db, organizationId, userId, role);
+    if (!row) throw notFound("Member");
+    return c.json(presentMember(c, row), 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/orgs/{organizationId}/members/{userId}",
+    tags: ["members"],
+    summary: "Remove a member (admins), or leave (the member themselves); 204 when not a member",
+    request: { params: MemberParams },
+    responses: { ...noContent, ...errorResponses(403, 404, 409) },
+  }),
+  async (c) => {
+    const { organizationId, userId } = c.req.valid("param");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:write");
+    if (userId !== access.caller.user.id) requireRole(access.role, "admin", "remove members");
+    await removeMember(c.var.db, organizationId, userId);
+    return c.body(null, 204);
+  },
+);

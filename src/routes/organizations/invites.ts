@@ -1,0 +1,95 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { conflict } from "../../lib/errors";
+import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentInvite } from "../../presenters/invite";
+import { createInvite, deleteInvite, listInvites } from "../../services/members";
+import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "./schema";
+
+/** Invite links of an organization, managed by its admins. */
+export const inviteRoutes = createRouter();
+
+inviteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/link-invites",
+    tags: ["organizations"],
+    summary: "List the invite links of an organization (admins)",
+    request: { params: OrgParams, query: pagedQuery },
+    responses: {
+      200: jsonResponse(listOf(InviteSchema), "List of invite links in the organization."),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:read");
+    requireRole(access.role, "admin", "list invite links");
+    const scope = `invites:${organizationId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const { rows, count } = await listInvites(c.var.db, organizationId, limit, after);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.createdAt, r.id],
+      present: (r) => presentInvite(r, access.role),
+    });
+    return c.json(body, 200);
+  },
+);
+
+inviteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/link-invites",
+    tags: ["organizations"],
+    summary: "Create an invite link to the organization (admins)",
+    request: { params: OrgParams, body: jsonBody(CreateInviteBody) },
+    responses: {
+      201: jsonResponse(InviteSchema, "The organization invite has been created"),
+      ...errorResponses(400, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { role } = c.req.valid("json");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:write");
+    requireRole(access.role, "admin", "create invite links");
+    if (!access.org.inviteLinks) {
+      throw conflict("Invite links are disabled in this organization (inviteLinks is false)");
+    }
+    const row = await createInvite(c.var.db, {
+      organizationId,
+      role: role ?? null,
+      createdBy: access.caller.user.id,
+    });
+    return c.json(presentInvite(row, access.role), 201);
+  },
+);
+
+inviteRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/orgs/{organizationId}/link-invites/{inviteId}",
+    tags: ["organizations"],
+    summary: "Delete an invite link (admins); 204 also when it did not exist",
+    request: { params: InviteParams },
+    responses: { ...noContent, ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, inviteId } = c.req.valid("param");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:members:write");
+    requireRole(access.role, "admin", "delete invite links");
+    await deleteInvite(c.var.db, organizationId, inviteId);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,126 @@
+import { createRoute } from "@hono/zod-openapi";
+import { authenticate, callerDigest } from "../../auth/authenticate";
+import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
+import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { presentOrganization } from "../../presenters/organization";
+import {
+  createOrganization,
+  organizationsPageQueries,
+  updateOrganization,
+} from "../../services/organizations";
+import {
+  CreateOrganizationBody,
+  OrganizationSchema,
+  OrgParams,
+  UpdateOrganizationBody,
+} from "./schema";
+
+/** Organizations themselves: the caller's list, creation, reading and settings. */
+export const organizationRoutes = createRouter();
+
+organizationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs",
+    tags: ["organizations"],
+    summary: "List the organizations the caller is a member of",
+    request: { query: pagedQuery },
+    responses: {
+      200: jsonResponse(listOf(OrganizationSchema), "OK"),
+      ...errorResponses(400, 403),
+    },
+  }),
+  async (c) => {
+    const { page, limit } = c.req.valid("query");
+    const db = c.var.db;
+    // Cursors are bound to the token, so the page and its authentication are one round trip.
+    const scope = `orgs:${callerDigest(c)}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const [callerRows, rows, total] = await db.batch([
+      callerQuery(c),
+      ...organizationsPageQueries(db, callerUserId(c), limit, after),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    requireScope(caller, "organization:read");
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count: total[0]?.n ?? 0,
+      key: (r) => [r.joinedAt, r.org.id],
+      present: (r) => presentOrganization(c, r.org, r.role ?? null),
+    });
+    return c.json(body, 200);
+  },
+);
+
+organizationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs",
+    tags: ["organizations"],
+    summary: "Create an organization; the caller becomes its admin",
+    request: { body: jsonBody(CreateOrganizationBody) },
+    responses: {
+      201: jsonResponse(OrganizationSchema, "Organization created"),
+      ...errorResponses(400, 403),
+    },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const caller = await authenticate(c);
+    requireScope(caller, "organization:write");
+    const org = await createOrganization(c.var.db, {
+      title: input.title,
+      ownerId: caller.user.id,
+      emailDomains: input.emailDomains,
+    });
+    const body = presentOrganization(c, org, "admin");
+    c.header("Location", body.urls.location);
+    return c.json(body, 201);
+  },
+);
+
+organizationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}",
+    tags: ["organizations"],
+    summary: "Get an organization (any member, guests included)",
+    request: { params: OrgParams },
+    responses: { 200: jsonResponse(OrganizationSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:read");
+    return c.json(presentOrganization(c, access.org, access.role), 200);
+  },
+);
+
+organizationRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/orgs/{organizationId}",
+    tags: ["organizations"],
+    summary: "Update an organization's settings (admins)",
+    request: { params: OrgParams, body: jsonBody(UpdateOrganizationBody) },
+    responses: {
+      200: jsonResponse(OrganizationSchema, "The organization has been updated"),
+      ...errorResponses(400, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "organization:write");
+    requireRole(access.role, "admin", "update the organization");
+    const org = await updateOrganization(c.var.db, access.org, input);
+    return c.json(presentOrganization(c, org, access.role), 200);
+  },
+);
