@@ -67,7 +67,7 @@ export function buildContract() {
     validateSchema: false,
     allErrors: false,
     inlineRefs: false,
-    code: { source: true },
+    code: { source: true, esm: true },
   });
   addFormats(ajv);
   // GitBook's own formats: the official document does not define them, so they accept anything.
@@ -99,25 +99,20 @@ export function buildContract() {
       }
     }
   }
-  // One self-contained scope per validator: ajv's multi-export output reuses function names.
-  // Identical validators (the shared error responses, say) are emitted once.
-  const byCode = new Map();
-  const deps = new Map();
-  let body = "";
+  // One module, shared definitions: each validator is a tiny schema with its own $id that
+  // references the official one, so ajv emits every shared schema once.
+  const mapping = {};
   for (const [key, ref] of Object.entries(exportsMap)) {
-    let code = standaloneCode(ajv, ajv.getSchema(ref));
-    code = code.replace(/require\("([^"]+)"\)/g, (_, mod) => {
-      if (!deps.has(mod)) deps.set(mod, `__dep${deps.size}`);
-      return deps.get(mod);
-    });
-    let name = byCode.get(code);
-    if (!name) {
-      name = `__v${byCode.size}`;
-      byCode.set(code, name);
-      body += `const ${name} = (() => { const module = { exports: {} }; ${code}; return module.exports; })();\n`;
-    }
-    body += `export const ${key} = ${name};\n`;
+    ajv.addSchema({ $id: `contract-${key}`, $ref: ref });
+    mapping[key] = `contract-${key}`;
   }
+  let body = standaloneCode(ajv, mapping);
+  const deps = new Map();
+  body = body.replace(/require\("([^"]+)"\)/g, (_, mod) => {
+    if (!deps.has(mod)) deps.set(mod, `__dep${deps.size}`);
+    return deps.get(mod);
+  });
+  body = body.replace(/^"use strict";/, "");
   let code =
     `// ${fingerprint}\n` +
     [...deps]

@@ -1,0 +1,127 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope } from "../../auth/access";
+import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import {
+  accessTo,
+  ancestryQuery,
+  callerGrantsQuery,
+  membershipFrom,
+  membershipQuery,
+} from "../../auth/content-access";
+import { badRequest, notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { apiUrl } from "../../lib/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { presentCollection } from "../../presenters/collection";
+import {
+  createCollection,
+  lastChildQuery,
+  listCollections,
+  restrictedQuery,
+} from "../../services/collections";
+import {
+  CollectionSchema,
+  CreateCollectionBody,
+  ListCollectionsQuery,
+  OrgCollectionsParams,
+} from "./schema";
+
+/** Listing and creating the collections of an organization. */
+export const orgCollectionRoutes = createRouter();
+
+/** Title of a collection created without one (the official body makes `title` optional). */
+export const DEFAULT_COLLECTION_TITLE = "Untitled";
+
+orgCollectionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/collections",
+    tags: ["collections"],
+    summary: "List all collections",
+    request: { params: OrgCollectionsParams, query: ListCollectionsQuery },
+    responses: {
+      200: jsonResponse(listOf(CollectionSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit, nested = true } = c.req.valid("query");
+    const db = c.var.db;
+    const [callerRows, memberRows, restricted] = await db.batch([
+      callerQuery(c),
+      membershipQuery(c, organizationId),
+      restrictedQuery(db, organizationId),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    const member = membershipFrom(memberRows);
+    if (!member) throw notFound("Organization");
+    requireScope(caller, "space:read");
+    const scope = `collections:${organizationId}:${nested ? "nested" : "top"}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    // Admins see everything; members too unless some collection has no default access.
+    const seesAll = !member.isGuest && (member.orgRole === "admin" || restricted.length === 0);
+    const { items, count } = await listCollections(c, member, { nested, limit, after, seesAll });
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows: items,
+      limit,
+      count,
+      key: (item) => [item.row.createdAt, item.row.id],
+      present: (item) => presentCollection(c, item.row, item.role),
+    });
+    return c.json(body, 200);
+  },
+);
+
+orgCollectionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/collections",
+    tags: ["collections"],
+    summary: "Create a collection",
+    request: { params: OrgCollectionsParams, body: jsonBody(CreateCollectionBody) },
+    responses: {
+      201: jsonResponse(CollectionSchema, "Collection created"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const parentId = input.parent ?? null;
+    const starts = parentId ? [parentId] : [];
+    const db = c.var.db;
+    const [callerRows, memberRows, rows, grants, last] = await db.batch([
+      callerQuery(c),
+      membershipQuery(c, organizationId),
+      ancestryQuery(c, starts),
+      callerGrantsQuery(c, starts),
+      lastChildQuery(db, organizationId, parentId),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    const member = membershipFrom(memberRows);
+    if (!member) throw notFound("Organization");
+    requireScope(caller, "space:write");
+    const noParent = () => badRequest("body.parent: no such collection in this organization");
+    if (parentId) {
+      const parent = accessTo(member, rows, grants, parentId);
+      if (!parent) throw noParent();
+      requireRole(parent.role, "create", "create a collection in this collection");
+    } else {
+      requireRole(member.orgRole, "create", "create a top-level collection");
+    }
+    const row = await createCollection(db, {
+      organizationId,
+      parentId,
+      title: input.title ?? DEFAULT_COLLECTION_TITLE,
+      after: last[0]?.position ?? null,
+    });
+    if (!row) throw noParent();
+    const role = accessTo(member, [row, ...rows], grants, row.id)?.role ?? null;
+    c.header("Location", apiUrl(c, `/collections/${row.id}`));
+    return c.json(presentCollection(c, row, role), 201);
+  },
+);
