@@ -1,5 +1,6 @@
 import type { Bindings } from "./env";
 import { createDb } from "./db/client";
+import { purgeDeletedSpaces } from "./services/retention";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 export type ScheduledJob = {
@@ -11,11 +12,13 @@ export type ScheduledJob = {
   }) => Promise<Record<string, number>>;
 };
 
-/**
- * The jobs of the cron trigger. The retention purge of deleted spaces registers here when
- * spaces exist; until then the list is empty and a run only logs that it ran.
- */
-export const SCHEDULED_JOBS: ScheduledJob[] = [];
+/** The jobs of the cron trigger: today the retention purge of deleted spaces. */
+export const SCHEDULED_JOBS: ScheduledJob[] = [
+  {
+    name: "retention",
+    run: async ({ env, db, now }) => ({ ...(await purgeDeletedSpaces(db, env.FILES, now)) }),
+  },
+];
 
 /** Runs every scheduled job once, logging what each did; a failing job does not stop the rest. */
 export async function runScheduled(env: Bindings, scheduledTime: number) {

@@ -124,3 +124,11 @@ export function mainChangesSinceQuery(db: Database, mainLineId: string, baseSeq:
       ),
     );
 }
+
+/** The open file rows of a line: on a change-request line, the files it added. */
+export function fileLineHeadQuery(db: Database, lineId: string) {
+  return db
+    .select()
+    .from(fileVersions)
+    .where(and(eq(fileVersions.lineId, lineId), isNull(fileVersions.toSeq)));
+}

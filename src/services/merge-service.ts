@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { changeRequests, spaces } from "../db/schema";
 import type { SpaceRow } from "../auth/space-access";
 import { commitStatements, guardedSeq } from "../content/commit";
+import { fileLineHeadQuery } from "../content/read";
 import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/clock";
@@ -37,7 +38,7 @@ export async function mergeChangeRequest(
     if (cr.status === "merged") throw conflict("This change request is already merged");
     if (cr.status === "archived") throw conflict("This change request is archived; reopen it before merging");
     if (space.editMode === "locked") throw conflict("This space is locked (editMode: locked): merges are refused");
-    const result = await threeWay(db, space, cr);
+    const [result, files] = await Promise.all([threeWay(db, space, cr), fileLineHeadQuery(db, cr.lineId)]);
     const seq = space.mainSeq + 1;
     const revisionId = newId();
     const now = nowIso();
@@ -46,7 +47,7 @@ export async function mergeChangeRequest(
       seq,
       overlay: false,
       pages: result.merged,
-      files: [],
+      files: files.map(({ lineId: _line, fromSeq: _from, toSeq: _to, ...file }) => file),
       documents: result.documents.map((d) => ({ hash: d.hash, body: d.body })),
       revision: {
         id: revisionId,

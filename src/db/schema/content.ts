@@ -62,6 +62,7 @@ export const pageVersions = sqliteTable(
     index("page_versions_open_idx").on(t.lineId, t.toSeq),
     index("page_versions_changes_idx").on(t.lineId, t.fromSeq),
     index("page_versions_parent_idx").on(t.lineId, t.parentId, t.toSeq),
+    index("page_versions_document_idx").on(t.documentHash),
   ],
 );
 
@@ -85,6 +86,7 @@ export const fileVersions = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.lineId, t.fileId, t.fromSeq] }),
     index("file_versions_open_idx").on(t.lineId, t.toSeq),
+    index("file_versions_hash_idx").on(t.hash),
   ],
 );
 
@@ -92,4 +94,15 @@ export const fileVersions = sqliteTable(
 export const documents = sqliteTable("documents", {
   hash: text("hash").primaryKey(),
   body: text("body").notNull(),
+});
+
+/**
+ * Progress of the retention purge, one row per space being purged: the step reached and its
+ * cursor, so a run cut off halfway resumes where it stopped and never repeats finished work.
+ */
+export const purgeProgress = sqliteTable("purge_progress", {
+  spaceId: text("space_id").primaryKey(),
+  step: integer("step").notNull().default(0),
+  cursor: text("cursor").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
 });
