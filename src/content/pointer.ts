@@ -22,7 +22,9 @@ export function isMain(p: ContentPointer): boolean {
 /** SQL: row alias `a` is valid on `line` at `seq`. */
 function validOn(a: string, line: string, seq: number): SQL {
   const t = sql.raw(a);
-  return sql`${t}.line_id = ${line} AND ${t}.from_seq <= ${seq} AND (${t}.to_seq IS NULL OR ${t}.to_seq > ${seq})`;
+  // Unary + keeps SQLite from range-scanning (line_id, from_seq): the parent and key indexes are
+  // far more selective, and without statistics the planner would otherwise pick the range.
+  return sql`${t}.line_id = ${line} AND +${t}.from_seq <= ${seq} AND (${t}.to_seq IS NULL OR +${t}.to_seq > ${seq})`;
 }
 
 /**

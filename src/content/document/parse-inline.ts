@@ -1,0 +1,201 @@
+import type { Definition, PhrasingContent } from "mdast";
+import { resolveImageWith, resolveWith, type ResolveHref } from "./hrefs";
+import { joinLines } from "./loose";
+import type {
+  DocumentInlineImage,
+  DocumentInlineLink,
+  DocumentLeaf,
+  DocumentText,
+  InlineContent,
+  MarkType,
+} from "./types";
+
+/** What inline conversion needs from the whole parse. */
+export interface InlineContext {
+  resolveHref: ResolveHref | undefined;
+  /** Reference-style link definitions, by normalized identifier. */
+  definitions: Map<string, Definition>;
+}
+
+/** Canonical order of marks on a leaf, so equal formatting compares equal. */
+const MARK_ORDER: MarkType[] = ["bold", "italic", "strikethrough", "code"];
+const BREAK_TAG = /^<br\s*\/?>$/i;
+const COMMENT = /^<!--[\s\S]*-->$/;
+
+/** An empty text node, for blocks and links that must hold at least one text. */
+export function emptyText(): DocumentText {
+  return { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] };
+}
+
+/** A text node with one unformatted leaf. */
+export function plainText(text: string): DocumentText {
+  return { object: "text", leaves: [{ object: "leaf", text, marks: [] }] };
+}
+
+/** Builds a list of inlines, merging adjacent leaves that carry the same marks. */
+class InlineBuilder {
+  readonly out: InlineContent[] = [];
+  private leaves: DocumentLeaf[] = [];
+
+  leaf(text: string, marks: MarkType[]): void {
+    if (text === "") return;
+    const sorted = MARK_ORDER.filter((mark) => marks.includes(mark));
+    const last = this.leaves[this.leaves.length - 1];
+    if (last && last.marks.map((m) => m.type).join() === sorted.join()) {
+      last.text += text;
+      return;
+    }
+    const leafMarks = sorted.map((type) => ({ object: "mark" as const, type }));
+    this.leaves.push({ object: "leaf", text, marks: leafMarks });
+  }
+
+  inline(node: InlineContent): void {
+    this.flush();
+    this.out.push(node);
+  }
+
+  flush(): void {
+    if (this.leaves.length > 0) this.out.push({ object: "text", leaves: this.leaves });
+    this.leaves = [];
+  }
+
+  done(): InlineContent[] {
+    this.flush();
+    return this.out;
+  }
+}
+
+/** An inline image for an mdast image, its reference recorded. */
+function inlineImage(
+  url: string,
+  alt: string | null | undefined,
+  title: string | null | undefined,
+  ctx: InlineContext,
+): DocumentInlineImage {
+  const ref = resolveImageWith(ctx.resolveHref, url);
+  const data: DocumentInlineImage["data"] = { ref };
+  if (alt) data.alt = alt;
+  if (title) data.caption = title;
+  return { object: "inline", type: "inline-image", key: "", isVoid: true, data };
+}
+
+/**
+ * The inline image for an mdast image, or for an image reference with a known definition (null
+ * for an unresolved reference).
+ */
+export function imageToInline(
+  node: PhrasingContent,
+  ctx: InlineContext,
+): DocumentInlineImage | null {
+  if (node.type === "image") return inlineImage(node.url, node.alt, node.title, ctx);
+  if (node.type !== "imageReference") return null;
+  const definition = ctx.definitions.get(node.identifier);
+  return definition ? inlineImage(definition.url, node.alt, definition.title, ctx) : null;
+}
+
+/** Options of inline conversion. */
+export interface PhrasingOptions {
+  /** Table cells cannot hold line breaks: breaks become spaces. */
+  cell?: boolean;
+}
+
+/** Walks mdast phrasing content into the builder, carrying the marks of enclosing nodes. */
+function walk(
+  nodes: PhrasingContent[],
+  marks: MarkType[],
+  b: InlineBuilder,
+  ctx: InlineContext,
+  options: PhrasingOptions,
+): void {
+  const lineBreak = options.cell ? " " : "\n";
+  for (const node of nodes) {
+    switch (node.type) {
+      case "text":
+        b.leaf(joinLines(node.value), marks);
+        break;
+      case "strong":
+        walk(node.children, [...marks, "bold"], b, ctx, options);
+        break;
+      case "emphasis":
+        walk(node.children, [...marks, "italic"], b, ctx, options);
+        break;
+      case "delete":
+        walk(node.children, [...marks, "strikethrough"], b, ctx, options);
+        break;
+      case "inlineCode":
+        b.leaf(node.value.replace(/\r?\n/g, " "), [...marks, "code"]);
+        break;
+      case "break":
+        b.leaf(lineBreak, marks);
+        break;
+      case "link":
+        b.inline(link(node.url, node.children, marks, ctx, options));
+        break;
+      case "linkReference": {
+        const definition = ctx.definitions.get(node.identifier);
+        if (definition) b.inline(link(definition.url, node.children, marks, ctx, options));
+        else walk(node.children, marks, b, ctx, options);
+        break;
+      }
+      case "image":
+      case "imageReference": {
+        const image = imageToInline(node, ctx);
+        if (image) b.inline(image);
+        else b.leaf(node.alt ?? "", marks);
+        break;
+      }
+      case "footnoteReference":
+        b.leaf(`[^${node.label ?? node.identifier}]`, marks);
+        break;
+      case "html":
+        if (BREAK_TAG.test(node.value)) b.leaf(lineBreak, marks);
+        else if (!COMMENT.test(node.value)) b.leaf(node.value, marks);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** A link inline; its content keeps the marks around it, nested links are flattened. */
+function link(
+  url: string,
+  children: PhrasingContent[],
+  marks: MarkType[],
+  ctx: InlineContext,
+  options: PhrasingOptions,
+): DocumentInlineLink {
+  const ref = resolveWith(ctx.resolveHref, url);
+  const inner = new InlineBuilder();
+  walk(children, marks, inner, ctx, options);
+  const nodes: DocumentInlineLink["nodes"] = [];
+  for (const node of inner.done()) {
+    if (node.object === "text" || node.type === "inline-image") nodes.push(node);
+    else nodes.push(...node.nodes);
+  }
+  return {
+    object: "inline",
+    type: "link",
+    key: "",
+    isVoid: false,
+    data: { ref },
+    nodes: nodes.length > 0 ? nodes : [emptyText()],
+  };
+}
+
+/**
+ * Converts mdast phrasing content (a paragraph, heading or table cell) to Document inlines:
+ * strong/emphasis/delete/inlineCode become bold/italic/strikethrough/code marks, hard breaks
+ * and `<br>` become "\n", soft line breaks become spaces, links and images resolve their
+ * targets. Never empty: an empty text node stands for no content.
+ */
+export function convertPhrasing(
+  nodes: PhrasingContent[],
+  ctx: InlineContext,
+  options: PhrasingOptions = {},
+): InlineContent[] {
+  const builder = new InlineBuilder();
+  walk(nodes, [], builder, ctx, options);
+  const out = builder.done();
+  return out.length > 0 ? out : [emptyText()];
+}

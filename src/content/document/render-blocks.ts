@@ -1,0 +1,175 @@
+import type { BlockContent, ListItem, Paragraph, PhrasingContent } from "mdast";
+import { hrefOf, type HrefFor } from "./hrefs";
+import {
+  MAX_WALK_DEPTH,
+  blockType,
+  childNodes,
+  dataOf,
+  fragmentsOf,
+  stringField,
+  type LooseNode,
+} from "./loose";
+import { renderInlines } from "./render-inline";
+import { renderTable } from "./render-table";
+import { inlineText } from "./text";
+
+const HEADING_DEPTH: Record<string, 1 | 2 | 3> = { "heading-1": 1, "heading-2": 2, "heading-3": 3 };
+
+/** A paragraph holding one link whose text is its URL (embeds, files, content references). */
+function linkParagraph(url: string | null): BlockContent[] {
+  if (url === null || url === "") return [];
+  return [
+    {
+      type: "paragraph",
+      children: [{ type: "link", url, title: null, children: [{ type: "text", value: url }] }],
+    },
+  ];
+}
+
+/** Images of an `images` block (or one `image` block) as one paragraph, separated by spaces. */
+function imagesParagraph(images: LooseNode[], hrefFor: HrefFor | undefined): BlockContent[] {
+  const children: PhrasingContent[] = [];
+  for (const image of images) {
+    const data = dataOf(image);
+    const url = hrefOf(data.ref, hrefFor);
+    if (url === null) continue;
+    const caption = fragmentsOf(image).find((fragment) => fragment.fragment === "caption");
+    const title = caption ? inlineText(childNodes(caption).flatMap(childNodes)) : "";
+    if (children.length > 0) children.push({ type: "text", value: " " });
+    children.push({
+      type: "image",
+      url,
+      alt: stringField(data, "alt") ?? null,
+      title: title || null,
+    });
+  }
+  return children.length > 0 ? [{ type: "paragraph", children }] : [];
+}
+
+/** The items of a list; stray non-item children get an item of their own. */
+function listItems(
+  list: LooseNode,
+  tasks: boolean,
+  hrefFor: HrefFor | undefined,
+  depth: number,
+): ListItem[] {
+  return childNodes(list).map((child) => {
+    const isItem = blockType(child) === "list-item";
+    const checked = dataOf(child).checked;
+    return {
+      type: "listItem",
+      spread: false,
+      checked: tasks ? checked === true : isItem && typeof checked === "boolean" ? checked : null,
+      children: isItem
+        ? blocksToMdast(childNodes(child), hrefFor, depth + 1)
+        : blockToMdast(child, hrefFor, depth + 1),
+    };
+  });
+}
+
+/** The first word of a code block's syntax, safe as a fence info string. */
+function fenceLanguage(syntax: string | undefined): string | null {
+  const word = syntax?.trim().split(/\s+/)[0]?.replace(/[`~]/g, "");
+  return word ? word : null;
+}
+
+/**
+ * Converts one block to mdast. Blocks markdown cannot express degrade to something readable:
+ * a hint outside the top level becomes a blockquote, math a `math` code block, embeds, files
+ * and content references a link, unknown containers their content; other unknown blocks vanish.
+ */
+export function blockToMdast(
+  node: LooseNode,
+  hrefFor: HrefFor | undefined,
+  depth: number,
+): BlockContent[] {
+  if (depth > MAX_WALK_DEPTH) return [];
+  const type = blockType(node);
+  const data = dataOf(node);
+  switch (type) {
+    case "paragraph": {
+      const children = renderInlines(childNodes(node), { hrefFor });
+      return children.length > 0 ? [{ type: "paragraph", children } satisfies Paragraph] : [];
+    }
+    case "heading-1":
+    case "heading-2":
+    case "heading-3": {
+      const children = renderInlines(childNodes(node), { hrefFor, singleLine: true });
+      return [{ type: "heading", depth: HEADING_DEPTH[type] ?? 3, children }];
+    }
+    case "list-ordered": {
+      const start =
+        typeof data.start === "number" && Number.isInteger(data.start) && data.start >= 0
+          ? data.start
+          : 1;
+      return [
+        {
+          type: "list",
+          ordered: true,
+          start,
+          spread: false,
+          children: listItems(node, false, hrefFor, depth),
+        },
+      ];
+    }
+    case "list-unordered":
+    case "list-tasks":
+      return [
+        {
+          type: "list",
+          ordered: false,
+          spread: false,
+          children: listItems(node, type === "list-tasks", hrefFor, depth),
+        },
+      ];
+    case "list-item":
+      return blocksToMdast(childNodes(node), hrefFor, depth + 1);
+    case "divider":
+      return [{ type: "thematicBreak" }];
+    case "code": {
+      const value = childNodes(node)
+        .map((line) => inlineText(childNodes(line)))
+        .join("\n");
+      return [
+        { type: "code", lang: fenceLanguage(stringField(data, "syntax")), meta: null, value },
+      ];
+    }
+    case "math":
+      return [
+        { type: "code", lang: "math", meta: null, value: stringField(data, "formula") ?? "" },
+      ];
+    case "blockquote":
+    case "hint":
+      return [
+        { type: "blockquote", children: blocksToMdast(childNodes(node), hrefFor, depth + 1) },
+      ];
+    case "images":
+      return imagesParagraph(childNodes(node), hrefFor);
+    case "image":
+      return imagesParagraph([node], hrefFor);
+    case "table": {
+      const table = renderTable(node, hrefFor);
+      return table ? [table] : [];
+    }
+    case "embed":
+      return linkParagraph(stringField(data, "url") ?? null);
+    case "file":
+    case "content-ref":
+      return linkParagraph(hrefOf(data.ref, hrefFor));
+    case "":
+      return [];
+    default: {
+      const inner = [...fragmentsOf(node).flatMap(childNodes), ...childNodes(node)];
+      return blocksToMdast(inner, hrefFor, depth + 1);
+    }
+  }
+}
+
+/** Converts a list of blocks to mdast, skipping anything that is not a block. */
+export function blocksToMdast(
+  nodes: LooseNode[],
+  hrefFor: HrefFor | undefined,
+  depth: number,
+): BlockContent[] {
+  return nodes.flatMap((node) => blockToMdast(node, hrefFor, depth));
+}

@@ -1,0 +1,236 @@
+import type { PhrasingContent } from "mdast";
+import { hrefOf, type HrefFor } from "./hrefs";
+import {
+  MAX_WALK_DEPTH,
+  childNodes,
+  dataOf,
+  emojiText,
+  leavesOf,
+  stringField,
+  type LooseNode,
+} from "./loose";
+
+/** Marks rendered as wrapping nodes; `code` is rendered on the leaf itself. */
+type WrapMark = "bold" | "italic" | "strikethrough";
+const WRAP_ORDER: WrapMark[] = ["strikethrough", "bold", "italic"];
+
+/** A piece of inline content with the wrapping marks it needs. */
+interface Atom {
+  marks: Set<WrapMark>;
+  /** Set for plain text pieces, so adjacent pieces with the same formatting merge. */
+  text?: { value: string; code: boolean };
+  /** Set for line breaks. */
+  lineBreak?: true;
+  /** Builds the mdast of the piece once `applied` marks are already open around it. */
+  build(applied: Set<WrapMark>): PhrasingContent[];
+}
+
+/** Options of inline rendering. */
+export interface InlineRenderOptions {
+  hrefFor: HrefFor | undefined;
+  /** Headings and table cells cannot hold line breaks: "\n" renders as a space. */
+  singleLine?: boolean;
+}
+
+/** A line break; `renderInlines` gives it the marks its neighbours share. */
+const breakAtom = (): Atom => ({
+  marks: new Set(),
+  lineBreak: true,
+  build: () => [{ type: "break" }],
+});
+
+/** Adds a text piece, merging it into the previous one when the formatting is the same. */
+function pushText(atoms: Atom[], value: string, marks: Set<WrapMark>, code: boolean): void {
+  if (value === "") return;
+  const last = atoms[atoms.length - 1];
+  if (last?.text && last.text.code === code && sameMarks(last.marks, marks)) {
+    last.text.value += value;
+    return;
+  }
+  const text = { value, code };
+  atoms.push({
+    marks,
+    text,
+    build: () => [
+      text.code ? { type: "inlineCode", value: text.value } : { type: "text", value: text.value },
+    ],
+  });
+}
+
+const sameMarks = (a: Set<WrapMark>, b: Set<WrapMark>) =>
+  a.size === b.size && [...a].every((mark) => b.has(mark));
+
+/** A link atom: the marks all of its content shares are opened outside the link. */
+function linkAtom(url: string | null, inner: Atom[]): Atom {
+  const first = inner[0];
+  const shared = new Set(
+    WRAP_ORDER.filter((mark) => first !== undefined && inner.every((atom) => atom.marks.has(mark))),
+  );
+  return {
+    marks: shared,
+    build: (applied) => {
+      const children = renderAtoms(inner, applied);
+      if (url === null) return children;
+      return [{ type: "link", url, title: null, children }];
+    },
+  };
+}
+
+/** Flattens inline nodes into atoms. */
+function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number): Atom[] {
+  const atoms: Atom[] = [];
+  if (depth > MAX_WALK_DEPTH) return atoms;
+  for (const node of nodes) {
+    if (node.object === "text") {
+      for (const leaf of leavesOf(node)) {
+        const marks = new Set(WRAP_ORDER.filter((mark) => leaf.marks.includes(mark)));
+        const code = leaf.marks.includes("code");
+        const text = options.singleLine ? leaf.text.replace(/\n/g, " ") : leaf.text;
+        text.split("\n").forEach((part, i) => {
+          if (i > 0) atoms.push(breakAtom());
+          pushText(atoms, part, marks, code);
+        });
+      }
+      continue;
+    }
+    if (node.object !== "inline") continue;
+    const data = dataOf(node);
+    switch (node.type) {
+      case "link": {
+        const inner = moveEdgeSpaces(atomsOf(childNodes(node), options, depth + 1));
+        atoms.push(linkAtom(hrefOf(data.ref, options.hrefFor), inner));
+        break;
+      }
+      case "inline-image": {
+        const url = hrefOf(data.ref, options.hrefFor);
+        if (url === null) break;
+        const alt = stringField(data, "alt") ?? null;
+        const title = stringField(data, "caption") ?? null;
+        atoms.push({ marks: new Set(), build: () => [{ type: "image", url, alt, title }] });
+        break;
+      }
+      case "mention":
+      case "button": {
+        const url = hrefOf(data.ref, options.hrefFor);
+        const label = stringField(data, "label") ?? url ?? "";
+        const inner: Atom[] = [];
+        pushText(inner, label, new Set(), false);
+        atoms.push(linkAtom(url, inner));
+        break;
+      }
+      case "emoji":
+        pushText(atoms, emojiText(node), new Set(), false);
+        break;
+      case "inline-math":
+        pushText(atoms, `$$${stringField(data, "formula") ?? ""}$$`, new Set(), false);
+        break;
+      default:
+        // Annotations and unknown inlines with text content keep their text.
+        atoms.push(...atomsOf(childNodes(node), options, depth + 1));
+    }
+  }
+  return atoms;
+}
+
+/** A plain text atom of its own (not merged with neighbours). */
+function textAtom(value: string, marks: Set<WrapMark>): Atom {
+  const atoms: Atom[] = [];
+  pushText(atoms, value, marks, false);
+  return atoms[0] as Atom;
+}
+
+const intersect = (a: Set<WrapMark>, b: Set<WrapMark> | undefined) =>
+  new Set([...a].filter((mark) => b?.has(mark)));
+
+/**
+ * Moves spaces at the edges of formatted text out of the formatting its neighbour does not
+ * share: "bold " followed by plain text renders `**bold** text`, not `**bold&#x20;**text`
+ * (markdown cannot close `**` after a space). Inline code keeps its spaces.
+ */
+function moveEdgeSpaces(atoms: Atom[]): Atom[] {
+  const out: Atom[] = [];
+  atoms.forEach((atom, i) => {
+    const text = atom.text;
+    if (!text || text.code || atom.marks.size === 0) return void out.push(atom);
+    const previous = atoms[i - 1]?.marks;
+    const next = atoms[i + 1]?.marks;
+    const start = text.value.length - text.value.trimStart().length;
+    const core = text.value.trim();
+    const lead = text.value.slice(0, start);
+    const trail = text.value.slice(start + core.length);
+    if (core === "")
+      return void out.push(textAtom(text.value, intersect(intersect(atom.marks, previous), next)));
+    if (lead !== "") out.push(textAtom(lead, intersect(atom.marks, previous)));
+    out.push(lead === "" && trail === "" ? atom : textAtom(core, atom.marks));
+    if (trail !== "") out.push(textAtom(trail, intersect(atom.marks, next)));
+  });
+  return out;
+}
+
+const WRAP_NODE: Record<WrapMark, "strong" | "emphasis" | "delete"> = {
+  bold: "strong",
+  italic: "emphasis",
+  strikethrough: "delete",
+};
+
+/**
+ * Builds mdast from atoms: at each position, the pending mark with the longest run of atoms
+ * opens (ties: strikethrough, bold, italic) and wraps that whole run, so `**a *b* c**` stays one
+ * strong node with an emphasis inside, never `**a** ***b*** **c**`.
+ */
+function renderAtoms(atoms: Atom[], applied: Set<WrapMark>): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let i = 0;
+  while (i < atoms.length) {
+    const atom = atoms[i] as Atom;
+    const pending = WRAP_ORDER.filter((mark) => atom.marks.has(mark) && !applied.has(mark));
+    if (pending.length === 0) {
+      out.push(...atom.build(applied));
+      i += 1;
+      continue;
+    }
+    let best = pending[0] as WrapMark;
+    let bestLength = 0;
+    for (const mark of pending) {
+      let length = 0;
+      while (i + length < atoms.length && (atoms[i + length] as Atom).marks.has(mark)) length += 1;
+      if (length > bestLength) {
+        best = mark;
+        bestLength = length;
+      }
+    }
+    const inner = renderAtoms(atoms.slice(i, i + bestLength), new Set([...applied, best]));
+    out.push({ type: WRAP_NODE[best], children: inner } as PhrasingContent);
+    i += bestLength;
+  }
+  return out;
+}
+
+/**
+ * Renders Document inlines (texts with marks, links, images, emoji, ...) to mdast phrasing
+ * content. Line breaks at the start or end are dropped (markdown cannot express them); a break
+ * between two pieces sharing marks stays inside them (`**a\\\nb**`), since a break cannot end
+ * a strong or emphasis span in markdown.
+ */
+export function renderInlines(nodes: LooseNode[], options: InlineRenderOptions): PhrasingContent[] {
+  const atoms = moveEdgeSpaces(atomsOf(nodes, options, 0));
+  while (atoms[0]?.lineBreak) atoms.shift();
+  while (atoms[atoms.length - 1]?.lineBreak) atoms.pop();
+  // Marks of the nearest non-break piece after each position, then a forward pass.
+  const after: Array<Set<WrapMark>> = new Array(atoms.length);
+  let next = new Set<WrapMark>();
+  for (let i = atoms.length - 1; i >= 0; i--) {
+    after[i] = next;
+    if (!atoms[i]?.lineBreak) next = (atoms[i] as Atom).marks;
+  }
+  let previous = new Set<WrapMark>();
+  atoms.forEach((atom, i) => {
+    if (!atom.lineBreak) {
+      previous = atom.marks;
+      return;
+    }
+    const following = after[i] as Set<WrapMark>;
+    atom.marks = new Set([...previous].filter((mark) => following.has(mark)));
+  });
+  return renderAtoms(atoms, new Set());
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { DocumentSchema, documentText } from "../../../src/content/document";
+import type { DocumentInlineLink, DocumentParagraph } from "../../../src/content/document";
+import { joinLines } from "../../../src/content/document/loose";
+import { inlines, nodes, parse } from "./helpers";
+
+describe("parseMarkdown: inlines", () => {
+  it("maps bold, italic, strikethrough and code marks, nested ones combined", () => {
+    const [p] = nodes("**b** *i* ~~s~~ `c` **b *bi* `bc`**") as DocumentParagraph[];
+    expect(inlines(p as DocumentParagraph)).toEqual([
+      ["b", ["bold"]],
+      [" ", []],
+      ["i", ["italic"]],
+      [" ", []],
+      ["s", ["strikethrough"]],
+      [" ", []],
+      ["c", ["code"]],
+      [" ", []],
+      ["b ", ["bold"]],
+      ["bi", ["bold", "italic"]],
+      [" ", ["bold"]],
+      ["bc", ["bold", "code"]],
+    ]);
+  });
+
+  it("maps links with the default href mapping", () => {
+    const md =
+      "[a](/pages/p1) [b](/pages/p1#sec) [c](#top) [d](/files/f1) [e](https://x.test) [f](/spaces/s/pages/p2) <https://auto.test> www.lit.test";
+    const [p] = nodes(md) as DocumentParagraph[];
+    const links = p?.nodes.filter((n): n is DocumentInlineLink => "type" in n && n.type === "link");
+    expect(links?.map((l) => l.data.ref)).toEqual([
+      { kind: "page", page: "p1" },
+      { kind: "anchor", anchor: "sec", page: "p1" },
+      { kind: "anchor", anchor: "top" },
+      { kind: "file", file: "f1" },
+      { kind: "url", url: "https://x.test" },
+      { kind: "page", page: "p2", space: "s" },
+      { kind: "url", url: "https://auto.test" },
+      { kind: "url", url: "http://www.lit.test" },
+    ]);
+  });
+
+  it("keeps marks inside links and resolves reference-style links", () => {
+    const [p] = nodes(
+      "**[x *y*](/pages/a)** [ref][r]\n\n[r]: https://r.test",
+    ) as DocumentParagraph[];
+    expect(inlines(p as DocumentParagraph)).toEqual([
+      {
+        link: { kind: "page", page: "a" },
+        nodes: [
+          ["x ", ["bold"]],
+          ["y", ["bold", "italic"]],
+        ],
+      },
+      [" ", []],
+      { link: { kind: "url", url: "https://r.test" }, nodes: [["ref", []]] },
+    ]);
+  });
+
+  it("uses resolveHref, falling back to the default when it returns null", () => {
+    const { document, refs } = parse("[a](x) [b](/pages/p)", {
+      resolveHref: (href: string) =>
+        href === "x" ? { kind: "page" as const, page: "resolved" } : null,
+    });
+    expect(refs).toEqual([
+      { kind: "page", page: "resolved" },
+      { kind: "page", page: "p" },
+    ]);
+    expect(document.nodes).toHaveLength(1);
+  });
+});
+
+describe("parseMarkdown: hostile input", () => {
+  it("flattens containers nested deeper than 40 levels instead of overflowing the stack", () => {
+    const { document } = parse(`${"> ".repeat(2000)}deep\n\n${"* x\n".repeat(3)}`);
+    expect(DocumentSchema.safeParse(document).success).toBe(true);
+    expect(documentText(document)).toBe("deep\nx\nx\nx");
+    let depth = 0;
+    let node: { nodes?: unknown[] } | undefined = document.nodes[0] as { nodes?: unknown[] };
+    while (node && (node as { type?: string }).type === "blockquote") {
+      depth += 1;
+      node = node.nodes?.[0] as typeof node;
+    }
+    expect(depth).toBe(40);
+  });
+
+  it("joins soft line breaks without quadratic regexes", () => {
+    expect(joinLines("a  \n\t b\r\nc ")).toBe("a b c ");
+    expect(joinLines(`a${" ".repeat(100_000)}b`)).toHaveLength(100_002);
+    const spaces = " ".repeat(50_000);
+    const [p] = nodes(`a${spaces}b\nc`) as DocumentParagraph[];
+    expect(inlines(p as DocumentParagraph)).toEqual([[`a${spaces}b c`, []]]);
+  });
+});
+
+describe("parseMarkdown: result", () => {
+  it("returns the leading # heading as the title, stripped on request", () => {
+    expect(parse("# My *page*\n\ntext").title).toBe("My page");
+    expect(parse("## Not a title").title).toBeUndefined();
+    const stripped = parse("# Title\n\ntext", { stripTitle: true });
+    expect(stripped.title).toBe("Title");
+    expect(stripped.document.nodes.map((n) => n.type)).toEqual(["paragraph"]);
+  });
+
+  it("returns every reference in document order, repeats included", () => {
+    const { refs } = parse(
+      "[a](/pages/p) ![i](/files/f)\n\n> [b](/pages/p)\n\n| x |\n| - |\n| [c](#t) |",
+    );
+    expect(refs).toEqual([
+      { kind: "page", page: "p" },
+      { kind: "file", file: "f" },
+      { kind: "page", page: "p" },
+      { kind: "anchor", anchor: "t" },
+    ]);
+  });
+
+  it("produces an empty document for empty markdown", () => {
+    expect(parse("").document).toEqual({ object: "document", data: {}, nodes: [] });
+    expect(parse("\n\n  \n").document.nodes).toEqual([]);
+  });
+});
