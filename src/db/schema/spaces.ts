@@ -30,7 +30,7 @@ export const spaces = sqliteTable(
     emoji: text("emoji").notNull().default(""),
     visibility: text("visibility").$type<SpaceVisibility>().notNull().default("private"),
     editMode: text("edit_mode").$type<"live" | "locked">().notNull().default("live"),
-    defaultLevel: text("default_level").$type<DefaultLevel>().notNull().default("inherit"),
+    defaultLevel: text("default_level").$type<DefaultLevel>().default("inherit"),
     language: text("language"),
     mergeRules: text("merge_rules", { mode: "json" })
       .$type<SpaceMergeRules>()

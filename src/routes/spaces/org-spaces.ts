@@ -1,0 +1,175 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope } from "../../auth/access";
+import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import {
+  accessTo,
+  ancestryQuery,
+  callerGrantsQuery,
+  membershipFrom,
+  membershipQuery,
+  resolveCollection,
+} from "../../auth/content-access";
+import { badRequest, notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { keyBetween } from "../../lib/position";
+import { createRouter } from "../../lib/router";
+import { apiUrl } from "../../lib/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { presentSpace } from "../../presenters/space";
+import { insertSpace, lastSpaceQuery } from "../../services/spaces";
+import { roleOnSpace } from "./access";
+import { listSpaces } from "./list-query";
+import {
+  CollectionSpacesParams,
+  CreateSpaceBody,
+  ListSpacesQuery,
+  OrgSpacesParams,
+  SpaceSchema,
+} from "./schema";
+
+/** Creating spaces, and listing them in an organization or a collection. */
+export const orgSpaceRoutes = createRouter();
+
+/** Title of a space created without one (the official body makes `title` optional). */
+export const DEFAULT_SPACE_TITLE = "Untitled";
+
+orgSpaceRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/spaces",
+    tags: ["spaces"],
+    summary: "Create a new documentation space in an organization",
+    request: { params: OrgSpacesParams, body: jsonBody(CreateSpaceBody) },
+    responses: {
+      201: jsonResponse(SpaceSchema, "Space created"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    if (input.template !== undefined) {
+      throw badRequest("body.template: creating a space from a template is not supported");
+    }
+    if (input.computedSource !== undefined) {
+      throw badRequest("body.computedSource: computed content sources are not supported");
+    }
+    const parentId = input.parent ?? null;
+    const starts = parentId ? [parentId] : [];
+    const db = c.var.db;
+    const [callerRows, memberRows, rows, grants, last] = await db.batch([
+      callerQuery(c),
+      membershipQuery(c, organizationId),
+      ancestryQuery(c, starts),
+      callerGrantsQuery(c, starts),
+      lastSpaceQuery(db, organizationId, parentId),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    const member = membershipFrom(memberRows);
+    if (!member) throw notFound("Organization");
+    requireScope(caller, "space:write");
+    if (parentId) {
+      const parent = accessTo(member, rows, grants, parentId);
+      if (!parent) throw notFound("Collection");
+      requireRole(parent.role, "create", "create a space in this collection");
+    } else {
+      requireRole(member.orgRole, "create", "create a top-level space");
+    }
+    const { row } = await insertSpace(db, {
+      organizationId,
+      createdBy: caller.user.id,
+      title: input.title ?? DEFAULT_SPACE_TITLE,
+      emoji: input.emoji,
+      parentId,
+      language: input.language,
+      editMode: input.editMode,
+      position: keyBetween(last[0]?.position ?? null, null),
+    });
+    if (!row) throw notFound("Collection");
+    c.header("Location", apiUrl(c, `/spaces/${row.id}`));
+    return c.json(presentSpace(c, row, roleOnSpace(member, row, rows, grants)), 201);
+  },
+);
+
+orgSpaceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/spaces",
+    tags: ["spaces"],
+    summary: "List all spaces in an organization",
+    request: { params: OrgSpacesParams, query: ListSpacesQuery },
+    responses: {
+      200: jsonResponse(listOf(SpaceSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const [callerRows, memberRows] = await c.var.db.batch([
+      callerQuery(c),
+      membershipQuery(c, organizationId),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    const member = membershipFrom(memberRows);
+    if (!member) throw notFound("Organization");
+    requireScope(caller, "space:read");
+    const scope = `spaces:${organizationId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const { items, count } = await listSpaces(
+      c,
+      member,
+      { kind: "organization" },
+      { limit, after },
+    );
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows: items,
+      limit,
+      count,
+      key: (item) => [item.row.createdAt, item.row.id],
+      present: (item) => presentSpace(c, item.row, item.role),
+    });
+    return c.json(body, 200);
+  },
+);
+
+orgSpaceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/collections/{collectionId}/spaces",
+    tags: ["collections"],
+    summary: "List all collection spaces",
+    request: { params: CollectionSpacesParams, query: ListSpacesQuery },
+    responses: {
+      200: jsonResponse(listOf(SpaceSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { collectionId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const found = await resolveCollection(c, collectionId);
+    requireScope(found.caller, "space:read");
+    const scope = `collection-spaces:${collectionId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const source = {
+      kind: "collection" as const,
+      collection: found.collection,
+      chain: found.chain,
+      grants: found.grants,
+    };
+    const { items, count } = await listSpaces(c, found, source, { limit, after });
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows: items,
+      limit,
+      count,
+      key: (item) => [item.row.position, item.row.id],
+      present: (item) => presentSpace(c, item.row, item.role),
+    });
+    return c.json(body, 200);
+  },
+);

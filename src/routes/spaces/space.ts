@@ -1,0 +1,130 @@
+import { createRoute } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { requireRole, requireScope } from "../../auth/access";
+import { authenticate } from "../../auth/authenticate";
+import { ancestryQuery, callerGrantsQuery } from "../../auth/content-access";
+import { resolveSpace } from "../../auth/space-access";
+import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { presentSpace } from "../../presenters/space";
+import {
+  isPastRetention,
+  softDeleteSpace,
+  updateSpace,
+  type SpacePatch,
+} from "../../services/spaces";
+import { membersAmongQueries, roleOnSpace, spaceGrantsQuery } from "./access";
+import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schema";
+
+/** Reading, updating and deleting one space. */
+export const spaceRoutes = createRouter();
+
+spaceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}",
+    tags: ["spaces"],
+    summary: "Get full details of a space by its ID",
+    request: { params: SpaceParams, query: GetSpaceQuery },
+    responses: { 200: jsonResponse(SpaceSchema, "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    // `shareKey` only matters to share-link sites, which do not exist yet: no key resolves, so
+    // a caller without access gets the same 404 whatever key they send (compat notes).
+    c.req.valid("query");
+    const found = await resolveSpace(c, spaceId);
+    requireScope(found.caller, "space:read");
+    return c.json(presentSpace(c, found.space, found.role), 200);
+  },
+);
+
+spaceRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/spaces/{spaceId}",
+    tags: ["spaces"],
+    summary: "Update a space's title, icon, or settings",
+    request: { params: SpaceParams, body: jsonBody(UpdateSpaceBody) },
+    responses: {
+      200: jsonResponse(SpaceSchema, "The space has been updated"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const { icon: _icon, emoji, ...fields } = c.req.valid("json");
+    const rules = fields.mergeRules?.type === "rules" ? fields.mergeRules.rules : [];
+    const parent = sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`;
+    const org = sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
+    const db = c.var.db;
+    const found = await resolveSpace(c, spaceId, {
+      extra: [
+        ancestryQuery(c, parent),
+        callerGrantsQuery(c, parent),
+        spaceGrantsQuery(c, spaceId),
+        ...membersAmongQueries(
+          db,
+          org,
+          rules.flatMap((rule) => rule.users),
+        ),
+      ],
+    });
+    const [chainRows, collectionGrants, spaceGrants, ...memberRows] = found.extra;
+    requireScope(found.caller, "space:write");
+    const settings = [fields.editMode, fields.defaultLevel, fields.mergeRules];
+    if (settings.some((value) => value !== undefined)) {
+      requireRole(found.role, "admin", "change the edit mode, default level or merge rules");
+    } else {
+      requireRole(found.role, "edit", "update this space");
+    }
+    const members = new Set(memberRows.flat().map((row) => row.id));
+    rules.forEach((rule, i) =>
+      rule.users.forEach((user, j) => {
+        if (!members.has(user)) {
+          throw badRequest(
+            `body.mergeRules.rules[${i}].users[${j}]: not a member of this organization`,
+          );
+        }
+      }),
+    );
+    const patch: SpacePatch = { ...fields, ...(emoji !== undefined ? { emoji: emoji ?? "" } : {}) };
+    if (Object.keys(patch).length === 0) {
+      return c.json(presentSpace(c, found.space, found.role), 200);
+    }
+    const row = await updateSpace(db, spaceId, patch);
+    if (!row) throw notFound("Space");
+    // A new default level may change the caller's own role on the space.
+    const role = roleOnSpace(found, row, chainRows, collectionGrants, spaceGrants);
+    return c.json(presentSpace(c, row, role), 200);
+  },
+);
+
+spaceRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/spaces/{spaceId}",
+    tags: ["spaces"],
+    summary: "Delete a space (restorable for 7 days)",
+    request: { params: SpaceParams },
+    responses: { ...noContent, ...errorResponses(403) },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    let found;
+    try {
+      found = await resolveSpace(c, spaceId, { includeDeleted: true });
+    } catch (err) {
+      // Absent and invisible answer alike: there is no container in the path to hide.
+      if (!(err instanceof ApiError) || err.status !== 404) throw err;
+      requireScope(await authenticate(c), "space:write");
+      return c.body(null, 204);
+    }
+    requireScope(found.caller, "space:write");
+    if (isPastRetention(found.space)) return c.body(null, 204);
+    requireRole(found.role, "admin", "delete this space");
+    if (found.space.deletedAt === null) await softDeleteSpace(c.var.db, spaceId);
+    return c.body(null, 204);
+  },
+);

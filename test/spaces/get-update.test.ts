@@ -1,0 +1,243 @@
+import { describe, expect, it } from "vitest";
+import { as, d1Cost } from "../helpers/api";
+import { authorizationMatrix } from "../helpers/authz";
+import { makeMember, makeOrg, makeUser } from "../helpers/factories";
+import { grant, makeCollection } from "../helpers/collections-factories";
+import { grantSpace, makeSpace, readSpace, setDeletedAt } from "../helpers/spaces-factories";
+
+describe("GET /v1/spaces/{spaceId}", () => {
+  it("returns the space with the caller's permissions in one round trip", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const col = await makeCollection(org.id);
+    const space = await makeSpace(org.id, owner, { parent: col.id, emoji: "🎉", language: "de" });
+    const res = await as(reader.token).get(`/spaces/${space.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      object: "space",
+      id: space.id,
+      title: space.title,
+      emoji: "🎉",
+      language: "de",
+      parent: col.id,
+      organization: org.id,
+      revision: space.revisionId,
+      createdAt: space.createdAt,
+      updatedAt: space.updatedAt,
+      changeRequests: 0,
+      comments: 0,
+    });
+    expect(res.body.permissions).toEqual({
+      view: true,
+      access: true,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+      installIntegration: false,
+    });
+    expect(d1Cost(res).roundTrips).toBe(1);
+  });
+
+  it("accepts a shareKey, which resolves nothing yet: no access is still 404", async () => {
+    const { org, owner } = await makeOrg();
+    const outsider = await makeUser();
+    const space = await makeSpace(org.id, owner);
+    const ok = await as(owner.token).get(`/spaces/${space.id}`, { query: { shareKey: "abc" } });
+    expect(ok.status).toBe(200);
+    const withKey = await as(outsider.token).get(`/spaces/${space.id}`, {
+      query: { shareKey: "abc" },
+    });
+    const missing = await as(outsider.token).get(`/spaces/neverexisted`, {
+      query: { shareKey: "abc" },
+    });
+    expect(withKey.status).toBe(404);
+    expect(withKey.text).toBe(missing.text);
+    const empty = await as(owner.token).get(`/spaces/${space.id}`, { query: { shareKey: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/^query\.shareKey: /);
+  });
+
+  it("answers 404 for a deleted space", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    await setDeletedAt(space.id, new Date().toISOString());
+    const res = await as(owner.token).get(`/spaces/${space.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("Space not found");
+  });
+});
+
+authorizationMatrix("GET /v1/spaces/{spaceId}", {
+  setup: async (world) => {
+    const space = await makeSpace(world.org.id, world.owner);
+    await grantSpace(space.id, { user: world.guest.user.id }, "read");
+    return space;
+  },
+  request: (_w, space) => ({ method: "GET", path: `/spaces/${space.id}` }),
+  missing: () => ({ method: "GET", path: "/spaces/neverexisted" }),
+  minimumRole: "guest",
+  scope: "space:read",
+  success: 200,
+});
+
+describe("PATCH /v1/spaces/{spaceId}", () => {
+  it("lets an editor change title, emoji and language; updatedAt moves", async () => {
+    const { org, owner } = await makeOrg();
+    const editor = await makeMember(org.id, "edit");
+    const space = await makeSpace(org.id, owner, { emoji: "🎉" });
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await as(editor.token).patch(`/spaces/${space.id}`, {
+      title: "Renamed",
+      emoji: "1f4da",
+      language: "ja",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: "Renamed", emoji: "1f4da", language: "ja" });
+    expect(d1Cost(res).roundTrips).toBe(2);
+    expect(res.body.updatedAt > space.updatedAt).toBe(true);
+    expect(res.body.createdAt).toBe(space.createdAt);
+    const cleared = await as(editor.token).patch(`/spaces/${space.id}`, {
+      emoji: null,
+      icon: null,
+    });
+    expect(cleared.body.emoji).toBe("");
+    expect((await readSpace(space.id))!.emoji).toBe("");
+    for (const body of [
+      { editMode: "locked" },
+      { defaultLevel: "read" },
+      { mergeRules: { type: "none" } },
+    ]) {
+      const refused = await as(editor.token).patch(`/spaces/${space.id}`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+    }
+  });
+
+  it("lets an admin change edit mode, default level and each merge-rules form", async () => {
+    const { org, owner } = await makeOrg();
+    const reviewer = await makeMember(org.id, "review");
+    const space = await makeSpace(org.id, owner);
+    const patch = (body: unknown) => as(owner.token).patch(`/spaces/${space.id}`, body);
+    const res = await patch({ editMode: "locked", defaultLevel: "comment" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ editMode: "locked", defaultLevel: "comment" });
+    const rules = {
+      type: "rules",
+      rules: [{ rule: "require_specific_reviewers", users: [reviewer.user.id, owner.user.id] }],
+    };
+    expect((await patch({ mergeRules: rules })).body.mergeRules).toEqual(rules);
+    expect((await readSpace(space.id))!.mergeRules).toEqual(rules);
+    expect((await patch({ mergeRules: { type: "none" } })).body.mergeRules).toEqual({
+      type: "none",
+    });
+    expect((await patch({ mergeRules: { type: "inherit" } })).body.mergeRules).toEqual({
+      type: "inherit",
+    });
+    expect((await patch({ defaultLevel: "inherit" })).body.defaultLevel).toBe("inherit");
+  });
+
+  it("reports the caller's new role when the default level they relied on changes", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const space = await makeSpace(org.id, owner, { defaultLevel: "admin" });
+    const res = await as(reader.token).patch(`/spaces/${space.id}`, { defaultLevel: "edit" });
+    expect(res.status).toBe(200);
+    expect(res.body.permissions).toMatchObject({ view: true, edit: true, admin: false });
+  });
+
+  it("answers 400 naming the field, the reviewer index included", async () => {
+    const { org, owner } = await makeOrg();
+    const member = await makeMember(org.id, "read");
+    const outsider = await makeUser();
+    const space = await makeSpace(org.id, owner);
+    const patch = (body: unknown) => as(owner.token).patch(`/spaces/${space.id}`, body);
+    const cases: [unknown, RegExp][] = [
+      [{ title: "x".repeat(51) }, /^body\.title: /],
+      [{ title: "  " }, /^body\.title: /],
+      [{ emoji: "x".repeat(51) }, /^body\.emoji: /],
+      [{ emoji: "smile" }, /^body\.emoji: /],
+      [{ language: "klingon" }, /^body\.language: /],
+      [{ editMode: "open" }, /^body\.editMode: /],
+      [{ defaultLevel: "owner" }, /^body\.defaultLevel: /],
+      [{ defaultLevel: null }, /^body\.defaultLevel: /],
+      [{ mergeRules: { type: "strict" } }, /^body\.mergeRules/],
+      [
+        { mergeRules: { type: "rules", rules: [{ rule: "custom", expression: "x" }] } },
+        /^body\.mergeRules\.rules\[0\]/,
+      ],
+      [{ icon: "https://example.test/icon.png" }, /^body\.icon: /],
+      [{ color: "red" }, /^body: /],
+      [
+        {
+          mergeRules: {
+            type: "rules",
+            rules: [
+              { rule: "require_specific_reviewers", users: [member.user.id, outsider.user.id] },
+            ],
+          },
+        },
+        /^body\.mergeRules\.rules\[0\]\.users\[1\]: not a member of this organization$/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    expect((await readSpace(space.id))!.mergeRules).toEqual({ type: "inherit" });
+  });
+
+  it("answers an empty body with the space unchanged, and 404 once deleted", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    const res = await as(owner.token).patch(`/spaces/${space.id}`, {});
+    expect(res.status).toBe(200);
+    expect(res.body.updatedAt).toBe(space.updatedAt);
+    await setDeletedAt(space.id, new Date().toISOString());
+    expect((await as(owner.token).patch(`/spaces/${space.id}`, { title: "x" })).status).toBe(404);
+  });
+
+  it("takes roles from collection grants too", async () => {
+    const { org, owner } = await makeOrg();
+    const guest = await makeMember(org.id, null);
+    const col = await makeCollection(org.id);
+    const space = await makeSpace(org.id, owner, { parent: col.id });
+    await grant(col.id, { user: guest.user.id }, "edit");
+    const res = await as(guest.token).patch(`/spaces/${space.id}`, { title: "By a guest" });
+    expect(res.status).toBe(200);
+    expect(res.body.permissions).toMatchObject({ edit: true, admin: false });
+  });
+});
+
+authorizationMatrix("PATCH /v1/spaces/{spaceId} (content fields)", {
+  setup: async (world) => {
+    const space = await makeSpace(world.org.id, world.owner);
+    await grantSpace(space.id, { user: world.guest.user.id }, "read");
+    return space;
+  },
+  request: (_w, space) => ({ method: "PATCH", path: `/spaces/${space.id}`, body: { title: "T" } }),
+  missing: () => ({ method: "PATCH", path: "/spaces/neverexisted", body: { title: "T" } }),
+  minimumRole: "edit",
+  scope: "space:write",
+  success: 200,
+});
+
+authorizationMatrix("PATCH /v1/spaces/{spaceId} (settings)", {
+  setup: async (world) => {
+    const space = await makeSpace(world.org.id, world.owner);
+    await grantSpace(space.id, { user: world.guest.user.id }, "read");
+    return space;
+  },
+  request: (_w, space) => ({
+    method: "PATCH",
+    path: `/spaces/${space.id}`,
+    body: { editMode: "locked" },
+  }),
+  missing: () => ({ method: "PATCH", path: "/spaces/neverexisted", body: { editMode: "locked" } }),
+  minimumRole: "admin",
+  scope: "space:write",
+  success: 200,
+});
