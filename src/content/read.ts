@@ -70,7 +70,7 @@ export function subtreeQuery(db: Database, p: ContentPointer, rootIds: string[])
   const walk = sql`WITH RECURSIVE sub(id, depth) AS (
       SELECT column1, 0 FROM (VALUES ${roots})
       UNION ALL
-      SELECT pv.page_id, sub.depth + 1 FROM page_versions pv JOIN sub ON pv.parent_id = sub.id
+      SELECT pv.page_id, sub.depth + 1 FROM sub CROSS JOIN page_versions pv ON pv.parent_id = sub.id
       WHERE ${visibleAt(p, "pv", PV, "page_id")} AND sub.depth < 64
     ) SELECT id FROM sub`;
   return db

@@ -1,0 +1,37 @@
+import type { RevisionRow } from "../services/content-reads";
+import type { ChangeRequest } from "../routes/change-requests/schema";
+import type { Revision, RevisionFile, RevisionPage } from "../routes/content/responses";
+
+/** What a Revision is presented from: its row, its presented pages and files. */
+export interface RevisionView {
+  row: RevisionRow;
+  pages: RevisionPage[];
+  files: RevisionFile[];
+  /** The app URL of the revision (main, a change request, or a past revision). */
+  appUrl: string;
+  /** On a merge revision, the change request it merged. */
+  mergedFrom: ChangeRequest | null;
+}
+
+/**
+ * A revision looks the same from every endpoint: its type and parents from the stored row, the
+ * whole page tree and every file. Reusable contents, tags and variables do not exist in Quire
+ * yet, so they are empty; there is no git metadata to show.
+ */
+export function presentRevision(view: RevisionView): Revision {
+  const { row } = view;
+  return {
+    object: "revision",
+    id: row.id,
+    parents: row.parents,
+    pages: view.pages,
+    files: view.files,
+    reusableContents: [],
+    tags: [],
+    variables: {},
+    createdAt: row.createdAt,
+    urls: { app: view.appUrl },
+    type: row.type,
+    ...(row.type === "merge" && view.mergedFrom ? { mergedFrom: view.mergedFrom } : {}),
+  };
+}

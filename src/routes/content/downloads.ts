@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { forbidden, notFound } from "../../lib/errors";
+import { createRouter } from "../../lib/router";
+import { verifyDownload } from "../../lib/signing";
+import { nowMs } from "../../lib/clock";
+import { errorResponses } from "../../openapi/common";
+import { DownloadQuery } from "./schema";
+
+/** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
+export const downloadRoutes = createRouter();
+
+/** Types a browser may show inline; anything else (HTML, SVG, scripts...) is an attachment. */
+const INLINE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|application\/pdf$|text\/plain)/;
+
+/** Content-Disposition with the file name: an ASCII fallback and the exact UTF-8 name. */
+function disposition(contentType: string, name: string | null): string {
+  const kind = INLINE.test(contentType) ? "inline" : "attachment";
+  if (!name) return kind;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+downloadRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/downloads",
+    tags: ["space-content"],
+    summary: "Download a file's bytes through a signed, expiring URL (no token needed)",
+    security: [],
+    request: { query: DownloadQuery },
+    responses: {
+      200: {
+        description: "The file's bytes, with its Content-Type",
+        content: {
+          "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) },
+        },
+      },
+      ...errorResponses(403, 404),
+    },
+  }),
+  async (c) => {
+    c.req.valid("query");
+    // The signature is checked before the bucket is read, so a forged link learns nothing.
+    const link = await verifyDownload(c.env.SIGNING_SECRET, new URL(c.req.url).searchParams);
+    if (!link.ok) throw forbidden(link.reason);
+    const object = await c.env.FILES.get(link.key);
+    if (!object) throw notFound("File");
+    const expires = Number(new URL(c.req.url).searchParams.get("expires"));
+    const maxAge = Math.max(0, Math.floor(expires - nowMs() / 1000));
+    return c.body(object.body, 200, {
+      "Content-Type": link.contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": disposition(link.contentType, link.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      "Cache-Control": `private, max-age=${maxAge}`,
+      ETag: object.httpEtag,
+    });
+  },
+);

@@ -1,0 +1,230 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import type { Change } from "../../src/content/change-schema";
+import {
+  changeRequests,
+  contentGrants,
+  fileVersions,
+  pageVersions,
+  spaces,
+} from "../../src/db/schema";
+import type { MemberRole } from "../../src/auth/roles";
+import { sha256HexBytes } from "../../src/lib/crypto";
+import { newId } from "../../src/lib/ids";
+import { signedDownloadPath } from "../../src/lib/signing";
+import {
+  applyContentBatch,
+  createChangeRequest,
+  fileObjectKey,
+} from "../../src/services/change-request-writes";
+import { mergeChangeRequest } from "../../src/services/merge-service";
+import { createSpace } from "../../src/services/space-core";
+import { makeMember, makeOrg, testDb, unique, type TestUser } from "./factories";
+
+/** A new, empty space of the organization, created by `owner` through the lead's service. */
+export async function makeContentSpace(organizationId: string, owner: TestUser, title?: string) {
+  return createSpace(testDb(), {
+    organizationId,
+    createdBy: owner.user.id,
+    title: title ?? unique("Docs "),
+    position: `a${unique("")}`,
+  });
+}
+
+/** The stored space row, fresh. */
+export async function reloadSpace(id: string) {
+  const [row] = await testDb().select().from(spaces).where(eq(spaces.id, id));
+  return row!;
+}
+
+/** The stored change request row, fresh. */
+export async function reloadChangeRequest(id: string) {
+  const [row] = await testDb().select().from(changeRequests).where(eq(changeRequests.id, id));
+  return row!;
+}
+
+/** Opens a change request on the space's head and applies `changes` to it (not merged). */
+export async function proposeChanges(spaceId: string, userId: string, changes: Change[]) {
+  const db = testDb();
+  const space = await reloadSpace(spaceId);
+  const cr = await createChangeRequest(db, space, { userId, subject: "edit" });
+  const { changeRequest } = await applyContentBatch(db, env.FILES, space, cr, userId, changes);
+  return changeRequest;
+}
+
+/** Applies `changes` through a change request and merges it: a new main revision. */
+export async function commitChanges(spaceId: string, userId: string, changes: Change[]) {
+  const cr = await proposeChanges(spaceId, userId, changes);
+  const merged = await mergeChangeRequest(
+    testDb(),
+    await reloadSpace(spaceId),
+    await reloadChangeRequest(cr.id),
+    userId,
+  );
+  return { changeRequest: merged.changeRequest, space: merged.space, revision: merged.revision };
+}
+
+/** Grants a role on a space to a user. */
+export async function grantOnSpace(spaceId: string, userId: string, role: MemberRole) {
+  await testDb().insert(contentGrants).values({
+    resourceType: "space",
+    resourceId: spaceId,
+    principalType: "user",
+    principalId: userId,
+    role,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * Puts a file on the space's main line at its head (bytes in R2, row in D1): merges do not
+ * carry change-request files to main yet, so main files are seeded directly.
+ */
+export async function seedMainFile(
+  spaceId: string,
+  file: { name: string; contentType: string; bytes: Uint8Array; width?: number; height?: number },
+) {
+  const space = await reloadSpace(spaceId);
+  const hash = await sha256HexBytes(file.bytes);
+  await env.FILES.put(fileObjectKey(hash), file.bytes, {
+    httpMetadata: { contentType: file.contentType },
+  });
+  const row = {
+    lineId: space.mainLineId,
+    fileId: newId(),
+    fromSeq: space.mainSeq,
+    toSeq: null,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.bytes.byteLength,
+    hash,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    createdAt: new Date().toISOString(),
+  };
+  await testDb().insert(fileVersions).values(row);
+  return row;
+}
+
+/**
+ * Seeds `count` pages straight into the space's main line at its head: `perParent` root pages
+ * each with children, 4 rows per insert statement (D1's bound-parameter limit).
+ */
+export async function seedManyPages(spaceId: string, count: number) {
+  const space = await reloadSpace(spaceId);
+  const now = new Date().toISOString();
+  const rows: (typeof pageVersions.$inferInsert)[] = [];
+  let parent: string | null = null;
+  for (let i = 0; i < count; i++) {
+    const pageId = newId();
+    const root = i % 10 === 0;
+    rows.push({
+      lineId: space.mainLineId,
+      pageId,
+      fromSeq: space.mainSeq,
+      toSeq: null,
+      kind: "document",
+      parentId: root ? null : parent,
+      position: `a${String(i).padStart(4, "0")}`,
+      title: `Page ${i}`,
+      slug: `page-${i}`,
+      documentHash: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (root) parent = pageId;
+  }
+  const db = testDb();
+  for (let i = 0; i < rows.length; i += 4)
+    await db.insert(pageVersions).values(rows.slice(i, i + 4));
+  return rows;
+}
+
+/** A signed download path for raw R2 bytes, as the content reads issue them. */
+export function signedPath(
+  key: string,
+  contentType: string,
+  options: { name?: string; ttlSeconds?: number } = {},
+) {
+  return signedDownloadPath(env.SIGNING_SECRET, key, {
+    contentType,
+    filename: options.name,
+    ttlSeconds: options.ttlSeconds,
+  });
+}
+
+/** The live page rows of the space's main head, by title. */
+export async function mainPagesByTitle(spaceId: string) {
+  const space = await reloadSpace(spaceId);
+  const rows = await testDb()
+    .select()
+    .from(pageVersions)
+    .where(eq(pageVersions.lineId, space.mainLineId));
+  const live = rows.filter((r) => r.toSeq === null && !r.deleted);
+  return new Map(live.map((r) => [r.title, r]));
+}
+
+/**
+ * What the authorization matrices read: a space of the world's organization (the guest is
+ * granted read on it) with one merged page "Home" (slug `home`), one main file and an open
+ * change request.
+ */
+export async function matrixContent(world: {
+  org: { id: string };
+  owner: TestUser;
+  guest: TestUser;
+}) {
+  const space = await makeContentSpace(world.org.id, world.owner);
+  await grantOnSpace(space.id, world.guest.user.id, "read");
+  await commitChanges(space.id, world.owner.user.id, [
+    { operation: "insert_page", title: "Home", document: { markdown: "Hi.\n" } },
+  ]);
+  const file = await seedMainFile(space.id, {
+    name: "a.txt",
+    contentType: "text/plain",
+    bytes: new TextEncoder().encode("a"),
+  });
+  const changeRequest = await proposeChanges(space.id, world.owner.user.id, [
+    { operation: "insert_page", title: "Draft", document: {} },
+  ]);
+  const page = (await mainPagesByTitle(space.id)).get("Home")!;
+  return {
+    space: await reloadSpace(space.id),
+    pageId: page.pageId,
+    fileId: file.fileId,
+    changeRequest,
+  };
+}
+
+/** A space whose main content has a small tree, one file, and a reader to read it. */
+export async function mainDocs() {
+  const { org, owner } = await makeOrg();
+  const reader = await makeMember(org.id, "read");
+  const space = await makeContentSpace(org.id, owner);
+  const merged = await commitChanges(space.id, owner.user.id, [
+    {
+      operation: "insert_page",
+      ref: "intro",
+      title: "Introduction",
+      document: { markdown: "Hello **world**.\n" },
+    },
+    {
+      operation: "insert_page",
+      into: "intro",
+      title: "Install",
+      emoji: "🚀",
+      description: "How to",
+      document: { markdown: "Run `npm i`.\n" },
+    },
+    { operation: "insert_page", title: "Guide", document: { markdown: "# Guide\n\nSteps.\n" } },
+  ]);
+  const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+  const file = await seedMainFile(space.id, {
+    name: "logo.png",
+    contentType: "image/png",
+    bytes: png,
+    width: 16,
+    height: 8,
+  });
+  return { org, owner, reader, space: await reloadSpace(space.id), merged, file, png };
+}
