@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { readBearer } from "../auth/authenticate";
 
 /** Paths under /v1 that need no token: the API description and the signed-download endpoint. */
-const PUBLIC_PATHS = [/^\/v1\/openapi\.json$/, /^\/v1\/reference$/, /^\/v1\/downloads\//];
+const PUBLIC_PATHS = [/^\/v1\/openapi\.json$/, /^\/v1\/reference$/, /^\/v1\/downloads$/];
 
 /**
  * Requires `Authorization: Bearer <token>` of the right shape and keeps its digest. The token is
