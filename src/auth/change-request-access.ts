@@ -28,7 +28,9 @@ export async function resolveChangeRequest<const T extends readonly BatchItem<"s
   spaceId: string,
   idOrNumber: string,
   options: { extra?: T } = {},
-): Promise<ResolvedSpace & { changeRequest: ChangeRequestRow; extra: { [K in keyof T]: Awaited<T[K]> } }> {
+): Promise<
+  ResolvedSpace & { changeRequest: ChangeRequestRow; extra: { [K in keyof T]: Awaited<T[K]> } }
+> {
   const db = c.var.db;
   const resolved = await resolveSpace(c, spaceId, {
     extra: [

@@ -26,14 +26,21 @@ export interface Applied {
 }
 
 /** Reads the revision a `revert_page` targets: the page's state there, or null when absent. */
-export type RevertSource = (pageId: string, revisionId: string | undefined) => Promise<PageState | null>;
+export type RevertSource = (
+  pageId: string,
+  revisionId: string | undefined,
+) => Promise<PageState | null>;
 
 /**
  * Applies an ordered batch of content changes in memory, the whole batch or nothing: a change
  * that does not apply throws a 400 naming `body.changes[i]`. Batch-local `ref`s resolve to the
  * ids assigned up front, whatever the order of the changes.
  */
-export async function applyChanges(ws: Workspace, changes: Change[], revert: RevertSource): Promise<Applied> {
+export async function applyChanges(
+  ws: Workspace,
+  changes: Change[],
+  revert: RevertSource,
+): Promise<Applied> {
   const now = nowIso();
   const refs = new Map<string, ContentRef>();
   const pageIds = new Map<number, string>();
@@ -41,7 +48,8 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
     if (change.operation === "insert_page") {
       const id = newId();
       pageIds.set(i, id);
-      if (change.ref) claimRef(refs, change.ref, { kind: "page", page: id }, `body.changes[${i}].ref`);
+      if (change.ref)
+        claimRef(refs, change.ref, { kind: "page", page: id }, `body.changes[${i}].ref`);
     }
   });
   const fileIds = new Map<string, string>();
@@ -50,7 +58,8 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
     change.files.forEach((file, j) => {
       const id = newId();
       fileIds.set(`${i}:${j}`, id);
-      if (file.ref) claimRef(refs, file.ref, { kind: "file", file: id }, `body.changes[${i}].files[${j}].ref`);
+      if (file.ref)
+        claimRef(refs, file.ref, { kind: "file", file: id }, `body.changes[${i}].files[${j}].ref`);
     });
   });
 
@@ -73,7 +82,10 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
       case "insert_page": {
         const parentId = change.into ? resolvePage(ws, refs, change.into, `${at}.into`) : null;
         await ws.load({ children: [parentId] });
-        const body = documentFromInput(change.document, at, { resolveHref, wantTitle: !change.title });
+        const body = documentFromInput(change.document, at, {
+          resolveHref,
+          wantTitle: !change.title,
+        });
         const doc = await storeable(body.document);
         out.documents.push(doc);
         const title = change.title ?? body.title ?? "Untitled";
@@ -122,11 +134,14 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
         if (change.condition !== undefined) next.condition = change.condition || null;
         const moving = change.into !== undefined || change.at !== undefined;
         if (change.into !== undefined) {
-          next.parentId = change.into === null ? null : resolvePage(ws, refs, change.into, `${at}.into`);
+          next.parentId =
+            change.into === null ? null : resolvePage(ws, refs, change.into, `${at}.into`);
           if (next.parentId !== null) {
             await ws.load({ ancestors: [next.parentId] });
             if (ws.isSelfOrDescendant(next.parentId, current.pageId)) {
-              throw badRequest(`${at}.into: a page cannot be moved under itself or one of its descendants`);
+              throw badRequest(
+                `${at}.into: a page cannot be moved under itself or one of its descendants`,
+              );
             }
           }
         }
@@ -135,7 +150,15 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
           next.position = positionAt(ws, next.parentId, change.at, current.pageId, `${at}.at`);
         }
         if (change.slug !== undefined || next.parentId !== current.parentId) {
-          next.slug = uniqueSlug(ws, next.parentId, change.slug ?? current.slug, next.title, current.pageId, `${at}.slug`, change.slug === undefined);
+          next.slug = uniqueSlug(
+            ws,
+            next.parentId,
+            change.slug ?? current.slug,
+            next.title,
+            current.pageId,
+            `${at}.slug`,
+            change.slug === undefined,
+          );
         }
         ws.put(next);
         note(next.pageId, "updated");
@@ -151,10 +174,14 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
         break;
       }
       case "revert_page": {
-        if (change.block) throw badRequest(`${at}.block: block-level revert is not supported; omit it to revert the whole page`);
+        if (change.block)
+          throw badRequest(
+            `${at}.block: block-level revert is not supported; omit it to revert the whole page`,
+          );
         const target = await revert(change.page, change.revision);
         const current = ws.get(change.page);
-        if (!target && !current) throw badRequest(`${at}.page: no such page in this change request or in the revision`);
+        if (!target && !current)
+          throw badRequest(`${at}.page: no such page in this change request or in the revision`);
         if (target) {
           if (target.parentId !== null) await ws.load({ pages: [target.parentId] });
           if (target.parentId !== null && !ws.get(target.parentId)) {
@@ -181,7 +208,8 @@ export async function applyChanges(ws: Workspace, changes: Change[], revert: Rev
           if (!file.contentType) throw badRequest(`${where}.contentType: required with base64`);
           const bytes = fromBase64(file.base64);
           if (!bytes) throw badRequest(`${where}.base64: not valid base64`);
-          if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${where}.base64: larger than 1 MB`);
+          if (bytes.byteLength > MAX_FILE_BYTES)
+            throw badRequest(`${where}.base64: larger than 1 MB`);
           const hash = await sha256HexBytes(bytes);
           out.uploads.push({ hash, bytes, contentType: file.contentType });
           out.files.push({
@@ -209,7 +237,12 @@ function claimRef(refs: Map<string, ContentRef>, ref: string, target: ContentRef
   refs.set(ref, target);
 }
 
-function resolvePage(ws: Workspace, refs: Map<string, ContentRef>, idOrRef: string, field: string): string {
+function resolvePage(
+  ws: Workspace,
+  refs: Map<string, ContentRef>,
+  idOrRef: string,
+  field: string,
+): string {
   const ref = refs.get(idOrRef);
   const id = ref?.kind === "page" ? ref.page : idOrRef;
   const state = ws.get(id);
@@ -218,7 +251,12 @@ function resolvePage(ws: Workspace, refs: Map<string, ContentRef>, idOrRef: stri
   return id;
 }
 
-function requirePage(ws: Workspace, refs: Map<string, ContentRef>, idOrRef: string, field: string): PageState {
+function requirePage(
+  ws: Workspace,
+  refs: Map<string, ContentRef>,
+  idOrRef: string,
+  field: string,
+): PageState {
   const ref = refs.get(idOrRef);
   const state = ws.get(ref?.kind === "page" ? ref.page : idOrRef);
   if (!state) throw badRequest(`${field}: no such page`);
@@ -226,10 +264,17 @@ function requirePage(ws: Workspace, refs: Map<string, ContentRef>, idOrRef: stri
 }
 
 /** The position key for index `at` among a parent's children (the page itself excluded). */
-function positionAt(ws: Workspace, parentId: string | null, at: number | undefined, self: string | null, field: string): string {
+function positionAt(
+  ws: Workspace,
+  parentId: string | null,
+  at: number | undefined,
+  self: string | null,
+  field: string,
+): string {
   const siblings = ws.children(parentId).filter((s) => s.pageId !== self);
   const index = at ?? siblings.length;
-  if (index > siblings.length) throw badRequest(`${field}: must be between 0 and ${siblings.length}`);
+  if (index > siblings.length)
+    throw badRequest(`${field}: must be between 0 and ${siblings.length}`);
   const before = siblings[index - 1]?.position ?? null;
   const after = siblings[index]?.position ?? null;
   if (before !== null && after !== null && before >= after) return keyBetween(before, null);
@@ -246,7 +291,12 @@ function uniqueSlug(
   field: string,
   derived = explicit === undefined,
 ): string {
-  const taken = new Set(ws.children(parentId).filter((s) => s.pageId !== self).map((s) => s.slug));
+  const taken = new Set(
+    ws
+      .children(parentId)
+      .filter((s) => s.pageId !== self)
+      .map((s) => s.slug),
+  );
   const base = explicit ?? slugify(title);
   if (!taken.has(base)) return base;
   if (!derived) throw badRequest(`${field}: "${base}" is already used by a sibling page`);
@@ -270,6 +320,12 @@ async function prefetch(ws: Workspace, changes: Change[]) {
   }
   await ws.load({ pages, children, subtrees });
   const parents = pages.map((id) => ws.get(id)?.parentId ?? null);
-  const intoTargets = changes.flatMap((c) => (c.operation === "update_page" && c.into ? [c.into] : []));
-  await ws.load({ children: parents, pages: parents.filter((p): p is string => p !== null), ancestors: intoTargets });
+  const intoTargets = changes.flatMap((c) =>
+    c.operation === "update_page" && c.into ? [c.into] : [],
+  );
+  await ws.load({
+    children: parents,
+    pages: parents.filter((p): p is string => p !== null),
+    ancestors: intoTargets,
+  });
 }

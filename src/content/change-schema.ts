@@ -47,7 +47,9 @@ const UpdatePage = z
   })
   .strict();
 
-const DeletePage = z.object({ operation: z.literal("delete_page"), page: z.string().min(1) }).strict();
+const DeletePage = z
+  .object({ operation: z.literal("delete_page"), page: z.string().min(1) })
+  .strict();
 
 const RevertPage = z
   .object({
@@ -82,7 +84,9 @@ export const ChangeSchema = z.discriminatedUnion("operation", [
 ]);
 
 /** The body of a content batch: 1 to 50 ordered changes. */
-export const ChangeBatchSchema = z.object({ changes: z.array(ChangeSchema).min(1).max(50) }).strict();
+export const ChangeBatchSchema = z
+  .object({ changes: z.array(ChangeSchema).min(1).max(50) })
+  .strict();
 
 /** One content change. */
 export type Change = z.infer<typeof ChangeSchema>;

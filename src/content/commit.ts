@@ -47,34 +47,58 @@ function chunks<T>(items: T[], size: number): T[][] {
  */
 export function commitStatements(db: Database, input: CommitInput): Stmt[] {
   const stmts: Stmt[] = [];
-  for (const ids of chunks(input.pages.map((p) => p.pageId), 90)) {
+  for (const ids of chunks(
+    input.pages.map((p) => p.pageId),
+    90,
+  )) {
     stmts.push(
       db
         .update(pageVersions)
         .set({ toSeq: input.seq })
-        .where(and(eq(pageVersions.lineId, input.lineId), isNull(pageVersions.toSeq), inArray(pageVersions.pageId, ids))),
+        .where(
+          and(
+            eq(pageVersions.lineId, input.lineId),
+            isNull(pageVersions.toSeq),
+            inArray(pageVersions.pageId, ids),
+          ),
+        ),
     );
   }
   const opened = input.pages.filter((p) => input.overlay || !p.deleted);
   for (const group of chunks(opened, ROWS_PER_INSERT)) {
     stmts.push(
-      db.insert(pageVersions).values(
-        group.map((p) => ({ ...p, lineId: input.lineId, fromSeq: input.seq, toSeq: null })),
-      ),
+      db
+        .insert(pageVersions)
+        .values(
+          group.map((p) => ({ ...p, lineId: input.lineId, fromSeq: input.seq, toSeq: null })),
+        ),
     );
   }
-  for (const ids of chunks(input.files.map((f) => f.fileId), 90)) {
+  for (const ids of chunks(
+    input.files.map((f) => f.fileId),
+    90,
+  )) {
     stmts.push(
       db
         .update(fileVersions)
         .set({ toSeq: input.seq })
-        .where(and(eq(fileVersions.lineId, input.lineId), isNull(fileVersions.toSeq), inArray(fileVersions.fileId, ids))),
+        .where(
+          and(
+            eq(fileVersions.lineId, input.lineId),
+            isNull(fileVersions.toSeq),
+            inArray(fileVersions.fileId, ids),
+          ),
+        ),
     );
   }
   const files = input.files.filter((f) => input.overlay || !f.deleted);
   for (const group of chunks(files, 6)) {
     stmts.push(
-      db.insert(fileVersions).values(group.map((f) => ({ ...f, lineId: input.lineId, fromSeq: input.seq, toSeq: null }))),
+      db
+        .insert(fileVersions)
+        .values(
+          group.map((f) => ({ ...f, lineId: input.lineId, fromSeq: input.seq, toSeq: null })),
+        ),
     );
   }
   for (const doc of input.documents) {

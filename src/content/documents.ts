@@ -46,7 +46,10 @@ export function documentFromInput(
     const checked = DocumentSchema.safeParse(input.document);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      const where = issue?.path.map((p: PropertyKey) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("") ?? "";
+      const where =
+        issue?.path
+          .map((p: PropertyKey) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+          .join("") ?? "";
       throw badRequest(`${field}.document${where}: ${issue?.message ?? "invalid document"}`);
     }
     const document = structuredClone(checked.data) as unknown as JsonDocument;

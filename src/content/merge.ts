@@ -32,26 +32,33 @@ export function mergePage(v: PageVersions): PageMerge {
   if (!ours || !theirs) {
     return {
       kind: "conflict",
-      reason: ours ? "deleted in the change request but edited on main" : "edited in the change request but deleted on main",
+      reason: ours
+        ? "deleted in the change request but edited on main"
+        : "edited in the change request but deleted on main",
     };
   }
   if (!base) return { kind: "conflict", reason: "created on both sides" };
   const merged: PageState = { ...theirs, updatedAt: later(ours.updatedAt, theirs.updatedAt) };
   for (const field of MERGED_FIELDS) {
-    if (field === "documentHash" || sameField(field, ours, theirs) || sameField(field, base, ours)) continue;
+    if (field === "documentHash" || sameField(field, ours, theirs) || sameField(field, base, ours))
+      continue;
     if (sameField(field, base, theirs)) {
       (merged as unknown as Record<string, unknown>)[field] = ours[field];
       continue;
     }
     if (field === "position") continue; // both reordered: the change request's order wins
-    return { kind: "conflict", reason: `${field} changed differently on main and in the change request` };
+    return {
+      kind: "conflict",
+      reason: `${field} changed differently on main and in the change request`,
+    };
   }
   const docBase = base.documentHash;
   const docOurs = ours.documentHash;
   const docTheirs = theirs.documentHash;
   if (docOurs === docTheirs || docBase === docOurs) return { kind: "take", state: merged };
   if (docBase === docTheirs) return { kind: "take", state: { ...merged, documentHash: docOurs } };
-  if (!docBase || !docOurs || !docTheirs) return { kind: "conflict", reason: "the body changed on both sides" };
+  if (!docBase || !docOurs || !docTheirs)
+    return { kind: "conflict", reason: "the body changed on both sides" };
   return { kind: "merge-document", state: merged, base: docBase, ours: docOurs, theirs: docTheirs };
 }
 

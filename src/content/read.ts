@@ -13,7 +13,10 @@ const FV = "file_versions";
 
 /** Every page row visible at the pointer (tombstones included; callers drop them). */
 export function treeQuery(db: Database, p: ContentPointer) {
-  return db.select().from(pageVersions).where(visibleAt(p, PV, PV, "page_id"));
+  return db
+    .select()
+    .from(pageVersions)
+    .where(visibleAt(p, PV, PV, "page_id"));
 }
 
 /** The visible rows of the given pages (a list, or SQL selecting page ids). */
@@ -21,7 +24,10 @@ export function pagesByIdQuery(db: Database, p: ContentPointer, pageIds: string[
   const ids = Array.isArray(pageIds)
     ? inArray(pageVersions.pageId, pageIds.length ? pageIds : [""])
     : sql`${pageVersions.pageId} IN (${pageIds})`;
-  return db.select().from(pageVersions).where(and(ids, visibleAt(p, PV, PV, "page_id")));
+  return db
+    .select()
+    .from(pageVersions)
+    .where(and(ids, visibleAt(p, PV, PV, "page_id")));
 }
 
 /** SQL selecting the ids of the pages a line has open versions of (what a change request changed). */
@@ -38,7 +44,10 @@ export function childrenQuery(db: Database, p: ContentPointer, parentIds: (strin
       ? sql`(${inArray(pageVersions.parentId, ids)} OR ${isNull(pageVersions.parentId)})`
       : inArray(pageVersions.parentId, ids)
     : isNull(pageVersions.parentId);
-  return db.select().from(pageVersions).where(and(parent, visibleAt(p, PV, PV, "page_id")));
+  return db
+    .select()
+    .from(pageVersions)
+    .where(and(parent, visibleAt(p, PV, PV, "page_id")));
 }
 
 /**
@@ -81,7 +90,10 @@ export function subtreeQuery(db: Database, p: ContentPointer, rootIds: string[])
 
 /** Every file row visible at the pointer. */
 export function filesQuery(db: Database, p: ContentPointer) {
-  return db.select().from(fileVersions).where(visibleAt(p, FV, FV, "file_id"));
+  return db
+    .select()
+    .from(fileVersions)
+    .where(visibleAt(p, FV, FV, "file_id"));
 }
 
 /** One file's visible row. */

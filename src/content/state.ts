@@ -80,7 +80,8 @@ export function sameField(field: MergedField, a: PageState, b: PageState): boole
   const x = a[field];
   const y = b[field];
   if (x === y) return true;
-  if (typeof x === "object" && typeof y === "object") return JSON.stringify(x) === JSON.stringify(y);
+  if (typeof x === "object" && typeof y === "object")
+    return JSON.stringify(x) === JSON.stringify(y);
   return false;
 }
 

@@ -92,7 +92,8 @@ export class Workspace {
   /** The live children of a parent, sorted; the list must have been loaded. */
   children(parentId: string | null): PageState[] {
     const ids = new Set(this.loadedChildren.get(parentId) ?? []);
-    for (const state of this.touched.values()) if (state.parentId === parentId) ids.add(state.pageId);
+    for (const state of this.touched.values())
+      if (state.parentId === parentId) ids.add(state.pageId);
     const out: PageState[] = [];
     for (const id of ids) {
       const state = this.get(id);

@@ -29,13 +29,23 @@ function canonical(params: URLSearchParams): string {
 export async function verifyDownload(
   secret: string,
   query: URLSearchParams,
-): Promise<{ ok: true; key: string; contentType: string; filename: string | null } | { ok: false; reason: string }> {
+): Promise<
+  | { ok: true; key: string; contentType: string; filename: string | null }
+  | { ok: false; reason: string }
+> {
   const sig = query.get("sig");
   const key = query.get("key");
   const expires = Number(query.get("expires"));
-  if (!sig || !key || !Number.isFinite(expires)) return { ok: false, reason: "This download link is malformed" };
+  if (!sig || !key || !Number.isFinite(expires))
+    return { ok: false, reason: "This download link is malformed" };
   const expected = await hmac(secret, canonical(query));
-  if (!safeEqual(sig, expected)) return { ok: false, reason: "This download link's signature is invalid" };
+  if (!safeEqual(sig, expected))
+    return { ok: false, reason: "This download link's signature is invalid" };
   if (expires * 1000 < nowMs()) return { ok: false, reason: "This download link has expired" };
-  return { ok: true, key, contentType: query.get("type") ?? "application/octet-stream", filename: query.get("name") };
+  return {
+    ok: true,
+    key,
+    contentType: query.get("type") ?? "application/octet-stream",
+    filename: query.get("name"),
+  };
 }

@@ -19,7 +19,9 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("caller", { digest: null });
   if (!c.env.SIGNING_SECRET) {
     // Deployment mistake, not a client error: say so in the log, keep the body generic.
-    console.error(`[${requestId}] SIGNING_SECRET is not set: run \`wrangler secret put SIGNING_SECRET\``);
+    console.error(
+      `[${requestId}] SIGNING_SECRET is not set: run \`wrangler secret put SIGNING_SECRET\``,
+    );
     throw new Error("SIGNING_SECRET is not configured");
   }
   await next();

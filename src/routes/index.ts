@@ -1,7 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
+import { mountChangeRequests } from "./change-requests";
 import { mountCollections } from "./collections";
+import { mountComments } from "./comments";
+import { mountContent } from "./content";
 import { mountOrganizations } from "./organizations";
+import { mountSearch } from "./search";
+import { mountSites } from "./sites";
+import { mountSpaces } from "./spaces";
 import { mountTeams } from "./teams";
 import { mountUsers } from "./users";
 
@@ -11,4 +17,10 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountOrganizations(app);
   mountTeams(app);
   mountCollections(app);
+  mountSpaces(app);
+  mountChangeRequests(app);
+  mountContent(app);
+  mountComments(app);
+  mountSites(app);
+  mountSearch(app);
 }

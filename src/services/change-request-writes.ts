@@ -62,7 +62,10 @@ export async function createChangeRequest(
         revisionInitial: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
       })
       .returning(),
-    db.insert(changeRequestContributors).values({ changeRequestId: id, userId: input.userId }).onConflictDoNothing(),
+    db
+      .insert(changeRequestContributors)
+      .values({ changeRequestId: id, userId: input.userId })
+      .onConflictDoNothing(),
   ]);
   return inserted[0]!;
 }
@@ -81,7 +84,8 @@ export async function applyContentBatch(
   userId: string,
   changes: Change[],
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
-  if (space.editMode === "locked") throw conflict("This space is locked (editMode: locked): its content cannot be changed");
+  if (space.editMode === "locked")
+    throw conflict("This space is locked (editMode: locked): its content cannot be changed");
   if (cr.status === "merged" || cr.status === "archived") {
     throw conflict(`This change request is ${cr.status}: its content cannot be changed`);
   }
@@ -89,18 +93,30 @@ export async function applyContentBatch(
   const ws = new Workspace(db, pointer);
   const applied = await applyChanges(ws, changes, async (pageId, revisionId) => {
     const target = revisionId
-      ? await db.select().from(revisions).where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id))).limit(1)
+      ? await db
+          .select()
+          .from(revisions)
+          .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
+          .limit(1)
       : null;
-    if (revisionId && !target?.[0]) throw badRequest(`body.changes: no revision ${revisionId} in this space`);
+    if (revisionId && !target?.[0])
+      throw badRequest(`body.changes: no revision ${revisionId} in this space`);
     const at = target?.[0]
       ? revisionPointer(space, target[0])
-      : { ...pointer, lineId: space.mainLineId, seq: cr.baseSeq, revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial };
+      : {
+          ...pointer,
+          lineId: space.mainLineId,
+          seq: cr.baseSeq,
+          revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
+        };
     const rows = await pagesByIdQuery(db, at, [pageId]);
     const row = rows.find((r) => !r.deleted);
     return row ? stateOf(row) : null;
   });
   for (const upload of applied.uploads) {
-    await bucket.put(fileObjectKey(upload.hash), upload.bytes, { httpMetadata: { contentType: upload.contentType } });
+    await bucket.put(fileObjectKey(upload.hash), upload.bytes, {
+      httpMetadata: { contentType: upload.contentType },
+    });
   }
   const seq = cr.seq + 1;
   const revisionId = newId();
@@ -137,7 +153,10 @@ export async function applyContentBatch(
   try {
     results = await db.batch([guard, contributor, ...statements]);
   } catch (err) {
-    const [fresh] = await db.select({ seq: changeRequests.seq }).from(changeRequests).where(eq(changeRequests.id, cr.id));
+    const [fresh] = await db
+      .select({ seq: changeRequests.seq })
+      .from(changeRequests)
+      .where(eq(changeRequests.id, cr.id));
     if (fresh && fresh.seq !== cr.seq) {
       throw conflict("The change request was changed by another request at the same time; retry");
     }

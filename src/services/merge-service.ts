@@ -36,9 +36,14 @@ export async function mergeChangeRequest(
 ): Promise<{ revision: string; space: SpaceRow; changeRequest: ChangeRequestRow }> {
   for (let attempt = 1; ; attempt++) {
     if (cr.status === "merged") throw conflict("This change request is already merged");
-    if (cr.status === "archived") throw conflict("This change request is archived; reopen it before merging");
-    if (space.editMode === "locked") throw conflict("This space is locked (editMode: locked): merges are refused");
-    const [result, files] = await Promise.all([threeWay(db, space, cr), fileLineHeadQuery(db, cr.lineId)]);
+    if (cr.status === "archived")
+      throw conflict("This change request is archived; reopen it before merging");
+    if (space.editMode === "locked")
+      throw conflict("This space is locked (editMode: locked): merges are refused");
+    const [result, files] = await Promise.all([
+      threeWay(db, space, cr),
+      fileLineHeadQuery(db, cr.lineId),
+    ]);
     const seq = space.mainSeq + 1;
     const revisionId = newId();
     const now = nowIso();
@@ -76,18 +81,33 @@ export async function mergeChangeRequest(
       .returning();
     const markMerged = db
       .update(changeRequests)
-      .set({ status: "merged", revisionMerged: revisionId, mergedBy: userId, mergedAt: now, updatedAt: now })
+      .set({
+        status: "merged",
+        revisionMerged: revisionId,
+        mergedBy: userId,
+        mergedAt: now,
+        updatedAt: now,
+      })
       .where(eq(changeRequests.id, cr.id))
       .returning();
     try {
       const [spaceRows, crRows] = await db.batch([guard, markMerged, ...statements]);
       const merged = { revision: revisionId, space: spaceRows[0]!, changeRequest: crRows[0]! };
-      afterMainRevision({ db, space: merged.space, previousSeq: space.mainSeq, pageIds: result.merged.map((p) => p.pageId) }, ctx);
+      afterMainRevision(
+        {
+          db,
+          space: merged.space,
+          previousSeq: space.mainSeq,
+          pageIds: result.merged.map((p) => p.pageId),
+        },
+        ctx,
+      );
       return merged;
     } catch (err) {
       const fresh = await reload(db, space.id, cr.id);
       if (fresh.space.mainSeq === space.mainSeq || attempt >= ATTEMPTS) {
-        if (fresh.space.mainSeq !== space.mainSeq) throw conflict("Main changed repeatedly during the merge; retry");
+        if (fresh.space.mainSeq !== space.mainSeq)
+          throw conflict("Main changed repeatedly during the merge; retry");
         throw err;
       }
       space = fresh.space;
@@ -150,7 +170,8 @@ export async function updateFromMain(
     return { revision: revisionId, changeRequest: crRows[0]! };
   } catch (err) {
     const fresh = await reload(db, space.id, cr.id);
-    if (fresh.cr.seq !== cr.seq) throw conflict("The change request changed during the update; retry");
+    if (fresh.cr.seq !== cr.seq)
+      throw conflict("The change request changed during the update; retry");
     throw err;
   }
 }

@@ -27,17 +27,27 @@ export interface PurgeReport {
   pending: number;
 }
 
-type Step = (db: Database, bucket: R2Bucket, t: Target, cursor: string) => Promise<{ done: boolean; cursor: string; rows: number; objects: number }>;
+type Step = (
+  db: Database,
+  bucket: R2Bucket,
+  t: Target,
+  cursor: string,
+) => Promise<{ done: boolean; cursor: string; rows: number; objects: number }>;
 
 const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 /** Deletes up to CHUNK rows of `table` matching `where`; done when fewer were left. */
-function chunkedDelete(table: string, where: (t: Target) => { sql: string; params: unknown[] }): Step {
+function chunkedDelete(
+  table: string,
+  where: (t: Target) => { sql: string; params: unknown[] },
+): Step {
   return async (db, _bucket, t) => {
     const w = where(t);
     const d1 = (db as unknown as { $client: D1Database }).$client;
     const result = await d1
-      .prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${w.sql} LIMIT ${CHUNK})`)
+      .prepare(
+        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${w.sql} LIMIT ${CHUNK})`,
+      )
       .bind(...w.params)
       .run();
     const rows = result.meta.changes ?? 0;
@@ -179,7 +189,10 @@ export async function purgeDeletedSpaces(
       continue;
     }
     const target: Target = { spaceId: candidate.id };
-    const [progress] = await db.select().from(purgeProgress).where(eq(purgeProgress.spaceId, candidate.id));
+    const [progress] = await db
+      .select()
+      .from(purgeProgress)
+      .where(eq(purgeProgress.spaceId, candidate.id));
     let step = progress?.step ?? 0;
     let cursor = progress?.cursor ?? "";
     while (step < PURGE_STEPS.length && budget > 0) {
@@ -192,7 +205,10 @@ export async function purgeDeletedSpaces(
       await db
         .insert(purgeProgress)
         .values({ spaceId: candidate.id, step, cursor, updatedAt: nowIso() })
-        .onConflictDoUpdate({ target: purgeProgress.spaceId, set: { step, cursor, updatedAt: nowIso() } });
+        .onConflictDoUpdate({
+          target: purgeProgress.spaceId,
+          set: { step, cursor, updatedAt: nowIso() },
+        });
     }
     if (step < PURGE_STEPS.length) {
       report.pending++;

@@ -1,3 +1,5 @@
+import { siteSpacesCleanupStatements } from "./sites-structure";
+import { reindexSpace, removeSpaceFromIndex } from "./search-index";
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contentGrants, fileVersions, pageVersions, revisions, spaces } from "../db/schema";
@@ -159,12 +161,19 @@ export function isPastRetention(space: { deletedAt: string | null }): boolean {
   return space.deletedAt !== null && Date.parse(space.deletedAt) <= nowMs() - SPACE_RETENTION_MS;
 }
 
-/** Marks a space deleted (a no-op when it already is): it leaves lists and reads. */
+/**
+ * Marks a space deleted (a no-op when it already is): it leaves lists, reads and search, and its
+ * site spaces are removed in the same batch (sites keep exact counters).
+ */
 export async function softDeleteSpace(db: Database, id: string): Promise<void> {
-  await db
-    .update(spaces)
-    .set({ deletedAt: nowIso() })
-    .where(and(eq(spaces.id, id), isNull(spaces.deletedAt)));
+  await db.batch([
+    db
+      .update(spaces)
+      .set({ deletedAt: nowIso() })
+      .where(and(eq(spaces.id, id), isNull(spaces.deletedAt))),
+    ...siteSpacesCleanupStatements(db, id),
+  ]);
+  await removeSpaceFromIndex(db, id);
 }
 
 /**
@@ -182,6 +191,7 @@ export async function restoreSpace(db: Database, space: SpaceRow): Promise<Space
     })
     .where(and(eq(spaces.id, space.id), eq(spaces.deletedAt, space.deletedAt ?? "")))
     .returning();
+  if (row) await reindexSpace(db, row);
   return row ?? null;
 }
 

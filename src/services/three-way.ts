@@ -37,7 +37,11 @@ const byId = (rows: PageRow[]) => new Map(rows.map((r) => [r.pageId, stateOf(r)]
  * naming the pages, and nothing is written. Reads follow the size of the change request and of
  * main's changes since its base, not the size of the space.
  */
-export async function threeWay(db: Database, space: SpaceRow, cr: ChangeRequestRow): Promise<ThreeWay> {
+export async function threeWay(
+  db: Database,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+): Promise<ThreeWay> {
   const head = mainPointer(space);
   const theirsRows = await lineHeadQuery(db, cr.lineId);
   if (cr.baseSeq === space.mainSeq) {
@@ -68,7 +72,8 @@ export async function threeWay(db: Database, space: SpaceRow, cr: ChangeRequestR
       ours: oursOf.get(row.pageId) ?? null,
       theirs,
     });
-    if (result.kind === "conflict") conflicts.push(`${theirs.title} (${row.pageId}): ${result.reason}`);
+    if (result.kind === "conflict")
+      conflicts.push(`${theirs.title} (${row.pageId}): ${result.reason}`);
     else if (result.kind === "merge-document") bodyMerges.push(result);
     else {
       const state = result.state ?? { ...theirs, deleted: true };
@@ -81,9 +86,15 @@ export async function threeWay(db: Database, space: SpaceRow, cr: ChangeRequestR
     const hashes = bodyMerges.flatMap((m) => [m.base, m.ours, m.theirs]);
     const bodies = new Map((await documentsQuery(db, hashes)).map((d) => [d.hash, d.body]));
     for (const m of bodyMerges) {
-      const text = mergeMarkdown(markdownOf(bodies.get(m.base)!), markdownOf(bodies.get(m.ours)!), markdownOf(bodies.get(m.theirs)!));
+      const text = mergeMarkdown(
+        markdownOf(bodies.get(m.base)!),
+        markdownOf(bodies.get(m.ours)!),
+        markdownOf(bodies.get(m.theirs)!),
+      );
       if (text === null) {
-        conflicts.push(`${m.state.title} (${m.state.pageId}): the same lines changed on main and in the change request`);
+        conflicts.push(
+          `${m.state.title} (${m.state.pageId}): the same lines changed on main and in the change request`,
+        );
         continue;
       }
       const doc = await storeable(parseMarkdown(text).document);
@@ -101,14 +112,20 @@ export async function threeWay(db: Database, space: SpaceRow, cr: ChangeRequestR
 }
 
 /** Structural checks of the merged tree: every parent exists, no cycle, slugs unique among siblings. */
-async function treeProblems(db: Database, head: ContentPointer, merged: PageState[]): Promise<string[]> {
+async function treeProblems(
+  db: Database,
+  head: ContentPointer,
+  merged: PageState[],
+): Promise<string[]> {
   const mergedOf = new Map(merged.map((s) => [s.pageId, s]));
   const live = merged.filter((s) => !s.deleted);
   const parents = [...new Set(live.map((s) => s.parentId))];
   const moved = live.filter((s) => s.parentId !== null).map((s) => s.pageId);
   const queries = [
     childrenQuery(db, head, parents),
-    ...moved.slice(0, 50).map((id) => pageWithAncestorsQuery(db, head, mergedOf.get(id)!.parentId!)),
+    ...moved
+      .slice(0, 50)
+      .map((id) => pageWithAncestorsQuery(db, head, mergedOf.get(id)!.parentId!)),
   ];
   const [first, ...rest] = queries;
   const results = (await db.batch([first!, ...rest])) as PageRow[][];
@@ -125,7 +142,9 @@ async function treeProblems(db: Database, head: ContentPointer, merged: PageStat
     let cursor = s.parentId;
     for (let depth = 0; cursor !== null && depth < 128; depth++) {
       if (cursor === s.pageId) {
-        problems.push(`${s.title} (${s.pageId}): the moves on main and in the change request make a cycle`);
+        problems.push(
+          `${s.title} (${s.pageId}): the moves on main and in the change request make a cycle`,
+        );
         break;
       }
       cursor = state.get(cursor)?.parentId ?? null;
@@ -136,7 +155,10 @@ async function treeProblems(db: Database, head: ContentPointer, merged: PageStat
     for (const s of state.values()) {
       if (s.deleted || s.parentId !== parent) continue;
       const other = slugs.get(s.slug);
-      if (other) problems.push(`${s.title} (${s.pageId}): its slug "${s.slug}" is also used by page ${other}`);
+      if (other)
+        problems.push(
+          `${s.title} (${s.pageId}): its slug "${s.slug}" is also used by page ${other}`,
+        );
       slugs.set(s.slug, s.pageId);
     }
   }

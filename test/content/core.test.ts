@@ -15,7 +15,12 @@ import { makeOrg, testDb } from "../helpers/factories";
 async function setup() {
   const db = testDb();
   const { org, owner } = await makeOrg();
-  const space = await createSpace(db, { organizationId: org.id, createdBy: owner.user.id, title: "Docs", position: "a0" });
+  const space = await createSpace(db, {
+    organizationId: org.id,
+    createdBy: owner.user.id,
+    title: "Docs",
+    position: "a0",
+  });
   return { db, space, userId: owner.user.id };
 }
 
@@ -56,12 +61,27 @@ describe("content core: change requests, merge, three-way merge", () => {
   it("inserts pages in a change request and merges them into main", async () => {
     const { db, space, userId } = await setup();
     const cr = await edit(space.id, userId, [
-      { operation: "insert_page", ref: "intro", title: "Introduction", document: { markdown: "Hello **world**.\n" } },
-      { operation: "insert_page", into: "intro", title: "Child", document: { markdown: "See [intro](./intro.md).\n" } },
+      {
+        operation: "insert_page",
+        ref: "intro",
+        title: "Introduction",
+        document: { markdown: "Hello **world**.\n" },
+      },
+      {
+        operation: "insert_page",
+        into: "intro",
+        title: "Child",
+        document: { markdown: "See [intro](./intro.md).\n" },
+      },
     ]);
     expect(cr.seq).toBe(1);
     expect((await mainTree(space.id)).roots).toHaveLength(0);
-    const merged = await mergeChangeRequest(db, await reload(space.id), await reloadCr(cr.id), userId);
+    const merged = await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(cr.id),
+      userId,
+    );
     expect(merged.changeRequest.status).toBe("merged");
     const { roots } = await mainTree(space.id);
     expect(roots.map((n) => n.row.title)).toEqual(["Introduction"]);
@@ -78,8 +98,12 @@ describe("content core: change requests, merge, three-way merge", () => {
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
     const { roots } = await mainTree(space.id);
     const [a, b] = roots.map((n) => n.row.pageId);
-    const first = await edit(space.id, userId, [{ operation: "update_page", page: a!, document: { markdown: "one, edited\n" } }]);
-    const second = await edit(space.id, userId, [{ operation: "update_page", page: b!, title: "B2" }]);
+    const first = await edit(space.id, userId, [
+      { operation: "update_page", page: a!, document: { markdown: "one, edited\n" } },
+    ]);
+    const second = await edit(space.id, userId, [
+      { operation: "update_page", page: b!, title: "B2" },
+    ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(first.id), userId);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(second.id), userId);
     const after = await mainTree(space.id);
@@ -90,18 +114,44 @@ describe("content core: change requests, merge, three-way merge", () => {
   it("merges different paragraphs of the same page line by line, and refuses the same line with 409", async () => {
     const { db, space, userId } = await setup();
     const seed = await edit(space.id, userId, [
-      { operation: "insert_page", title: "Page", document: { markdown: "First.\n\nSecond.\n\nThird.\n" } },
+      {
+        operation: "insert_page",
+        title: "Page",
+        document: { markdown: "First.\n\nSecond.\n\nThird.\n" },
+      },
     ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
-    const one = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First, edited.\n\nSecond.\n\nThird.\n" } }]);
-    const two = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First.\n\nSecond.\n\nThird, edited.\n" } }]);
-    const three = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "First, changed.\n\nSecond.\n\nThird.\n" } }]);
+    const one = await edit(space.id, userId, [
+      {
+        operation: "update_page",
+        page,
+        document: { markdown: "First, edited.\n\nSecond.\n\nThird.\n" },
+      },
+    ]);
+    const two = await edit(space.id, userId, [
+      {
+        operation: "update_page",
+        page,
+        document: { markdown: "First.\n\nSecond.\n\nThird, edited.\n" },
+      },
+    ]);
+    const three = await edit(space.id, userId, [
+      {
+        operation: "update_page",
+        page,
+        document: { markdown: "First, changed.\n\nSecond.\n\nThird.\n" },
+      },
+    ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(one.id), userId);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(two.id), userId);
-    expect(await mainMarkdown(space.id, page)).toBe("First, edited.\n\nSecond.\n\nThird, edited.\n");
+    expect(await mainMarkdown(space.id, page)).toBe(
+      "First, edited.\n\nSecond.\n\nThird, edited.\n",
+    );
     const before = await reload(space.id);
-    await expect(mergeChangeRequest(db, before, await reloadCr(three.id), userId)).rejects.toThrow(/conflicts with main/);
+    await expect(mergeChangeRequest(db, before, await reloadCr(three.id), userId)).rejects.toThrow(
+      /conflicts with main/,
+    );
     const after = await reload(space.id);
     expect(after.mainSeq).toBe(before.mainSeq);
     expect(after.revisionId).toBe(before.revisionId);
@@ -109,11 +159,17 @@ describe("content core: change requests, merge, three-way merge", () => {
 
   it("updates a change request from main", async () => {
     const { db, space, userId } = await setup();
-    const seed = await edit(space.id, userId, [{ operation: "insert_page", title: "P", document: { markdown: "a\n\nb\n" } }]);
+    const seed = await edit(space.id, userId, [
+      { operation: "insert_page", title: "P", document: { markdown: "a\n\nb\n" } },
+    ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
-    const cr = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "a\n\nb, cr\n" } }]);
-    const other = await edit(space.id, userId, [{ operation: "update_page", page, document: { markdown: "a, main\n\nb\n" } }]);
+    const cr = await edit(space.id, userId, [
+      { operation: "update_page", page, document: { markdown: "a\n\nb, cr\n" } },
+    ]);
+    const other = await edit(space.id, userId, [
+      { operation: "update_page", page, document: { markdown: "a, main\n\nb\n" } },
+    ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(other.id), userId);
     const updated = await updateFromMain(db, await reload(space.id), await reloadCr(cr.id), userId);
     expect(updated.changeRequest.baseSeq).toBe((await reload(space.id)).mainSeq);
@@ -133,9 +189,13 @@ describe("content core: change requests, merge, three-way merge", () => {
     const crSpace = await reload(space.id);
     const cr = await createChangeRequest(db, crSpace, { userId, subject: "x" });
     await expect(
-      applyContentBatch(db, env.FILES, crSpace, cr, userId, [{ operation: "update_page", page: parent.row.pageId, into: child }]),
+      applyContentBatch(db, env.FILES, crSpace, cr, userId, [
+        { operation: "update_page", page: parent.row.pageId, into: child },
+      ]),
     ).rejects.toThrow(/body\.changes\[0\]\.into/);
-    const del = await edit(space.id, userId, [{ operation: "delete_page", page: parent.row.pageId }]);
+    const del = await edit(space.id, userId, [
+      { operation: "delete_page", page: parent.row.pageId },
+    ]);
     await mergeChangeRequest(db, await reload(space.id), await reloadCr(del.id), userId);
     expect((await mainTree(space.id)).roots).toHaveLength(0);
   });

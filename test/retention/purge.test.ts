@@ -15,12 +15,34 @@ async function spaceWithContent() {
   const db = testDb();
   const { org, owner } = await makeOrg();
   const userId = owner.user.id;
-  let space = await createSpace(db, { organizationId: org.id, createdBy: userId, title: "Doomed", position: "a0" });
+  let space = await createSpace(db, {
+    organizationId: org.id,
+    createdBy: userId,
+    title: "Doomed",
+    position: "a0",
+  });
   const cr = await createChangeRequest(db, space, { userId, subject: "content" });
   await applyContentBatch(db, env.FILES, space, cr, userId, [
-    { operation: "insert_files", files: [{ name: "a.bin", contentType: "application/octet-stream", base64: btoa(`purge-test-bytes-${Math.random()}`) }] },
-    { operation: "insert_page", title: "Page one", document: { markdown: `Unique body ${Math.random()}\n` } },
-    { operation: "insert_page", title: "Page two", document: { markdown: `Another body ${Math.random()}\n` } },
+    {
+      operation: "insert_files",
+      files: [
+        {
+          name: "a.bin",
+          contentType: "application/octet-stream",
+          base64: btoa(`purge-test-bytes-${Math.random()}`),
+        },
+      ],
+    },
+    {
+      operation: "insert_page",
+      title: "Page one",
+      document: { markdown: `Unique body ${Math.random()}\n` },
+    },
+    {
+      operation: "insert_page",
+      title: "Page two",
+      document: { markdown: `Another body ${Math.random()}\n` },
+    },
   ]);
   const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
   const [freshCr] = await db.select().from(changeRequests).where(eq(changeRequests.id, cr.id));
@@ -37,7 +59,9 @@ async function rowsOf(spaceId: string) {
   return {
     spaces: await count(`SELECT COUNT(*) n FROM spaces WHERE id = '${spaceId}'`),
     revisions: await count(`SELECT COUNT(*) n FROM revisions WHERE space_id = '${spaceId}'`),
-    changeRequests: await count(`SELECT COUNT(*) n FROM change_requests WHERE space_id = '${spaceId}'`),
+    changeRequests: await count(
+      `SELECT COUNT(*) n FROM change_requests WHERE space_id = '${spaceId}'`,
+    ),
     pages: await count(
       `SELECT COUNT(*) n FROM page_versions WHERE line_id IN (SELECT line_id FROM revisions WHERE space_id = '${spaceId}')`,
     ),
@@ -65,14 +89,21 @@ describe("the retention purge", () => {
     const before = await rowsOf(space.id);
     expect(before.pages).toBeGreaterThan(0);
     const hashes = (await testDb().all(
-      sql.raw(`SELECT DISTINCT hash FROM file_versions WHERE line_id IN (SELECT line_id FROM revisions WHERE space_id = '${space.id}')`),
+      sql.raw(
+        `SELECT DISTINCT hash FROM file_versions WHERE line_id IN (SELECT line_id FROM revisions WHERE space_id = '${space.id}')`,
+      ),
     )) as { hash: string }[];
     expect(hashes.length).toBe(1);
     expect(await env.FILES.head(`files/${hashes[0]!.hash}`)).not.toBeNull();
     await markDeleted(space.id, 8);
     const report = await runScheduled(env, Date.now());
     expect(report.retention).toMatchObject({ spaces: expect.any(Number) });
-    expect(await rowsOf(space.id)).toEqual({ spaces: 0, revisions: 0, changeRequests: 0, pages: 0 });
+    expect(await rowsOf(space.id)).toEqual({
+      spaces: 0,
+      revisions: 0,
+      changeRequests: 0,
+      pages: 0,
+    });
     expect(await env.FILES.head(`files/${hashes[0]!.hash}`)).toBeNull();
   });
 
@@ -83,7 +114,12 @@ describe("the retention purge", () => {
     expect(partial.pending).toBeGreaterThanOrEqual(1);
     expect((await rowsOf(space.id)).spaces).toBe(1);
     await purgeDeletedSpaces(testDb(), env.FILES, Date.now());
-    expect(await rowsOf(space.id)).toEqual({ spaces: 0, revisions: 0, changeRequests: 0, pages: 0 });
+    expect(await rowsOf(space.id)).toEqual({
+      spaces: 0,
+      revisions: 0,
+      changeRequests: 0,
+      pages: 0,
+    });
     const again = await purgeDeletedSpaces(testDb(), env.FILES, Date.now());
     expect(again.rows).toBe(0);
   });

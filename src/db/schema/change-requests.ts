@@ -45,7 +45,10 @@ export const changeRequestContributors = sqliteTable(
     changeRequestId: text("change_request_id").notNull(),
     userId: text("user_id").notNull(),
   },
-  (t) => [uniqueIndex("cr_contributors_idx").on(t.changeRequestId, t.userId), index("cr_contributors_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("cr_contributors_idx").on(t.changeRequestId, t.userId),
+    index("cr_contributors_user_idx").on(t.userId),
+  ],
 );
 
 /** Reviewers requested on a change request (for the requested-reviewer filter and merge rules). */
@@ -57,5 +60,8 @@ export const changeRequestReviewers = sqliteTable(
     requestedAt: text("requested_at").notNull(),
     approvedAt: text("approved_at"),
   },
-  (t) => [uniqueIndex("cr_reviewers_idx").on(t.changeRequestId, t.userId), index("cr_reviewers_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("cr_reviewers_idx").on(t.changeRequestId, t.userId),
+    index("cr_reviewers_user_idx").on(t.userId),
+  ],
 );

@@ -1,4 +1,11 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 /** Page kinds of the official RevisionPage union. */
 export type PageKind = "document" | "group" | "link";
@@ -21,7 +28,10 @@ export const revisions = sqliteTable(
     createdBy: text("created_by"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [uniqueIndex("revisions_line_seq_idx").on(t.lineId, t.seq), index("revisions_space_idx").on(t.spaceId)],
+  (t) => [
+    uniqueIndex("revisions_line_seq_idx").on(t.lineId, t.seq),
+    index("revisions_space_idx").on(t.spaceId),
+  ],
 );
 
 /**

@@ -7,3 +7,5 @@ export * from "./grants";
 export * from "./spaces";
 export * from "./content";
 export * from "./change-requests";
+export * from "./comments";
+export * from "./sites";

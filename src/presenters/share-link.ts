@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { ShareLink } from "../routes/sites/schema-publishing";
+import type { ShareLinkRow, SiteRow } from "../services/sites-tree";
+import { siteBaseUrl } from "./site";
+
+/**
+ * A share link looks the same from every endpoint; its key travels only inside `urls.published`
+ * (`<site URL>?share=<key>`), and only to callers who may manage the site.
+ */
+export function presentShareLink(
+  c: Context<AppEnv>,
+  site: SiteRow,
+  row: ShareLinkRow,
+  showKey: boolean,
+): ShareLink {
+  return {
+    object: "share-link",
+    id: row.id,
+    createdAt: row.createdAt,
+    name: row.name,
+    active: row.active,
+    urls: showKey
+      ? { published: `${siteBaseUrl(c, site)}?share=${encodeURIComponent(row.key)}` }
+      : {},
+  };
+}

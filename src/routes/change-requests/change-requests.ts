@@ -1,0 +1,127 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope } from "../../auth/access";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { resolveSpace } from "../../auth/space-access";
+import { badRequest } from "../../lib/errors";
+import { createRouter } from "../../lib/router";
+import { apiUrl } from "../../lib/urls";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
+import { createChangeRequest } from "../../services/change-request-writes";
+import {
+  changeRequestUsersQuery,
+  updateChangeRequest,
+  usersById,
+} from "../../services/change-requests";
+import {
+  ChangeRequestParams,
+  ChangeRequestSchema,
+  CreateChangeRequestBody,
+  PreferHeader,
+  SpaceChangeRequestsParams,
+  UpdateChangeRequestBody,
+} from "./schema";
+
+/** Creating, reading and updating one change request. */
+export const changeRequestRoutes = createRouter();
+
+changeRequestRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/change-requests",
+    tags: ["change-requests"],
+    summary: "Create a new change request in a space",
+    request: { params: SpaceChangeRequestsParams, body: jsonBody(CreateChangeRequestBody) },
+    responses: {
+      201: jsonResponse(ChangeRequestSchema, "Change Request Created"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const found = await resolveSpace(c, spaceId);
+    requireScope(found.caller, "space:write");
+    requireRole(found.role, "edit", "create a change request in this space");
+    if (input.template !== undefined) {
+      throw badRequest("body.template: templates are not available yet");
+    }
+    const row = await createChangeRequest(c.var.db, found.space, {
+      userId: found.caller.user.id,
+      subject: input.subject ?? "",
+    });
+    c.header("Location", apiUrl(c, changeRequestPath(spaceId, row.id)));
+    const view = { row, users: usersById([found.caller.user]), mainSeq: row.baseSeq };
+    return c.json(presentChangeRequest(c, view), 201);
+  },
+);
+
+changeRequestRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+    tags: ["change-requests"],
+    summary: "Get a change request by its ID or number",
+    request: { params: ChangeRequestParams },
+    responses: {
+      200: jsonResponse(ChangeRequestSchema, "The matching change request"),
+      ...errorResponses(403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const match = changeRequestMatch(spaceId, changeRequestId);
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
+      extra: [changeRequestUsersQuery(c.var.db, match)],
+    });
+    requireScope(found.caller, "space:read");
+    const [people] = found.extra;
+    const view = {
+      row: found.changeRequest,
+      users: usersById(people),
+      mainSeq: found.space.mainSeq,
+    };
+    return c.json(presentChangeRequest(c, view), 200);
+  },
+);
+
+changeRequestRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+    tags: ["change-requests"],
+    summary: "Update a change request's subject, description, or status",
+    request: {
+      params: ChangeRequestParams,
+      headers: PreferHeader,
+      body: jsonBody(UpdateChangeRequestBody),
+    },
+    responses: {
+      200: jsonResponse(ChangeRequestSchema, "The change request has been updated"),
+      ...noContent,
+      ...errorResponses(400, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const { links, ...patch } = c.req.valid("json");
+    const { prefer } = c.req.valid("header");
+    const match = changeRequestMatch(spaceId, changeRequestId);
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
+      extra: [changeRequestUsersQuery(c.var.db, match)],
+    });
+    requireScope(found.caller, "space:write");
+    requireRole(found.role, "edit", "update this change request");
+    if (links !== undefined) {
+      throw badRequest("body.links: external links on change requests are not supported");
+    }
+    const row = await updateChangeRequest(c.var.db, found.changeRequest, patch);
+    if (prefer === "return=minimal") {
+      c.header("Preference-Applied", "return=minimal");
+      return c.body(null, 204);
+    }
+    const [people] = found.extra;
+    const view = { row, users: usersById(people), mainSeq: found.space.mainSeq };
+    return c.json(presentChangeRequest(c, view), 200);
+  },
+);

@@ -1,0 +1,146 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { requireScope } from "../../auth/access";
+import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import { membershipFrom, membershipQuery } from "../../auth/content-access";
+import { resolveSpace } from "../../auth/space-access";
+import type { ChangeRequestStatus } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { presentChangeRequest } from "../../presenters/change-request";
+import {
+  listKey,
+  listOrgChangeRequests,
+  spaceListPage,
+  spaceListQueries,
+  type ChangeRequestFilters,
+  type ChangeRequestOrder,
+  type ChangeRequestPage,
+} from "../../services/change-requests";
+import {
+  ChangeRequestSchema,
+  ListOrgChangeRequestsQuery,
+  ListSpaceChangeRequestsQuery,
+  OrgChangeRequestsParams,
+  SpaceChangeRequestsParams,
+} from "./schema";
+
+/** The change-request lists of a space and of an organization. */
+export const changeRequestListRoutes = createRouter();
+
+/** The filters of a list query (a site topic, site or style guide run matches nothing yet). */
+function filtersOf(
+  q: {
+    creator?: string;
+    contributor?: string;
+    requestedReviewer?: string;
+    conversationsIssuesCluster?: string;
+    topic?: string;
+    site?: string;
+    styleguideRun?: string;
+    space?: string;
+  },
+  statuses: ChangeRequestStatus[],
+): ChangeRequestFilters {
+  return {
+    statuses,
+    creator: q.creator,
+    contributor: q.contributor,
+    requestedReviewer: q.requestedReviewer,
+    issuesCluster: q.conversationsIssuesCluster,
+    space: q.space,
+    unmatchable: q.topic !== undefined || q.site !== undefined || q.styleguideRun !== undefined,
+  };
+}
+
+/** The LIST of a page, with cursors scoped to the list and its order. */
+function listBody(
+  c: Context<AppEnv>,
+  scope: string,
+  order: ChangeRequestOrder,
+  limit: number,
+  page: ChangeRequestPage,
+) {
+  return toListPage({
+    secret: c.env.SIGNING_SECRET,
+    scope,
+    rows: page.rows,
+    limit,
+    count: page.count,
+    key: (item) => listKey(order, item),
+    present: (item) => presentChangeRequest(c, item),
+  });
+}
+
+changeRequestListRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests",
+    tags: ["change-requests"],
+    summary: "List the change requests of a space",
+    request: { params: SpaceChangeRequestsParams, query: ListSpaceChangeRequestsQuery },
+    responses: {
+      200: jsonResponse(listOf(ChangeRequestSchema), "List of the space's change requests"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const scope = `change-requests:${spaceId}:${q.orderBy}`;
+    let after: CursorKey | undefined;
+    try {
+      after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
+    } catch (err) {
+      // Authenticate and check visibility first: a bad cursor is no reason to skip the 401/404.
+      await resolveSpace(c, spaceId);
+      throw err;
+    }
+    const filters = filtersOf(q, [q.status]);
+    const options = { order: q.orderBy, limit: q.limit, after };
+    const found = await resolveSpace(c, spaceId, {
+      extra: spaceListQueries(c.var.db, spaceId, filters, options),
+    });
+    requireScope(found.caller, "space:read");
+    const page = spaceListPage(found.extra);
+    return c.json(await listBody(c, scope, q.orderBy, q.limit, page), 200);
+  },
+);
+
+changeRequestListRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/change-requests",
+    tags: ["change-requests"],
+    summary: "List the change requests of an organization's spaces the caller can see",
+    request: { params: OrgChangeRequestsParams, query: ListOrgChangeRequestsQuery },
+    responses: {
+      200: jsonResponse(listOf(ChangeRequestSchema), "List of the organization's change requests"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const [callerRows, memberRows] = await c.var.db.batch([
+      callerQuery(c),
+      membershipQuery(c, organizationId),
+    ]);
+    const caller = callerFromResult(c, callerRows);
+    const member = membershipFrom(memberRows);
+    if (!member) throw notFound("Organization");
+    requireScope(caller, "space:read");
+    const scope = `org-change-requests:${organizationId}:${q.orderBy}`;
+    const after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
+    const filters = filtersOf(q, q.status ?? ["open"]);
+    const page = await listOrgChangeRequests(c, member, filters, {
+      order: q.orderBy,
+      limit: q.limit,
+      after,
+    });
+    return c.json(await listBody(c, scope, q.orderBy, q.limit, page), 200);
+  },
+);

@@ -1,0 +1,66 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole, requireScope } from "../../auth/access";
+import { resolveChangeRequest } from "../../auth/change-request-access";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonResponse } from "../../openapi/common";
+import { mergeChangeRequest, updateFromMain } from "../../services/merge-service";
+import { ChangeRequestParams, MergeResultSchema } from "./schema";
+
+/** Merging a change request into main, and bringing main's changes into it. */
+export const mergeRoutes = createRouter();
+
+mergeRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
+    tags: ["change-requests"],
+    summary: "Merge a change request into the space's live content",
+    request: { params: ChangeRequestParams },
+    responses: {
+      200: jsonResponse(MergeResultSchema, "The resulting main revision"),
+      ...errorResponses(403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId);
+    requireScope(found.caller, "change-request:merge");
+    // The space's `merge` permission: the edit role (spacePermissions).
+    requireRole(found.role, "edit", "merge this change request");
+    const merged = await mergeChangeRequest(
+      c.var.db,
+      found.space,
+      found.changeRequest,
+      found.caller.user.id,
+      c.executionCtx,
+    );
+    return c.json({ revision: merged.revision, result: "merge" as const }, 200);
+  },
+);
+
+mergeRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/update",
+    tags: ["change-requests"],
+    summary: "Bring the latest main content into a change request",
+    request: { params: ChangeRequestParams },
+    responses: {
+      200: jsonResponse(MergeResultSchema, "The change request's resulting revision"),
+      ...errorResponses(403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId);
+    requireScope(found.caller, "space:write");
+    requireRole(found.role, "edit", "update this change request");
+    const updated = await updateFromMain(
+      c.var.db,
+      found.space,
+      found.changeRequest,
+      found.caller.user.id,
+    );
+    return c.json({ revision: updated.revision, result: "update" as const }, 200);
+  },
+);

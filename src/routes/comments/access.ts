@@ -1,0 +1,93 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { requireRole, requireScope } from "../../auth/access";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { resolveSpace, type ResolvedSpace } from "../../auth/space-access";
+import type { ContentPointer } from "../../content/pointer";
+import { changeRequestPointer, mainPointer } from "../../content/pointers";
+import { documentFromInput } from "../../content/documents";
+import type { CommentViewer } from "../../presenters/comment";
+import type { CommentPlace } from "../../services/comments";
+import { placeSql } from "./reads";
+import type { CommentBodyValue } from "./schema";
+
+/** The path of a comment list: a space, or one of its change requests by id or number. */
+export interface PlacePath {
+  spaceId: string;
+  changeRequestId?: string;
+}
+
+/** A resolved place: the access check's result, where comments are stored, and its content. */
+export interface ResolvedPlace<E> {
+  found: ResolvedSpace;
+  place: CommentPlace;
+  /** The content comments of this place target: main's head, or the change request's head. */
+  pointer: ContentPointer;
+  extra: E;
+}
+
+/**
+ * SQL matching the comments of the place in the path, usable before the change request is
+ * loaded (its id is a subquery on the id-or-number in the path).
+ */
+export function placeOfPath(path: PlacePath): SQL {
+  if (path.changeRequestId === undefined) return placeSql(path.spaceId, null);
+  const cr = sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(path.spaceId, path.changeRequestId)} LIMIT 1`;
+  return placeSql(path.spaceId, cr);
+}
+
+/**
+ * Loads the space (and the change request, when the path has one) with the caller's role and
+ * the route's `extra` statements in one round trip; invisible or absent is a 404.
+ */
+export async function resolvePlace<const T extends readonly BatchItem<"sqlite">[]>(
+  c: Context<AppEnv>,
+  path: PlacePath,
+  extra: T,
+): Promise<ResolvedPlace<{ [K in keyof T]: Awaited<T[K]> }>> {
+  if (path.changeRequestId === undefined) {
+    const found = await resolveSpace(c, path.spaceId, { extra });
+    return {
+      found,
+      place: { spaceId: found.space.id, changeRequestId: null },
+      pointer: mainPointer(found.space),
+      extra: found.extra,
+    };
+  }
+  const found = await resolveChangeRequest(c, path.spaceId, path.changeRequestId, { extra });
+  return {
+    found,
+    place: { spaceId: found.space.id, changeRequestId: found.changeRequest.id },
+    pointer: changeRequestPointer(found.space, found.changeRequest),
+    extra: found.extra,
+  };
+}
+
+/** Reads need `space:read` (every role that sees the space may read its comments). */
+export function allowRead(found: ResolvedSpace): void {
+  requireScope(found.caller, "space:read");
+}
+
+/** Posting, replying, reacting and resolving need `space:write` and the comment role. */
+export function allowComment(found: ResolvedSpace, action: string): void {
+  requireScope(found.caller, "space:write");
+  requireRole(found.role, "comment", action);
+}
+
+/** The caller as a viewer of comments, with the body form they asked for (default markdown). */
+export function viewerOf(found: ResolvedSpace, format?: "markdown" | "document"): CommentViewer {
+  return { role: found.role, userId: found.caller.user.id, format: format ?? "markdown" };
+}
+
+/** A body input as the canonical JSON Document string comments store. */
+export function storedBody(input: CommentBodyValue, field: string): string {
+  return JSON.stringify(documentFromInput(input, field, { wantTitle: false }).document);
+}
+
+/** The caller's own columns, for presenting a row they just wrote without reading users. */
+export function callerColumns(found: ResolvedSpace) {
+  const user = found.caller.user;
+  return { name: user.displayName, email: user.email, photo: user.photoURL };
+}

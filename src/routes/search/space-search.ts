@@ -1,0 +1,71 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { requireRole, requireScope } from "../../auth/access";
+import { resolveSpace } from "../../auth/space-access";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { appUrl } from "../../lib/urls";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { presentSpaceSearch } from "../../presenters/search";
+import { spaceSearchQuery, type SearchRow } from "../../services/search";
+import { catchUpInBackground, indexStateQuery } from "../../services/search-index";
+import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "./schema";
+
+/** Full-text search of a space's main content (spec §4.3). */
+export const spaceSearchRoutes = createRouter();
+
+/** The request's ExecutionContext, when it has one (not in every test harness). */
+function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+spaceSearchRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/search",
+    tags: ["space-content"],
+    summary: "Full-text search across all pages in a space",
+    request: { params: SpaceSearchParams, query: SearchQuery },
+    responses: {
+      200: jsonResponse(listOf(SearchPageResultSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const { query, page, limit } = c.req.valid("query");
+    const scope = `search:space:${spaceId}:${query}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    // The search runs in the access check's batch: one round trip for a small result page.
+    const db = c.var.db;
+    const statement = spaceSearchQuery(db, { spaceId, query, limit, after });
+    const found = await resolveSpace(c, spaceId, {
+      extra: [indexStateQuery(db, spaceId), ...(statement ? [statement] : [])],
+    });
+    requireScope(found.caller, "space:read");
+    requireRole(found.role, "read", "search this space");
+    const [state, results] = found.extra;
+    if ((state[0]?.seq ?? 0) < found.space.mainSeq) {
+      const ctx = executionContext(c);
+      if (ctx) catchUpInBackground(db, spaceId, ctx);
+    }
+    const rows = (results ?? []) as SearchRow[];
+    const { ranked, count } = presentSpaceSearch(rows, (path) => appUrl(c, path));
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows: ranked,
+      limit,
+      count,
+      key: (r) => r.key,
+      present: (r) => r.item,
+    });
+    // A page that left main since it was indexed is skipped, without shifting the window.
+    return c.json({ ...body, items: body.items.flatMap((item) => item ?? []) }, 200);
+  },
+);

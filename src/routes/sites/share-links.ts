@@ -1,0 +1,141 @@
+import { createRoute } from "@hono/zod-openapi";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { apiUrl } from "../../lib/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentShareLink } from "../../presenters/share-link";
+import {
+  canManageSites,
+  resolveSite,
+  SITE_ROLES,
+  type SiteNeed,
+} from "../../services/sites-access";
+import {
+  createShareLink,
+  deleteShareLink,
+  shareLinkQuery,
+  shareLinksPageQuery,
+  updateShareLink,
+} from "../../services/sites-share-links";
+import { SiteParams } from "./schema";
+import {
+  CreateShareLinkBody,
+  ListShareLinksQuery,
+  ShareLinkParams,
+  ShareLinkSchema,
+  UpdateShareLinkBody,
+} from "./schema-publishing";
+
+/** The share links of a site: list, create, update, delete. */
+export const shareLinkRoutes = createRouter();
+
+const READ: SiteNeed = {
+  scope: "site:auth:read",
+  minimum: SITE_ROLES.read,
+  action: "list share links",
+};
+const WRITE: SiteNeed = {
+  scope: "site:auth:write",
+  minimum: SITE_ROLES.manage,
+  action: "manage share links",
+};
+
+shareLinkRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links",
+    tags: ["sites"],
+    summary: "List the share links of a site (keys only for those who may manage the site)",
+    request: { params: SiteParams, query: ListShareLinksQuery },
+    responses: {
+      200: jsonResponse(listOf(ShareLinkSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId, siteId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const scope = `share-links:${siteId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const { site, role, extra } = await resolveSite(c, organizationId, siteId, READ, [
+      shareLinksPageQuery(c.var.db, siteId, limit, after),
+    ]);
+    const showKeys = canManageSites(role);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows: extra[0],
+      limit,
+      count: site.shareLinksCount,
+      key: (r) => [r.createdAt, r.id],
+      present: (r) => presentShareLink(c, site, r, showKeys),
+    });
+    return c.json(body, 200);
+  },
+);
+
+shareLinkRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links",
+    tags: ["sites"],
+    summary: "Create an active share link with a new secret key",
+    request: { params: SiteParams, body: jsonBody(CreateShareLinkBody) },
+    responses: {
+      201: jsonResponse(ShareLinkSchema, "The share link has been created"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId, siteId } = c.req.valid("param");
+    const { name } = c.req.valid("json");
+    const { site } = await resolveSite(c, organizationId, siteId, WRITE);
+    const row = await createShareLink(c.var.db, siteId, name);
+    c.header(
+      "Location",
+      apiUrl(c, `/orgs/${organizationId}/sites/${siteId}/share-links/${row.id}`),
+    );
+    return c.json(presentShareLink(c, site, row, true), 201);
+  },
+);
+
+shareLinkRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    tags: ["sites"],
+    summary: "Rename, activate or deactivate a share link",
+    request: { params: ShareLinkParams, body: jsonBody(UpdateShareLinkBody) },
+    responses: { 200: jsonResponse(ShareLinkSchema, "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, siteId, shareLinkId } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const { site, extra } = await resolveSite(c, organizationId, siteId, WRITE, [
+      shareLinkQuery(c.var.db, siteId, shareLinkId),
+    ]);
+    const found = extra[0][0];
+    if (!found) throw notFound("Share link");
+    const row = await updateShareLink(c.var.db, found, patch);
+    if (!row) throw notFound("Share link");
+    return c.json(presentShareLink(c, site, row, true), 200);
+  },
+);
+
+shareLinkRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    tags: ["sites"],
+    summary: "Delete a share link; its key stops working (204 also when absent)",
+    request: { params: ShareLinkParams },
+    responses: { ...noContent, ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, siteId, shareLinkId } = c.req.valid("param");
+    await resolveSite(c, organizationId, siteId, WRITE);
+    await deleteShareLink(c.var.db, siteId, shareLinkId);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,183 @@
+import { createRoute } from "@hono/zod-openapi";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { notFound } from "../../lib/errors";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentSite } from "../../presenters/site";
+import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../services/sites-access";
+import {
+  createSite,
+  deleteSite,
+  hostnameTakenQuery,
+  sitesCountQuery,
+  sitesPageQuery,
+  updateSite,
+} from "../../services/sites";
+import {
+  idsSql,
+  siteTreeFrom,
+  siteTreeQueries,
+  spaceAccessQueries,
+  spacesWithRoles,
+} from "../../services/sites-tree";
+import {
+  CreateSiteBody,
+  ListSitesQuery,
+  OrgSitesParams,
+  SiteParams,
+  SiteSchema,
+  UpdateSiteBody,
+} from "./schema";
+
+/** The sites of an organization: list, create, read, update, delete. */
+export const siteRoutes = createRouter();
+
+/** Title of a site created without one (the official body makes `title` optional). */
+export const DEFAULT_SITE_TITLE = "Untitled site";
+
+siteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/sites",
+    tags: ["sites"],
+    summary: "List all documentation sites in an organization",
+    request: { params: OrgSitesParams, query: ListSitesQuery },
+    responses: { 200: jsonResponse(listOf(SiteSchema), "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit, title, space, published, type } = c.req.valid("query");
+    const scope = `sites:${organizationId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const db = c.var.db;
+    const filter = { title: title || undefined, space, published, types: type };
+    const access = await resolveSitesOrg(
+      c,
+      organizationId,
+      { scope: "site:read", minimum: SITE_ROLES.read, action: "list sites" },
+      [
+        sitesPageQuery(db, { orgId: organizationId, filter, limit, after }),
+        sitesCountQuery(db, organizationId, filter),
+      ],
+    );
+    const [rows, countRows] = access.extra;
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count: countRows[0]?.n ?? 0,
+      key: (r) => [r.createdAt, r.id],
+      present: (r) => presentSite(c, r, access.role),
+    });
+    return c.json(body, 200);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/sites",
+    tags: ["sites"],
+    summary: "Create a documentation site, optionally publishing spaces in it",
+    request: { params: OrgSitesParams, body: jsonBody(CreateSiteBody, false) },
+    responses: { 201: jsonResponse(SiteSchema, "Site created"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const wanted = [...new Set(input.spaces ?? [])];
+    const access = await resolveSitesOrg(
+      c,
+      organizationId,
+      { scope: "site:write", minimum: SITE_ROLES.manage, action: "create sites" },
+      spaceAccessQueries(c, idsSql(wanted)),
+    );
+    // Every space must be one the caller can see in this organization: else the 404 of a space.
+    const visible = spacesWithRoles(access.member, organizationId, access.extra);
+    const chosen = wanted.map((id) => {
+      const found = visible.get(id);
+      if (!found?.role) throw notFound("Space");
+      return found.space;
+    });
+    const site = await createSite(c.var.db, {
+      organizationId,
+      createdBy: access.caller.user.id,
+      type: input.type ?? "basic",
+      title: input.title ?? DEFAULT_SITE_TITLE,
+      visibility: input.visibility ?? "public",
+      spaces: chosen,
+    });
+    const body = presentSite(c, site, access.role);
+    c.header("Location", body.urls.location);
+    return c.json(body, 201);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    tags: ["sites"],
+    summary: "Get a documentation site by its ID",
+    request: { params: SiteParams },
+    responses: { 200: jsonResponse(SiteSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, siteId } = c.req.valid("param");
+    const { site, role } = await resolveSite(c, organizationId, siteId, {
+      scope: "site:read",
+      minimum: SITE_ROLES.read,
+      action: "read sites",
+    });
+    return c.json(presentSite(c, site, role), 200);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    tags: ["sites"],
+    summary: "Update the properties of a documentation site",
+    request: { params: SiteParams, body: jsonBody(UpdateSiteBody) },
+    responses: { 200: jsonResponse(SiteSchema, "OK"), ...errorResponses(400, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { organizationId, siteId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const db = c.var.db;
+    const access = await resolveSite(
+      c,
+      organizationId,
+      siteId,
+      { scope: "site:write", minimum: SITE_ROLES.manage, action: "update sites" },
+      [hostnameTakenQuery(db, input.hostname ?? "", siteId), ...siteTreeQueries(c, siteId)],
+    );
+    const [taken, ...treeRows] = access.extra;
+    const tree = siteTreeFrom(access.site, access.member, treeRows);
+    const site = await updateSite(db, tree, input, taken.length > 0);
+    return c.json(presentSite(c, site, access.role), 200);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/orgs/{organizationId}/sites/{siteId}",
+    tags: ["sites"],
+    summary: "Delete a site with its structure and share links (204 also when absent)",
+    request: { params: SiteParams },
+    responses: { ...noContent, ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, siteId } = c.req.valid("param");
+    await resolveSitesOrg(c, organizationId, {
+      scope: "site:write",
+      minimum: SITE_ROLES.admin,
+      action: "delete sites",
+    });
+    await deleteSite(c.var.db, organizationId, siteId);
+    return c.body(null, 204);
+  },
+);

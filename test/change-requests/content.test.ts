@@ -1,0 +1,271 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { spaces } from "../../src/db/schema";
+import { as, d1Cost } from "../helpers/api";
+import { authorizationMatrix } from "../helpers/authz";
+import { makeMember, testDb } from "../helpers/factories";
+import { grantSpace, makeSpace } from "../helpers/spaces-factories";
+import {
+  base64Bytes,
+  createCr,
+  crRow,
+  crTree,
+  mainTree,
+  makeCrWorld,
+  markdownOfHash,
+  postContent,
+  postMerge,
+  seedManyPages,
+  spaceRow,
+} from "../helpers/change-requests-factories";
+
+async function sha256Hex(b64: string) {
+  const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", () => {
+  it("applies a batch with refs and files, reports it (compat=false), and merges into main", async () => {
+    const { org, owner, space } = await makeCrWorld();
+    const editor = await makeMember(org.id, "edit");
+    const cr = await createCr(editor, space.id, "Docs");
+    const logo = base64Bytes(2048);
+    const first = await postContent(
+      editor,
+      space.id,
+      cr.id,
+      [
+        {
+          operation: "insert_files",
+          files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: logo }],
+        },
+        {
+          operation: "insert_page",
+          ref: "intro",
+          title: "Introduction",
+          document: { markdown: "Hello **world**.\n\n![Logo](./logo)\n" },
+        },
+        {
+          operation: "insert_page",
+          ref: "child",
+          into: "intro",
+          title: "Child",
+          document: { markdown: "See [intro](./intro.md).\n" },
+        },
+        { operation: "insert_page", title: "No ref", document: {} },
+      ],
+      false,
+    );
+    expect(first.status, first.text).toBe(200);
+    const { changeRequest, changes, insertedFiles } = first.body;
+    expect(changeRequest).toMatchObject({ id: cr.id, object: "change-request", outdated: false });
+    expect(changeRequest.revision).not.toBe(cr.revision);
+    expect(changes.map((ch: { object: string; ref?: string }) => [ch.object, ch.ref])).toEqual([
+      ["created_page", "intro"],
+      ["created_page", "child"],
+      ["created_page", undefined],
+    ]);
+    const [introId, childId] = changes.map((ch: { page: { id: string } }) => ch.page.id);
+    expect(changes[0].page).toEqual({
+      object: "page",
+      id: introId,
+      urls: {
+        location: `https://quire.test/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${introId}`,
+      },
+    });
+    expect(insertedFiles).toHaveLength(1);
+    expect(insertedFiles[0]).toMatchObject({
+      name: "logo.png",
+      contentType: "image/png",
+      size: 2048,
+    });
+    expect(insertedFiles[0].downloadURL).toMatch(
+      /^https:\/\/quire\.test\/v1\/downloads\?key=files%2F/,
+    );
+    const hash = await sha256Hex(logo);
+    const object = await env.FILES.get(`files/${hash}`);
+    expect(object?.size).toBe(2048);
+
+    const tree = await crTree(space.id, cr.id);
+    expect(tree.roots.map((n) => n.row.title)).toEqual(["Introduction", "No ref"]);
+    expect(tree.roots[0]!.children.map((n) => n.path)).toEqual(["introduction/child"]);
+    expect(await markdownOfHash(tree.byId.get(introId)!.row.documentHash)).toContain(
+      "Hello **world**.",
+    );
+    expect((await mainTree(space.id)).roots).toHaveLength(0);
+
+    // A second batch: update, move with into/at, and a page inserted then deleted by ref.
+    const second = await postContent(
+      editor,
+      space.id,
+      cr.id,
+      [
+        {
+          operation: "update_page",
+          page: introId,
+          title: "Intro v2",
+          document: { markdown: "Hello again.\n" },
+        },
+        { operation: "update_page", page: childId, into: null, at: 0 },
+        { operation: "insert_page", ref: "tmp", title: "Temporary", document: {} },
+        { operation: "delete_page", page: "tmp" },
+      ],
+      false,
+    );
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.changes.map((ch: { object: string }) => ch.object)).toEqual([
+      "updated_page",
+      "updated_page",
+      "deleted_page",
+    ]);
+    expect(second.body.insertedFiles).toEqual([]);
+    const after = await crTree(space.id, cr.id);
+    expect(after.roots.map((n) => n.row.title)).toEqual(["Child", "Intro v2", "No ref"]);
+    expect(await markdownOfHash(after.byId.get(introId)!.row.documentHash)).toBe("Hello again.\n");
+
+    // The default (compat=true) answers the change request itself.
+    const third = await postContent(editor, space.id, cr.id, [
+      { operation: "delete_page", page: childId },
+    ]);
+    expect(third.status).toBe(200);
+    expect(third.body).toMatchObject({ object: "change-request", id: cr.id });
+    expect(third.body.changes).toBeUndefined();
+    expect((await crRow(cr.id)).seq).toBe(3);
+
+    const merged = await postMerge(editor, space.id, cr.id);
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.body).toEqual({
+      revision: (await spaceRow(space.id)).revisionId,
+      result: "merge",
+    });
+    const main = await mainTree(space.id);
+    expect(main.roots.map((n) => n.row.title)).toEqual(["Intro v2", "No ref"]);
+  });
+
+  it("applies all of a batch or none of it: a bad change names its index", async () => {
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const before = await crRow(cr.id);
+    const res = await postContent(owner, space.id, cr.id, [
+      { operation: "insert_page", title: "Fine", document: {} },
+      { operation: "update_page", page: "does-not-exist", title: "x" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^body\.changes\[1\]\.page: /);
+    const after = await crRow(cr.id);
+    expect(after.seq).toBe(before.seq);
+    expect(after.revisionId).toBe(before.revisionId);
+    expect((await crTree(space.id, cr.id)).roots).toHaveLength(0);
+
+    const shape = await postContent(owner, space.id, cr.id, [
+      { operation: "insert_page", title: "Fine", document: {} },
+      { operation: "rename_page", page: "x" },
+    ]);
+    expect(shape.status).toBe(400);
+    expect(shape.body.error.message).toMatch(/^body\.changes\[1\]/);
+    const empty = await postContent(owner, space.id, cr.id, []);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/^body\.changes: /);
+  });
+
+  it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const url = await postContent(owner, space.id, cr.id, [
+      { operation: "insert_files", files: [{ name: "a.png", url: "https://example.com/a.png" }] },
+    ]);
+    expect(url.status).toBe(400);
+    expect(url.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.url: /);
+    const bad = await postContent(owner, space.id, cr.id, [
+      { operation: "insert_page", title: "P", document: {} },
+      {
+        operation: "insert_files",
+        files: [{ name: "a.png", contentType: "image/png", base64: "@@@" }],
+      },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^body\.changes\[1\]\.files\[0\]\.base64: /);
+    expect((await crRow(cr.id)).seq).toBe(0);
+  });
+
+  it("refuses content changes in a locked space and on a merged or archived change request (409)", async () => {
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const archived = await createCr(owner, space.id);
+    await as(owner.token).patch(`/spaces/${space.id}/change-requests/${archived.id}`, {
+      status: "archived",
+    });
+    const change = [{ operation: "insert_page", title: "P", document: {} }];
+    expect((await postContent(owner, space.id, archived.id, change)).status).toBe(409);
+    await testDb().update(spaces).set({ editMode: "locked" }).where(eq(spaces.id, space.id));
+    const locked = await postContent(owner, space.id, cr.id, change);
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.message).toMatch(/locked/);
+    await testDb().update(spaces).set({ editMode: "live" }).where(eq(spaces.id, space.id));
+    expect((await postMerge(owner, space.id, cr.id)).status).toBe(200);
+    expect((await postContent(owner, space.id, cr.id, change)).status).toBe(409);
+  });
+
+  it("writes rows in proportion to the change, not to a space of 500 pages", async () => {
+    const { owner, space } = await makeCrWorld();
+    const pageIds = await seedManyPages(space, 500);
+    const cr = await createCr(owner, space.id);
+    const content = await postContent(owner, space.id, cr.id, [
+      {
+        operation: "update_page",
+        page: pageIds[250]!,
+        title: "Renamed",
+        document: { markdown: "New body.\n" },
+      },
+    ]);
+    expect(content.status, content.text).toBe(200);
+    expect(d1Cost(content).rowsWritten).toBeLessThan(40);
+    const merged = await postMerge(owner, space.id, cr.id);
+    expect(merged.status, merged.text).toBe(200);
+    expect(d1Cost(merged).rowsWritten).toBeLessThan(40);
+    const main = await mainTree(space.id);
+    expect(main.roots).toHaveLength(500);
+    expect(main.byId.get(pageIds[250]!)!.row.title).toBe("Renamed");
+  });
+
+  // Needs src/app.ts to let this path past the app-wide 1 MiB body limit (see the area report).
+  it.skip("accepts a file of 1 MB (a body over 1 MiB) and refuses one byte more", async () => {
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const file = (size: number) => ({
+      operation: "insert_files",
+      files: [
+        { name: "big.bin", contentType: "application/octet-stream", base64: base64Bytes(size) },
+      ],
+    });
+    const ok = await postContent(owner, space.id, cr.id, [file(1024 * 1024)], false);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.insertedFiles[0].size).toBe(1024 * 1024);
+    const over = await postContent(owner, space.id, cr.id, [file(1024 * 1024 + 1)]);
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toBe("body.changes[0].files[0].base64: larger than 1 MB");
+  });
+});
+
+authorizationMatrix("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", {
+  setup: async (world) => {
+    const space = await makeSpace(world.org.id, world.owner);
+    await grantSpace(space.id, { user: world.guest.user.id }, "read");
+    return { space, cr: await createCr(world.owner, space.id) };
+  },
+  request: (_w, s) => ({
+    method: "POST",
+    path: `/spaces/${s.space.id}/change-requests/${s.cr.id}/content`,
+    body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
+  }),
+  missing: (_w, s) => ({
+    method: "POST",
+    path: `/spaces/neverexisted/change-requests/${s.cr.id}/content`,
+    body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
+  }),
+  minimumRole: "edit",
+  scope: "space:write",
+  success: 200,
+});

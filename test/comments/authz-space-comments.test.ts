@@ -1,0 +1,3 @@
+import { commentMatrices } from "./matrix";
+
+commentMatrices("space", "comments");

@@ -1,0 +1,301 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { organizations } from "../../src/db/schema";
+import { siteSpacesCleanupStatements } from "../../src/services/sites-structure";
+import { as, d1Cost } from "../helpers/api";
+import { makeMember, makeOrg, testDb } from "../helpers/factories";
+import { makeSpace } from "../helpers/spaces-factories";
+import {
+  makeSite,
+  readSite,
+  readSiteSpaces,
+  sitesCounter,
+  makeHiddenSpace,
+} from "../helpers/sites-factories";
+
+describe("POST /v1/orgs/{organizationId}/sites", () => {
+  it("creates an unpublished basic site with defaults and counts it", async () => {
+    const { org, owner } = await makeOrg();
+    const res = await as(owner.token).post(`/orgs/${org.id}/sites`, {});
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      object: "site",
+      type: "basic",
+      appliedType: "basic",
+      title: "Untitled site",
+      visibility: "public",
+      published: false,
+      siteSpaces: 0,
+      agentsContext: "included",
+      adaptiveContent: { enabled: false },
+      permissions: { view: true, admin: true, create: true },
+      features: [],
+    });
+    expect(res.body.urls.published).toBeUndefined();
+    expect(res.headers.get("Location")).toBe(res.body.urls.location);
+    expect(d1Cost(res).roundTrips).toBeLessThanOrEqual(3);
+    expect(await sitesCounter(org.id)).toBe(1);
+  });
+
+  it("publishes each given space as a root site space, once", async () => {
+    const { org, owner } = await makeOrg();
+    const a = await makeSpace(org.id, owner, { title: "Getting Started" });
+    const b = await makeSpace(org.id, owner, { title: "Getting Started" });
+    const res = await as(owner.token).post(`/orgs/${org.id}/sites`, {
+      type: "premium",
+      title: "  Docs  ",
+      visibility: "share-link",
+      spaces: [a.id, b.id, a.id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: "Docs", type: "premium", visibility: "share-link" });
+    expect(res.body.siteSpaces).toBe(2);
+    const structure = await as(owner.token).get(`/orgs/${org.id}/sites/${res.body.id}/structure`);
+    expect(structure.body.type).toBe("siteSpaces");
+    expect(structure.body.structure.map((s: any) => [s.space.id, s.path, s.default])).toEqual([
+      [a.id, "getting-started", true],
+      [b.id, "getting-started-2", false],
+    ]);
+  });
+
+  it("answers 404 for a space the caller cannot see, or of another organization", async () => {
+    const { org, owner } = await makeOrg();
+    const creator = await makeMember(org.id, "create");
+    const hidden = await makeHiddenSpace(org.id, owner);
+    const other = await makeOrg();
+    const foreign = await makeSpace(other.org.id, other.owner);
+    for (const id of [hidden.id, foreign.id, "doesnotexist"]) {
+      const res = await as(creator.token).post(`/orgs/${org.id}/sites`, { spaces: [id] });
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe("Space not found");
+    }
+    expect(await sitesCounter(org.id)).toBe(0);
+  });
+
+  it("refuses bad input with 400 naming the field", async () => {
+    const { org, owner } = await makeOrg();
+    const post = (body: unknown) => as(owner.token).post(`/orgs/${org.id}/sites`, body);
+    const cases: [unknown, RegExp][] = [
+      [{ title: "x" }, /^body\.title: /],
+      [{ title: "x".repeat(129) }, /^body\.title: /],
+      [{ type: "gold" }, /^body\.type: /],
+      [{ visibility: "private" }, /^body\.visibility: /],
+      [{ spaces: "abc" }, /^body\.spaces: /],
+      [{ spaces: [""] }, /^body\.spaces\[0\]: /],
+      [{ color: "red" }, /^body: /],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    expect(await sitesCounter(org.id)).toBe(0);
+  });
+});
+
+describe("GET /v1/orgs/{organizationId}/sites", () => {
+  it("lists sites oldest first with an exact count and filters", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    const a = await makeSite(org.id, owner, { title: "Alpha docs", spaces: [space] });
+    const b = await makeSite(org.id, owner, { title: "Beta docs", published: true });
+    const c = await makeSite(org.id, owner, { title: "Gamma" });
+    await makeSite((await makeOrg()).org.id, owner);
+    const list = (query: Record<string, string>) =>
+      as(owner.token).get(`/orgs/${org.id}/sites`, { query });
+    const all = await list({});
+    expect(all.status).toBe(200);
+    expect(all.body.count).toBe(3);
+    expect(all.body.items.map((s: any) => s.id)).toEqual([a.id, b.id, c.id]);
+    expect(d1Cost(all).roundTrips).toBeLessThanOrEqual(2);
+    expect((await list({ title: "DOCS" })).body.items.map((s: any) => s.id)).toEqual([a.id, b.id]);
+    expect((await list({ title: "DOCS" })).body.count).toBe(2);
+    expect((await list({ published: "true" })).body.items.map((s: any) => s.id)).toEqual([b.id]);
+    expect((await list({ published: "false" })).body.count).toBe(2);
+    expect((await list({ space: space.id })).body.items.map((s: any) => s.id)).toEqual([a.id]);
+    expect((await list({ type: "premium" })).body.count).toBe(0);
+    expect((await list({ title: "%" })).body.count).toBe(0);
+  });
+
+  it("pages with signed cursors scoped to the organization", async () => {
+    const { org, owner } = await makeOrg();
+    for (let i = 0; i < 3; i++) await makeSite(org.id, owner);
+    const first = await as(owner.token).get(`/orgs/${org.id}/sites`, { query: { limit: 2 } });
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.count).toBe(3);
+    const next = await as(owner.token).get(`/orgs/${org.id}/sites`, {
+      query: { limit: 2, page: first.body.next.page },
+    });
+    expect(next.body.items).toHaveLength(1);
+    expect(next.body.next).toBeUndefined();
+    const other = await makeOrg({ owner });
+    const foreign = await as(owner.token).get(`/orgs/${other.org.id}/sites`, {
+      query: { page: first.body.next.page },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toBe("query.page: invalid page cursor");
+    const bad = await as(owner.token).get(`/orgs/${org.id}/sites`, { query: { limit: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^query\.limit: /);
+  });
+});
+
+describe("GET and PATCH /v1/orgs/{organizationId}/sites/{siteId}", () => {
+  it("reads a site with read-only permissions for a reader", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const site = await makeSite(org.id, owner);
+    const res = await as(reader.token).get(`/orgs/${org.id}/sites/${site.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: site.id, title: site.title, siteSpaces: 0 });
+    expect(res.body.permissions).toMatchObject({ view: true, create: false, admin: false });
+    expect(d1Cost(res).roundTrips).toBeLessThanOrEqual(2);
+    const other = await makeOrg({ owner });
+    const misplaced = await as(owner.token).get(`/orgs/${other.org.id}/sites/${site.id}`);
+    expect(misplaced.status).toBe(404);
+    expect(misplaced.body.error.message).toBe("Site not found");
+  });
+
+  it("updates every writable field", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner);
+    const res = await as(owner.token).patch(`/orgs/${org.id}/sites/${site.id}`, {
+      title: "Renamed",
+      visibility: "visitor-auth",
+      basename: "api",
+      hostname: "docs.example.com",
+      adaptiveContent: { enabled: true },
+      agentsContext: "excluded",
+      defaultLevel: "read",
+      proxy: "example.com/docs/v2",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: "Renamed",
+      visibility: "visitor-auth",
+      basename: "api",
+      hostname: "docs.example.com",
+      adaptiveContent: { enabled: true },
+      agentsContext: "excluded",
+      defaultLevel: "read",
+      proxy: { origin: "example.com/docs/v2" },
+    });
+    expect(d1Cost(res).roundTrips).toBeLessThanOrEqual(3);
+    const cleared = await as(owner.token).patch(`/orgs/${org.id}/sites/${site.id}`, {
+      proxy: null,
+      hostname: null,
+    });
+    expect(cleared.body.proxy).toBeUndefined();
+    expect(cleared.body.hostname).toBeUndefined();
+    expect((await readSite(site.id))!.titleLower).toBe("renamed");
+  });
+
+  it("refuses bad values with 400 naming the field, and a taken host name with 409", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner);
+    const patch = (body: unknown) =>
+      as(owner.token).patch(`/orgs/${org.id}/sites/${site.id}`, body);
+    const cases: [unknown, RegExp][] = [
+      [{ title: "x" }, /^body\.title: /],
+      [{ basename: "" }, /^body\.basename: /],
+      [{ basename: "x".repeat(101) }, /^body\.basename: /],
+      [{ proxy: "example.com" }, /^body\.proxy: /],
+      [{ proxy: `example.com/${"a".repeat(510)}` }, /^body\.proxy: /],
+      [{ hostname: "example.com" }, /^body\.hostname: /],
+      [{ hostname: "Docs.Example.com" }, /^body\.hostname: /],
+      [{ visibility: "in-collection" }, /^body\.visibility: /],
+      [{ agentsContext: "maybe" }, /^body\.agentsContext: /],
+      [{ adaptiveContent: {} }, /^body\.adaptiveContent\.enabled: /],
+      [{ defaultSiteSpace: "nope" }, /^body\.defaultSiteSpace: /],
+      [{ defaultSiteSection: "nope" }, /^body\.defaultSiteSection: /],
+      [{ published: true }, /^body: /],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    const other = await makeSite(org.id, owner);
+    await patch({ hostname: "docs.example.org" });
+    const taken = await as(owner.token).patch(`/orgs/${org.id}/sites/${other.id}`, {
+      hostname: "docs.example.org",
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toMatch(/^body\.hostname: /);
+  });
+
+  it("sets the default site space at the root and the default section", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner, { spaces: 2 });
+    const base = `/orgs/${org.id}/sites/${site.id}`;
+    const api = as(owner.token);
+    const [, second] = (await api.get(`${base}/structure`)).body.structure;
+    expect((await api.patch(base, { defaultSiteSpace: second.id })).status).toBe(200);
+    const after = (await api.get(`${base}/structure`)).body.structure;
+    expect(after.map((s: any) => s.default)).toEqual([false, true]);
+    const section = (await api.post(`${base}/sections`, { spaceId: second.space.id })).body;
+    const other = (await api.post(`${base}/sections`, { spaceId: second.space.id })).body;
+    expect(section.default).toBe(true);
+    // The first section took in the root site spaces; the root default stayed the default.
+    expect(section.siteSpaces.map((s: any) => s.id)).toContain(second.id);
+    expect(section.siteSpaces.find((s: any) => s.default).id).toBe(second.id);
+    const res = await api.patch(base, {
+      defaultSiteSection: other.id,
+      defaultSiteSpace: other.siteSpaces[0].id,
+    });
+    expect(res.status).toBe(200);
+    const sections = (await api.get(`${base}/sections`)).body.items;
+    expect(sections.map((s: any) => [s.id, s.default])).toEqual([
+      [section.id, false],
+      [other.id, true],
+    ]);
+    const wrong = await api.patch(base, { defaultSiteSpace: second.id });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe(
+      "body.defaultSiteSpace: not a site space at the root or in the default section",
+    );
+  });
+});
+
+describe("DELETE /v1/orgs/{organizationId}/sites/{siteId}", () => {
+  it("deletes the site and its structure, keeps the counter exact, answers 204 again", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner, { spaces: 2 });
+    await makeSite(org.id, owner);
+    await testDb()
+      .update(organizations)
+      .set({ defaultContentSite: site.id })
+      .where(eq(organizations.id, org.id));
+    const del = () => as(owner.token).delete(`/orgs/${org.id}/sites/${site.id}`);
+    expect((await del()).status).toBe(204);
+    expect(await readSite(site.id)).toBeUndefined();
+    expect(await readSiteSpaces(site.id)).toEqual([]);
+    expect(await sitesCounter(org.id)).toBe(1);
+    const [stored] = await testDb()
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
+    expect(stored!.defaultContentSite).toBeNull();
+    expect((await del()).status).toBe(204);
+    expect(await sitesCounter(org.id)).toBe(1);
+    const get = await as(owner.token).get(`/orgs/${org.id}/sites/${site.id}`);
+    expect(get.status).toBe(404);
+  });
+});
+
+describe("deleting a space removes its site spaces", () => {
+  it("runs in the space delete batch and keeps every site's counter exact", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    const kept = await makeSpace(org.id, owner);
+    const a = await makeSite(org.id, owner, { spaces: [space, kept] });
+    const b = await makeSite(org.id, owner, { spaces: [space] });
+    const db = testDb();
+    const [first, ...rest] = siteSpacesCleanupStatements(db, space.id);
+    await db.batch([first, ...rest]);
+    expect((await readSite(a.id))!.siteSpacesCount).toBe(1);
+    expect((await readSite(b.id))!.siteSpacesCount).toBe(0);
+    expect((await readSiteSpaces(a.id)).map((r) => r.spaceId)).toEqual([kept.id]);
+    expect(await readSiteSpaces(b.id)).toEqual([]);
+  });
+});
