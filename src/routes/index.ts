@@ -6,7 +6,6 @@ import { mountComments } from "./comments";
 import { mountContent } from "./content";
 import { mountOrganizations } from "./organizations";
 import { mountSearch } from "./search";
-import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountTeams } from "./teams";
 import { mountUsers } from "./users";
@@ -21,6 +20,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountChangeRequests(app);
   mountContent(app);
   mountComments(app);
-  mountSites(app);
   mountSearch(app);
 }

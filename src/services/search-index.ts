@@ -43,7 +43,7 @@ export const searchSpaces = sqliteTable("search_spaces", {
 /** FTS rowids per page: a page's sections are rowids key * SECTION_SLOTS + section number. */
 export const SECTION_SLOTS = 256;
 
-/** Sections indexed per page, and characters per section: bounds on one page's index rows. */
+/** Sections indexed per page (below SECTION_SLOTS), and characters per section. */
 const MAX_SECTIONS = 200;
 const MAX_SECTION_CHARS = 20_000;
 /** JSON characters per INSERT: one bound parameter carries many rows (D1 allows 100 params). */

@@ -162,7 +162,6 @@ describe("PATCH /v1/spaces/{spaceId}", () => {
       [{ language: "klingon" }, /^body\.language: /],
       [{ editMode: "open" }, /^body\.editMode: /],
       [{ defaultLevel: "owner" }, /^body\.defaultLevel: /],
-      [{ defaultLevel: null }, /^body\.defaultLevel: /],
       [{ mergeRules: { type: "strict" } }, /^body\.mergeRules/],
       [
         { mergeRules: { type: "rules", rules: [{ rule: "custom", expression: "x" }] } },
@@ -240,4 +239,14 @@ authorizationMatrix("PATCH /v1/spaces/{spaceId} (settings)", {
   minimumRole: "admin",
   scope: "space:write",
   success: 200,
+});
+
+describe("PATCH /v1/spaces/{spaceId} defaultLevel null", () => {
+  it("accepts null: no access by default, only explicit grants", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    const res = await as(owner.token).patch(`/spaces/${space.id}`, { defaultLevel: null });
+    expect(res.status).toBe(200);
+    expect(res.body.defaultLevel).toBeNull();
+  });
 });
