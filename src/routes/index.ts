@@ -6,6 +6,7 @@ import { mountComments } from "./comments";
 import { mountContent } from "./content";
 import { mountOrganizations } from "./organizations";
 import { mountSearch } from "./search";
+import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountTeams } from "./teams";
 import { mountUsers } from "./users";
@@ -21,4 +22,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountContent(app);
   mountComments(app);
   mountSearch(app);
+  mountSites(app);
 }

@@ -217,12 +217,17 @@ export async function reindexSpace(db: Database, space: SpaceRow): Promise<void>
   await syncSpace(db, space.id, { full: true });
 }
 
-/** Removes a space from the index (its rows and its indexed sequence): on delete. */
-export async function removeSpaceFromIndex(db: Database, spaceId: string): Promise<void> {
-  await db.batch([
+/** The statements that remove a space from the index, to run inside the caller's batch. */
+export function removeSpaceFromIndexStatements(db: Database, spaceId: string) {
+  return [
     db.delete(searchPages).where(eq(searchPages.spaceId, spaceId)),
     db.delete(searchSpaces).where(eq(searchSpaces.spaceId, spaceId)),
-  ]);
+  ] as const;
+}
+
+/** Removes a space from the index (its rows and its indexed sequence): on delete. */
+export async function removeSpaceFromIndex(db: Database, spaceId: string): Promise<void> {
+  await db.batch(removeSpaceFromIndexStatements(db, spaceId));
 }
 
 /** The indexed sequence of a space (no row: never indexed), to read beside a search. */

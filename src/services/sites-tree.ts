@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import {
@@ -50,10 +50,12 @@ export function spaceAccessQueries(c: Context<AppEnv>, ids: SQL) {
   const db = c.var.db;
   const parents = sql`SELECT parent_id FROM spaces WHERE id IN (${ids}) AND parent_id IS NOT NULL`;
   return [
+    // Deleted spaces are dropped in memory: with `deleted_at IS NULL` in SQL, SQLite picks the
+    // deleted_at index and scans every live space of every organization.
     db
       .select()
       .from(spaces)
-      .where(and(sql`${spaces.id} IN (${ids})`, isNull(spaces.deletedAt))),
+      .where(sql`${spaces.id} IN (${ids})`),
     ancestryQuery(c, parents),
     callerGrantsQuery(c, parents),
     db
@@ -88,7 +90,7 @@ export function spacesWithRoles(
 ): Map<string, SpaceWithRole> {
   const out = new Map<string, SpaceWithRole>();
   for (const space of rows) {
-    if (space.organizationId !== organizationId) continue;
+    if (space.organizationId !== organizationId || space.deletedAt !== null) continue;
     let role: MemberRole | null = null;
     if (member) {
       const chain = space.parentId ? chainOf(chainRows, space.parentId) : [];

@@ -1,5 +1,5 @@
 import { siteSpacesCleanupStatements } from "./sites-structure";
-import { reindexSpace, removeSpaceFromIndex } from "./search-index";
+import { removeSpaceFromIndexStatements } from "./search-index";
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contentGrants, fileVersions, pageVersions, revisions, spaces } from "../db/schema";
@@ -172,13 +172,14 @@ export async function softDeleteSpace(db: Database, id: string): Promise<void> {
       .set({ deletedAt: nowIso() })
       .where(and(eq(spaces.id, id), isNull(spaces.deletedAt))),
     ...siteSpacesCleanupStatements(db, id),
+    ...removeSpaceFromIndexStatements(db, id),
   ]);
-  await removeSpaceFromIndex(db, id);
 }
 
 /**
  * Restores a space deleted at `deletedAt` (guarded: a concurrent change makes it a no-op). A
- * space whose parent collection is gone meanwhile comes back at the top level.
+ * space whose parent collection is gone meanwhile comes back at the top level. The caller
+ * rebuilds its search index (`reindexSpace`) after answering.
  */
 export async function restoreSpace(db: Database, space: SpaceRow): Promise<SpaceRow | null> {
   const orphan = sql`NOT ${parentExists(space.parentId, space.organizationId)}`;
@@ -191,7 +192,6 @@ export async function restoreSpace(db: Database, space: SpaceRow): Promise<Space
     })
     .where(and(eq(spaces.id, space.id), eq(spaces.deletedAt, space.deletedAt ?? "")))
     .returning();
-  if (row) await reindexSpace(db, row);
   return row ?? null;
 }
 

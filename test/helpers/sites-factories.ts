@@ -4,6 +4,11 @@ import type { SiteVisibility } from "../../src/db/schema";
 import { shareLinks, siteAuth, siteCounters, sites, siteSpaces, spaces } from "../../src/db/schema";
 import { createSite } from "../../src/services/sites";
 import { createShareLink } from "../../src/services/sites-share-links";
+import type { MemberRole } from "../../src/auth/roles";
+import type { Scope } from "../../src/auth/scopes";
+import { putAdaptiveSchema } from "../../src/services/sites-adaptive";
+import { as } from "./api";
+import { authorizationMatrix, type MatrixRequest, type World } from "./authz";
 import { testDb, unique, type TestUser } from "./factories";
 import { makeCollection } from "./collections-factories";
 import { makeSpace } from "./spaces-factories";
@@ -112,4 +117,71 @@ export function unsignedToken(claims: Record<string, unknown> = {}) {
 export async function makeHiddenSpace(organizationId: string, owner: TestUser) {
   const collection = await makeCollection(organizationId, { defaultLevel: null });
   return makeSpace(organizationId, owner, { parent: collection.id });
+}
+
+/** Matrix state: a site with two root site spaces (a, b), in order. */
+export async function siteWithSpaces(w: World) {
+  const site = await makeSite(w.org.id, w.owner, { spaces: 2 });
+  const rows = (await readSiteSpaces(site.id)).sort((x, y) => (x.position < y.position ? -1 : 1));
+  return { site, a: rows[0]!, b: rows[1]! };
+}
+
+/** Matrix state: a site with two sections (made through the API) and an empty group. */
+export async function siteWithSections(w: World) {
+  const { site, a } = await siteWithSpaces(w);
+  const api = as(w.owner.token);
+  const base = `/orgs/${w.org.id}/sites/${site.id}`;
+  const s1 = (await api.post(`${base}/sections`, { spaceId: a.spaceId, title: "One" })).body;
+  const s2 = (await api.post(`${base}/sections`, { spaceId: a.spaceId, title: "Two" })).body;
+  const group = (await api.post(`${base}/section-groups`, { title: "Group" })).body;
+  return { site, s1, s2, group };
+}
+
+/** Matrix state: `siteWithSpaces` plus an adaptive schema. */
+export async function siteWithSchema(w: World) {
+  const state = await siteWithSpaces(w);
+  await putAdaptiveSchema(testDb(), state.site.id, {
+    type: "object",
+    properties: { beta: { type: "boolean", description: "Beta user" } },
+    additionalProperties: false,
+  });
+  return state;
+}
+
+/** One route of a site, as the sites authorization matrices describe it. */
+export interface SiteCase<S> {
+  name: string;
+  setup: (w: World) => Promise<S>;
+  method: string;
+  /** The path after `/orgs/{organizationId}/sites/{siteId}`. */
+  path: (s: S) => string;
+  body?: (s: S) => unknown;
+  query?: MatrixRequest["query"];
+  minimumRole: MemberRole;
+  scope: Scope;
+  success: number;
+  hiddenBelow?: boolean;
+}
+
+/** Registers the authorization matrix of a site route; `missing` is a never-existing org id. */
+export function siteMatrix<S extends { site: { id: string } }>(c: SiteCase<S>) {
+  authorizationMatrix<S>(c.name, {
+    setup: c.setup,
+    request: (w, s) => ({
+      method: c.method,
+      path: `/orgs/${w.org.id}/sites/${s.site.id}${c.path(s)}`,
+      body: c.body?.(s),
+      query: c.query,
+    }),
+    missing: (_w, s) => ({
+      method: c.method,
+      path: `/orgs/doesnotexist/sites/${s.site.id}${c.path(s)}`,
+      body: c.body?.(s),
+      query: c.query,
+    }),
+    minimumRole: c.minimumRole,
+    scope: c.scope,
+    success: c.success,
+    hiddenBelow: c.hiddenBelow,
+  });
 }

@@ -12,6 +12,8 @@ import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/main-hooks";
+import { reindexSpace } from "../../services/search-index";
+import { inBackground } from "../../lib/background";
 import { insertSpace, isPastRetention, lastSpaceQuery, restoreSpace } from "../../services/spaces";
 import { roleOnSpace } from "./access";
 import { SpaceParams, SpaceSchema } from "./schema";
@@ -59,6 +61,8 @@ lifecycleRoutes.openapi(
     }
     const row = await restoreSpace(c.var.db, found.space);
     if (!row) throw conflict("The space changed while it was being restored; retry");
+    // A search before the rebuild finishes finds the space unindexed and catches up by itself.
+    await inBackground(c, "search re-index after restore", (db) => reindexSpace(db, row));
     return c.json(presentSpace(c, row, found.role), 200);
   },
 );
