@@ -303,11 +303,12 @@ function uniqueSlug(
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Loads, in two batches at most, every page, parent and subtree the batch will need. */
+/** Loads, in one batch, every page, parent, sibling list and subtree the batch will need. */
 async function prefetch(ws: Workspace, changes: Change[]) {
   const pages: string[] = [];
   const children: (string | null)[] = [];
   const subtrees: string[] = [];
+  const ancestors: string[] = [];
   for (const change of changes) {
     if ("page" in change) pages.push(change.page);
     if (change.operation === "delete_page") subtrees.push(change.page);
@@ -316,16 +317,8 @@ async function prefetch(ws: Workspace, changes: Change[]) {
       if (change.into === undefined && change.operation === "insert_page") children.push(null);
       if (change.into === null) children.push(null);
       if (change.into) pages.push(change.into);
+      if (change.operation === "update_page" && change.into) ancestors.push(change.into);
     }
   }
-  await ws.load({ pages, children, subtrees });
-  const parents = pages.map((id) => ws.get(id)?.parentId ?? null);
-  const intoTargets = changes.flatMap((c) =>
-    c.operation === "update_page" && c.into ? [c.into] : [],
-  );
-  await ws.load({
-    children: parents,
-    pages: parents.filter((p): p is string => p !== null),
-    ancestors: intoTargets,
-  });
+  await ws.load({ pages, children, subtrees, ancestors, neighbourhood: pages });
 }

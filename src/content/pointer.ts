@@ -38,5 +38,9 @@ export function visibleAt(p: ContentPointer, a: string, table: string, key: stri
   const base = validOn(a, p.mainLineId, p.baseSeq);
   const same = sql.raw(`o.${key} = ${a}.${key}`);
   const overridden = sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} o WHERE ${same} AND ${validOn("o", p.lineId, p.seq)})`;
-  return sql`((${own}) OR ((${base}) AND NOT ${overridden}))`;
+  // The redundant `line_id IN (...)` lets SQLite seek (line_id, key) or (line_id, parent_id)
+  // through one index; with only the OR it plans one range per branch on line_id alone and,
+  // when the keys come from a subquery, scans the whole line.
+  const lines = sql`${sql.raw(a)}.line_id IN (${p.lineId}, ${p.mainLineId})`;
+  return sql`(${lines} AND ((${own}) OR ((${base}) AND NOT ${overridden})))`;
 }

@@ -144,3 +144,36 @@ export function fileLineHeadQuery(db: Database, lineId: string) {
     .from(fileVersions)
     .where(and(eq(fileVersions.lineId, lineId), isNull(fileVersions.toSeq)));
 }
+
+/**
+ * The parents and sibling lists of the given pages, in statements that need no earlier read, so
+ * a content batch loads a page and its neighbourhood in one round trip: the parent pages, the
+ * children of those parents, and the root's children only when one of the pages is a root (an
+ * uncorrelated condition SQLite evaluates once, so a space with many root pages costs nothing
+ * when none of the pages is one). The pages are found by key: a NULL parent drops out of `IN`,
+ * and `+` keeps the root test off the parent index, which would scan every root.
+ */
+export function neighbourhoodQueries(db: Database, p: ContentPointer, pageIds: string[]) {
+  // Bound one by one, SQLite seeks each page by its key; through json_each it would scan the
+  // line. Past 40 ids (D1 allows 100 parameters per statement) one parameter carries them all.
+  const ids =
+    pageIds.length <= 40
+      ? sql.join(
+          (pageIds.length ? pageIds : [""]).map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`SELECT value FROM json_each(${JSON.stringify(pageIds)})`;
+  const parentsOf = sql`SELECT x.parent_id FROM page_versions x WHERE x.page_id IN (${ids}) AND ${visibleAt(p, "x", PV, "page_id")}`;
+  const anyRoot = sql`EXISTS (SELECT 1 FROM page_versions x WHERE x.page_id IN (${ids}) AND ${visibleAt(p, "x", PV, "page_id")} AND +x.parent_id IS NULL)`;
+  return [
+    pagesByIdQuery(db, p, parentsOf),
+    db
+      .select()
+      .from(pageVersions)
+      .where(and(sql`${pageVersions.parentId} IN (${parentsOf})`, visibleAt(p, PV, PV, "page_id"))),
+    db
+      .select()
+      .from(pageVersions)
+      .where(and(isNull(pageVersions.parentId), anyRoot, visibleAt(p, PV, PV, "page_id"))),
+  ] as const;
+}

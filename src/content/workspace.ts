@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import type { ContentPointer } from "./pointer";
 import {
   childrenQuery,
+  neighbourhoodQueries,
   pageWithAncestorsQuery,
   pagesByIdQuery,
   subtreeQuery,
@@ -34,6 +35,8 @@ export class Workspace {
     children?: (string | null)[];
     subtrees?: string[];
     ancestors?: string[];
+    /** Pages whose parent and sibling list to read too, in the same round trip. */
+    neighbourhood?: string[];
   }) {
     const pages = [...new Set(need.pages ?? [])].filter((id) => !this.known.has(id));
     const parents = [...new Set(need.children ?? [])].filter((id) => !this.loadedChildren.has(id));
@@ -44,6 +47,8 @@ export class Workspace {
     if (subtrees.length) queries.push(subtreeQuery(this.db, this.pointer, subtrees));
     const chains = [...new Set(need.ancestors ?? [])].filter((id) => !this.loadedChains.has(id));
     for (const id of chains) queries.push(pageWithAncestorsQuery(this.db, this.pointer, id));
+    const around = [...new Set(need.neighbourhood ?? [])];
+    if (around.length) queries.push(...neighbourhoodQueries(this.db, this.pointer, around));
     if (queries.length === 0) return;
     const [first, ...rest] = queries;
     const results = (await this.db.batch([first!, ...rest])) as PageRow[][];
@@ -68,6 +73,19 @@ export class Workspace {
     for (const id of chains) {
       this.remember(results[i++]!);
       this.loadedChains.add(id);
+    }
+    if (around.length) {
+      const [parentRows, childRows, rootRows] = [results[i++]!, results[i++]!, results[i++]!];
+      this.remember(parentRows);
+      this.remember(childRows);
+      this.remember(rootRows);
+      const lists = new Map<string | null, Set<string>>();
+      for (const row of parentRows) lists.set(row.pageId, new Set());
+      if (rootRows.length) lists.set(null, new Set());
+      for (const row of [...childRows, ...rootRows])
+        if (!row.deleted) lists.get(row.parentId)?.add(row.pageId);
+      for (const [parent, ids] of lists)
+        if (!this.loadedChildren.has(parent)) this.loadedChildren.set(parent, ids);
     }
   }
 

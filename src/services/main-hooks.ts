@@ -1,8 +1,10 @@
 import type { Database } from "../db/client";
 import type { SpaceRow } from "../auth/space-access";
+import type { Background } from "../lib/background";
 
 /** What a new main revision changed: the space after it, and the pages it touched. */
 export interface MainRevisionEvent {
+  /** The handle hooks use: the background one when there is a request, so it is not counted. */
   db: Database;
   space: SpaceRow;
   previousSeq: number;
@@ -20,15 +22,21 @@ export function onMainRevision(hook: MainRevisionHook): void {
 }
 
 /**
- * The one seam after a new main revision (merge, template applied to main, restore): runs every
- * registered hook in `waitUntil` when there is an execution context, else inline, and logs
- * failures without failing the merge that already landed.
+ * The one seam after a new main revision (merge, template applied to main, duplicate): runs
+ * every registered hook after the answer, in `waitUntil` on the background D1 handle when there
+ * is a request (`backgroundOf(c)`), else on `db` without waiting, and logs failures without
+ * failing the merge that already landed.
  */
-export function afterMainRevision(event: MainRevisionEvent, ctx?: ExecutionContext): void {
+export function afterMainRevision(
+  db: Database,
+  event: Omit<MainRevisionEvent, "db">,
+  background?: Background,
+): void {
   if (hooks.length === 0) return;
-  const run = Promise.all(hooks.map((hook) => hook(event))).then(
+  const full = { ...event, db: background?.db ?? db };
+  const run = Promise.all(hooks.map((hook) => hook(full))).then(
     () => undefined,
     (err: unknown) => console.error("main revision hook failed", err),
   );
-  if (ctx) ctx.waitUntil(run);
+  if (background) background.ctx.waitUntil(run);
 }

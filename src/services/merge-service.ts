@@ -3,13 +3,13 @@ import type { Database } from "../db/client";
 import { changeRequests, spaces } from "../db/schema";
 import type { SpaceRow } from "../auth/space-access";
 import { commitStatements, guardedSeq } from "../content/commit";
-import { fileLineHeadQuery } from "../content/read";
 import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/clock";
 import type { ChangeRequestRow } from "./change-request-writes";
 import { threeWay } from "./three-way";
 import { afterMainRevision } from "./main-hooks";
+import type { Background } from "../lib/background";
 
 const ATTEMPTS = 3;
 
@@ -32,7 +32,7 @@ export async function mergeChangeRequest(
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
-  ctx?: ExecutionContext,
+  background?: Background,
 ): Promise<{ revision: string; space: SpaceRow; changeRequest: ChangeRequestRow }> {
   for (let attempt = 1; ; attempt++) {
     if (cr.status === "merged") throw conflict("This change request is already merged");
@@ -40,10 +40,7 @@ export async function mergeChangeRequest(
       throw conflict("This change request is archived; reopen it before merging");
     if (space.editMode === "locked")
       throw conflict("This space is locked (editMode: locked): merges are refused");
-    const [result, files] = await Promise.all([
-      threeWay(db, space, cr),
-      fileLineHeadQuery(db, cr.lineId),
-    ]);
+    const { files, ...result } = await threeWay(db, space, cr);
     const seq = space.mainSeq + 1;
     const revisionId = newId();
     const now = nowIso();
@@ -94,13 +91,13 @@ export async function mergeChangeRequest(
       const [spaceRows, crRows] = await db.batch([guard, markMerged, ...statements]);
       const merged = { revision: revisionId, space: spaceRows[0]!, changeRequest: crRows[0]! };
       afterMainRevision(
+        db,
         {
-          db,
           space: merged.space,
           previousSeq: space.mainSeq,
           pageIds: result.merged.map((p) => p.pageId),
         },
-        ctx,
+        background,
       );
       return merged;
     } catch (err) {

@@ -8,11 +8,13 @@ import type { ContentPointer } from "../content/pointer";
 import {
   childrenQuery,
   documentsQuery,
+  fileLineHeadQuery,
   lineHeadIdsSql,
   lineHeadQuery,
   mainChangesSinceQuery,
   pageWithAncestorsQuery,
   pagesByIdQuery,
+  type FileRow,
   type PageRow,
 } from "../content/read";
 import { stateOf, type PageState } from "../content/state";
@@ -26,6 +28,8 @@ export interface ThreeWay {
   /** Pages changed on both sides: what update-from-main rewrites on the change request. */
   both: PageState[];
   documents: StoredDocument[];
+  /** The change request's open file versions, read in the same round trip as its pages. */
+  files: FileRow[];
 }
 
 const byId = (rows: PageRow[]) => new Map(rows.map((r) => [r.pageId, stateOf(r)]));
@@ -43,9 +47,13 @@ export async function threeWay(
   cr: ChangeRequestRow,
 ): Promise<ThreeWay> {
   const head = mainPointer(space);
-  const theirsRows = await lineHeadQuery(db, cr.lineId);
+  const [theirsRows, files] = await db.batch([
+    lineHeadQuery(db, cr.lineId),
+    fileLineHeadQuery(db, cr.lineId),
+  ]);
+  // Main has not moved since the change request's base: its tree is the one its batches checked.
   if (cr.baseSeq === space.mainSeq) {
-    return { merged: theirsRows.map(stateOf), both: [], documents: [] };
+    return { merged: theirsRows.map(stateOf), both: [], documents: [], files };
   }
   const base: ContentPointer = { ...head, seq: cr.baseSeq, baseSeq: cr.baseSeq };
   const [changedOnMain, baseRows, oursRows] = await db.batch([
@@ -108,7 +116,7 @@ export async function threeWay(
   if (conflicts.length > 0) {
     throw conflict(`The change request conflicts with main: ${conflicts.join("; ")}`);
   }
-  return { merged, both, documents };
+  return { merged, both, documents, files };
 }
 
 /** Structural checks of the merged tree: every parent exists, no cycle, slugs unique among siblings. */

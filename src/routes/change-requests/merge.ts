@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { backgroundOf } from "../../lib/background";
 import { requireRole, requireScope } from "../../auth/access";
 import { resolveChangeRequest } from "../../auth/change-request-access";
 import { createRouter } from "../../lib/router";
@@ -32,7 +33,7 @@ mergeRoutes.openapi(
       found.space,
       found.changeRequest,
       found.caller.user.id,
-      c.executionCtx,
+      backgroundOf(c),
     );
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);
   },

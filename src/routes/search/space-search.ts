@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { executionContext } from "../../lib/background";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/access";
@@ -14,15 +15,6 @@ import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "./schema
 
 /** Full-text search of a space's main content (spec §4.3). */
 export const spaceSearchRoutes = createRouter();
-
-/** The request's ExecutionContext, when it has one (not in every test harness). */
-function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined;
-  }
-}
 
 spaceSearchRoutes.openapi(
   createRoute({

@@ -13,7 +13,7 @@ import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/main-hooks";
 import { reindexSpace } from "../../services/search-index";
-import { inBackground } from "../../lib/background";
+import { backgroundOf, inBackground } from "../../lib/background";
 import { insertSpace, isPastRetention, lastSpaceQuery, restoreSpace } from "../../services/spaces";
 import { roleOnSpace } from "./access";
 import { SpaceParams, SpaceSchema } from "./schema";
@@ -27,14 +27,6 @@ export function copyTitle(title: string): string {
   const chars = [...title];
   const base = chars.length + suffix.length > 50 ? chars.slice(0, 50 - suffix.length) : chars;
   return `${base.join("").trimEnd()}${suffix}`;
-}
-
-function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined;
-  }
 }
 
 lifecycleRoutes.openapi(
@@ -113,7 +105,7 @@ lifecycleRoutes.openapi(
       source.mainLineId,
     );
     if (!row) throw notFound("Collection");
-    afterMainRevision({ db, space: row, previousSeq: 0, pageIds }, executionContext(c));
+    afterMainRevision(db, { space: row, previousSeq: 0, pageIds }, backgroundOf(c));
     c.header("Location", apiUrl(c, `/spaces/${row.id}`));
     return c.json(presentSpace(c, row, roleOnSpace(found, row, rows, grants)), 201);
   },
