@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { documents, fileVersions, pageVersions, revisions } from "../db/schema";
+import { documentLinkStatements } from "./links";
 import type { PageState } from "./state";
 
 /** A file version to write. */
@@ -58,7 +59,8 @@ export function commitStatements(db: Database, input: CommitInput): Stmt[] {
         .where(
           and(
             eq(pageVersions.lineId, input.lineId),
-            isNull(pageVersions.toSeq),
+            // `+` keeps SQLite on the key index: the open-rows index would scan every open row.
+            sql`+${pageVersions.toSeq} IS NULL`,
             inArray(pageVersions.pageId, ids),
           ),
         ),
@@ -85,7 +87,8 @@ export function commitStatements(db: Database, input: CommitInput): Stmt[] {
         .where(
           and(
             eq(fileVersions.lineId, input.lineId),
-            isNull(fileVersions.toSeq),
+            // `+` keeps SQLite on the key index: the open-rows index would scan every open row.
+            sql`+${fileVersions.toSeq} IS NULL`,
             inArray(fileVersions.fileId, ids),
           ),
         ),
@@ -104,6 +107,7 @@ export function commitStatements(db: Database, input: CommitInput): Stmt[] {
   for (const doc of input.documents) {
     stmts.push(db.insert(documents).values(doc).onConflictDoNothing());
   }
+  stmts.push(...documentLinkStatements(db, input.documents));
   stmts.push(db.insert(revisions).values(input.revision));
   return stmts;
 }

@@ -4,6 +4,7 @@ import { mountChangeRequests } from "./change-requests";
 import { mountCollections } from "./collections";
 import { mountComments } from "./comments";
 import { mountContent } from "./content";
+import { mountLinks } from "./links";
 import { mountOrganizations } from "./organizations";
 import { mountSearch } from "./search";
 import { mountSites } from "./sites";
@@ -20,6 +21,7 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountSpaces(app);
   mountChangeRequests(app);
   mountContent(app);
+  mountLinks(app);
   mountComments(app);
   mountSearch(app);
   mountSites(app);

@@ -62,34 +62,48 @@ const byLines = (column: string) => (t: Target) => ({
 const bySpace = (column: string) => (t: Target) => ({ sql: `${column} = ?`, params: [t.spaceId] });
 
 /**
+ * One page of the hashes the space's versions use (in hash order after `cursor`), and those of
+ * them no other line uses: the orphans a purge step may remove. Read while the version rows are
+ * still there, so a run cut off halfway recomputes the same answer.
+ */
+async function orphansAfter(
+  d1: D1Database,
+  kind: "files" | "documents",
+  t: Target,
+  cursor: string,
+) {
+  const table = kind === "files" ? "file_versions" : "page_versions";
+  const column = kind === "files" ? "hash" : "document_hash";
+  const lines = [t.spaceId, t.spaceId];
+  const { results } = await d1
+    .prepare(
+      `SELECT DISTINCT ${column} AS h FROM ${table} WHERE line_id IN ${LINES} AND ${column} IS NOT NULL
+         AND ${column} > ? ORDER BY ${column} LIMIT ${HASHES_PER_STEP}`,
+    )
+    .bind(...lines, cursor)
+    .all<{ h: string }>();
+  const hashes = results.map((r) => r.h);
+  if (hashes.length === 0) return { hashes, orphans: [] };
+  const { results: shared } = await d1
+    .prepare(
+      `SELECT DISTINCT ${column} AS h FROM ${table} WHERE ${column} IN (${placeholders(hashes.length)})
+         AND line_id NOT IN ${LINES}`,
+    )
+    .bind(...hashes, ...lines)
+    .all<{ h: string }>();
+  const keep = new Set(shared.map((r) => r.h));
+  return { hashes, orphans: hashes.filter((h) => !keep.has(h)) };
+}
+
+/**
  * Removes R2 objects (and document bodies) used by the space and by no other line, a page of
- * hashes at a time, in hash order from the cursor. Runs before the version rows go, so a run cut
- * off halfway recomputes the same answer.
+ * hashes at a time, in hash order from the cursor. Runs before the version rows go.
  */
 function sharedContentGc(kind: "files" | "documents"): Step {
   return async (db, bucket, t, cursor) => {
     const d1 = (db as unknown as { $client: D1Database }).$client;
-    const table = kind === "files" ? "file_versions" : "page_versions";
-    const column = kind === "files" ? "hash" : "document_hash";
-    const lines = [t.spaceId, t.spaceId];
-    const { results } = await d1
-      .prepare(
-        `SELECT DISTINCT ${column} AS h FROM ${table} WHERE line_id IN ${LINES} AND ${column} IS NOT NULL
-         AND ${column} > ? ORDER BY ${column} LIMIT ${HASHES_PER_STEP}`,
-      )
-      .bind(...lines, cursor)
-      .all<{ h: string }>();
-    const hashes = results.map((r) => r.h);
+    const { hashes, orphans } = await orphansAfter(d1, kind, t, cursor);
     if (hashes.length === 0) return { done: true, cursor, rows: 0, objects: 0 };
-    const { results: shared } = await d1
-      .prepare(
-        `SELECT DISTINCT ${column} AS h FROM ${table} WHERE ${column} IN (${placeholders(hashes.length)})
-         AND line_id NOT IN ${LINES}`,
-      )
-      .bind(...hashes, ...lines)
-      .all<{ h: string }>();
-    const keep = new Set(shared.map((r) => r.h));
-    const orphans = hashes.filter((h) => !keep.has(h));
     let rows = 0;
     let objects = 0;
     if (orphans.length > 0) {
@@ -110,12 +124,38 @@ function sharedContentGc(kind: "files" | "documents"): Step {
 }
 
 /**
+ * Removes the link rows of the document bodies the next step deletes (bodies of the space no
+ * other line uses): up to CHUNK rows per run, staying on the same page of hashes until its
+ * orphans have none left, then moving the cursor on.
+ */
+const documentLinksGc: Step = async (db, _bucket, t, cursor) => {
+  const d1 = (db as unknown as { $client: D1Database }).$client;
+  const { hashes, orphans } = await orphansAfter(d1, "documents", t, cursor);
+  if (hashes.length === 0) return { done: true, cursor, rows: 0, objects: 0 };
+  let rows = 0;
+  if (orphans.length > 0) {
+    const res = await d1
+      .prepare(
+        `DELETE FROM document_links WHERE rowid IN (SELECT rowid FROM document_links
+           WHERE document_hash IN (${placeholders(orphans.length)}) LIMIT ${CHUNK})`,
+      )
+      .bind(...orphans)
+      .run();
+    rows = res.meta.changes ?? 0;
+    if (rows === CHUNK) return { done: false, cursor, rows, objects: 0 };
+  }
+  const last = hashes[hashes.length - 1]!;
+  return { done: hashes.length < HASHES_PER_STEP, cursor: last, rows, objects: 0 };
+};
+
+/**
  * The purge, in order: shared content first (it needs the version rows to know what the space
  * used), then every table that holds the space's rows, the space row last. Later areas add their
  * tables here.
  */
 export const PURGE_STEPS: { name: string; run: Step }[] = [
   { name: "files in R2", run: sharedContentGc("files") },
+  { name: "document links", run: documentLinksGc },
   { name: "document bodies", run: sharedContentGc("documents") },
   { name: "page versions", run: chunkedDelete("page_versions", byLines("line_id")) },
   { name: "file versions", run: chunkedDelete("file_versions", byLines("line_id")) },

@@ -36,12 +36,12 @@ async function spaceWithContent() {
     {
       operation: "insert_page",
       title: "Page one",
-      document: { markdown: `Unique body ${Math.random()}\n` },
+      document: { markdown: `Unique body ${Math.random()}, [a link](https://example.com)\n` },
     },
     {
       operation: "insert_page",
       title: "Page two",
-      document: { markdown: `Another body ${Math.random()}\n` },
+      document: { markdown: `Another body ${Math.random()} [to nowhere](/pages/nope)\n` },
     },
   ]);
   const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
@@ -68,6 +68,33 @@ async function rowsOf(spaceId: string) {
   };
 }
 
+/** The document bodies the space's pages use, to check their rows after the space is gone. */
+async function bodiesOf(spaceId: string) {
+  const rows = (await testDb().all(
+    sql.raw(
+      `SELECT DISTINCT document_hash h FROM page_versions WHERE document_hash IS NOT NULL AND line_id IN (SELECT line_id FROM revisions WHERE space_id = '${spaceId}')`,
+    ),
+  )) as { h: string }[];
+  return rows.map((r) => r.h);
+}
+
+/** Rows left of those bodies: `documents` and their `document_links`. */
+async function bodyRows(hashes: string[]) {
+  const list = hashes.map((h) => `'${h}'`).join(", ");
+  const count = async (table: string, column: string) =>
+    Number(
+      (
+        (await testDb().all(
+          sql.raw(`SELECT COUNT(*) n FROM ${table} WHERE ${column} IN (${list})`),
+        )) as { n: number }[]
+      )[0]?.n ?? 0,
+    );
+  return {
+    documents: await count("documents", "hash"),
+    links: await count("document_links", "document_hash"),
+  };
+}
+
 async function markDeleted(spaceId: string, daysAgo: number) {
   await testDb()
     .update(spaces)
@@ -80,8 +107,10 @@ describe("the retention purge", () => {
     const { space } = await spaceWithContent();
     await markDeleted(space.id, 6);
     const before = await rowsOf(space.id);
+    const bodies = await bodyRows(await bodiesOf(space.id));
     await purgeDeletedSpaces(testDb(), env.FILES, Date.now());
     expect(await rowsOf(space.id)).toEqual(before);
+    expect(await bodyRows(await bodiesOf(space.id))).toEqual(bodies);
   });
 
   it("removes every row and the R2 object of a space deleted 8 days ago, through the cron entry", async () => {
@@ -95,6 +124,8 @@ describe("the retention purge", () => {
     )) as { hash: string }[];
     expect(hashes.length).toBe(1);
     expect(await env.FILES.head(`files/${hashes[0]!.hash}`)).not.toBeNull();
+    const bodies = await bodiesOf(space.id);
+    expect(await bodyRows(bodies)).toEqual({ documents: 2, links: 2 });
     await markDeleted(space.id, 8);
     const report = await runScheduled(env, Date.now());
     expect(report.retention).toMatchObject({ spaces: expect.any(Number) });
@@ -105,10 +136,12 @@ describe("the retention purge", () => {
       pages: 0,
     });
     expect(await env.FILES.head(`files/${hashes[0]!.hash}`)).toBeNull();
+    expect(await bodyRows(bodies)).toEqual({ documents: 0, links: 0 });
   });
 
   it("resumes a purge cut off halfway, and is idempotent", async () => {
     const { space } = await spaceWithContent();
+    const bodies = await bodiesOf(space.id);
     await markDeleted(space.id, 9);
     const partial = await purgeDeletedSpaces(testDb(), env.FILES, Date.now(), 4);
     expect(partial.pending).toBeGreaterThanOrEqual(1);
@@ -120,8 +153,32 @@ describe("the retention purge", () => {
       changeRequests: 0,
       pages: 0,
     });
+    expect(await bodyRows(bodies)).toEqual({ documents: 0, links: 0 });
     const again = await purgeDeletedSpaces(testDb(), env.FILES, Date.now());
     expect(again.rows).toBe(0);
+  });
+
+  it("removes the link rows of a body with more links than one statement deletes", async () => {
+    const db = testDb();
+    const { org, owner } = await makeOrg();
+    const space = await createSpace(db, {
+      organizationId: org.id,
+      createdBy: owner.user.id,
+      title: "Linked",
+      position: "a0",
+    });
+    const cr = await createChangeRequest(db, space, { userId: owner.user.id, subject: "links" });
+    const salt = Math.random().toString(36).slice(2);
+    const markdown = Array.from({ length: 1100 }, (_, i) => `[${i}](/pages/${salt}${i})`).join(" ");
+    await applyContentBatch(db, env.FILES, space, cr, owner.user.id, [
+      { operation: "insert_page", title: "Many links", document: { markdown } },
+    ]);
+    const bodies = await bodiesOf(space.id);
+    expect(await bodyRows(bodies)).toEqual({ documents: 1, links: 1100 });
+    await markDeleted(space.id, 10);
+    await purgeDeletedSpaces(testDb(), env.FILES, Date.now());
+    expect(await bodyRows(bodies)).toEqual({ documents: 0, links: 0 });
+    expect((await rowsOf(space.id)).spaces).toBe(0);
   });
 
   it("uses a seven-day window", () => {

@@ -9,3 +9,4 @@ export * from "./content";
 export * from "./change-requests";
 export * from "./comments";
 export * from "./sites";
+export * from "./links";

@@ -1,0 +1,124 @@
+import type { Context } from "hono";
+import type { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { requireRole, requireScope } from "../../auth/access";
+import { resolveChangeRequest } from "../../auth/change-request-access";
+import { resolveSpace, type ResolvedSpace } from "../../auth/space-access";
+import type { ContentPointer } from "../../content/pointer";
+import { changeRequestPointer, mainPointer } from "../../content/pointers";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { appUrl } from "../../lib/urls";
+import {
+  presentLink,
+  presentLinkStats,
+  presentPageReference,
+  type ReferenceContext,
+} from "../../presenters/link";
+import { readBacklinks, readLinks } from "../../services/links";
+import type { BacklinksQuery, LinksQuery } from "./schema";
+
+type Ctx = Context<AppEnv>;
+
+/** The revision a link read is about, as resolved for the caller. */
+export interface LinkTarget {
+  found: ResolvedSpace;
+  pointer: ContentPointer;
+}
+
+/** Links are content: `space:read` and any role that sees the space, like the content reads. */
+function allowRead(found: ResolvedSpace): void {
+  requireScope(found.caller, "space:read");
+  requireRole(found.role, "read", "read this space's content");
+}
+
+/** A space's main content at its head (one round trip with authentication). */
+export async function mainLinkTarget(c: Ctx, spaceId: string): Promise<LinkTarget> {
+  const found = await resolveSpace(c, spaceId);
+  allowRead(found);
+  return { found, pointer: mainPointer(found.space) };
+}
+
+/** A change request's working head, by id or number (one round trip with authentication). */
+export async function changeRequestLinkTarget(
+  c: Ctx,
+  spaceId: string,
+  changeRequestId: string,
+): Promise<LinkTarget> {
+  const found = await resolveChangeRequest(c, spaceId, changeRequestId);
+  allowRead(found);
+  return { found, pointer: changeRequestPointer(found.space, found.changeRequest) };
+}
+
+function referenceContext(t: LinkTarget): ReferenceContext {
+  return {
+    organizationId: t.found.space.organizationId,
+    spaceId: t.pointer.spaceId,
+    revisionId: t.pointer.revisionId,
+  };
+}
+
+/** The scope of a list's cursors: its revision line, and what it lists. */
+function cursorScope(t: LinkTarget, what: string): string {
+  return `links:${t.pointer.spaceId}:${t.pointer.lineId}:${what}`;
+}
+
+/**
+ * A LIST of links with `stats`: the whole revision's, or one page's (404 when the page is not
+ * in the revision), optionally filtered by status.
+ */
+export async function linksBody(
+  c: Ctx,
+  t: LinkTarget,
+  query: z.infer<typeof LinksQuery>,
+  pageId?: string,
+) {
+  const secret = c.env.SIGNING_SECRET;
+  const scope = cursorScope(t, `${pageId ?? "*"}:${query.status ?? "all"}`);
+  const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
+  const read = await readLinks(
+    c.var.db,
+    { pointer: t.pointer, organizationId: t.found.space.organizationId, appUrl: appUrl(c, "") },
+    { pageId, status: query.status, limit: query.limit, after },
+  );
+  if (!read.found) throw notFound("Page");
+  const ctx = referenceContext(t);
+  const list = await toListPage({
+    secret,
+    scope,
+    rows: read.rows,
+    limit: query.limit,
+    count: read.stats.matching,
+    key: (row) => [row.source, row.ordinal],
+    present: (row) => presentLink(ctx, row),
+  });
+  return { ...list, stats: presentLinkStats(read.stats) };
+}
+
+/** A LIST of the pages linking to a page or a file (404 when it is not in the revision). */
+export async function backlinksBody(
+  c: Ctx,
+  t: LinkTarget,
+  target: { kind: "page" | "file"; id: string },
+  query: z.infer<typeof BacklinksQuery>,
+) {
+  const secret = c.env.SIGNING_SECRET;
+  const scope = cursorScope(t, `backlinks:${target.kind}:${target.id}`);
+  const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
+  const read = await readBacklinks(c.var.db, t.pointer, {
+    target,
+    limit: query.limit,
+    after,
+  });
+  if (!read.found) throw notFound(target.kind === "file" ? "File" : "Page");
+  const ctx = referenceContext(t);
+  return toListPage({
+    secret,
+    scope,
+    rows: read.pages,
+    limit: query.limit,
+    count: read.count,
+    key: (page) => [page],
+    present: (page) => presentPageReference(ctx, page),
+  });
+}
