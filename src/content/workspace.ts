@@ -103,6 +103,9 @@ export class Workspace {
 
   /** Records a page's new state. */
   put(state: PageState) {
+    // A page this batch creates has no stored children: nothing to read for it later.
+    if (!this.known.has(state.pageId) && !this.loadedChildren.has(state.pageId))
+      this.loadedChildren.set(state.pageId, new Set());
     this.touched.set(state.pageId, state);
     this.known.set(state.pageId, state.deleted ? null : state);
   }

@@ -19,6 +19,7 @@ import { nowIso } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { keysetAfter, type CursorKey } from "../lib/pagination";
 import { keyBetween } from "../lib/position";
+import { trashSpacesStatements } from "./space-cleanup";
 
 /** SQL: ids of a collection of `organizationId` and of every collection nested in it. */
 export function subtreeIdsSql(collectionId: string, organizationId: string, extra = sql``): SQL {
@@ -227,8 +228,9 @@ export async function updateCollection(
 }
 
 /**
- * Deletes a collection with every collection nested in it and their grants, keeping the
- * organization's and the parent's counters exact, in one batch (a no-op if already gone).
+ * Deletes a collection with every collection nested in it and their grants, and moves the spaces
+ * inside to the trash, keeping the organization's and the parent's counters exact, in one batch
+ * (a no-op if already gone).
  */
 export async function deleteCollection(db: Database, collection: CollectionRow): Promise<void> {
   const { id, organizationId } = collection;
@@ -257,6 +259,12 @@ export async function deleteCollection(db: Database, collection: CollectionRow):
           sql`${contentGrants.resourceId} IN (${subtree})`,
         ),
       ),
+    // The spaces inside go to the trash with it (restorable; a restored one comes back at the
+    // top level), rather than pointing at a collection that no longer exists.
+    ...trashSpacesStatements(
+      db,
+      sql`SELECT id FROM spaces WHERE parent_id IN (${subtree}) AND organization_id = ${organizationId}`,
+    ),
     db.delete(collections).where(sql`${collections.id} IN (${subtree})`),
   ]);
 }

@@ -9,6 +9,8 @@ import {
   makeCollection,
   readCollection,
 } from "../helpers/collections-factories";
+import { makeSpace, readSpace } from "../helpers/spaces-factories";
+import { makeSite, readSite, readSiteSpaces } from "../helpers/sites-factories";
 
 describe("PATCH /v1/collections/{collectionId}", () => {
   it("updates title, description and default level", async () => {
@@ -111,6 +113,30 @@ describe("DELETE /v1/collections/{collectionId}", () => {
     // Again: already gone, still 204, counters untouched.
     expect((await as(owner.token).delete(`/collections/${top.id}`)).status).toBe(204);
     expect((await collectionCounters(org.id)).stored).toEqual({ all: 2, roots: 1 });
+  });
+
+  it("moves the spaces inside (nested too) to the trash; a restored one comes back at the top level", async () => {
+    const { org, owner } = await makeOrg();
+    const top = await makeCollection(org.id);
+    const leaf = await makeCollection(org.id, { parent: top.id });
+    const outside = await makeSpace(org.id, owner);
+    const inTop = await makeSpace(org.id, owner, { parent: top.id });
+    const inLeaf = await makeSpace(org.id, owner, { parent: leaf.id });
+    const site = await makeSite(org.id, owner, { spaces: [inLeaf, outside] });
+
+    expect((await as(owner.token).delete(`/collections/${top.id}`)).status).toBe(204);
+    for (const id of [inTop.id, inLeaf.id]) {
+      expect((await readSpace(id))!.deletedAt).not.toBeNull();
+      expect((await as(owner.token).get(`/spaces/${id}`)).status).toBe(404);
+    }
+    expect((await readSpace(outside.id))!.deletedAt).toBeNull();
+    expect((await readSiteSpaces(site.id)).map((s) => s.spaceId)).toEqual([outside.id]);
+    expect((await readSite(site.id))!.siteSpacesCount).toBe(1);
+
+    const restored = await as(owner.token).post(`/spaces/${inLeaf.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.parent).toBeUndefined();
+    expect((await as(owner.token).get(`/spaces/${inLeaf.id}`)).status).toBe(200);
   });
 
   it("answers an invisible collection exactly like a nonexistent one, and keeps it", async () => {

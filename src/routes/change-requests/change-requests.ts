@@ -1,18 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/access";
 import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
-import { resolveSpace } from "../../auth/space-access";
-import { badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
-import { createChangeRequest } from "../../services/change-request-writes";
+import { applyContentBatch, createChangeRequest } from "../../services/change-request-writes";
 import {
   changeRequestUsersQuery,
   updateChangeRequest,
   usersById,
 } from "../../services/change-requests";
+import { resolveSpaceForTemplate } from "../../templates/access";
+import { contentRefFileIds, planTemplate } from "../../templates/plan";
 import {
   ChangeRequestParams,
   ChangeRequestSchema,
@@ -34,22 +35,40 @@ changeRequestRoutes.openapi(
     request: { params: SpaceChangeRequestsParams, body: jsonBody(CreateChangeRequestBody) },
     responses: {
       201: jsonResponse(ChangeRequestSchema, "Change Request Created"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const found = await resolveSpace(c, spaceId);
+    const { template } = input;
+    const { found, slotFiles } = await resolveSpaceForTemplate(
+      c,
+      spaceId,
+      template ? contentRefFileIds(template) : null,
+    );
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "create a change request in this space");
-    if (input.template !== undefined) {
-      throw badRequest("body.template: templates are not available yet");
-    }
-    const row = await createChangeRequest(c.var.db, found.space, {
+    // A template is checked whole (id, slots, files, lock) before the change request exists.
+    const changes = template
+      ? planTemplate(template, slotFiles, {
+          field: "body.template",
+          content: "this space's content",
+          spaceId,
+        })
+      : null;
+    if (changes && found.space.editMode === "locked")
+      throw conflict("This space is locked (editMode: locked): its content cannot be changed");
+    let row = await createChangeRequest(c.var.db, found.space, {
       userId: found.caller.user.id,
       subject: input.subject ?? "",
     });
+    if (changes) {
+      const userId = found.caller.user.id;
+      const { FILES } = c.env;
+      row = (await applyContentBatch(c.var.db, FILES, found.space, row, userId, changes))
+        .changeRequest;
+    }
     c.header("Location", apiUrl(c, changeRequestPath(spaceId, row.id)));
     const view = { row, users: usersById([found.caller.user]), mainSeq: row.baseSeq };
     return c.json(presentChangeRequest(c, view), 201);

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DocumentSchema } from "../../content/document";
 import { pagedQuery } from "../../lib/pagination";
 import { queryBoolean, UserSchema } from "../../openapi/common";
+import { ApplySpaceTemplateSchema } from "../../templates/schema";
 
 const pathString = (name: string) =>
   z
@@ -92,10 +93,9 @@ export const CreateChangeRequestBody = z.looseObject({
   subject: ChangeRequestSubject.optional().openapi({
     description: "Subject of the change request",
   }),
-  template: z
-    .unknown()
-    .optional()
-    .openapi({ description: "Template to apply (not available yet)" }),
+  template: ApplySpaceTemplateSchema.optional().openapi({
+    description: "Template to apply to the change request",
+  }),
 });
 
 /** Body of a change-request update: subject, description Document, status (never merged). */

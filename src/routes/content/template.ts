@@ -1,0 +1,53 @@
+import { createRoute } from "@hono/zod-openapi";
+import { backgroundOf } from "../../lib/background";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody } from "../../openapi/common";
+import { applyContentBatch } from "../../services/change-request-writes";
+import { resolveTemplateTarget } from "../../templates/access";
+import { commitPagesToMain } from "../../templates/main-commit";
+import { contentRefFileIds, planTemplate } from "../../templates/plan";
+import { ApplyTemplateBody } from "../../templates/schema";
+import { SpaceContentParams } from "./schema";
+
+/** Applying a built-in template to a space's main content or to one of its change requests. */
+export const templateRoutes = createRouter();
+
+templateRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/spaces/{spaceId}/content/template",
+    tags: ["space-content"],
+    summary: "Apply a content template to populate a space with initial pages",
+    description:
+      "Appends the template's pages after the existing top-level pages, in one new revision of " +
+      "main, or of the change request given by `changeRequestId`.",
+    request: { params: SpaceContentParams, body: jsonBody(ApplyTemplateBody) },
+    responses: {
+      201: { description: "Template applied to space." },
+      ...errorResponses(400, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const target = { spaceId, changeRequest: body.changeRequestId };
+    const { found, changeRequest, slotFiles } = await resolveTemplateTarget(
+      c,
+      target,
+      contentRefFileIds(body),
+    );
+    const changes = planTemplate(body, slotFiles, {
+      field: "body",
+      content: changeRequest ? "this change request's content" : "this space's content",
+      spaceId,
+    });
+    const userId = found.caller.user.id;
+    if (changeRequest) {
+      await applyContentBatch(db, c.env.FILES, found.space, changeRequest, userId, changes);
+    } else {
+      await commitPagesToMain(db, found.space, userId, changes, backgroundOf(c));
+    }
+    return c.body(null, 201);
+  },
+);

@@ -1,0 +1,59 @@
+import { z } from "@hono/zod-openapi";
+
+/** Most content references one application may fill (templates have a handful of slots). */
+export const MAX_CONTENT_REFS = 20;
+
+/** Official EntityId: letters, digits, `_` and `-` (it is written into markdown as `/files/<id>`). */
+const EntityId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-zA-Z0-9_-]+$/, "must be an id");
+
+/**
+ * Official ContentRefFile: the only reference kind that fills a template's slots; `space`, when
+ * given, must be the target space (files of other spaces are not supported).
+ */
+const ContentRefFileSchema = z
+  .object({
+    kind: z.literal("file"),
+    file: EntityId,
+    space: EntityId.optional(),
+  })
+  .strict();
+
+/** Official SpaceTemplateParams: `contentRefs` maps a slot name to the file that fills it. */
+const SpaceTemplateParamsSchema = z
+  .object({
+    contentRefs: z
+      .record(z.string().min(1).max(64), ContentRefFileSchema)
+      .refine((refs) => Object.keys(refs).length <= MAX_CONTENT_REFS, {
+        message: `at most ${MAX_CONTENT_REFS} content references`,
+      })
+      .optional()
+      .openapi({ description: "Files filling the template's named slots (slot name -> file)" }),
+  })
+  .strict();
+
+/** Official ApplySpaceTemplate: the template's id and its parameters. */
+export const ApplySpaceTemplateSchema = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: "The ID of the template to use for the space" }),
+    params: SpaceTemplateParamsSchema.optional(),
+  })
+  .strict();
+
+/** The ApplySpaceTemplate TypeScript type. */
+export type ApplySpaceTemplate = z.infer<typeof ApplySpaceTemplateSchema>;
+
+/** Body of `POST /spaces/{spaceId}/content/template`: a template, optionally into a change request. */
+export const ApplyTemplateBody = ApplySpaceTemplateSchema.extend({
+  changeRequestId: z.string().min(1).max(64).optional().openapi({
+    description:
+      "The ID (or number) of the change request to apply the template to; main content when absent.",
+  }),
+}).strict();
