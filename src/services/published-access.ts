@@ -12,7 +12,7 @@ import { parseCondition } from "../lib/condition";
 import { conditionHolds, type ConditionContext } from "./sites-conditions";
 import type { SiteAuthRow } from "../presenters/site-publishing";
 import { verifyVisitorToken } from "./sites-auth";
-import type { ShareLinkRow, SiteRow } from "./sites-tree";
+import type { ShareLinkRow, SiteRow, SiteTree } from "./sites-tree";
 
 /** What a visitor presents: a share link's key and/or a visitor JWT. */
 export interface VisitorCredentials {
@@ -90,17 +90,28 @@ export function visitorShows(site: SiteRow, claims: Record<string, unknown> | nu
   };
 }
 
+/** What a visitor may do with the spaces published access lets them reach: read them. */
+export const VISITOR_ROLE = "read" satisfies MemberRole;
+
+/** The tree as a visitor sees it: every space it publishes is readable (read-only), no more. */
+export function visitorTree(tree: SiteTree): SiteTree {
+  const spacesById = new Map(
+    [...tree.spaces].map(([id, entry]) => [id, { ...entry, role: VISITOR_ROLE }] as const),
+  );
+  return { ...tree, spaces: spacesById };
+}
+
 /**
  * `GET /v1/spaces/{spaceId}` for a caller the space's own access rules refuse: the space is
  * readable when one of the published sites publishing it lets this caller in (the same rule as
  * `GET .../sites/{siteId}/published`). One D1 round trip; 404 "Space not found" otherwise,
- * exactly as for a space that does not exist. The role is null: visitors get no permissions.
+ * exactly as for a space that does not exist. The role is `read`: visitors only read.
  */
 export async function resolvePublishedSpaceAccess(
   c: Context<AppEnv>,
   spaceId: string,
   credentials: VisitorCredentials,
-): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole | null }> {
+): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole }> {
   const db = c.var.db;
   const publishing = sql`SELECT site_id FROM site_spaces WHERE space_id = ${spaceId}`;
   const [callerRows, spaceRows, siteRows, links, auths] = await db.batch([
@@ -127,7 +138,7 @@ export async function resolvePublishedSpaceAccess(
       if (site.organizationId !== space.organizationId) continue;
       const auth = auths.find((a) => a.siteId === site.id);
       if ((await visitorAccess(site, credentials, links, auth)).allowed) {
-        return { caller, space, role: null };
+        return { caller, space, role: VISITOR_ROLE };
       }
     }
   }

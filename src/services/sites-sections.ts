@@ -52,7 +52,8 @@ export function keysAfter(tree: SiteTree, parentId: string | null, anchor: Group
 /**
  * Creates a section whose first site space publishes `space`. The site's first section also
  * takes in the site spaces of the root (after the new one), and the former root default stays
- * the default, so the published root keeps its content.
+ * the default, so the published root keeps its content. When `space` is already published at
+ * the root, that site space leads the section instead of a second copy of it.
  */
 export function createSectionPlan(
   db: Database,
@@ -66,13 +67,17 @@ export function createSectionPlan(
     input.title ?? (input.space.title.trim().length >= 2 ? input.space.title.trim() : "Section");
   const id = newId();
   const root = tree.sections.length === 0 ? siteSpacesIn(tree, site.id) : [];
-  const [first] = newSiteSpaceRows(
-    { siteId: site.id, sectionId: id },
-    [input.space],
-    root.map((r) => r.path),
-    null,
-  );
-  first!.position = keyBetween(null, root[0]?.position ?? null);
+  const adopted = root.find((r) => r.spaceId === input.space.id);
+  const [first] = adopted
+    ? [adopted]
+    : newSiteSpaceRows(
+        { siteId: site.id, sectionId: id },
+        [input.space],
+        root.map((r) => r.path),
+        null,
+      );
+  const leading =
+    adopted && adopted === root[0] ? adopted.position : keyBetween(null, root[0]?.position ?? null);
   const section: SectionRow = {
     id,
     siteId: site.id,
@@ -86,14 +91,22 @@ export function createSectionPlan(
     defaultSiteSpaceId: root.length > 0 ? defaultSiteSpaceId(tree, site.id) : first!.id,
     createdAt: nowIso(),
   };
-  const writes: BatchItem<"sqlite">[] = [
-    db.insert(siteSections).values(section),
-    db.insert(siteSpaces).values(first!),
-    db
-      .update(sites)
-      .set({ siteSpacesCount: sql`${sites.siteSpacesCount} + 1` })
-      .where(eq(sites.id, site.id)),
-  ];
+  const writes: BatchItem<"sqlite">[] = [db.insert(siteSections).values(section)];
+  if (adopted) {
+    if (leading !== adopted.position) {
+      writes.push(
+        db.update(siteSpaces).set({ position: leading }).where(eq(siteSpaces.id, adopted.id)),
+      );
+    }
+  } else {
+    writes.push(
+      db.insert(siteSpaces).values({ ...first!, position: leading }),
+      db
+        .update(sites)
+        .set({ siteSpacesCount: sql`${sites.siteSpacesCount} + 1` })
+        .where(eq(sites.id, site.id)),
+    );
+  }
   // The first section becomes the default one explicitly (reordering keeps it).
   if (defaultSectionId(tree) === null) {
     writes.push(db.update(sites).set({ defaultSectionId: id }).where(eq(sites.id, site.id)));

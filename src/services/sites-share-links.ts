@@ -1,26 +1,49 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { shareLinks, sites } from "../db/schema";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/clock";
 import { randomToken } from "../lib/crypto";
 import { keysetAfter, type CursorKey } from "../lib/pagination";
+import { containsPattern } from "./sites";
 import type { ShareLinkRow } from "./sites-tree";
 
-/** One page of a site's share links, oldest first (created_at, id). */
+/**
+ * The official `search` of the share-link list: the name contains the text (case-insensitive),
+ * or, for callers who may see keys (`byKey`), the key is exactly the text.
+ */
+export interface ShareLinkSearch {
+  text: string;
+  byKey: boolean;
+}
+
+function shareLinksWhere(siteId: string, search?: ShareLinkSearch): SQL {
+  const site = eq(shareLinks.siteId, siteId);
+  if (!search) return site;
+  const name = sql`lower(${shareLinks.name}) LIKE ${containsPattern(search.text)} ESCAPE '\\'`;
+  return and(site, search.byKey ? or(name, eq(shareLinks.key, search.text)) : name)!;
+}
+
+/** One page of a site's share links, oldest first (created_at, id), optionally searched. */
 export function shareLinksPageQuery(
   db: Database,
   siteId: string,
   limit: number,
   after?: CursorKey,
+  search?: ShareLinkSearch,
 ) {
-  const where = eq(shareLinks.siteId, siteId);
+  const where = shareLinksWhere(siteId, search);
   return db
     .select()
     .from(shareLinks)
     .where(after ? and(where, keysetAfter([shareLinks.createdAt, shareLinks.id], after)) : where)
     .orderBy(asc(shareLinks.createdAt), asc(shareLinks.id))
     .limit(limit + 1);
+}
+
+/** The exact count of a searched share-link list (unsearched lists use the site's counter). */
+export function shareLinksCountQuery(db: Database, siteId: string, search: ShareLinkSearch) {
+  return db.select({ n: count() }).from(shareLinks).where(shareLinksWhere(siteId, search));
 }
 
 /** One share link of a site, as a query to batch. */

@@ -28,7 +28,7 @@ export interface SiteListFilter {
 }
 
 /** `LIKE` pattern for "contains `text`", with the wildcard characters escaped. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 

@@ -29,3 +29,26 @@ export function trashSpacesStatements(db: Database, ids: SQL) {
       .where(sql`${spaces.id} IN (${live})`),
   ] as const;
 }
+
+/**
+ * After a space moved to organization `to` (checked in SQL, so a transfer that did not happen
+ * removes nothing): its site spaces in the sites of organization `from`, with their counters.
+ */
+export function leaveSitesStatements(db: Database, spaceId: string, from: string, to: string) {
+  const moved = sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND organization_id = ${to})`;
+  const oldSites = sql`SELECT id FROM sites WHERE organization_id = ${from}`;
+  return [
+    db
+      .update(sites)
+      .set({
+        siteSpacesCount: sql`${sites.siteSpacesCount} - (SELECT COUNT(*) FROM site_spaces x
+          WHERE x.site_id = ${sites.id} AND x.space_id = ${spaceId})`,
+      })
+      .where(sql`${sites.organizationId} = ${from} AND ${moved}`),
+    db
+      .delete(siteSpaces)
+      .where(
+        sql`${siteSpaces.spaceId} = ${spaceId} AND ${siteSpaces.siteId} IN (${oldSites}) AND ${moved}`,
+      ),
+  ] as const;
+}

@@ -1,5 +1,6 @@
 import { siteSpacesCleanupStatements } from "./sites-structure";
 import { removeSpaceFromIndexStatements } from "./search-index";
+import { leaveSitesStatements } from "./space-cleanup";
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contentGrants, fileVersions, pageVersions, revisions, spaces } from "../db/schema";
@@ -261,6 +262,7 @@ export async function transferSpace(
           sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${id} AND organization_id = ${to})`,
         ),
       ),
+    ...leaveSitesStatements(db, id, from, to),
   ]);
   return moved[0] ?? null;
 }

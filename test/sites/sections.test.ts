@@ -51,6 +51,22 @@ describe("POST /v1/orgs/{organizationId}/sites/{siteId}/sections", () => {
     expect(second.body.siteSpaces).toHaveLength(1);
   });
 
+  it("adopts the root site space of its own space as the first one, not a copy", async () => {
+    const { site, base, api, roots } = await setup(3);
+    const res = await api.post(`${base}/sections`, { spaceId: roots[1].space.id, title: "Docs" });
+    expect(res.status).toBe(201);
+    expect(res.body.siteSpaces.map((s: any) => s.id)).toEqual([
+      roots[1].id,
+      roots[0].id,
+      roots[2].id,
+    ]);
+    expect(res.body.siteSpaces.map((s: any) => s.default)).toEqual([false, true, false]);
+    expect(res.body.siteSpaces[0].path).toBe(roots[1].path);
+    expect((await readSite(site.id))!.siteSpacesCount).toBe(3);
+    const listed = await api.get(`${base}/site-spaces`);
+    expect(listed.body.count).toBe(3);
+  });
+
   it("refuses bad input with 400 and an invisible space with 404", async () => {
     const { org, owner, base, api, roots } = await setup();
     const cases: [unknown, RegExp][] = [
@@ -81,7 +97,8 @@ describe("GET /v1/orgs/{organizationId}/sites/{siteId}/sections", () => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
     expect(res.body.items.map((s: any) => s.id)).toEqual([a.id]);
-    expect(res.body.items[0].siteSpaces.length).toBe(2);
+    // Alpha adopted the root site space of its own space rather than publishing it twice.
+    expect(res.body.items[0].siteSpaces.length).toBe(1);
     expect(d1Cost(res).roundTrips).toBeLessThanOrEqual(2);
     const next = await api.get(`${base}/sections`, { query: { page: res.body.next.page } });
     expect(next.body.items.map((s: any) => s.id)).toEqual([b.id]);
@@ -93,7 +110,8 @@ describe("PATCH and DELETE /v1/orgs/{organizationId}/sites/{siteId}/sections/{si
     const { base, api, addSection } = await setup(2);
     const section = await addSection("Alpha");
     const url = `${base}/sections/${section.id}`;
-    const last = section.siteSpaces[2];
+    const last = section.siteSpaces[1];
+    expect(section.siteSpaces.map((s: any) => s.default)).toEqual([true, false]);
     const res = await api.patch(url, {
       title: "Renamed",
       path: "renamed",
@@ -149,7 +167,8 @@ describe("PATCH and DELETE /v1/orgs/{organizationId}/sites/{siteId}/sections/{si
     const { site, base, api, addSection, structure } = await setup(1);
     const a = await addSection("Alpha");
     const b = await addSection("Beta");
-    expect((await readSite(site.id))!.siteSpacesCount).toBe(3);
+    // Alpha adopted the root site space; Beta published the space again.
+    expect((await readSite(site.id))!.siteSpacesCount).toBe(2);
     expect((await api.delete(`${base}/sections/${a.id}`)).status).toBe(204);
     expect((await api.delete(`${base}/sections/${a.id}`)).status).toBe(204);
     expect((await readSite(site.id))!.siteSpacesCount).toBe(1);

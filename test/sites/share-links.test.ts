@@ -49,6 +49,41 @@ describe("share links", () => {
     expect((await as(creator.token).get(base)).text).toContain(a.key);
   });
 
+  it("searches by name for everyone and by exact key for managers, counting matches", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner, { visibility: "share-link" });
+    const base = `/orgs/${org.id}/sites/${site.id}/share-links`;
+    const api = as(owner.token);
+    const partners = (await api.post(base, { name: "Partners 100%" })).body;
+    await api.post(base, { name: "Press" });
+    const beta = (await api.post(base, { name: "Beta testers" })).body;
+    const key = new URL(beta.urls.published).searchParams.get("share")!;
+    const names = (res: any) => res.body.items.map((l: any) => l.name);
+    const found = await api.get(base, { query: { search: "pr" } });
+    expect(found.status).toBe(200);
+    expect(names(found)).toEqual(["Press"]);
+    expect(found.body.count).toBe(1);
+    expect(names(await api.get(base, { query: { search: "PARTNERS" } }))).toEqual([partners.name]);
+    expect(names(await api.get(base, { query: { search: "100%" } }))).toEqual([partners.name]);
+    expect((await api.get(base, { query: { search: "_" } })).body.count).toBe(0);
+    const byKey = await api.get(base, { query: { search: key } });
+    expect(names(byKey)).toEqual(["Beta testers"]);
+    expect(d1Cost(byKey).roundTrips).toBe(1);
+    const reader = await makeMember(org.id, "read");
+    const asReader = await as(reader.token).get(base, { query: { search: key } });
+    expect(asReader.body).toMatchObject({ count: 0, items: [] });
+    expect(names(await as(reader.token).get(base, { query: { search: "beta" } }))).toEqual([
+      "Beta testers",
+    ]);
+    const paged = await api.get(base, { query: { search: "p", limit: 1 } });
+    expect(paged.body.count).toBe(2);
+    const next = await api.get(base, { query: { search: "p", page: paged.body.next.page } });
+    expect(names(next)).toEqual(["Press"]);
+    const empty = await api.get(base, { query: { search: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/^query\.search: /);
+  });
+
   it("renames, deactivates and reactivates a link; unknown links are 404", async () => {
     const { org, owner } = await makeOrg();
     const site = await makeSite(org.id, owner);

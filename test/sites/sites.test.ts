@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organizations } from "../../src/db/schema";
-import { siteSpacesCleanupStatements } from "../../src/services/sites-structure";
 import { as, d1Cost } from "../helpers/api";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
-import {
-  makeSite,
-  readSite,
-  readSiteSpaces,
-  sitesCounter,
-  makeHiddenSpace,
-} from "../helpers/sites-factories";
+import { makeHiddenSpace, makeSite, readSite, readSiteSpaces } from "../helpers/sites-factories";
+import { sitesCounter } from "../helpers/sites-factories";
 
 describe("POST /v1/orgs/{organizationId}/sites", () => {
   it("creates an unpublished basic site with defaults and counts it", async () => {
@@ -290,11 +284,12 @@ describe("deleting a space removes its site spaces", () => {
     const kept = await makeSpace(org.id, owner);
     const a = await makeSite(org.id, owner, { spaces: [space, kept] });
     const b = await makeSite(org.id, owner, { spaces: [space] });
-    const db = testDb();
-    const [first, ...rest] = siteSpacesCleanupStatements(db, space.id);
-    await db.batch([first, ...rest]);
-    expect((await readSite(a.id))!.siteSpacesCount).toBe(1);
-    expect((await readSite(b.id))!.siteSpacesCount).toBe(0);
+    const api = as(owner.token);
+    expect((await api.delete(`/spaces/${space.id}`)).status).toBe(204);
+    const sites = `/orgs/${org.id}/sites`;
+    expect((await api.get(`${sites}/${a.id}`)).body.siteSpaces).toBe(1);
+    expect((await api.get(`${sites}/${b.id}`)).body.siteSpaces).toBe(0);
+    expect((await api.get(`${sites}/${a.id}/site-spaces`)).body.count).toBe(1);
     expect((await readSiteSpaces(a.id)).map((r) => r.spaceId)).toEqual([kept.id]);
     expect(await readSiteSpaces(b.id)).toEqual([]);
   });

@@ -27,7 +27,10 @@ describe("GET /v1/orgs/{organizationId}/sites/{siteId}/structure", () => {
       ["site-section-group", g.id],
     ]);
     expect(res.body.structure[1].children.map((i: any) => i.id)).toEqual([s2.id]);
-    expect(res.body.structure[0].siteSpaces).toHaveLength(3);
+    // One adopted the root site spaces, its own space's first, without a copy.
+    expect(res.body.structure[0].siteSpaces.map((s: any) => s.space.id)).toEqual(
+      flat.body.structure.map((s: any) => s.space.id),
+    );
   });
 });
 
@@ -128,5 +131,40 @@ describe("PATCH /v1/orgs/{organizationId}/sites/{siteId}/structure/sort", () => 
       position: { after: ss(b) },
     });
     expect(link.status).toBe(404);
+  });
+});
+
+describe("Prefer: return=minimal on the official structure writes", () => {
+  it("answers 204 with Preference-Applied, after writing", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner, { spaces: 1 });
+    const base = `/orgs/${org.id}/sites/${site.id}`;
+    const api = as(owner.token);
+    const minimal = { headers: { Prefer: "return=minimal" } };
+    const [root] = (await api.get(`${base}/site-spaces`)).body.items;
+    const added = await api.post(`${base}/site-spaces`, { spaceId: root.space.id }, minimal);
+    expect(added.status).toBe(204);
+    expect(added.text).toBe("");
+    expect(added.headers.get("Preference-Applied")).toBe("return=minimal");
+    expect(added.headers.get("Location")).toMatch(/\/site-spaces\/[^/]+$/);
+    const patched = await api.patch(`${base}/site-spaces/${root.id}`, { path: "renamed" }, minimal);
+    expect(patched.status).toBe(204);
+    const section = (await api.post(`${base}/sections`, { spaceId: root.space.id })).body;
+    const group = (await api.post(`${base}/section-groups`, { title: "G" })).body;
+    const s = await api.patch(`${base}/sections/${section.id}`, { title: "Guides" }, minimal);
+    expect(s.status).toBe(204);
+    const g = await api.patch(`${base}/section-groups/${group.id}`, { title: "H" }, minimal);
+    expect(g.status).toBe(204);
+    expect(g.headers.get("Preference-Applied")).toBe("return=minimal");
+    const tree = (await api.get(`${base}/structure`)).body.structure;
+    expect(tree.map((i: any) => i.title)).toEqual(["Guides", "H"]);
+    expect(tree[0].siteSpaces.map((ss: any) => ss.path)).toContain("renamed");
+    const full = await api.patch(
+      `${base}/sections/${section.id}`,
+      { title: "Guides 2" },
+      { headers: { Prefer: "return=representation" } },
+    );
+    expect(full.status).toBe(200);
+    expect(full.body.title).toBe("Guides 2");
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { as, d1Cost } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
-import { makeMember, makeOrg, makeUser } from "../helpers/factories";
+import { makeMember, makeOrg, makeToken, makeUser } from "../helpers/factories";
 import { grant, makeCollection } from "../helpers/collections-factories";
 import { grantSpace, makeSpace, readSpace, setDeletedAt } from "../helpers/spaces-factories";
+import { makeShareLink, makeSite } from "../helpers/sites-factories";
 
 describe("GET /v1/spaces/{spaceId}", () => {
   it("returns the space with the caller's permissions in one round trip", async () => {
@@ -42,12 +43,30 @@ describe("GET /v1/spaces/{spaceId}", () => {
     expect(d1Cost(res).roundTrips).toBe(1);
   });
 
-  it("accepts a shareKey, which resolves nothing yet: no access is still 404", async () => {
+  it("resolves a shareKey through the published-access rules (compat notes: sites)", async () => {
     const { org, owner } = await makeOrg();
     const outsider = await makeUser();
     const space = await makeSpace(org.id, owner);
+    const site = await makeSite(org.id, owner, {
+      spaces: [space],
+      visibility: "share-link",
+      published: true,
+    });
+    const link = await makeShareLink(site.id);
     const ok = await as(owner.token).get(`/spaces/${space.id}`, { query: { shareKey: "abc" } });
     expect(ok.status).toBe(200);
+    expect(ok.body.permissions.admin).toBe(true);
+    expect(d1Cost(ok).roundTrips).toBe(1);
+    const read = await as(outsider.token).get(`/spaces/${space.id}`, {
+      query: { shareKey: link.key },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: space.id, title: space.title });
+    expect(read.body.permissions).toMatchObject({ view: true, access: true, edit: false });
+    expect(d1Cost(read).roundTrips).toBe(2);
+    const scoped = await makeToken(outsider.user.id, { scopes: ["site:read"] });
+    const noScope = await as(scoped).get(`/spaces/${space.id}`, { query: { shareKey: link.key } });
+    expect(noScope.status).toBe(403);
     const withKey = await as(outsider.token).get(`/spaces/${space.id}`, {
       query: { shareKey: "abc" },
     });
@@ -56,9 +75,14 @@ describe("GET /v1/spaces/{spaceId}", () => {
     });
     expect(withKey.status).toBe(404);
     expect(withKey.text).toBe(missing.text);
+    expect(d1Cost(withKey).roundTrips).toBeLessThanOrEqual(2);
     const empty = await as(owner.token).get(`/spaces/${space.id}`, { query: { shareKey: "" } });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/^query\.shareKey: /);
+    const noJwt = await as(owner.token).get(`/spaces/${space.id}`, {
+      query: { visitorAuthToken: "" },
+    });
+    expect(noJwt.body.error.message).toMatch(/^query\.visitorAuthToken: /);
   });
 
   it("answers 404 for a deleted space", async () => {

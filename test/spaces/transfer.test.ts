@@ -13,11 +13,26 @@ import {
   readSpace,
   setDeletedAt,
 } from "../helpers/spaces-factories";
+import { makeSite, readSite, readSiteSpaces } from "../helpers/sites-factories";
 
 const listIds = async (token: string, orgId: string) =>
   ((await as(token).get(`/orgs/${orgId}/spaces`)).body.items as { id: string }[]).map((s) => s.id);
 
 describe("POST /v1/spaces/{spaceId}/transfer", () => {
+  it("leaves the old organization's sites, their counts exact", async () => {
+    const { org, owner } = await makeOrg();
+    const target = await makeOrg({ owner });
+    const space = await makeSpace(org.id, owner);
+    const other = await makeSpace(org.id, owner);
+    const site = await makeSite(org.id, owner, { spaces: [space, other] });
+    const res = await as(owner.token).post(`/spaces/${space.id}/transfer`, {
+      organization: target.org.id,
+    });
+    expect(res.status).toBe(200);
+    expect((await readSiteSpaces(site.id)).map((s) => s.spaceId)).toEqual([other.id]);
+    expect((await readSite(site.id))!.siteSpacesCount).toBe(1);
+  });
+
   it("moves the space to the target organization's top level, dropping old team grants", async () => {
     const { org, owner } = await makeOrg();
     const target = await makeOrg({ owner });

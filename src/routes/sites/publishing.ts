@@ -10,7 +10,12 @@ import { createRouter } from "../../lib/router";
 import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSite } from "../../presenters/site";
 import { presentPublishedSite } from "../../presenters/site-publishing";
-import { shareLinkByKeyQuery, visitorAccess, visitorShows } from "../../services/published-access";
+import {
+  shareLinkByKeyQuery,
+  visitorAccess,
+  visitorShows,
+  visitorTree,
+} from "../../services/published-access";
 import { resolveSite, siteQuery, SITE_ROLES } from "../../services/sites-access";
 import { siteAuthQuery } from "../../services/sites-auth";
 import { setPublished } from "../../services/sites";
@@ -112,7 +117,12 @@ publishingRoutes.openapi(
       auths[0],
     );
     if (!visitor.allowed) throw notFound("Site");
-    const view = { c, tree, shareKey, shows: visitorShows(site, visitor.claims) };
+    const view = {
+      c,
+      tree: visitorTree(tree),
+      shareKey,
+      shows: visitorShows(site, visitor.claims),
+    };
     return c.json(presentPublishedSite(view, null, true), 200);
   },
 );

@@ -13,8 +13,20 @@ const pathString = (name: string) =>
 /** Path of one share link. */
 export const ShareLinkParams = SiteParams.extend({ shareLinkId: pathString("shareLinkId") });
 
-/** Query of the share-link list. */
-export const ListShareLinksQuery = pagedQuery;
+/** Query of the share-link list: PAGED and the official `search`. */
+export const ListShareLinksQuery = pagedQuery.extend({
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .openapi({
+      description:
+        "Only links whose name contains this text (case-insensitive), or, for those who may " +
+        "manage the site, whose key is exactly this text.",
+    }),
+});
 
 /** Official ShareLinkName: at most 50 characters. */
 const ShareLinkName = z.string().trim().max(50);

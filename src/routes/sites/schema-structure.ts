@@ -30,6 +30,11 @@ const ShareKey = z.string().min(1).max(128).optional().openapi({
   description: "For sites published via share-links, the share key resolves published URLs.",
 });
 
+/** The official `Prefer` header of structure writes: `return=minimal` answers 204. */
+export const PreferHeaders = z.object({
+  prefer: z.enum(["return=minimal", "return=representation"]).optional(),
+});
+
 /** Query of reads that present published URLs. */
 export const ShareKeyQuery = z.object({ shareKey: ShareKey });
 

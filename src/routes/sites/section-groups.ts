@@ -22,11 +22,18 @@ import {
   GroupParams,
   GroupSectionParams,
   MoveGroupBody,
+  PreferHeaders,
   SiteSectionGroupSchema,
   UpdateGroupBody,
 } from "./schema-structure";
 import { markDeprecated } from "./site-spaces";
-import { loadTree, READ_STRUCTURE, WRITE_STRUCTURE } from "./structure";
+import {
+  loadTree,
+  minimalResponse,
+  READ_STRUCTURE,
+  wantsMinimal,
+  WRITE_STRUCTURE,
+} from "./structure";
 
 /** The section groups of a site: list, create, update, delete, members, move (deprecated). */
 export const sectionGroupRoutes = createRouter();
@@ -78,7 +85,7 @@ sectionGroupRoutes.openapi(
     request: { params: SiteParams, body: jsonBody(CreateGroupBody) },
     responses: {
       201: jsonResponse(SiteSectionGroupSchema, "Section group added to the site"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {
@@ -99,10 +106,11 @@ sectionGroupRoutes.openapi(
     path: "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
     tags: ["sites"],
     summary: "Update a section group: title, icon, parent group (no cycles)",
-    request: { params: GroupParams, body: jsonBody(UpdateGroupBody) },
+    request: { params: GroupParams, body: jsonBody(UpdateGroupBody), headers: PreferHeaders },
     responses: {
       200: jsonResponse(SiteSectionGroupSchema, "OK"),
-      ...errorResponses(400, 403, 404),
+      ...minimalResponse,
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {
@@ -112,6 +120,7 @@ sectionGroupRoutes.openapi(
     const group = groupIn(tree, siteSectionGroupId);
     const plan = updateGroupPlan(c.var.db, tree, group, input);
     const fresh = await commitAndReload(c, member, site, plan.writes);
+    if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSectionGroup({ c, tree: fresh }, groupIn(fresh, group.id)), 200);
   },
 );
@@ -147,7 +156,7 @@ sectionGroupRoutes.openapi(
     request: { params: GroupParams, body: jsonBody(AddGroupSectionBody) },
     responses: {
       200: jsonResponse(SiteSectionGroupSchema, "OK"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {
@@ -190,7 +199,7 @@ sectionGroupRoutes.openapi(
     request: { params: GroupParams, body: jsonBody(MoveGroupBody, false) },
     responses: {
       200: jsonResponse(SiteSectionGroupSchema, "Site section group moved"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {

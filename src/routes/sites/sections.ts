@@ -27,12 +27,19 @@ import {
   CreateSectionBody,
   ListSectionsQuery,
   MoveSectionBody,
+  PreferHeaders,
   SectionParams,
   SiteSectionSchema,
   UpdateSectionBody,
 } from "./schema-structure";
 import { markDeprecated } from "./site-spaces";
-import { loadTree, READ_STRUCTURE, WRITE_STRUCTURE } from "./structure";
+import {
+  loadTree,
+  minimalResponse,
+  READ_STRUCTURE,
+  wantsMinimal,
+  WRITE_STRUCTURE,
+} from "./structure";
 
 /** The sections of a site: list, create, update, delete, move (deprecated). */
 export const sectionRoutes = createRouter();
@@ -120,9 +127,10 @@ sectionRoutes.openapi(
     tags: ["sites"],
     summary:
       "Update a section: title, path, default site space, condition, icon, description, group",
-    request: { params: SectionParams, body: jsonBody(UpdateSectionBody) },
+    request: { params: SectionParams, body: jsonBody(UpdateSectionBody), headers: PreferHeaders },
     responses: {
       200: jsonResponse(SiteSectionSchema, "OK"),
+      ...minimalResponse,
       ...errorResponses(400, 403, 404, 409),
     },
   }),
@@ -135,6 +143,7 @@ sectionRoutes.openapi(
       input.condition === undefined ? undefined : input.condition?.trim() ? input.condition : null;
     const plan = updateSectionPlan(c.var.db, tree, section, { ...input, condition });
     const fresh = await commitAndReload(c, member, site, plan.writes);
+    if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSection({ c, tree: fresh }, sectionIn(fresh, section.id)), 200);
   },
 );
@@ -167,7 +176,7 @@ sectionRoutes.openapi(
     request: { params: SectionParams, body: jsonBody(MoveSectionBody, false) },
     responses: {
       200: jsonResponse(SiteSectionSchema, "Site section moved"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {

@@ -15,9 +15,11 @@ import {
   createShareLink,
   deleteShareLink,
   shareLinkQuery,
+  shareLinksCountQuery,
   shareLinksPageQuery,
   updateShareLink,
 } from "../../services/sites-share-links";
+import type { ShareLinkRow } from "../../services/sites-tree";
 import { SiteParams } from "./schema";
 import {
   CreateShareLinkBody,
@@ -55,19 +57,29 @@ shareLinkRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { page, limit } = c.req.valid("query");
+    const { page, limit, search } = c.req.valid("query");
     const scope = `share-links:${siteId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { site, role, extra } = await resolveSite(c, organizationId, siteId, READ, [
-      shareLinksPageQuery(c.var.db, siteId, limit, after),
-    ]);
+    const db = c.var.db;
+    // A search matches keys only for those who may see them; the role comes from the same
+    // batch, so both variants are read (a searched list is small and indexed by site).
+    const variants = search
+      ? [false, true].flatMap((byKey) => [
+          shareLinksPageQuery(db, siteId, limit, after, { text: search, byKey }),
+          shareLinksCountQuery(db, siteId, { text: search, byKey }),
+        ])
+      : [shareLinksPageQuery(db, siteId, limit, after)];
+    const { site, role, extra } = await resolveSite(c, organizationId, siteId, READ, variants);
     const showKeys = canManageSites(role);
+    const at = search && showKeys ? 2 : 0;
+    const rows = extra[at] as ShareLinkRow[];
+    const counted = search ? (extra[at + 1] as { n: number }[])[0]?.n : undefined;
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
-      rows: extra[0],
+      rows,
       limit,
-      count: site.shareLinksCount,
+      count: counted ?? site.shareLinksCount,
       key: (r) => [r.createdAt, r.id],
       present: (r) => presentShareLink(c, site, r, showKeys),
     });

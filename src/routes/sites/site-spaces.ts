@@ -31,11 +31,18 @@ import {
   AddSiteSpaceBody,
   ListSiteSpacesQuery,
   MoveSiteSpaceBody,
+  PreferHeaders,
   SiteSpaceParams,
   SiteSpaceSchema,
   UpdateSiteSpaceBody,
 } from "./schema-structure";
-import { loadTree, READ_STRUCTURE, WRITE_STRUCTURE } from "./structure";
+import {
+  loadTree,
+  minimalResponse,
+  READ_STRUCTURE,
+  wantsMinimal,
+  WRITE_STRUCTURE,
+} from "./structure";
 
 /** The spaces published in a site: list, add, update, remove, move (deprecated). */
 export const siteSpaceRoutes = createRouter();
@@ -99,9 +106,10 @@ siteSpaceRoutes.openapi(
     path: "/orgs/{organizationId}/sites/{siteId}/site-spaces",
     tags: ["sites"],
     summary: "Add a space to a site (in a section, the default section, or the root)",
-    request: { params: SiteParams, body: jsonBody(AddSiteSpaceBody) },
+    request: { params: SiteParams, body: jsonBody(AddSiteSpaceBody), headers: PreferHeaders },
     responses: {
       201: jsonResponse(SiteSpaceSchema, "Space added to the site"),
+      ...minimalResponse,
       ...errorResponses(400, 403, 404, 409),
     },
   }),
@@ -125,6 +133,7 @@ siteSpaceRoutes.openapi(
       "Location",
       apiUrl(c, `/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${plan.id}`),
     );
+    if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSiteSpace({ c, tree: fresh }, siteSpaceIn(fresh, plan.id)), 201);
   },
 );
@@ -135,8 +144,16 @@ siteSpaceRoutes.openapi(
     path: "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
     tags: ["sites"],
     summary: "Update a site space: path, condition, space",
-    request: { params: SiteSpaceParams, body: jsonBody(UpdateSiteSpaceBody) },
-    responses: { 200: jsonResponse(SiteSpaceSchema, "OK"), ...errorResponses(400, 403, 404, 409) },
+    request: {
+      params: SiteSpaceParams,
+      body: jsonBody(UpdateSiteSpaceBody),
+      headers: PreferHeaders,
+    },
+    responses: {
+      200: jsonResponse(SiteSpaceSchema, "OK"),
+      ...minimalResponse,
+      ...errorResponses(400, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { siteSpaceId, ...params } = c.req.valid("param");
@@ -154,6 +171,7 @@ siteSpaceRoutes.openapi(
     };
     const plan = updateSiteSpacePlan(c.var.db, tree, row, patch);
     const fresh = await commitAndReload(c, member, site, plan.writes);
+    if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSiteSpace({ c, tree: fresh }, siteSpaceIn(fresh, row.id)), 200);
   },
 );
@@ -192,7 +210,7 @@ siteSpaceRoutes.openapi(
     request: { params: SiteSpaceParams, body: jsonBody(MoveSiteSpaceBody, false) },
     responses: {
       200: jsonResponse(SiteSpaceSchema, "Site space moved"),
-      ...errorResponses(400, 403, 404),
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {

@@ -26,6 +26,7 @@ import {
 } from "../../services/sites-tree";
 import { SiteParams } from "./schema";
 import {
+  PreferHeaders,
   ShareKeyQuery,
   SiteSectionGroupSchema,
   SiteSectionSchema,
@@ -80,6 +81,19 @@ function validKey(links: readonly ShareLinkRow[], shareKey?: string) {
   return links.some((l) => l.key === shareKey) ? shareKey : undefined;
 }
 
+/**
+ * Whether the caller asked for `Prefer: return=minimal` (the official structure writes then
+ * answer 204 with `Preference-Applied`); marks the response when so.
+ */
+export function wantsMinimal(c: Context<AppEnv>, prefer: string | undefined): boolean {
+  if (prefer !== "return=minimal") return false;
+  c.header("Preference-Applied", "return=minimal");
+  return true;
+}
+
+/** The 204 response of a structure write under `Prefer: return=minimal`. */
+export const minimalResponse = { 204: { description: "Done (Prefer: return=minimal)" } };
+
 /** Presents one structure item of a (reloaded) tree; 404 if it is gone. */
 export function presentItem(c: Context<AppEnv>, tree: SiteTree, kind: ItemKind, id: string) {
   const view: StructureView = { c, tree };
@@ -121,17 +135,15 @@ structureRoutes.openapi(
     request: {
       params: SiteParams,
       body: jsonBody(SortStructureBody),
-      headers: z.object({
-        prefer: z.enum(["return=minimal", "return=representation"]).optional(),
-      }),
+      headers: PreferHeaders,
     },
     responses: {
       200: jsonResponse(
         z.union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema]),
         "Item moved",
       ),
-      204: { description: "Item moved (Prefer: return=minimal)" },
-      ...errorResponses(400, 403, 404),
+      ...minimalResponse,
+      ...errorResponses(400, 403, 404, 409),
     },
   }),
   async (c) => {
@@ -143,10 +155,7 @@ structureRoutes.openapi(
     const target: MoveTarget = { ...pointer, side, field: `body.position.${side}` };
     const plan = moveItemPlan(c.var.db, tree, item, target);
     const fresh = await commitAndReload(c, member, site, plan.writes);
-    if (prefer === "return=minimal") {
-      c.header("Preference-Applied", "return=minimal");
-      return c.body(null, 204);
-    }
+    if (wantsMinimal(c, prefer)) return c.body(null, 204);
     return c.json(presentItem(c, fresh, item.type, item.id), 200);
   },
 );

@@ -21,14 +21,32 @@ export const CollectionSpacesParams = z.object({ collectionId: pathString("colle
 /** Path of one space. */
 export const SpaceParams = z.object({ spaceId: pathString("spaceId") });
 
-/** Query of the space read: the official `shareKey` (accepted and checked, see compat notes). */
+/**
+ * Query of the space read: the official `shareKey`, and `visitorAuthToken` (our extension, the
+ * name the published-site read uses): credentials of a published site that contains the space
+ * (docs/compat-notes/sites.md).
+ */
 export const GetSpaceQuery = z.object({
   shareKey: z
     .string()
     .min(1)
-    .max(512)
+    .max(128)
     .optional()
-    .openapi({ description: "For sites published via share-links, the share key." }),
+    .openapi({
+      description:
+        "For sites published via share-links, the key of an active share link of a published " +
+        "site that contains the space: a caller without access to the space reads it (read-only).",
+    }),
+  visitorAuthToken: z
+    .string()
+    .min(1)
+    .max(8192)
+    .optional()
+    .openapi({
+      description:
+        "A visitor JWT signed (HS256) with the key of a published visitor-auth site that " +
+        "contains the space: a caller without access to the space reads it (read-only).",
+    }),
 });
 
 /** Query of the space lists: PAGED. */

@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/access";
 import { authenticate } from "../../auth/authenticate";
 import { ancestryQuery, callerGrantsQuery } from "../../auth/content-access";
@@ -8,6 +10,10 @@ import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
+import {
+  resolvePublishedSpaceAccess,
+  type VisitorCredentials,
+} from "../../services/published-access";
 import {
   isPastRetention,
   softDeleteSpace,
@@ -20,6 +26,20 @@ import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "./sche
 /** Reading, updating and deleting one space. */
 export const spaceRoutes = createRouter();
 
+/**
+ * The space by its own access rules (one round trip); when they refuse it (404), by the
+ * published-access rules of the sites publishing it (docs/compat-notes/sites.md): a second round
+ * trip, read-only, and the same 404 as a nonexistent id when no site lets the caller in.
+ */
+async function readableSpace(c: Context<AppEnv>, spaceId: string, credentials: VisitorCredentials) {
+  try {
+    return await resolveSpace(c, spaceId);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    return resolvePublishedSpaceAccess(c, spaceId, credentials);
+  }
+}
+
 spaceRoutes.openapi(
   createRoute({
     method: "get",
@@ -31,10 +51,8 @@ spaceRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    // `shareKey` only matters to share-link sites, which do not exist yet: no key resolves, so
-    // a caller without access gets the same 404 whatever key they send (compat notes).
-    c.req.valid("query");
-    const found = await resolveSpace(c, spaceId);
+    const { shareKey, visitorAuthToken } = c.req.valid("query");
+    const found = await readableSpace(c, spaceId, { shareKey, visitorToken: visitorAuthToken });
     requireScope(found.caller, "space:read");
     return c.json(presentSpace(c, found.space, found.role), 200);
   },
