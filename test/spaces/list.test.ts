@@ -87,6 +87,77 @@ describe("GET /v1/orgs/{organizationId}/spaces", () => {
     const asOwner = await as(owner.token).get(`/orgs/${org.id}/spaces`);
     expect(asOwner.body.count).toBe(5);
   });
+
+  it("keeps count equal to what each caller can list, through hides, grants, deletes, restores and transfers", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const guest = await makeMember(org.id, null);
+    const closed = await makeCollection(org.id, { defaultLevel: null });
+    const nested = await makeCollection(org.id, { parent: closed.id });
+    const open = await makeCollection(org.id);
+    const privateSpace = async (parent?: string) => {
+      const made = await makeSpace(org.id, owner, parent ? { parent } : {});
+      const res = await as(owner.token).patch(`/spaces/${made.id}`, { defaultLevel: null });
+      expect(res.status, res.text).toBe(200);
+      return made;
+    };
+    const spaces = [
+      await makeSpace(org.id, owner),
+      await privateSpace(),
+      await privateSpace(),
+      await makeSpace(org.id, owner, { parent: closed.id }),
+      await makeSpace(org.id, owner, { parent: nested.id }),
+      await makeSpace(org.id, owner, { parent: nested.id, defaultLevel: "read" }),
+      await privateSpace(open.id),
+      await makeSpace(org.id, owner, { parent: open.id }),
+    ];
+    await grantSpace(spaces[1]!.id, { user: reader.user.id }, "read");
+    await grantSpace(spaces[4]!.id, { team: await makeBareTeam(org.id, [reader.user.id]) }, "edit");
+    await grant(nested.id, { user: guest.user.id }, "comment");
+    const check = async () => {
+      for (const user of [owner, reader, guest]) {
+        const res = await as(user.token).get(`/orgs/${org.id}/spaces`, { query: { limit: 1000 } });
+        expect(res.body.count).toBe(res.body.items.length);
+      }
+      return (await as(reader.token).get(`/orgs/${org.id}/spaces`)).body.count;
+    };
+    // reader: 0, 1 (own grant), 4 (team grant), 5 (own level), 7; not 2, 3, 6.
+    expect(await check()).toBe(5);
+    await as(owner.token).delete(`/spaces/${spaces[4]!.id}`);
+    await as(owner.token).delete(`/spaces/${spaces[0]!.id}`);
+    expect(await check()).toBe(3);
+    await as(owner.token).post(`/spaces/${spaces[0]!.id}/restore`);
+    expect(await check()).toBe(4);
+    const target = await makeOrg({ owner });
+    await as(owner.token).post(`/spaces/${spaces[7]!.id}/transfer`, {
+      organization: target.org.id,
+    });
+    expect(await check()).toBe(3);
+    expect((await as(owner.token).get(`/orgs/${target.org.id}/spaces`)).body.count).toBe(1);
+    await as(owner.token).delete(`/collections/${nested.id}`);
+    expect(await check()).toBe(2);
+  });
+
+  it("reads at most 2 x limit + 10 rows whatever the organization's size, first and deep page", async () => {
+    const { org, owner } = await makeOrg();
+    const member = await makeMember(org.id, "edit");
+    const hidden = await makeCollection(org.id, { defaultLevel: null });
+    await makeSpace(org.id, owner, { parent: hidden.id });
+    const closed = await makeSpace(org.id, owner);
+    await as(owner.token).patch(`/spaces/${closed.id}`, { defaultLevel: null });
+    const n = 110;
+    for (let i = 0; i < n; i++) await makeSpace(org.id, owner);
+    for (const user of [owner, member]) {
+      const first = await as(user.token).get(`/orgs/${org.id}/spaces`, { query: { limit: 50 } });
+      expect(first.body.count).toBe(user === owner ? n + 2 : n);
+      expect(d1Cost(first).rowsRead).toBeLessThanOrEqual(2 * 50 + 10);
+      const deep = await as(user.token).get(`/orgs/${org.id}/spaces`, {
+        query: { limit: 50, page: first.body.next.page },
+      });
+      expect(d1Cost(deep).rowsRead).toBeLessThanOrEqual(2 * 50 + 10);
+      expect(d1Cost(deep).roundTrips).toBe(2);
+    }
+  });
 });
 
 authorizationMatrix("GET /v1/orgs/{organizationId}/spaces", {

@@ -36,6 +36,8 @@ export const organizations = sqliteTable("organizations", {
   teamsCount: integer("teams_count").notNull().default(0),
   collectionsCount: integer("collections_count").notNull().default(0),
   rootCollectionsCount: integer("root_collections_count").notNull().default(0),
+  /** Live spaces of the organization, kept by triggers (drizzle/0003_spaces_count.sql). */
+  spacesCount: integer("spaces_count").notNull().default(0),
 });
 
 /** One row per (domain, organization), so "organizations by e-mail domain" is an index lookup. */

@@ -54,5 +54,7 @@ export const spaces = sqliteTable(
     index("spaces_org_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("spaces_parent_idx").on(t.organizationId, t.parentId, t.position),
     index("spaces_deleted_idx").on(t.deletedAt),
+    // Spaces hidden by their own level, found without scanning the organization (list counts).
+    index("spaces_level_idx").on(t.organizationId, t.defaultLevel, t.deletedAt),
   ],
 );

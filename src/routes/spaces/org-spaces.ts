@@ -18,7 +18,7 @@ import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/co
 import { presentSpace } from "../../presenters/space";
 import { insertSpace, lastSpaceQuery } from "../../services/spaces";
 import { roleOnSpace } from "./access";
-import { listSpaces } from "./list-query";
+import { listSpaces } from "../../services/space-lists";
 import {
   CollectionSpacesParams,
   CreateSpaceBody,

@@ -1,21 +1,18 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
-import { spaces } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { organizations, spaces } from "../db/schema";
 import {
   callerPrincipalSql,
   roleFromTree,
   visibleTreeSql,
   type CollectionRow,
   type Membership,
-} from "../../auth/content-access";
-import type { SpaceRow } from "../../auth/space-access";
-import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../auth/roles";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import { liveSiblingsSql } from "../../services/spaces";
-
-// The list query lives beside the list routes only because src/services/spaces.ts would pass
-// 300 lines with it; it is service code (see the area report).
+} from "../auth/content-access";
+import type { SpaceRow } from "../auth/space-access";
+import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../auth/roles";
+import { keysetAfter, type CursorKey } from "../lib/pagination";
+import { liveSiblingsSql } from "./spaces";
 
 /** A listed space with the caller's effective role on it. */
 export interface ListedSpace {
@@ -64,7 +61,12 @@ export async function listSpaces(
         .where(where)
         .orderBy(...order)
         .limit(options.limit + 1),
-      db.select({ n: count() }).from(spaces).where(base),
+      source.kind === "organization"
+        ? db
+            .select({ n: organizations.spacesCount })
+            .from(organizations)
+            .where(eq(organizations.id, member.org.id))
+        : db.select({ n: count() }).from(spaces).where(base),
     ]);
     return { items: rows.map((row) => ({ row, role: "admin" })), count: total[0]?.n ?? 0 };
   }
@@ -103,11 +105,41 @@ export async function listSpaces(
       .where(and(where, visible))
       .orderBy(...order)
       .limit(options.limit + 1),
-    counted.where(and(base, visible)),
+    source.kind === "organization" && !member.isGuest
+      ? memberCountQuery(c, member.org.id)
+      : counted.where(and(base, visible)),
   ]);
   const items = rows.flatMap(({ row, level, rank }) => {
     const role = roleFromTree(member, level, Number(rank));
     return role ? [{ row, role }] : [];
   });
   return { items, count: total[0]?.n ?? 0 };
+}
+
+/**
+ * The exact number of live spaces a member (not a guest) sees in the organization, without
+ * reading them all: the organization's live count (kept by triggers) minus the spaces hidden from
+ * members that the caller holds no grant on. Hidden means a level of null: the space's own
+ * (found through the level index), or inherited from a collection whose level resolves to null
+ * (found from the collection tree through the parent index). Rows read follow the hidden spaces
+ * and the collections, not the organization's size (`+` keeps the second part on the parent
+ * index: the level index would read every inheriting space).
+ */
+function memberCountQuery(c: Context<AppEnv>, organizationId: string) {
+  const tree = () => visibleTreeSql(c, organizationId, true);
+  const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
+      FROM spaces s LEFT JOIN ${tree()} ON v.v_id = s.parent_id
+      WHERE s.organization_id = ${organizationId} AND s.default_level IS NULL AND s.deleted_at IS NULL
+    UNION ALL
+    SELECT s.id, v.v_rank FROM ${tree()} CROSS JOIN spaces s
+      ON s.organization_id = ${organizationId} AND s.parent_id = v.v_id
+      WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
+  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
+    WHERE resource_type = 'space' AND resource_id = h.sid AND ${callerPrincipalSql(c)}), -1)`;
+  return c.var.db
+    .select({
+      n: sql<number>`${organizations.spacesCount} - (SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
 }
