@@ -106,12 +106,31 @@ describe("D1 budgets of the hot paths", () => {
     expect(res.body.count).toBe(1);
   });
 
-  it("the comments list is one round trip", async () => {
+  // Rows read are not within 2 x limit + 10 yet (each item also reads its poster, and the page's
+  // ids are read again for reactions and repliers): see docs/performance.md.
+  it("the comments list is one round trip, its count from counters whatever the status", async () => {
     const w = await makeCommentWorld();
-    for (let i = 0; i < 3; i++) await postSpaceComment(w.owner, w.space.id);
-    const res = await as(w.owner.token).get(`/spaces/${w.space.id}/comments`);
-    expect(ok(res).roundTrips).toBe(1);
-    expect(res.body.count).toBe(3);
+    const posted = [];
+    for (let i = 0; i < 30; i++) posted.push(await postSpaceComment(w.owner, w.space.id));
+    for (const comment of posted.slice(0, 4)) {
+      const res = await as(w.owner.token).put(`/spaces/${w.space.id}/comments/${comment.id}`, {
+        resolved: true,
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    for (const [status, expected] of [
+      ["all", 30],
+      ["open", 26],
+      ["resolved", 4],
+    ] as const) {
+      const res = await as(w.owner.token).get(`/spaces/${w.space.id}/comments`, {
+        query: { status, limit: 50 },
+      });
+      const cost = ok(res);
+      expect(cost.roundTrips).toBe(1);
+      expect(res.body.count).toBe(expected);
+      expect(res.body.items).toHaveLength(expected);
+    }
   });
 
   it("the published site is at most 2 round trips", async () => {

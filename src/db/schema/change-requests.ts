@@ -29,6 +29,8 @@ export const changeRequests = sqliteTable(
     mergedBy: text("merged_by"),
     mergedAt: text("merged_at"),
     commentsOpen: integer("comments_open").notNull().default(0),
+    /** Comments on the change request, kept by triggers (migration 0004). */
+    commentsCount: integer("comments_count").notNull().default(0),
     conversationsIssuesCluster: text("conversations_issues_cluster"),
   },
   (t) => [

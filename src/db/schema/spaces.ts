@@ -48,6 +48,8 @@ export const spaces = sqliteTable(
     changeRequestsOpen: integer("change_requests_open").notNull().default(0),
     changeRequestsDraft: integer("change_requests_draft").notNull().default(0),
     commentsOpen: integer("comments_open").notNull().default(0),
+    /** Comments on the space itself (not its change requests), kept by triggers (0004). */
+    commentsCount: integer("comments_count").notNull().default(0),
     nextChangeRequestNumber: integer("next_change_request_number").notNull().default(1),
   },
   (t) => [

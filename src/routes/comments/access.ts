@@ -1,4 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { changeRequests, spaces } from "../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -10,7 +12,7 @@ import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { documentFromInput } from "../../content/documents";
 import type { CommentViewer } from "../../presenters/comment";
 import type { CommentPlace } from "../../services/comments";
-import { placeSql } from "./reads";
+import { placeSql, type CommentStatus } from "./reads";
 import type { CommentBodyValue } from "./schema";
 
 /** The path of a comment list: a space, or one of its change requests by id or number. */
@@ -33,9 +35,30 @@ export interface ResolvedPlace<E> {
  * loaded (its id is a subquery on the id-or-number in the path).
  */
 export function placeOfPath(path: PlacePath): SQL {
-  if (path.changeRequestId === undefined) return placeSql(path.spaceId, null);
-  const cr = sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(path.spaceId, path.changeRequestId)} LIMIT 1`;
-  return placeSql(path.spaceId, cr);
+  return placeSql(path.spaceId, crOfPath(path));
+}
+
+/** SQL selecting the id of the path's change request (null: the space itself). */
+function crOfPath(path: PlacePath): SQL | null {
+  if (path.changeRequestId === undefined) return null;
+  return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(path.spaceId, path.changeRequestId)} LIMIT 1`;
+}
+
+/**
+ * The place's comment count for a status from its counters (`comments_count`, kept by triggers,
+ * and `comments_open`): what an unfiltered list answers as `count` without counting rows.
+ */
+export function placeCountQuery(db: Database, path: PlacePath, status: CommentStatus) {
+  const cr = crOfPath(path);
+  const table = cr === null ? spaces : changeRequests;
+  const n =
+    status === "open"
+      ? sql<number>`${table.commentsOpen}`
+      : status === "resolved"
+        ? sql<number>`${table.commentsCount} - ${table.commentsOpen}`
+        : sql<number>`${table.commentsCount}`;
+  const where = cr === null ? eq(spaces.id, path.spaceId) : sql`${changeRequests.id} = (${cr})`;
+  return db.select({ n }).from(table).where(where);
 }
 
 /**

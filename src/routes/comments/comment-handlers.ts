@@ -18,6 +18,7 @@ import {
   allowComment,
   allowRead,
   callerColumns,
+  placeCountQuery,
   placeOfPath,
   resolvePlace,
   storedBody,
@@ -51,7 +52,13 @@ export async function listComments(
   const { found, extra } = await resolvePlace(
     c,
     path,
-    commentListQueries(c.var.db, placeOfPath(path), filters, options),
+    commentListQueries(
+      c.var.db,
+      placeOfPath(path),
+      filters,
+      options,
+      placeCountQuery(c.var.db, path, q.status),
+    ),
   );
   allowRead(found);
   const [rows, total, reactions, repliers] = extra;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { commentReplies, comments } from "../../db/schema";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
@@ -44,9 +45,12 @@ export function replyQueries(db: Database, place: SQL, commentId: string, replyI
   ] as const;
 }
 
+/** The list's `status` filter. */
+export type CommentStatus = "all" | "open" | "resolved";
+
 /** Comment list filters, with the official parameter names' meanings. */
 export interface CommentFilters {
-  status: "all" | "open" | "resolved";
+  status: CommentStatus;
   targetPage?: string;
   authors?: string[];
 }
@@ -62,7 +66,14 @@ export interface ListOptions {
  * and the reactions and repliers of exactly that page (through the same page as a subquery), so
  * the whole list is one round trip with the access check.
  */
-export function commentListQueries(db: Database, place: SQL, f: CommentFilters, o: ListOptions) {
+export function commentListQueries<C extends BatchItem<"sqlite">>(
+  db: Database,
+  place: SQL,
+  f: CommentFilters,
+  o: ListOptions,
+  /** The count from the place's counters, used when no filter but `status` applies. */
+  counter: C,
+) {
   const status =
     f.status === "open"
       ? isNull(comments.resolvedAt)
@@ -90,7 +101,9 @@ export function commentListQueries(db: Database, place: SQL, f: CommentFilters, 
       .where(keyed)
       .orderBy(dir(comments.postedAt), dir(comments.id))
       .limit(o.limit + 1),
-    db.select({ n: count() }).from(comments).where(base),
+    f.targetPage === undefined && !f.authors?.length
+      ? counter
+      : db.select({ n: count() }).from(comments).where(base),
     reactionsQuery(db, sql`${ids}`),
     repliersQuery(db, sql`${ids}`),
   ] as const;
