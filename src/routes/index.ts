@@ -6,6 +6,7 @@ import { mountComments } from "./comments";
 import { mountContent } from "./content";
 import { mountLinks } from "./links";
 import { mountOrganizations } from "./organizations";
+import { mountPdf } from "./pdf";
 import { mountSearch } from "./search";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
@@ -25,4 +26,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountComments(app);
   mountSearch(app);
   mountSites(app);
+  mountPdf(app);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
+import { deleteSpacePdfs } from "../pdf/store";
 import type { Database } from "../db/client";
 import { purgeProgress, spaces } from "../db/schema";
 import { nowIso } from "../lib/clock";
@@ -155,6 +156,14 @@ const documentLinksGc: Step = async (db, _bucket, t, cursor) => {
  */
 export const PURGE_STEPS: { name: string; run: Step }[] = [
   { name: "files in R2", run: sharedContentGc("files") },
+  {
+    // Rendered PDFs are keyed by space (pdfs/<spaceId>/...): one list and one delete per step.
+    name: "PDFs in R2",
+    run: async (_db, bucket, target) => {
+      const { deleted, more } = await deleteSpacePdfs(bucket, target.spaceId);
+      return { done: !more, cursor: "", rows: 0, objects: deleted };
+    },
+  },
   { name: "document links", run: documentLinksGc },
   { name: "document bodies", run: sharedContentGc("documents") },
   { name: "page versions", run: chunkedDelete("page_versions", byLines("line_id")) },

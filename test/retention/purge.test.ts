@@ -126,9 +126,12 @@ describe("the retention purge", () => {
     expect(await env.FILES.head(`files/${hashes[0]!.hash}`)).not.toBeNull();
     const bodies = await bodiesOf(space.id);
     expect(await bodyRows(bodies)).toEqual({ documents: 2, links: 2 });
+    // A rendered PDF of the space (keyed under its id) goes too.
+    await env.FILES.put(`pdfs/${space.id}/line/1/abc.pdf`, "%PDF-1.7");
     await markDeleted(space.id, 8);
     const report = await runScheduled(env, Date.now());
     expect(report.retention).toMatchObject({ spaces: expect.any(Number) });
+    expect((await env.FILES.list({ prefix: `pdfs/${space.id}/` })).objects).toEqual([]);
     expect(await rowsOf(space.id)).toEqual({
       spaces: 0,
       revisions: 0,

@@ -53,7 +53,11 @@ downloadRoutes.openapi(
       "Content-Length": String(object.size),
       "Content-Disposition": disposition(link.contentType, link.filename),
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      // Chrome's PDF viewer does not run in a sandboxed document: a PDF only refuses framing.
+      "Content-Security-Policy":
+        link.contentType === "application/pdf"
+          ? "frame-ancestors 'none'"
+          : "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
       "Cache-Control": `private, max-age=${maxAge}`,
       ETag: object.httpEtag,
     });

@@ -1,0 +1,140 @@
+import { PDFName, PDFRawStream, PDFRef, type PDFDocument, type PDFImage } from "pdf-lib";
+import {
+  MAX_WALK_DEPTH,
+  childNodes,
+  dataOf,
+  fragmentsOf,
+  isRecord,
+  type LooseNode,
+} from "../content/document/loose";
+
+/** The fields of a revision's file the renderer needs (a `file_versions` row has them). */
+export interface PdfFile {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  hash: string;
+}
+
+/** Reads a file's bytes (from R2 in the Worker); null when they are gone. */
+export type FileBytes = (file: PdfFile) => Promise<Uint8Array | null>;
+
+/** An image ready to draw, or why it is shown as a caption instead. */
+export type PreparedImage =
+  | { ok: true; image: PDFImage; width: number; height: number }
+  | { ok: false; reason: string };
+
+/** Memory bounds on images (docs/performance.md, PDF): PNGs are decoded while embedding. */
+export const IMAGE_LIMITS = {
+  /** Largest file fetched for embedding. */
+  fileBytes: 8 * 1024 * 1024,
+  /** Largest PNG, in pixels: decoding holds about 8 bytes per pixel for a moment. */
+  pngPixels: 4_000_000,
+  /**
+   * All embedded images of one PDF together, as embedded. Checked before each image with the
+   * file's size and counted after with what it really takes, so one image may overshoot it.
+   */
+  totalBytes: 16 * 1024 * 1024,
+};
+
+const EMBEDDABLE = new Set(["image/png", "image/jpeg", "image/jpg", "image/pjpeg"]);
+
+/** The file ids that image blocks of a document point at, in document order. */
+export function documentImageFiles(doc: unknown): string[] {
+  const ids: string[] = [];
+  const visit = (node: LooseNode, depth: number) => {
+    if (depth > MAX_WALK_DEPTH) return;
+    if (node.object === "block" && node.type === "image") {
+      const ref = dataOf(node).ref;
+      if (isRecord(ref) && ref.kind === "file" && typeof ref.file === "string") ids.push(ref.file);
+    }
+    for (const fragment of fragmentsOf(node)) visit(fragment, depth + 1);
+    for (const child of childNodes(node)) visit(child, depth + 1);
+  };
+  if (isRecord(doc)) for (const node of childNodes(doc)) visit(node, 1);
+  return ids;
+}
+
+/** PNG width × height from its IHDR chunk, or null when the bytes are not a PNG. */
+function pngPixels(bytes: Uint8Array): number | null {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || signature.some((b, i) => bytes[i] !== b)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return view.getUint32(16) * view.getUint32(20);
+}
+
+const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+
+/**
+ * Embeds the images of the revision's files on demand, once per file, within IMAGE_LIMITS.
+ * Never throws: a missing, oversized, unsupported or corrupt image becomes a reason.
+ */
+export class ImageStore {
+  private readonly prepared = new Map<string, PreparedImage>();
+  private spent = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly files: ReadonlyMap<string, PdfFile>,
+    private readonly bytesOf: FileBytes,
+  ) {}
+
+  /** The prepared image of a file id (call `prepare` first). */
+  get(fileId: string): PreparedImage {
+    return this.prepared.get(fileId) ?? { ok: false, reason: "not found in this revision" };
+  }
+
+  /** The name of a file of the revision, if it has one. */
+  fileName(fileId: string): string | undefined {
+    return this.files.get(fileId)?.name;
+  }
+
+  /** Fetches and embeds the given files, one at a time, skipping those already done. */
+  async prepare(fileIds: readonly string[]): Promise<void> {
+    for (const id of fileIds) {
+      if (!this.prepared.has(id)) this.prepared.set(id, await this.embed(id));
+    }
+  }
+
+  /**
+   * What an embedded image keeps in the PDF (its stream and alpha mask): a re-compressed PNG
+   * can be larger than its file, so the budget counts this, not the file's size.
+   */
+  private embeddedBytes(ref: PDFRef): number {
+    const stream = this.doc.context.lookup(ref);
+    if (!(stream instanceof PDFRawStream)) return 0;
+    const mask = stream.dict.get(PDFName.of("SMask"));
+    return stream.contents.length + (mask instanceof PDFRef ? this.embeddedBytes(mask) : 0);
+  }
+
+  private async embed(fileId: string): Promise<PreparedImage> {
+    const file = this.files.get(fileId);
+    if (!file) return { ok: false, reason: "not found in this revision" };
+    if (!EMBEDDABLE.has(file.contentType.toLowerCase())) {
+      return { ok: false, reason: "only PNG and JPEG images are embedded" };
+    }
+    if (file.size > IMAGE_LIMITS.fileBytes) return { ok: false, reason: "larger than 8 MB" };
+    if (this.spent + file.size > IMAGE_LIMITS.totalBytes) {
+      return { ok: false, reason: "over the PDF's image budget" };
+    }
+    try {
+      const loaded = await this.bytesOf(file);
+      if (!loaded) return { ok: false, reason: "its bytes are missing" };
+      const bytes = loaded.byteOffset === 0 ? loaded : loaded.slice();
+      const pixels = pngPixels(bytes);
+      if (pixels !== null && pixels > IMAGE_LIMITS.pngPixels) {
+        return { ok: false, reason: "more than 4 megapixels" };
+      }
+      if (pixels === null && !isJpeg(bytes)) return { ok: false, reason: "not a PNG or JPEG" };
+      const image =
+        pixels !== null ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
+      // Embedding now compresses the pixels and lets the decoded copy go.
+      await image.embed();
+      this.spent += this.embeddedBytes(image.ref);
+      return { ok: true, image, width: image.width, height: image.height };
+    } catch {
+      return { ok: false, reason: "could not be read" };
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { requireRole, requireScope } from "../../auth/access";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { changeRequestPointer } from "../../content/pointers";
+import { notFound } from "../../lib/errors";
+import { revisionRowQuery } from "../../services/content-reads";
+import { pdfDownloadPath, type PdfTarget } from "../../pdf/service";
+import { createRouter } from "../../lib/router";
+import { apiUrl } from "../../lib/urls";
+import { errorResponses, jsonResponse } from "../../openapi/common";
+import { mainTarget } from "../content/targets";
+import { ChangeRequestPdfParams, PdfQuery, PdfUrlSchema, SpacePdfParams } from "./schema";
+
+/** PDF exports of a space's main content and of a change request (spec §4.4, official). */
+export const pdfRoutes = createRouter();
+
+/**
+ * A change request's PDF target in one round trip, as the content reads resolve it
+ * (`changeRequestTarget`), keeping the change request's number and subject for the title page.
+ */
+async function changeRequestPdfTarget(
+  c: Context<AppEnv>,
+  spaceId: string,
+  changeRequestId: string,
+): Promise<PdfTarget> {
+  const head = sql`(SELECT revision_id FROM change_requests
+    WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
+  const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
+    extra: [revisionRowQuery(c.var.db, spaceId, head)] as const,
+  });
+  requireScope(found.caller, "space:read");
+  requireRole(found.role, "read", "read this space's content");
+  const revision = found.extra[0][0];
+  if (!revision) throw notFound("Revision");
+  const cr = found.changeRequest;
+  return {
+    pointer: changeRequestPointer(found.space, cr),
+    revision,
+    spaceTitle: found.space.title,
+    changeRequest: { number: cr.number, subject: cr.subject },
+  };
+}
+
+/** Renders (or reuses) the target's PDF and answers its signed URL. */
+async function answer(c: Context<AppEnv>, target: PdfTarget, query: z.infer<typeof PdfQuery>) {
+  const selection = { pageId: query.page, only: query.only ?? false };
+  const path = await pdfDownloadPath(c.var.db, c.env, target, selection);
+  return { url: apiUrl(c, path) };
+}
+
+pdfRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/pdf",
+    tags: ["space-content"],
+    summary: "Get a temporary URL to download a space or page as PDF",
+    request: { params: SpacePdfParams, query: PdfQuery },
+    responses: {
+      200: jsonResponse(PdfUrlSchema, "URL of the PDF"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId } = c.req.valid("param");
+    const t = await mainTarget(c, spaceId);
+    const target = { pointer: t.pointer, revision: t.revision, spaceTitle: t.found.space.title };
+    return c.json(await answer(c, target, c.req.valid("query")), 200);
+  },
+);
+
+pdfRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/pdf",
+    tags: ["change-requests"],
+    summary: "Get a temporary URL to download a change request's content as PDF",
+    request: { params: ChangeRequestPdfParams, query: PdfQuery },
+    responses: {
+      200: jsonResponse(PdfUrlSchema, "URL of the PDF"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const target = await changeRequestPdfTarget(c, spaceId, changeRequestId);
+    return c.json(await answer(c, target, c.req.valid("query")), 200);
+  },
+);
