@@ -133,7 +133,11 @@ function counterStep(db: Database, place: CommentPlace, sign: "+" | "-") {
 }
 
 /** Posts a comment (open) and counts it, in one batch; returns the stored row. */
-export async function createComment(db: Database, place: CommentPlace, row: CommentRow) {
+export async function createComment(
+  db: Database,
+  place: CommentPlace,
+  row: typeof comments.$inferInsert,
+) {
   const [inserted] = await db.batch([
     db.insert(comments).values(row).returning(),
     counterStep(db, place, "+"),

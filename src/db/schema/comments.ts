@@ -1,4 +1,4 @@
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Comments on a space's main content (`changeRequestId` null) or on a change request. `body` is
@@ -23,6 +23,10 @@ export const comments = sqliteTable(
     tableDefinition: text("table_definition"),
     resolvedAt: text("resolved_at"),
     resolvedBy: text("resolved_by"),
+    /** Replies and reactions on the comment itself, kept by triggers (migration 0005): a list
+     * page reads the threads of only the comments that have some. */
+    repliesCount: integer("replies_count").notNull().default(0),
+    reactionsCount: integer("reactions_count").notNull().default(0),
   },
   (t) => [
     index("comments_list_idx").on(t.spaceId, t.changeRequestId, t.postedAt, t.id),

@@ -26,13 +26,13 @@ import {
   type PlacePath,
 } from "./access";
 import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "./schema";
-import { commentListQueries, commentQueries, placeSql } from "./reads";
+import { commentListQueries, commentQueries, pageExtras, placeSql } from "./reads";
 import { checkTarget } from "./targets";
 import type { z } from "@hono/zod-openapi";
 
 type Format = "markdown" | "document" | undefined;
 
-/** Lists a place's comments: one round trip (access, page, count, reactions, repliers). */
+/** Lists a place's comments: access, page and count in one round trip, then the page's reactions and repliers. */
 export async function listComments(
   c: Context<AppEnv>,
   path: PlacePath,
@@ -61,11 +61,14 @@ export async function listComments(
     ),
   );
   allowRead(found);
-  const [rows, total, reactions, repliers] = extra;
+  const [page, total] = extra;
+  const { rows, reactions, repliers } = await pageExtras(c.var.db, page.slice(0, q.limit));
   const body = await toListPage({
     secret: c.env.SIGNING_SECRET,
     scope,
-    rows,
+    // One row past the page tells toListPage there is a next page; it is never presented.
+    rows:
+      page.length > q.limit ? [...rows, { ...rows[0]!, comment: page[q.limit]!.comment }] : rows,
     limit: q.limit,
     count: total[0]?.n ?? 0,
     key: (row) => [row.comment.postedAt, row.comment.id],

@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { commentReplies, comments } from "../../db/schema";
+import { commentReplies, comments, users } from "../../db/schema";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import {
   commentRowsQuery,
   reactionsQuery,
   repliersQuery,
   replyRowsQuery,
+  type CommentRow,
+  type CommentRowsResult,
+  type ReactionRows,
+  type ReplierRows,
 } from "../../services/comments";
 
 // The read statements of the comment routes, composed from the services' row statements; they
@@ -62,9 +66,8 @@ export interface ListOptions {
 }
 
 /**
- * A page of a place's comments in posting order (keyset on posted_at, id), the filtered count,
- * and the reactions and repliers of exactly that page (through the same page as a subquery), so
- * the whole list is one round trip with the access check.
+ * A page of a place's comments in posting order (keyset on posted_at, id) and its count, to run
+ * in the access check's batch; `pageExtras` then reads the page's reactions and repliers.
  */
 export function commentListQueries<C extends BatchItem<"sqlite">>(
   db: Database,
@@ -90,25 +93,80 @@ export function commentListQueries<C extends BatchItem<"sqlite">>(
     ? and(base, keysetAfter([comments.postedAt, comments.id], o.after, o.order))
     : base;
   const dir = o.order === "asc" ? asc : desc;
-  const ids = db
-    .select({ id: comments.id })
-    .from(comments)
-    .where(keyed)
-    .orderBy(dir(comments.postedAt), dir(comments.id))
-    .limit(o.limit + 1);
   return [
-    commentRowsQuery(db)
+    db
+      .select({ comment: comments })
+      .from(comments)
       .where(keyed)
       .orderBy(dir(comments.postedAt), dir(comments.id))
       .limit(o.limit + 1),
     f.targetPage === undefined && !f.authors?.length
       ? counter
       : db.select({ n: count() }).from(comments).where(base),
-    reactionsQuery(db, sql`${ids}`),
-    repliersQuery(db, sql`${ids}`),
   ] as const;
 }
 
+/**
+ * What a list page's comments need beside their rows, in one round trip after the page: their
+ * reactions and repliers (only of the comments whose counters say they have some, kept by
+ * triggers), and their posters and resolvers once per distinct user
+ * (ids bound in chunks under D1's 100 parameters). Joined into the page's statement instead,
+ * they would cost a user row per comment and two more reads of the page's ids.
+ */
+export async function pageExtras(
+  db: Database,
+  page: { comment: CommentRow }[],
+): Promise<{ rows: CommentRowsResult; reactions: ReactionRows; repliers: ReplierRows }> {
+  if (page.length === 0) return { rows: [], reactions: [], repliers: [] };
+  const lists = (ids: string[]) => {
+    const out: SQL[] = [];
+    for (let i = 0; i < ids.length; i += 90) {
+      const part = ids.slice(i, i + 90).map((id) => sql`${id}`);
+      out.push(sql`(${sql.join(part, sql`, `)})`);
+    }
+    return out;
+  };
+  const reacted = lists(page.filter((p) => p.comment.reactionsCount > 0).map((p) => p.comment.id));
+  const replied = lists(page.filter((p) => p.comment.repliesCount > 0).map((p) => p.comment.id));
+  const people = [
+    ...new Set(page.flatMap((p) => [p.comment.postedBy, p.comment.resolvedBy ?? []].flat())),
+  ];
+  const userLists = lists(people);
+  const [first, ...rest] = [
+    ...reacted.map((list) => reactionsQuery(db, list)),
+    ...replied.map((list) => repliersQuery(db, list)),
+    ...userLists.map((list) =>
+      db
+        .select({
+          id: users.id,
+          name: users.displayName,
+          email: users.email,
+          photo: users.photoURL,
+        })
+        .from(users)
+        .where(sql`${users.id} IN ${list}`),
+    ),
+  ];
+  const results = (await db.batch([first!, ...rest])) as unknown[];
+  const [a, b] = [reacted.length, reacted.length + replied.length];
+  type Person = { id: string; name: string | null; email: string | null; photo: string | null };
+  const byId = new Map((results.slice(b).flat() as Person[]).map((u) => [u.id, u] as const));
+  const person = (id: string | null) => {
+    const u = id ? byId.get(id) : undefined;
+    return { name: u?.name ?? null, email: u?.email ?? null, photo: u?.photo ?? null };
+  };
+  return {
+    rows: page.map(({ comment }) => ({
+      comment,
+      poster: person(comment.postedBy),
+      resolver: person(comment.resolvedBy),
+    })),
+    reactions: results.slice(0, a).flat() as ReactionRows,
+    repliers: results.slice(a, b).flat() as ReplierRows,
+  };
+}
+
+/**
 /** A page of a comment's replies, oldest first, with the count and the page's reactions. */
 export function replyListQueries(
   db: Database,
