@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { organizations, orgMembers } from "../db/schema";
@@ -24,8 +25,20 @@ export interface OrgAccess {
  * disabled members) get the same 404 as a nonexistent id.
  */
 export async function resolveOrg(c: Context<AppEnv>, organizationId: string): Promise<OrgAccess> {
+  return (await resolveOrgWith(c, organizationId, [] as const)).access;
+}
+
+/**
+ * `resolveOrg` with more statements in the same round trip (reads that can name the caller
+ * through `callerUserId(c)`); their results come back in order, to use once access is known.
+ */
+export async function resolveOrgWith<const T extends readonly BatchItem<"sqlite">[]>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  extra: T,
+): Promise<{ access: OrgAccess; extra: { [K in keyof T]: Awaited<T[K]> } }> {
   const db = c.var.db;
-  const [callerRows, orgRows] = await db.batch([
+  const [callerRows, orgRows, ...rest] = await db.batch([
     callerQuery(c),
     db
       .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
@@ -39,11 +52,15 @@ export async function resolveOrg(c: Context<AppEnv>, organizationId: string): Pr
       )
       .where(eq(organizations.id, organizationId))
       .limit(1),
+    ...extra,
   ]);
   const caller = callerFromResult(c, callerRows);
   const row = orgRows[0];
   if (!row || row.disabled) throw notFound("Organization");
-  return { caller, org: row.org, role: row.role ?? null, isGuest: row.role == null };
+  return {
+    access: { caller, org: row.org, role: row.role ?? null, isGuest: row.role == null },
+    extra: rest as unknown as { [K in keyof T]: Awaited<T[K]> },
+  };
 }
 
 /** 403 unless the caller's role is at least `minimum`. */

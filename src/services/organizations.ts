@@ -241,23 +241,3 @@ export async function updateOrganization(
     throw err;
   }
 }
-
-/**
- * Full-text search of the organization's content visible to the member. Spaces do not exist yet,
- * so nothing matches: the search area fills this seam in.
- */
-export async function searchOrganization(
-  db: Database,
-  input: {
-    organizationId: string;
-    userId: string;
-    role: MemberRole | null;
-    query: string;
-    limit: number;
-    after?: CursorKey;
-  },
-): Promise<{ rows: SearchSpaceResult[]; count: number }> {
-  void db;
-  void input;
-  return { rows: [], count: 0 };
-}

@@ -185,28 +185,23 @@ export function organizationSearchQuery(
 }
 
 /**
- * The live spaces of an organization a member can read, by the effective role computed where
- * every access check computes it (`effectiveRole` over the collection chain and the member's
- * grants). Null for an organization admin: every live space.
+ * The reads behind `readableSpaceIds` (the organization's live spaces and collections, the
+ * member's grants), for the access check's batch: `userId` may be SQL naming the caller.
  */
-export async function readableSpaceIds(
-  db: Database,
-  input: { organizationId: string; userId: string; role: MemberRole | null },
-): Promise<string[] | null> {
-  if (input.role === "admin") return null;
+export function readableSpacesQueries(db: Database, organizationId: string, userId: string | SQL) {
   const mine = or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, input.userId)),
+    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, userId)),
     and(
       eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${input.userId})`,
+      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
     ),
   );
-  const [spaceRows, collectionRows, grantRows] = await db.batch([
+  return [
     db
       .select({ id: spaces.id, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel })
       .from(spaces)
-      .where(and(eq(spaces.organizationId, input.organizationId), isNull(spaces.deletedAt))),
-    db.select().from(collections).where(eq(collections.organizationId, input.organizationId)),
+      .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
+    db.select().from(collections).where(eq(collections.organizationId, organizationId)),
     db
       .select({
         type: contentGrants.resourceType,
@@ -215,7 +210,30 @@ export async function readableSpaceIds(
       })
       .from(contentGrants)
       .where(mine),
-  ]);
+  ] as const;
+}
+
+type ReadableSpacesQueries = ReturnType<typeof readableSpacesQueries>;
+/** The rows `readableSpacesQueries` returns. */
+export type ReadableSpacesRows = readonly [
+  Awaited<ReadableSpacesQueries[0]>,
+  Awaited<ReadableSpacesQueries[1]>,
+  Awaited<ReadableSpacesQueries[2]>,
+];
+
+/**
+ * The live spaces of an organization a member can read, by the effective role computed where
+ * every access check computes it (`effectiveRole` over the collection chain and the member's
+ * grants). Null for an organization admin: every live space.
+ */
+export async function readableSpaceIds(
+  db: Database,
+  input: { organizationId: string; userId: string; role: MemberRole | null },
+  rows?: ReadableSpacesRows,
+): Promise<string[] | null> {
+  if (input.role === "admin") return null;
+  const [spaceRows, collectionRows, grantRows] =
+    rows ?? (await db.batch(readableSpacesQueries(db, input.organizationId, input.userId)));
   const grants = new Map<string, MemberRole[]>();
   for (const g of grantRows)
     grants.set(`${g.type}:${g.id}`, [...(grants.get(`${g.type}:${g.id}`) ?? []), g.role]);
@@ -251,13 +269,15 @@ export async function searchOrganization(
     after?: CursorKey;
     appUrl: AppUrlOf;
   },
+  /** The access reads, when the route ran them in its access check's batch. */
+  access?: ReadableSpacesRows,
 ): Promise<{ rows: SearchSpaceItem[]; count: number }> {
   const terms = ftsTerms(input.query);
   // The route's key holds the presented score, the negated bm25 the statement sorts on.
   const [score, id] = input.after ?? [];
   const after = input.after && typeof score === "number" ? [-score, id ?? null] : input.after;
   if (!terms) return { rows: [], count: 0 };
-  const spaceIds = await readableSpaceIds(db, input);
+  const spaceIds = await readableSpaceIds(db, input, access);
   if (spaceIds?.length === 0) return { rows: [], count: 0 };
   const [rows] = await db.batch([
     organizationSearchQuery(db, { ...input, spaceIds, terms, after }),

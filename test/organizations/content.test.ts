@@ -3,16 +3,39 @@ import { as, d1Cost } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { paragraphDocument } from "../helpers/organizations-factories";
+import { makeCollection } from "../helpers/collections-factories";
+import { makeContentSpace } from "../helpers/content-factories";
+import { makeSpace } from "../helpers/spaces-factories";
+import { commitIndexed, word } from "../search/fixtures";
 
 const MISSING = "doesnotexist00000000";
 
 describe("GET /v1/orgs/{organizationId}/search", () => {
-  it("answers an empty LIST while there is no content", async () => {
+  it("finds pages per space through the route, only in spaces the caller can read", async () => {
     const { org, owner } = await makeOrg();
-    const res = await as(owner.token).get(`/orgs/${org.id}/search`, { query: { query: "setup" } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ count: 0, items: [] });
-    expect(d1Cost(res).roundTrips).toBe(1);
+    const reader = await makeMember(org.id, "read");
+    const w = word();
+    const open = await makeContentSpace(org.id, owner, "Open");
+    const closed = await makeCollection(org.id, { defaultLevel: null });
+    const hidden = await makeSpace(org.id, owner, { parent: closed.id, title: "Hidden" });
+    await commitIndexed(open.id, owner, [
+      { operation: "insert_page", title: "Setup", document: { markdown: `Install ${w} first.\n` } },
+    ]);
+    await commitIndexed(hidden.id, owner, [
+      { operation: "insert_page", title: "Secret", document: { markdown: `The ${w} key.\n` } },
+    ]);
+    const asOwner = await as(owner.token).get(`/orgs/${org.id}/search`, { query: { query: w } });
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body.count).toBe(2);
+    const asReader = await as(reader.token).get(`/orgs/${org.id}/search`, { query: { query: w } });
+    expect(asReader.body.count).toBe(1);
+    expect(asReader.body.items[0]).toMatchObject({ id: open.id, title: "Open" });
+    expect(asReader.body.items[0].pages[0]).toMatchObject({ title: "Setup" });
+    expect(d1Cost(asReader).roundTrips).toBeLessThanOrEqual(2);
+    const none = await as(owner.token).get(`/orgs/${org.id}/search`, {
+      query: { query: "zz" + w },
+    });
+    expect(none.body).toEqual({ count: 0, items: [] });
   });
 
   it("requires a query of at most 512 characters", async () => {

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { requireRole, requireScope, resolveOrg, resolveOrgWith } from "../../auth/access";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
@@ -9,7 +9,9 @@ import {
   getAgentInstructions,
   putAgentInstructions,
 } from "../../services/agent-instructions";
-import { searchOrganization } from "../../services/organizations";
+import { readableSpacesQueries, searchOrganization } from "../../services/search";
+import { callerUserId } from "../../auth/caller-query";
+import { appUrl } from "../../lib/urls";
 import {
   AgentInstructionsSchema,
   OrgParams,
@@ -36,19 +38,30 @@ contentRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { query, page, limit } = c.req.valid("query");
-    const access = await resolveOrg(c, organizationId);
+    // The member's readable spaces are read in the access check's round trip.
+    const resolved = await resolveOrgWith(
+      c,
+      organizationId,
+      readableSpacesQueries(c.var.db, organizationId, callerUserId(c)),
+    );
+    const access = resolved.access;
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
     const scope = `search:${organizationId}:${query}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { rows, count } = await searchOrganization(c.var.db, {
-      organizationId,
-      userId: access.caller.user.id,
-      role: access.role,
-      query,
-      limit,
-      after,
-    });
+    const { rows, count } = await searchOrganization(
+      c.var.db,
+      {
+        organizationId,
+        userId: access.caller.user.id,
+        role: access.role,
+        query,
+        limit,
+        after,
+        appUrl: (path) => appUrl(c, path),
+      },
+      resolved.extra,
+    );
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
