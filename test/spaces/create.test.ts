@@ -89,6 +89,24 @@ describe("POST /v1/orgs/{organizationId}/spaces", () => {
     }
   });
 
+  it("creates a space from a built-in template, its pages on main", async () => {
+    const { org, owner } = await makeOrg();
+    const res = await as(owner.token).post(`/orgs/${org.id}/spaces`, {
+      title: "Changes",
+      template: { id: "changelog" },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.revision).not.toBe(undefined);
+    const pages = await as(owner.token).get(`/spaces/${res.body.id}/content/pages`);
+    expect(pages.status).toBe(200);
+    expect(pages.body.pages.length).toBeGreaterThan(1);
+    const before = (await as(owner.token).get(`/orgs/${org.id}/spaces`)).body.count;
+    const bad = await as(owner.token).post(`/orgs/${org.id}/spaces`, { template: { id: "nope" } });
+    expect(bad.status).toBe(400);
+    // A refused template creates nothing.
+    expect((await as(owner.token).get(`/orgs/${org.id}/spaces`)).body.count).toBe(before);
+  });
+
   it("answers 400 naming the field", async () => {
     const { org, owner } = await makeOrg();
     const post = (body: unknown) => as(owner.token).post(`/orgs/${org.id}/spaces`, body);
@@ -99,6 +117,17 @@ describe("POST /v1/orgs/{organizationId}/spaces", () => {
       [{ language: "xx" }, /^body\.language: /],
       [{ editMode: "frozen" }, /^body\.editMode: /],
       [{ template: "blank" }, /^body\.template: /],
+      [{ template: { id: "nope" } }, /^body\.template\.id: /],
+      [
+        {
+          template: {
+            id: "product-docs",
+            params: { contentRefs: { logo: { kind: "file", file: "f1" } } },
+          },
+        },
+        /^body\.template\.params\.contentRefs\.logo/,
+      ],
+      [{ template: { id: "changelog" }, empty: true }, /^body\.empty: /],
       [{ computedSource: {} }, /^body\.computedSource: /],
       [{ empty: false }, /^body\.empty: /],
       [{ color: "red" }, /^body: /],

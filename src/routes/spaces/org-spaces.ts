@@ -1,3 +1,6 @@
+import { backgroundOf } from "../../lib/background";
+import { commitPagesToMain } from "../../templates/main-commit";
+import { planTemplate } from "../../templates/plan";
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/access";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
@@ -48,12 +51,20 @@ orgSpaceRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const input = c.req.valid("json");
-    if (input.template !== undefined) {
-      throw badRequest("body.template: creating a space from a template is not supported");
-    }
     if (input.computedSource !== undefined) {
       throw badRequest("body.computedSource: computed content sources are not supported");
     }
+    if (input.template && input.empty) {
+      throw badRequest("body.empty: a space is created either empty or from a template");
+    }
+    // Checked before anything is written: a new space has no files, so any content ref is a 400.
+    const changes = input.template
+      ? planTemplate(input.template, [], {
+          field: "body.template",
+          content: "the new space's content",
+          spaceId: "",
+        })
+      : null;
     const parentId = input.parent ?? null;
     const starts = parentId ? [parentId] : [];
     const db = c.var.db;
@@ -86,8 +97,11 @@ orgSpaceRoutes.openapi(
       position: keyBetween(last[0]?.position ?? null, null),
     });
     if (!row) throw notFound("Collection");
-    c.header("Location", apiUrl(c, `/spaces/${row.id}`));
-    return c.json(presentSpace(c, row, roleOnSpace(member, row, rows, grants)), 201);
+    const created = changes
+      ? (await commitPagesToMain(db, row, caller.user.id, changes, backgroundOf(c))).space
+      : row;
+    c.header("Location", apiUrl(c, `/spaces/${created.id}`));
+    return c.json(presentSpace(c, created, roleOnSpace(member, created, rows, grants)), 201);
   },
 );
 

@@ -1,3 +1,4 @@
+import { ApplySpaceTemplateSchema } from "../../templates/schema";
 import { z } from "@hono/zod-openapi";
 import { MEMBER_ROLES } from "../../auth/roles";
 import { pagedQuery } from "../../lib/pagination";
@@ -82,7 +83,7 @@ export const SpaceMergeRulesSchema = z.discriminatedUnion("type", [
   ...MergeRulesSchema.options,
 ]);
 
-/** Body of space creation (official CreateSpace; templates and computed sources refused). */
+/** Body of space creation (official CreateSpace; computed sources refused). */
 export const CreateSpaceBody = z
   .object({
     title: SpaceTitle.optional(),
@@ -91,7 +92,9 @@ export const CreateSpaceBody = z
     language: TranslationLanguage.optional(),
     editMode: SpaceEditMode.optional(),
     empty: z.literal(true).optional().openapi({ description: "Create an empty space" }),
-    template: z.unknown().optional(),
+    template: ApplySpaceTemplateSchema.optional().openapi({
+      description: "A built-in template to fill the new space with (see the README)",
+    }),
     computedSource: z.unknown().optional(),
   })
   .strict();
