@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { changeRequests, pageVersions, spaces } from "../../src/db/schema";
+import { changeRequests, spaces } from "../../src/db/schema";
 import { changeRequestPointer, mainPointer } from "../../src/content/pointers";
 import { documentsQuery, treeQuery } from "../../src/content/read";
 import { buildTree } from "../../src/content/tree";
 import { markdownOf } from "../../src/content/documents";
 import type { Change } from "../../src/content/change-schema";
-import { keyBetween } from "../../src/lib/position";
-import { newId } from "../../src/lib/ids";
 import { as } from "./api";
 import { makeOrg, testDb, type TestUser } from "./factories";
+import { seedPageRows } from "./page-rows";
 import { makeSpace } from "./spaces-factories";
 
 /** An organization, its admin owner and one space. */
@@ -94,33 +93,11 @@ export async function markdownOfHash(hash: string | null) {
  * per statement, under D1's 100 bound parameters), for size-independence tests.
  */
 export async function seedManyPages(space: { mainLineId: string; mainSeq: number }, count: number) {
-  const db = testDb();
-  const now = new Date().toISOString();
-  let position: string | null = null;
-  const rows: (typeof pageVersions.$inferInsert)[] = [];
-  for (let i = 0; i < count; i++) {
-    position = keyBetween(position, null);
-    rows.push({
-      lineId: space.mainLineId,
-      pageId: newId(),
-      fromSeq: space.mainSeq,
-      toSeq: null,
-      kind: "document",
-      parentId: null,
-      position,
-      title: `Page ${i}`,
-      slug: `page-${i}`,
-      documentHash: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += 4)
-    inserts.push(db.insert(pageVersions).values(rows.slice(i, i + 4)));
-  const [first, ...rest] = inserts;
-  if (first) await db.batch([first, ...rest]);
-  return rows.map((r) => r.pageId);
+  const pages = Array.from({ length: count }, (_, i) => ({
+    title: `Page ${i}`,
+    slug: `page-${i}`,
+  }));
+  return (await seedPageRows(space, pages)).map((r) => r.pageId!);
 }
 
 /** A small PNG-like payload as base64, of `size` bytes. */

@@ -20,6 +20,7 @@ import {
 import { mergeChangeRequest } from "../../src/services/merge-service";
 import { createSpace } from "../../src/services/space-core";
 import { makeMember, makeOrg, testDb, unique, type TestUser } from "./factories";
+import { seedPageRows, type SeedPage } from "./page-rows";
 
 /** A new, empty space of the organization, created by `owner` through the lead's service. */
 export async function makeContentSpace(organizationId: string, owner: TestUser, title?: string) {
@@ -107,37 +108,19 @@ export async function seedMainFile(
 }
 
 /**
- * Seeds `count` pages straight into the space's main line at its head: `perParent` root pages
- * each with children, 4 rows per insert statement (D1's bound-parameter limit).
+ * Seeds `count` pages straight into the space's main line at its head: every 10th page a root,
+ * the others its children.
  */
 export async function seedManyPages(spaceId: string, count: number) {
-  const space = await reloadSpace(spaceId);
-  const now = new Date().toISOString();
-  const rows: (typeof pageVersions.$inferInsert)[] = [];
+  const pages: SeedPage[] = [];
   let parent: string | null = null;
   for (let i = 0; i < count; i++) {
     const pageId = newId();
     const root = i % 10 === 0;
-    rows.push({
-      lineId: space.mainLineId,
-      pageId,
-      fromSeq: space.mainSeq,
-      toSeq: null,
-      kind: "document",
-      parentId: root ? null : parent,
-      position: `a${String(i).padStart(4, "0")}`,
-      title: `Page ${i}`,
-      slug: `page-${i}`,
-      documentHash: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    pages.push({ pageId, parentId: root ? null : parent, title: `Page ${i}`, slug: `page-${i}` });
     if (root) parent = pageId;
   }
-  const db = testDb();
-  for (let i = 0; i < rows.length; i += 4)
-    await db.insert(pageVersions).values(rows.slice(i, i + 4));
-  return rows;
+  return seedPageRows(await reloadSpace(spaceId), pages);
 }
 
 /** A signed download path for raw R2 bytes, as the content reads issue them. */

@@ -1,10 +1,9 @@
-import { documents, pageVersions } from "../../src/db/schema";
+import { documents } from "../../src/db/schema";
 import { documentLinkStatements } from "../../src/content/links";
 import { storeable } from "../../src/content/documents";
 import { parseMarkdown } from "../../src/content/document";
-import { keyBetween } from "../../src/lib/position";
-import { newId } from "../../src/lib/ids";
 import { makeMember, makeOrg, testDb } from "./factories";
+import { seedPageRows } from "./page-rows";
 import {
   commitChanges,
   mainPagesByTitle,
@@ -74,30 +73,10 @@ export async function seedLinkedPages(spaceId: string, count: number, markdown: 
     db.insert(documents).values({ hash: doc.hash, body: doc.body }).onConflictDoNothing(),
     ...documentLinkStatements(db, [doc]),
   ]);
-  const now = new Date().toISOString();
-  let position: string | null = null;
-  const rows: (typeof pageVersions.$inferInsert)[] = [];
-  for (let i = 0; i < count; i++) {
-    position = keyBetween(position, null);
-    rows.push({
-      lineId: space.mainLineId,
-      pageId: newId(),
-      fromSeq: space.mainSeq,
-      toSeq: null,
-      kind: "document",
-      parentId: null,
-      position,
-      title: `Page ${i}`,
-      slug: `page-${i}`,
-      documentHash: doc.hash,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += 4)
-    inserts.push(db.insert(pageVersions).values(rows.slice(i, i + 4)));
-  const [first, ...rest] = inserts;
-  if (first) await db.batch([first, ...rest]);
-  return rows.map((r) => r.pageId);
+  const pages = Array.from({ length: count }, (_, i) => ({
+    title: `Page ${i}`,
+    slug: `page-${i}`,
+    documentHash: doc.hash,
+  }));
+  return (await seedPageRows(space, pages)).map((r) => r.pageId!);
 }

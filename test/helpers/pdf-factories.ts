@@ -3,12 +3,12 @@ import { expect } from "vitest";
 import { parseMarkdown } from "../../src/content/document";
 import { sha256Hex } from "../../src/lib/crypto";
 import { newId } from "../../src/lib/ids";
-import { keyBetween } from "../../src/lib/position";
-import { documents, pageVersions } from "../../src/db/schema";
+import { documents } from "../../src/db/schema";
 import { renderPdf, type PdfPageNode } from "../../src/pdf/document";
 import type { PdfFile } from "../../src/pdf/images";
 import { as } from "./api";
 import { makeMember, makeOrg, testDb } from "./factories";
+import { seedPageRows, type SeedPage } from "./page-rows";
 import { commitChanges, makeContentSpace, proposeChanges, reloadSpace } from "./content-factories";
 
 /** CRC-32 of PNG chunks. */
@@ -206,31 +206,21 @@ export async function seedPagesWithBodies(
 ) {
   const space = await reloadSpace(spaceId);
   const db = testDb();
-  const now = new Date().toISOString();
   const docs = new Map<string, string>();
-  const rows: (typeof pageVersions.$inferInsert)[] = [];
+  const pages: SeedPage[] = [];
   let parent: string | null = null;
-  let position: string | null = null;
   for (let i = 0; i < count; i++) {
-    position = keyBetween(position, null);
     const body = bodyOf(i);
     const hash = await sha256Hex(body);
     docs.set(hash, body);
     const pageId = newId();
     const root = i % 20 === 0;
-    rows.push({
-      lineId: space.mainLineId,
+    pages.push({
       pageId,
-      fromSeq: space.mainSeq,
-      toSeq: null,
-      kind: "document",
       parentId: root ? null : parent,
-      position,
       title: `Chapter ${i}`,
       slug: `chapter-${i}`,
       documentHash: hash,
-      createdAt: now,
-      updatedAt: now,
     });
     if (root) parent = pageId;
   }
@@ -241,7 +231,5 @@ export async function seedPagesWithBodies(
       .values(entries.slice(i, i + 40))
       .onConflictDoNothing();
   }
-  for (let i = 0; i < rows.length; i += 4)
-    await db.insert(pageVersions).values(rows.slice(i, i + 4));
-  return rows;
+  return seedPageRows(space, pages);
 }
