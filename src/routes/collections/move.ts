@@ -15,12 +15,8 @@ import { keyBetween } from "../../lib/position";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
-import {
-  lastChildQuery,
-  moveCollection,
-  neighbourQuery,
-  transferCollection,
-} from "../../services/collections";
+import { moveCollection, transferCollection } from "../../services/collections";
+import { lastChildQuery, neighbourQuery } from "../../services/collection-queries";
 import {
   CollectionParams,
   CollectionSchema,

@@ -14,12 +14,12 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
+import { createCollection } from "../../services/collections";
 import {
-  createCollection,
   lastChildQuery,
   listCollections,
   restrictedQuery,
-} from "../../services/collections";
+} from "../../services/collection-queries";
 import {
   CollectionSchema,
   CreateCollectionBody,
