@@ -43,7 +43,7 @@ function bodyOf(body: string, format: CommentViewer["format"]) {
 }
 
 /**
- * A comment's or reply's permissions: any reader views; comment and above reply and react; only
+ * A comment's or reply's permissions: every reader views; comment and above reply and react; only
  * the author edits the body; the author or a space admin deletes.
  */
 export function commentPermissions(viewer: CommentViewer, postedBy: string) {

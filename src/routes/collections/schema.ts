@@ -48,7 +48,7 @@ export const CreateCollectionBody = z
   })
   .strict();
 
-/** Body of a collection update: any of the three fields. */
+/** Body of a collection update: one or more of the three fields. */
 export const UpdateCollectionBody = z
   .object({
     title: CollectionTitle.optional(),
