@@ -25,6 +25,8 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/helpers/setup.ts"],
       testTimeout: 20_000,
+      isolate: false,
+      maxWorkers: 2,
     },
   };
 });

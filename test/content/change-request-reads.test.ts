@@ -1,6 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, workerFetch } from "../helpers/api";
 import { makeMember, makeOrg } from "../helpers/factories";
 import {
   commitChanges,
@@ -86,7 +85,7 @@ describe("GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", (
     const [file] = list.body.items;
     const one = await as(reader.token).get(`${base}/files/${file.id}`);
     expect(one.body).toMatchObject({ id: file.id, name: "notes.txt", size: bytes.byteLength });
-    const download = await SELF.fetch(one.body.downloadURL);
+    const download = await workerFetch(one.body.downloadURL);
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("text/plain");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);

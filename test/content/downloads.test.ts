@@ -1,6 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, call } from "../helpers/api";
+import { as, call, workerFetch } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeContentSpace, seedMainFile, signedPath } from "../helpers/content-factories";
 import { fileObjectKey } from "../../src/services/change-request-writes";
@@ -32,7 +31,7 @@ describe("GET /v1/downloads", () => {
     const { bytes, url } = await downloadable("Über logo.png");
     expect(url.pathname).toBe("/v1/downloads");
     expect(Number(url.searchParams.get("expires")) - Date.now() / 1000).toBeGreaterThan(3500);
-    const res = await SELF.fetch(url);
+    const res = await workerFetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");
     expect(res.headers.get("Content-Disposition")).toBe(
@@ -44,7 +43,7 @@ describe("GET /v1/downloads", () => {
 
   it("serves active content types as sandboxed attachments", async () => {
     const { url } = await downloadable("page.html", "text/html");
-    const res = await SELF.fetch(url);
+    const res = await workerFetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/html");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="page\.html"/);

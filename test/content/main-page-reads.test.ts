@@ -1,6 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, workerFetch } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import {
   commitChanges,
@@ -146,7 +145,7 @@ describe("GET /v1/spaces/{spaceId}/content/path/{pagePath}", () => {
     const root = await as(reader.token).get(`/spaces/${space.id}/content/path/introduction`);
     expect(root.body).toMatchObject({ title: "Introduction", path: "introduction" });
     expect(root.body.pages.map((p: any) => p.title)).toEqual(["Install"]);
-    const plain = await SELF.fetch(
+    const plain = await workerFetch(
       `https://quire.test/v1/spaces/${space.id}/content/path/introduction/install?format=markdown`,
       {
         headers: { Authorization: `Bearer ${reader.token}` },
@@ -163,14 +162,14 @@ describe("GET /v1/spaces/{spaceId}/content/path/{pagePath}", () => {
       const res = await as(reader.token).get(`/spaces/${space.id}/content/path/${path}`);
       expect(res.status, path).toBe(404);
     }
-    const plain = await SELF.fetch(
+    const plain = await workerFetch(
       `https://quire.test/v1/spaces/${space.id}/content/path/introduction/nothing`,
       {
         headers: { Authorization: `Bearer ${reader.token}` },
       },
     );
     expect(plain.status).toBe(404);
-    const bad = await SELF.fetch(
+    const bad = await workerFetch(
       `https://quire.test/v1/spaces/${space.id}/content/path/introduction/install?evaluated=x`,
       {
         headers: { Authorization: `Bearer ${reader.token}` },

@@ -1,4 +1,3 @@
-import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { parseMarkdown } from "../../src/content/document";
 import { sha256Hex } from "../../src/lib/crypto";
@@ -6,7 +5,7 @@ import { newId } from "../../src/lib/ids";
 import { documents } from "../../src/db/schema";
 import { renderPdf, type PdfPageNode } from "../../src/pdf/document";
 import type { PdfFile } from "../../src/pdf/images";
-import { as } from "./api";
+import { as, workerFetch } from "./api";
 import { makeMember, makeOrg, testDb } from "./factories";
 import { seedPageRows, type SeedPage } from "./page-rows";
 import { commitChanges, makeContentSpace, proposeChanges, reloadSpace } from "./content-factories";
@@ -177,7 +176,7 @@ export async function downloadPdf(token: string, path: string, query: Record<str
   const res = await as(token).get(path, { query });
   expect(res.status, res.text).toBe(200);
   const url = new URL(res.body.url);
-  const file = await SELF.fetch(url);
+  const file = await workerFetch(url);
   expect(file.status).toBe(200);
   expect(file.headers.get("Content-Type")).toBe("application/pdf");
   return { res, url, bytes: new Uint8Array(await file.arrayBuffer()) };

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, call, d1Cost } from "../helpers/api";
+import { as, call, d1Cost, workerFetch } from "../helpers/api";
 import {
   proposeChanges,
   mainPagesByTitle,
@@ -139,7 +139,7 @@ describe("GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf", () =>
     }
     const expired = { ...query, expires: String(Math.floor(Date.now() / 1000) - 10) };
     expect((await call("GET", "/downloads", { query: expired, token: null })).status).toBe(403);
-    expect((await SELF.fetch(url)).status).toBe(200);
+    expect((await workerFetch(url)).status).toBe(200);
   });
 });
 
