@@ -1,6 +1,6 @@
 import type { Bindings } from "./env";
 import { createDb } from "./db/client";
-import { purgeDeletedSpaces } from "./services/retention";
+import { purgeDeletedSpaces } from "./services/retention/retention";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 export type ScheduledJob = {

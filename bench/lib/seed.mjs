@@ -1,5 +1,5 @@
 // Seeds the bench database with plain SQL, in the shapes the services write (src/db/schema/*.ts,
-// src/services/space-core.ts): users with API tokens, an organization with many spaces, content
+// src/services/spaces/create.ts): users with API tokens, an organization with many spaces, content
 // spaces of several sizes (main-line page rows at from_seq 1, bodies in `documents` by hash), and
 // an organization of spaces deleted past the retention period for the purge. Columns left out
 // take their schema defaults.

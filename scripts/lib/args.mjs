@@ -1,5 +1,5 @@
 // Argument parsing and input validation for the operator command line. Every rule here mirrors a
-// rule of the API (src/routes/users/schema.ts, the official Organization schema), so the command
+// rule of the API (src/api/users.ts, the official Organization schema), so the command
 // line cannot write rows the API would have refused.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

@@ -1,7 +1,7 @@
 // The SQL behind the operator command line and the demo seed, as plans: the statements of ONE
 // `wrangler d1 execute --command` call (one D1 batch, atomic) and a function that reads their
 // results. Tables and columns are those of src/db/schema/{users,organizations}.ts; rows look like
-// the ones src/services/{users,organizations,tokens}.ts write. Pure (no Node APIs), so the
+// the ones src/services/{users,organizations}/ write. Pure (no Node APIs), so the
 // workerd tests run the same plans against a real D1.
 import { newId, nowIso } from "./identity.mjs";
 import { raw, sql } from "./sql.mjs";

@@ -1,5 +1,5 @@
 import type { changeRequests, revisions } from "../db/schema";
-import type { SpaceRow } from "../auth/space-access";
+import type { SpaceRow } from "../auth/space";
 import type { ContentPointer } from "./pointer";
 
 /** The head of a space's main content. */

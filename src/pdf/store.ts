@@ -1,6 +1,6 @@
 import type { ContentPointer } from "../content/pointer";
 import { sha256Hex } from "../lib/crypto";
-import type { PdfSelection } from "./source";
+import type { PdfSelection } from "../services/pdf/source";
 
 /** Bumped when the renderer's output changes, so PDFs rendered before are not served again. */
 export const PDF_RENDERER_VERSION = 1;

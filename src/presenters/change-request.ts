@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { ChangeRequestRow } from "../auth/change-request-access";
+import type { ChangeRequestRow } from "../auth/change-request";
 import { apiUrl, appUrl } from "../lib/urls";
-import type { ChangeRequest } from "../routes/change-requests/schema";
+import type { ChangeRequest } from "../api/change-requests";
 import { presentUser, type UserLike } from "./user";
 
 /** What a change request is presented from: its row, the users it names and main's head. */

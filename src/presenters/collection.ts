@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { collectionPermissions, type CollectionRow } from "../auth/content-access";
+import { collectionPermissions, type CollectionRow } from "../auth/content-role";
 import type { MemberRole } from "../auth/roles";
 import { apiUrl, appUrl } from "../lib/urls";
-import type { Collection } from "../routes/collections/schema";
+import type { Collection } from "../api/collections";
 
 /**
  * A collection looks the same from every endpoint; `permissions` derive from the caller's

@@ -3,13 +3,13 @@ import type { AppEnv } from "../env";
 import { atLeast, type MemberRole } from "../auth/roles";
 import { markdownOf } from "../content/documents";
 import { apiUrl } from "../lib/urls";
-import type { Comment, CommentReply, Reaction } from "../routes/comments/schema";
+import type { Comment, CommentReply, Reaction } from "../api/comments";
 import type {
   CommentRowsResult,
   ReactionRows,
   ReplierRows,
   ReplyRowsResult,
-} from "../services/comments";
+} from "../services/comments/comments";
 import { presentUser, type UserLike } from "./user";
 
 /** Who is looking, and in which form bodies are wanted: permissions are computed for them. */

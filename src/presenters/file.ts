@@ -1,5 +1,5 @@
 import type { FileRow } from "../content/read";
-import type { RevisionFile } from "../routes/content/responses";
+import type { RevisionFile } from "../api/content-responses";
 
 /**
  * A file of a revision looks the same from every endpoint. The download URL is signed by the

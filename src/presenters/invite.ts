@@ -1,6 +1,6 @@
 import type { linkInvites } from "../db/schema";
 import { atLeast, type MemberRole } from "../auth/roles";
-import type { Invite } from "../routes/organizations/schema";
+import type { Invite } from "../api/organizations";
 
 /** An invite link row as stored. */
 export type InviteRow = typeof linkInvites.$inferSelect;

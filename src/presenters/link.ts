@@ -1,5 +1,5 @@
-import type { ContentReference, Link, LinkStatsBody } from "../routes/links/schema";
-import type { LinkRow, LinkStats } from "../services/links";
+import type { ContentReference, Link, LinkStatsBody } from "../api/links";
+import type { LinkRow, LinkStats } from "../services/links/links";
 
 /** The revision links are read in: its organization, space and revision id. */
 export interface ReferenceContext {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { MemberRole } from "../auth/roles";
-import type { Member } from "../routes/members/schema";
+import type { Member } from "../api/members";
 import { presentUser, type UserLike } from "./user";
 
 /** The columns a member presentation needs: the membership, its user and the counts. */

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { OrganizationRow } from "../auth/access";
+import type { OrganizationRow } from "../auth/organization";
 import type { MemberRole } from "../auth/roles";
-import { organizationPermissions } from "../auth/permissions/organization";
+import { organizationPermissions } from "../auth/organization-permissions";
 import { apiUrl, appUrl } from "../lib/urls";
-import type { AgentInstructions, Organization } from "../routes/organizations/schema";
+import type { AgentInstructions, Organization } from "../api/organizations";
 
 /**
  * An organization looks the same from every endpoint: every required field of the official

@@ -6,7 +6,7 @@ import type {
   PageLayout,
   PageLink,
   RevisionPage,
-} from "../routes/content/responses";
+} from "../api/content-responses";
 
 /** A document page's body, in the form the caller asked for. */
 export type PageBody = { document: Record<string, unknown> } | { markdown: string };

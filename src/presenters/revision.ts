@@ -1,6 +1,6 @@
-import type { RevisionRow } from "../services/content-reads";
-import type { ChangeRequest } from "../routes/change-requests/schema";
-import type { Revision, RevisionFile, RevisionPage } from "../routes/content/responses";
+import type { RevisionRow } from "../services/content/reads";
+import type { ChangeRequest } from "../api/change-requests";
+import type { Revision, RevisionFile, RevisionPage } from "../api/content-responses";
 
 /** What a Revision is presented from: its row, its presented pages and files. */
 export interface RevisionView {

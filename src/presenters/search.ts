@@ -1,9 +1,5 @@
-import type {
-  SearchPageResult,
-  SearchSectionResult,
-  SearchSpaceItem,
-} from "../routes/search/schema";
-import type { SearchRow } from "../services/search";
+import type { SearchPageResult, SearchSectionResult, SearchSpaceItem } from "../api/search";
+import type { SearchRow } from "../services/search/search";
 
 /** Builds an app URL from a path (`appUrl(c, path)` bound to the request). */
 export type AppUrlOf = (path: string) => string;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { ShareLink } from "../routes/sites/schema-publishing";
-import type { ShareLinkRow, SiteRow } from "../services/sites-tree";
+import type { ShareLink } from "../api/sites-publishing";
+import type { ShareLinkRow, SiteRow } from "../services/sites/tree";
 import { siteBaseUrl } from "./site";
 
 /**

@@ -1,6 +1,6 @@
 import type { MemberRole } from "../auth/roles";
 import type { siteAdaptiveSchemas, siteAuth } from "../db/schema";
-import type { PublishedSite, PublishingAuth } from "../routes/sites/schema-publishing";
+import type { PublishedSite, PublishingAuth } from "../api/sites-publishing";
 import { presentSite } from "./site";
 import { presentStructure, type StructureView } from "./site-structure";
 

@@ -5,7 +5,7 @@ import type {
   SiteSectionGroup,
   SiteSpace,
   SiteStructure,
-} from "../routes/sites/schema-structure";
+} from "../api/sites-structure";
 import {
   childrenOf,
   defaultSectionId,
@@ -15,7 +15,7 @@ import {
   type SectionRow,
   type SiteSpaceRow,
   type SiteTree,
-} from "../services/sites-tree";
+} from "../services/sites/tree";
 import { presentSpace } from "./space";
 import { publishedUrl } from "./site";
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { spacePermissions, type SpaceRow } from "../auth/space-access";
+import { spacePermissions, type SpaceRow } from "../auth/space";
 import type { MemberRole } from "../auth/roles";
 import { apiUrl, appUrl } from "../lib/urls";
-import type { Space } from "../routes/spaces/schema";
+import type { Space } from "../api/spaces";
 
 type Language = NonNullable<Space["language"]>;
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { MemberRole, TeamRole } from "../auth/roles";
-import type { TeamMemberItem } from "../routes/teams/schema";
+import type { TeamMemberItem } from "../api/teams";
 import { presentMember } from "./member";
 
 /** The columns of one team member row, as the member list query selects them. */

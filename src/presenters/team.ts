@@ -1,5 +1,5 @@
 import type { teams } from "../db/schema";
-import type { Team } from "../routes/teams/schema";
+import type { Team } from "../api/teams";
 
 /** A team row as stored. */
 export type TeamRow = typeof teams.$inferSelect;

@@ -1,4 +1,4 @@
-import type { ApiToken } from "../routes/users/schema";
+import type { ApiToken } from "../api/users";
 import type { apiTokens } from "../db/schema";
 
 /** A token as listed to its owner; the secret is never stored, so it cannot leak from here. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionPermissions, effectiveRole } from "../../src/auth/content-access";
+import { collectionPermissions, effectiveRole } from "../../src/auth/content-role";
 import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
 
 const chain = (...levels: DefaultLevel[]) => levels.map((defaultLevel) => ({ defaultLevel }));

@@ -4,7 +4,7 @@ import {
   deleteCollection,
   moveCollection,
   transferCollection,
-} from "../../src/services/collections";
+} from "../../src/services/collections/collections";
 import { makeOrg, testDb } from "../helpers/factories";
 import {
   collectionCounters,

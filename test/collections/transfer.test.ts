@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/organizations/organizations";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import {
   collectionCounters,

@@ -2,7 +2,7 @@
 // run in parallel.
 import type { MemberRole } from "../../src/auth/roles";
 import type { Scope } from "../../src/auth/scopes";
-import { createChangeRequest } from "../../src/services/change-request-writes";
+import { createChangeRequest } from "../../src/services/change-requests/writes";
 import { as } from "../helpers/api";
 import { authorizationMatrix, type World } from "../helpers/authz";
 import { testDb } from "../helpers/factories";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { as, call, workerFetch } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeContentSpace, seedMainFile, signedPath } from "../helpers/content-factories";
-import { fileObjectKey } from "../../src/services/change-request-writes";
+import { fileObjectKey } from "../../src/services/change-requests/writes";
 
 /** A main file and the download URL a read hands out for it. */
 async function downloadable(name = "logo.png", contentType = "image/png") {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
 import { collections, contentGrants, organizations, teamMembers, teams } from "../../src/db/schema";
-import { createCollection } from "../../src/services/collections";
-import { lastChildQuery } from "../../src/services/collection-queries";
+import { createCollection } from "../../src/services/collections/collections";
+import { lastChildQuery } from "../../src/services/collections/queries";
 import { newId } from "../../src/lib/ids";
 import { testDb, unique } from "./factories";
 

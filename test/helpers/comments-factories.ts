@@ -11,8 +11,8 @@ import {
 import type { Change } from "../../src/content/change-schema";
 import { changeRequestPointer, mainPointer } from "../../src/content/pointers";
 import { documentsQuery, treeQuery } from "../../src/content/read";
-import { applyContentBatch, createChangeRequest } from "../../src/services/change-request-writes";
-import { mergeChangeRequest } from "../../src/services/merge-service";
+import { applyContentBatch, createChangeRequest } from "../../src/services/change-requests/writes";
+import { mergeChangeRequest } from "../../src/services/change-requests/merge";
 import { as } from "./api";
 import { makeOrg, testDb, type TestUser } from "./factories";
 import { makeSpace } from "./spaces-factories";

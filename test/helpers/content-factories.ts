@@ -16,9 +16,9 @@ import {
   applyContentBatch,
   createChangeRequest,
   fileObjectKey,
-} from "../../src/services/change-request-writes";
-import { mergeChangeRequest } from "../../src/services/merge-service";
-import { createSpace } from "../../src/services/space-core";
+} from "../../src/services/change-requests/writes";
+import { mergeChangeRequest } from "../../src/services/change-requests/merge";
+import { createSpace } from "../../src/services/spaces/create";
 import { makeMember, makeOrg, testDb, unique, type TestUser } from "./factories";
 import { seedPageRows, type SeedPage } from "./page-rows";
 

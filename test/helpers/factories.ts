@@ -4,9 +4,9 @@ import { createDb } from "../../src/db/client";
 import { apiTokens } from "../../src/db/schema";
 import type { MemberRole } from "../../src/auth/roles";
 import { MEMBER_ROLES } from "../../src/auth/roles";
-import { issueToken } from "../../src/services/tokens";
-import { createUser } from "../../src/services/users";
-import { addMember, createOrganization } from "../../src/services/organizations";
+import { issueToken } from "../../src/services/users/tokens";
+import { createUser } from "../../src/services/users/users";
+import { addMember, createOrganization } from "../../src/services/organizations/organizations";
 
 /** A drizzle handle on the test D1, for factories and direct assertions. */
 export function testDb() {

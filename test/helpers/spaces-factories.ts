@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
 import { contentGrants, fileVersions, pageVersions, spaces } from "../../src/db/schema";
 import { keyBetween } from "../../src/lib/position";
-import { createSpace } from "../../src/services/space-core";
-import { lastSpaceQuery } from "../../src/services/spaces";
+import { createSpace } from "../../src/services/spaces/create";
+import { lastSpaceQuery } from "../../src/services/spaces/spaces";
 import { newId } from "../../src/lib/ids";
 import { testDb, unique, type TestUser } from "./factories";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { TeamRole } from "../../src/auth/roles";
 import { organizations, teams } from "../../src/db/schema";
-import { applyMembershipPlan, createTeam } from "../../src/services/teams";
+import { applyMembershipPlan, createTeam } from "../../src/services/teams/teams";
 import { testDb, unique } from "./factories";
 
 /** A team in an organization, through the service, with optional members and their roles. */

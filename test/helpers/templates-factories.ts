@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { templatePages } from "../../src/templates/build";
-import type { SpaceTemplate } from "../../src/templates";
+import { templatePages } from "../../src/services/templates/build";
+import type { SpaceTemplate } from "../../src/services/templates/index";
 import { as, type ApiResponse } from "./api";
 import { createCr, makeCrWorld, postContent } from "./change-requests-factories";
 import { seedMainFile } from "./content-factories";

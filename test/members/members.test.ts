@@ -12,7 +12,7 @@ import {
   setDisabled,
   setMembershipTimes,
 } from "../helpers/organizations-factories";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/organizations/organizations";
 
 const MISSING = "doesnotexist00000000";
 const ids = (body: { items: { id: string }[] }) => body.items.map((m) => m.id);

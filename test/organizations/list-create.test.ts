@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { as, call, d1Cost } from "../helpers/api";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/organizations/organizations";
 import { makeMember, makeOrg, makeToken, makeUser, testDb } from "../helpers/factories";
 import {
   indexedDomains,

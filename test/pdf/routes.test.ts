@@ -9,7 +9,7 @@ import {
 import { downloadPdf, pdfWorld } from "../helpers/pdf-factories";
 import { expectInOrder, pdfImageCounts, pdfOutline, pdfPages, pdfText } from "../helpers/pdf-text";
 import { deleteSpacePdfs } from "../../src/pdf/store";
-import { applyContentBatch } from "../../src/services/change-request-writes";
+import { applyContentBatch } from "../../src/services/change-requests/writes";
 import { crTree } from "../helpers/change-requests-factories";
 import { testDb } from "../helpers/factories";
 

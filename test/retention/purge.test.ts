@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { changeRequests, spaces } from "../../src/db/schema";
-import { createChangeRequest, applyContentBatch } from "../../src/services/change-request-writes";
-import { mergeChangeRequest } from "../../src/services/merge-service";
-import { createSpace } from "../../src/services/space-core";
-import { purgeDeletedSpaces, RETENTION_MS } from "../../src/services/retention";
+import { createChangeRequest, applyContentBatch } from "../../src/services/change-requests/writes";
+import { mergeChangeRequest } from "../../src/services/change-requests/merge";
+import { createSpace } from "../../src/services/spaces/create";
+import { purgeDeletedSpaces, RETENTION_MS } from "../../src/services/retention/retention";
 import { runScheduled } from "../../src/scheduled";
 import { makeOrg, testDb } from "../helpers/factories";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Change } from "../../src/content/change-schema";
-import { reindexPages, searchPages } from "../../src/services/search-index";
+import { reindexPages, searchPages } from "../../src/services/search/indexer";
 import { as } from "../helpers/api";
 import { commitChanges, makeContentSpace, reloadSpace } from "../helpers/content-factories";
 import { makeOrg, testDb, unique, type TestUser } from "../helpers/factories";

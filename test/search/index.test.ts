@@ -5,7 +5,7 @@ import {
   reindexSpace,
   removeSpaceFromIndex,
   searchSpaces,
-} from "../../src/services/search-index";
+} from "../../src/services/search/indexer";
 import { commitChanges, mainPagesByTitle, reloadSpace } from "../helpers/content-factories";
 import { testDb } from "../helpers/factories";
 import { commitIndexed, indexedPages, searchSpace, searchWorld, word } from "./fixtures";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { MemberRole } from "../../src/auth/roles";
 import type { CursorKey } from "../../src/lib/pagination";
-import { searchOrganization } from "../../src/services/search";
-import { reindexPages } from "../../src/services/search-index";
+import { searchOrganization } from "../../src/services/search/search";
+import { reindexPages } from "../../src/services/search/indexer";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { commitChanges, makeContentSpace, reloadSpace } from "../helpers/content-factories";
 import { assertContract } from "../helpers/contract";

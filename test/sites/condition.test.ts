@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConditionSyntaxError, parseCondition } from "../../src/lib/condition";
-import { conditionHolds } from "../../src/services/sites-conditions";
+import { conditionHolds } from "../../src/services/sites/conditions";
 
 /** The error a condition raises, or null if it parses. */
 function errorOf(text: string): { reason: string; position: number } | null {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tokenDigest } from "../../src/auth/tokens";
 import { siteSpaces } from "../../src/db/schema";
 import type { AppEnv } from "../../src/env";
-import { resolvePublishedSpaceAccess } from "../../src/services/published-access";
+import { resolvePublishedSpaceAccess } from "../../src/auth/published";
 import { as } from "../helpers/api";
 import { makeOrg, makeUser, testDb } from "../helpers/factories";
 import {

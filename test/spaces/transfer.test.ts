@@ -5,7 +5,7 @@ import { as, d1Cost } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeBareTeam, makeCollection } from "../helpers/collections-factories";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/organizations/organizations";
 import {
   grantSpace,
   grantsOnSpace,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEMPLATES, findTemplate } from "../../src/templates";
-import { templatePages } from "../../src/templates/build";
+import { TEMPLATES, findTemplate } from "../../src/services/templates/index";
+import { templatePages } from "../../src/services/templates/build";
 import { as, d1Cost } from "../helpers/api";
 import { seedManyPages, seedThroughCr, spaceRow } from "../helpers/change-requests-factories";
 import {

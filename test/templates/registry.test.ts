@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ChangeBatchSchema } from "../../src/content/change-schema";
 import { parseMarkdown, renderMarkdown } from "../../src/content/document";
 import { slugify } from "../../src/content/tree";
-import { TEMPLATES, findTemplate, templateIds } from "../../src/templates";
-import { fillSlots, SLOT_IMAGE, templateChanges, templatePages } from "../../src/templates/build";
+import { TEMPLATES, findTemplate, templateIds } from "../../src/services/templates/index";
+import {
+  fillSlots,
+  SLOT_IMAGE,
+  templateChanges,
+  templatePages,
+} from "../../src/services/templates/build";
 import { expectedMarkdown } from "../helpers/templates-factories";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,19 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope } from "../../auth/access";
-import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request";
 import { badRequest, conflict } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
-import { applyContentBatch, createChangeRequest } from "../../services/change-request-writes";
+import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {
   changeRequestUsersQuery,
   updateChangeRequest,
   usersById,
-} from "../../services/change-requests";
-import { resolveSpaceForTemplate } from "../../templates/access";
-import { contentRefFileIds, planTemplate } from "../../templates/plan";
+} from "../../services/change-requests/change-requests";
+import { resolveSpaceForTemplate } from "../../auth/template-target";
+import { contentRefFileIds, planTemplate } from "../../services/templates/plan";
 import {
   ChangeRequestParams,
   ChangeRequestSchema,
@@ -21,7 +21,7 @@ import {
   PreferHeader,
   SpaceChangeRequestsParams,
   UpdateChangeRequestBody,
-} from "./schema";
+} from "../../api/change-requests";
 
 /** Creating, reading and updating one change request. */
 export const changeRequestRoutes = createRouter();

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
-import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request";
 import type { Applied } from "../../content/apply";
 import { ChangeBatchSchema, type Change } from "../../content/change-schema";
 import { createRouter } from "../../lib/router";
@@ -11,15 +11,15 @@ import { apiUrl } from "../../lib/urls";
 import { limitBody } from "../../middleware/body-limit";
 import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
-import { applyContentBatch, fileObjectKey } from "../../services/change-request-writes";
-import { changeRequestUsersQuery, usersById } from "../../services/change-requests";
+import { applyContentBatch, fileObjectKey } from "../../services/change-requests/writes";
+import { changeRequestUsersQuery, usersById } from "../../services/change-requests/change-requests";
 import {
   ChangeRequestParams,
   ChangeRequestSchema,
   ContentBatchQuery,
   ContentUpdateSchema,
   type ContentUpdate,
-} from "./schema";
+} from "../../api/change-requests";
 
 /** Largest content batch body: 20 files of 1 MB in base64, plus the pages. */
 export const MAX_CONTENT_BATCH_BYTES = 30 * 1024 * 1024;

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireScope } from "../../auth/access";
+import { requireScope } from "../../auth/organization";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
-import { membershipFrom, membershipQuery } from "../../auth/content-access";
-import { resolveSpace } from "../../auth/space-access";
+import { membershipFrom, membershipQuery } from "../../auth/content-role";
+import { resolveSpace } from "../../auth/space";
 import type { ChangeRequestStatus } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
@@ -19,14 +19,14 @@ import {
   type ChangeRequestFilters,
   type ChangeRequestOrder,
   type ChangeRequestPage,
-} from "../../services/change-requests";
+} from "../../services/change-requests/change-requests";
 import {
   ChangeRequestSchema,
   ListOrgChangeRequestsQuery,
   ListSpaceChangeRequestsQuery,
   OrgChangeRequestsParams,
   SpaceChangeRequestsParams,
-} from "./schema";
+} from "../../api/change-requests";
 
 /** The change-request lists of a space and of an organization. */
 export const changeRequestListRoutes = createRouter();

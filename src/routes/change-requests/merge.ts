@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { backgroundOf } from "../../lib/background";
-import { requireRole, requireScope } from "../../auth/access";
-import { resolveChangeRequest } from "../../auth/change-request-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { resolveChangeRequest } from "../../auth/change-request";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonResponse } from "../../openapi/common";
-import { mergeChangeRequest, updateFromMain } from "../../services/merge-service";
-import { ChangeRequestParams, MergeResultSchema } from "./schema";
+import { mergeChangeRequest, updateFromMain } from "../../services/change-requests/merge";
+import { ChangeRequestParams, MergeResultSchema } from "../../api/change-requests";
 
 /** Merging a change request into main, and bringing main's changes into it. */
 export const mergeRoutes = createRouter();

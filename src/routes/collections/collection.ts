@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope } from "../../auth/access";
-import { effectiveRole, findCollection, resolveCollection } from "../../auth/content-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { effectiveRole, findCollection, resolveCollection } from "../../auth/content-role";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
-import { deleteCollection, updateCollection } from "../../services/collections";
-import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "./schema";
+import { deleteCollection, updateCollection } from "../../services/collections/collections";
+import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "../../api/collections";
 
 /** Reading, updating and deleting one collection. */
 export const collectionRoutes = createRouter();

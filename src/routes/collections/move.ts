@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { requireRole, requireScope } from "../../auth/access";
+import { requireRole, requireScope } from "../../auth/organization";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
 import {
   accessTo,
@@ -9,20 +9,20 @@ import {
   membershipFrom,
   membershipQuery,
   type CollectionAccess,
-} from "../../auth/content-access";
+} from "../../auth/content-role";
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";
 import { keyBetween } from "../../lib/position";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
-import { moveCollection, transferCollection } from "../../services/collections";
-import { lastChildQuery, neighbourQuery } from "../../services/collection-queries";
+import { moveCollection, transferCollection } from "../../services/collections/collections";
+import { lastChildQuery, neighbourQuery } from "../../services/collections/queries";
 import {
   CollectionParams,
   CollectionSchema,
   MoveCollectionBody,
   TransferCollectionBody,
-} from "./schema";
+} from "../../api/collections";
 
 /** Moving a collection within its organization, and transferring one to another. */
 export const moveRoutes = createRouter();

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope } from "../../auth/access";
+import { requireRole, requireScope } from "../../auth/organization";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
 import {
   accessTo,
@@ -7,25 +7,25 @@ import {
   callerGrantsQuery,
   membershipFrom,
   membershipQuery,
-} from "../../auth/content-access";
+} from "../../auth/content-role";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
-import { createCollection } from "../../services/collections";
+import { createCollection } from "../../services/collections/collections";
 import {
   lastChildQuery,
   listCollections,
   restrictedQuery,
-} from "../../services/collection-queries";
+} from "../../services/collections/queries";
 import {
   CollectionSchema,
   CreateCollectionBody,
   ListCollectionsQuery,
   OrgCollectionsParams,
-} from "./schema";
+} from "../../api/collections";
 
 /** Listing and creating the collections of an organization. */
 export const orgCollectionRoutes = createRouter();

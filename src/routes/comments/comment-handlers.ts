@@ -13,7 +13,7 @@ import {
   deleteComment,
   updateComment,
   type CommentRowsResult,
-} from "../../services/comments";
+} from "../../services/comments/comments";
 import {
   allowComment,
   allowRead,
@@ -24,10 +24,15 @@ import {
   storedBody,
   viewerOf,
   type PlacePath,
-} from "./access";
-import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "./schema";
-import { commentListQueries, commentQueries, pageExtras, placeSql } from "./reads";
-import { checkTarget } from "./targets";
+} from "../../auth/comment";
+import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "../../api/comments";
+import {
+  commentListQueries,
+  commentQueries,
+  pageExtras,
+  placeSql,
+} from "../../services/comments/reads";
+import { checkTarget } from "../../services/comments/targets";
 import type { z } from "@hono/zod-openapi";
 
 type Format = "markdown" | "document" | undefined;

@@ -16,7 +16,7 @@ import {
   CrCommentParams,
   CrCommentsParams,
   UpdateCommentBody,
-} from "./schema";
+} from "../../api/comments";
 
 /** Comments on a change request (official change-request-comments operations). */
 export const crCommentRoutes = createRouter();

@@ -10,7 +10,7 @@ import {
   CrCommentParams,
   CrReplyParams,
   UpdateReplyBody,
-} from "./schema";
+} from "../../api/comments";
 
 /** Replies to change-request comments (official change-request-comments reply operations). */
 export const crReplyRoutes = createRouter();

@@ -9,7 +9,7 @@ import { forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
 import { replyPresenter } from "../../presenters/comment";
-import { createReply, deleteReply, updateReply } from "../../services/comments";
+import { createReply, deleteReply, updateReply } from "../../services/comments/comments";
 import {
   allowComment,
   allowRead,
@@ -18,9 +18,9 @@ import {
   storedBody,
   viewerOf,
   type PlacePath,
-} from "./access";
-import { replyListQueries, replyQueries } from "./reads";
-import type { ListRepliesQuery, PostReplyBody, UpdateReplyBody } from "./schema";
+} from "../../auth/comment";
+import { replyListQueries, replyQueries } from "../../services/comments/reads";
+import type { ListRepliesQuery, PostReplyBody, UpdateReplyBody } from "../../api/comments";
 
 type Format = "markdown" | "document" | undefined;
 

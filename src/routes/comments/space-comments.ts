@@ -16,7 +16,7 @@ import {
   SpaceCommentParams,
   SpaceCommentsParams,
   UpdateCommentBody,
-} from "./schema";
+} from "../../api/comments";
 
 /** Comments on a space's main content (official space-comments operations). */
 export const spaceCommentRoutes = createRouter();

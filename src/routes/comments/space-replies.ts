@@ -10,7 +10,7 @@ import {
   SpaceCommentParams,
   SpaceReplyParams,
   UpdateReplyBody,
-} from "./schema";
+} from "../../api/comments";
 
 /** Replies to space comments (official space-comments reply operations). */
 export const spaceReplyRoutes = createRouter();

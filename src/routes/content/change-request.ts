@@ -9,7 +9,7 @@ import {
   RevisionFileSchema,
   RevisionPageSchema,
   RevisionSchema,
-} from "./responses";
+} from "../../api/content-responses";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -19,8 +19,8 @@ import {
   PageQuery,
   PathQuery,
   RevisionQuery,
-} from "./schema";
-import { changeRequestTarget } from "./targets";
+} from "../../api/content";
+import { changeRequestTarget } from "../../auth/content-target";
 
 /** Reads of a change request's content at its working head (spec §4.6). */
 export const changeRequestContentRoutes = createRouter();

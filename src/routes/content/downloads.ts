@@ -4,7 +4,7 @@ import { createRouter } from "../../lib/router";
 import { verifyDownload } from "../../lib/signing";
 import { nowMs } from "../../lib/clock";
 import { errorResponses } from "../../openapi/common";
-import { DownloadQuery } from "./schema";
+import { DownloadQuery } from "../../api/content";
 
 /** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
 export const downloadRoutes = createRouter();

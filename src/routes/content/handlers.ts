@@ -11,7 +11,7 @@ import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { presentPage, presentPages, type PageContext } from "../../presenters/page";
 import { presentRevision } from "../../presenters/revision";
-import { fileObjectKey } from "../../services/change-request-writes";
+import { fileObjectKey } from "../../services/change-requests/writes";
 import {
   readFile,
   readFilesPage,
@@ -22,10 +22,10 @@ import {
   readTree,
   type Bodies,
   type PlacedSubtree,
-} from "../../services/content-reads";
-import type { JsonDocumentSchema } from "./responses";
-import type { FilesQuery, PageQueryInput } from "./schema";
-import type { ContentTarget } from "./targets";
+} from "../../services/content/reads";
+import type { JsonDocumentSchema } from "../../api/content-responses";
+import type { FilesQuery, PageQueryInput } from "../../api/content";
+import type { ContentTarget } from "../../auth/content-target";
 
 type Ctx = Context<AppEnv>;
 type Format = "document" | "markdown";

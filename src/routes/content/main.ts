@@ -9,7 +9,7 @@ import {
   RevisionFileSchema,
   RevisionPageSchema,
   RevisionSchema,
-} from "./responses";
+} from "../../api/content-responses";
 import {
   FilesQuery,
   PageQuery,
@@ -19,8 +19,8 @@ import {
   SpaceFileParams,
   SpacePageParams,
   SpacePathParams,
-} from "./schema";
-import { mainTarget } from "./targets";
+} from "../../api/content";
+import { mainTarget } from "../../auth/content-target";
 
 /** Reads of a space's main content at its head revision (spec §4.3). */
 export const mainContentRoutes = createRouter();

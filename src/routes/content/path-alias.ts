@@ -4,8 +4,8 @@ import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { describeZodError } from "../../lib/validation";
 import { pathBody } from "./handlers";
-import { PathQuery } from "./schema";
-import type { ContentTarget } from "./targets";
+import { PathQuery } from "../../api/content";
+import type { ContentTarget } from "../../auth/content-target";
 
 /** Decodes one path segment; a malformed escape stays as written (and matches no slug). */
 function decodeSegment(segment: string): string {

@@ -18,7 +18,7 @@ import {
   RevisionFileSchema,
   RevisionPageSchema,
   RevisionSchema,
-} from "./responses";
+} from "../../api/content-responses";
 import {
   DocumentQuery,
   FilesQuery,
@@ -29,8 +29,8 @@ import {
   RevisionParams,
   RevisionPathParams,
   RevisionQuery,
-} from "./schema";
-import { revisionTarget } from "./targets";
+} from "../../api/content";
+import { revisionTarget } from "../../auth/content-target";
 
 /** Reads of any stored revision of a space, so its history can be read. */
 export const revisionRoutes = createRouter();

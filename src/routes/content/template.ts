@@ -2,12 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { backgroundOf } from "../../lib/background";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody } from "../../openapi/common";
-import { applyContentBatch } from "../../services/change-request-writes";
-import { resolveTemplateTarget } from "../../templates/access";
-import { commitPagesToMain } from "../../templates/main-commit";
-import { contentRefFileIds, planTemplate } from "../../templates/plan";
-import { ApplyTemplateBody } from "../../templates/schema";
-import { SpaceContentParams } from "./schema";
+import { applyContentBatch } from "../../services/change-requests/writes";
+import { resolveTemplateTarget } from "../../auth/template-target";
+import { commitPagesToMain } from "../../services/templates/main-commit";
+import { contentRefFileIds, planTemplate } from "../../services/templates/plan";
+import { ApplyTemplateBody } from "../../api/templates";
+import { SpaceContentParams } from "../../api/content";
 
 /** Applying a built-in template to a space's main content or to one of its change requests. */
 export const templateRoutes = createRouter();

@@ -9,7 +9,7 @@ import {
   ChangeRequestPageParams,
   LinkListSchema,
   LinksQuery,
-} from "./schema";
+} from "../../api/links";
 
 /** Links and backlinks of a change request's content at its working head (spec §4.6). */
 export const changeRequestLinkRoutes = createRouter();

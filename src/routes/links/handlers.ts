@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
-import { resolveChangeRequest } from "../../auth/change-request-access";
-import { resolveSpace, type ResolvedSpace } from "../../auth/space-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { resolveChangeRequest } from "../../auth/change-request";
+import { resolveSpace, type ResolvedSpace } from "../../auth/space";
 import type { ContentPointer } from "../../content/pointer";
 import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { notFound } from "../../lib/errors";
@@ -15,8 +15,8 @@ import {
   presentPageReference,
   type ReferenceContext,
 } from "../../presenters/link";
-import { readBacklinks, readLinks } from "../../services/links";
-import type { BacklinksQuery, LinksQuery } from "./schema";
+import { readBacklinks, readLinks } from "../../services/links/links";
+import type { BacklinksQuery, LinksQuery } from "../../api/links";
 
 type Ctx = Context<AppEnv>;
 

@@ -10,7 +10,7 @@ import {
   SpaceContentParams,
   SpaceFileParams,
   SpacePageParams,
-} from "./schema";
+} from "../../api/links";
 
 /** Links of a space's main content at its head revision, and backlinks of its files (spec §4.2, §4.3). */
 export const spaceLinkRoutes = createRouter();

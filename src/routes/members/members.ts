@@ -1,13 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentMember } from "../../presenters/member";
-import { getMember, listMembers, removeMember, updateMemberRole } from "../../services/members";
-import { OrgParams } from "../organizations/schema";
-import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "./schema";
+import {
+  getMember,
+  listMembers,
+  removeMember,
+  updateMemberRole,
+} from "../../services/members/members";
+import { OrgParams } from "../../api/organizations";
+import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "../../api/members";
 
 /** The members of an organization: listing, reading, role changes and removal. */
 export const memberRoutes = createRouter();

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope, resolveOrg, resolveOrgWith } from "../../auth/access";
+import { requireRole, requireScope, resolveOrg, resolveOrgWith } from "../../auth/organization";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
@@ -8,8 +8,8 @@ import {
   emptyDocument,
   getAgentInstructions,
   putAgentInstructions,
-} from "../../services/agent-instructions";
-import { readableSpacesQueries, searchOrganization } from "../../services/search";
+} from "../../services/organizations/agent-instructions";
+import { readableSpacesQueries, searchOrganization } from "../../services/search/search";
 import { callerUserId } from "../../auth/caller-query";
 import { appUrl } from "../../lib/urls";
 import {
@@ -18,7 +18,7 @@ import {
   PutAgentInstructionsBody,
   SearchQuery,
   SearchSpaceResultSchema,
-} from "./schema";
+} from "../../api/organizations";
 
 /** Organization-wide content: search across spaces and the instructions AI agents follow. */
 export const contentRoutes = createRouter();

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { conflict } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentInvite } from "../../presenters/invite";
-import { createInvite, deleteInvite, listInvites } from "../../services/members";
-import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "./schema";
+import { createInvite, deleteInvite, listInvites } from "../../services/members/members";
+import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "../../api/organizations";
 
 /** Invite links of an organization, managed by its admins. */
 export const inviteRoutes = createRouter();

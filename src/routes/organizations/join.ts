@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
-import { requireScope } from "../../auth/access";
+import { requireScope } from "../../auth/organization";
 import { forbidden, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonResponse, noContent } from "../../openapi/common";
@@ -9,8 +9,8 @@ import {
   addMember,
   organizationsForDomainQuery,
   organizationWithMembershipQuery,
-} from "../../services/organizations";
-import { EmailDomainParams, OrganizationSchema, OrgParams } from "./schema";
+} from "../../services/organizations/organizations";
+import { EmailDomainParams, OrganizationSchema, OrgParams } from "../../api/organizations";
 
 /** Joining by e-mail domain, and finding the organizations one may join that way. */
 export const joinRoutes = createRouter();

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { authenticate, callerDigest } from "../../auth/authenticate";
 import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
-import { requireRole, requireScope, resolveOrg } from "../../auth/access";
+import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
@@ -10,13 +10,13 @@ import {
   createOrganization,
   organizationsPageQueries,
   updateOrganization,
-} from "../../services/organizations";
+} from "../../services/organizations/organizations";
 import {
   CreateOrganizationBody,
   OrganizationSchema,
   OrgParams,
   UpdateOrganizationBody,
-} from "./schema";
+} from "../../api/organizations";
 
 /** Organizations themselves: the caller's list, creation, reading and settings. */
 export const organizationRoutes = createRouter();

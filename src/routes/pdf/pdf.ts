@@ -2,17 +2,17 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
-import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request";
 import { changeRequestPointer } from "../../content/pointers";
 import { notFound } from "../../lib/errors";
-import { revisionRowQuery } from "../../services/content-reads";
-import { pdfDownloadPath, type PdfTarget } from "../../pdf/service";
+import { revisionRowQuery } from "../../services/content/reads";
+import { pdfDownloadPath, type PdfTarget } from "../../services/pdf/render";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
-import { mainTarget } from "../content/targets";
-import { ChangeRequestPdfParams, PdfQuery, PdfUrlSchema, SpacePdfParams } from "./schema";
+import { mainTarget } from "../../auth/content-target";
+import { ChangeRequestPdfParams, PdfQuery, PdfUrlSchema, SpacePdfParams } from "../../api/pdf";
 
 /** PDF exports of a space's main content and of a change request (spec §4.4, official). */
 export const pdfRoutes = createRouter();

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 // Importing the indexer registers it on the main-revision seam: the index follows every merge.
-import "../../services/search-index";
+import "../../services/search/indexer";
 import { spaceSearchRoutes } from "./space-search";
 
 /**

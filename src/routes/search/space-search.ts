@@ -2,16 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import { executionContext } from "../../lib/background";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
-import { resolveSpace } from "../../auth/space-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { resolveSpace } from "../../auth/space";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { appUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
 import { presentSpaceSearch } from "../../presenters/search";
-import { spaceSearchQuery, type SearchRow } from "../../services/search";
-import { catchUpInBackground, indexStateQuery } from "../../services/search-index";
-import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "./schema";
+import { spaceSearchQuery, type SearchRow } from "../../services/search/search";
+import { catchUpInBackground, indexStateQuery } from "../../services/search/indexer";
+import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "../../api/search";
 
 /** Full-text search of a space's main content (spec §4.3). */
 export const spaceSearchRoutes = createRouter();

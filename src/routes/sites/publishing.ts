@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireScope } from "../../auth/access";
+import { requireScope } from "../../auth/organization";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
-import { membershipFrom, membershipQuery } from "../../auth/content-access";
+import { membershipFrom, membershipQuery } from "../../auth/content-role";
 import { atLeast } from "../../auth/roles";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
@@ -15,13 +15,13 @@ import {
   visitorAccess,
   visitorShows,
   visitorTree,
-} from "../../services/published-access";
-import { resolveSite, siteQuery, SITE_ROLES } from "../../services/sites-access";
-import { siteAuthQuery } from "../../services/sites-auth";
-import { setPublished } from "../../services/sites";
-import { siteTreeFrom, siteTreeQueries } from "../../services/sites-tree";
-import { SiteParams, SiteSchema } from "./schema";
-import { PublishedQuery, PublishedSiteSchema } from "./schema-publishing";
+} from "../../auth/published";
+import { resolveSite, siteQuery, SITE_ROLES } from "../../auth/site";
+import { siteAuthQuery } from "../../services/sites/visitor-auth";
+import { setPublished } from "../../services/sites/sites";
+import { siteTreeFrom, siteTreeQueries } from "../../services/sites/tree";
+import { SiteParams, SiteSchema } from "../../api/sites";
+import { PublishedQuery, PublishedSiteSchema } from "../../api/sites-publishing";
 
 /** Publishing a site, and reading what it publishes. */
 export const publishingRoutes = createRouter();

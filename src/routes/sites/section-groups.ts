@@ -5,17 +5,17 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentSectionGroup } from "../../presenters/site-structure";
-import { commitAndReload } from "../../services/sites-commit";
-import { moveItemPlan } from "../../services/sites-moves";
+import { commitAndReload } from "../../services/sites/commit";
+import { moveItemPlan } from "../../services/sites/moves";
 import {
   addSectionToGroupPlan,
   createGroupPlan,
   deleteGroupPlan,
   removeSectionFromGroupPlan,
   updateGroupPlan,
-} from "../../services/sites-groups";
-import { creationKey, pageByCreation, type SiteTree } from "../../services/sites-tree";
-import { SiteParams } from "./schema";
+} from "../../services/sites/groups";
+import { creationKey, pageByCreation, type SiteTree } from "../../services/sites/tree";
+import { SiteParams } from "../../api/sites";
 import {
   AddGroupSectionBody,
   CreateGroupBody,
@@ -25,7 +25,7 @@ import {
   PreferHeaders,
   SiteSectionGroupSchema,
   UpdateGroupBody,
-} from "./schema-structure";
+} from "../../api/sites-structure";
 import { markDeprecated } from "./site-spaces";
 import {
   loadTree,

@@ -5,15 +5,15 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentSection } from "../../presenters/site-structure";
-import { resolveSite } from "../../services/sites-access";
-import { commitAndReload } from "../../services/sites-commit";
-import { moveItemPlan } from "../../services/sites-moves";
+import { resolveSite } from "../../auth/site";
+import { commitAndReload } from "../../services/sites/commit";
+import { moveItemPlan } from "../../services/sites/moves";
 import {
   createSectionPlan,
   deleteSectionPlan,
   updateSectionPlan,
-} from "../../services/sites-sections";
-import { MAX_SITE_SPACES } from "../../services/sites-structure";
+} from "../../services/sites/sections";
+import { MAX_SITE_SPACES } from "../../services/sites/structure";
 import {
   idsSql,
   creationKey,
@@ -21,8 +21,8 @@ import {
   spaceAccessQueries,
   spacesWithRoles,
   type SiteTree,
-} from "../../services/sites-tree";
-import { SiteParams } from "./schema";
+} from "../../services/sites/tree";
+import { SiteParams } from "../../api/sites";
 import {
   CreateSectionBody,
   ListSectionsQuery,
@@ -31,7 +31,7 @@ import {
   SectionParams,
   SiteSectionSchema,
   UpdateSectionBody,
-} from "./schema-structure";
+} from "../../api/sites-structure";
 import { markDeprecated } from "./site-spaces";
 import {
   loadTree,

@@ -3,22 +3,26 @@ import { badRequest, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { presentAdaptiveSchema, presentPublishingAuth } from "../../presenters/site-publishing";
-import { resolveSite, SITE_ROLES, type SiteNeed } from "../../services/sites-access";
+import { resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
 import {
   adaptiveSchemaQuery,
   putAdaptiveSchema,
   templateConditions,
   validateAdaptiveSchema,
-} from "../../services/sites-adaptive";
-import { regenerateSiteKey, siteAuthQuery, updateSiteAuth } from "../../services/sites-auth";
-import { SiteParams } from "./schema";
+} from "../../services/sites/adaptive";
+import {
+  regenerateSiteKey,
+  siteAuthQuery,
+  updateSiteAuth,
+} from "../../services/sites/visitor-auth";
+import { SiteParams } from "../../api/sites";
 import {
   AdaptiveSchemaSchema,
   PublishingAuthSchema,
   PutAdaptiveSchemaBody,
   TemplateConditionsSchema,
   UpdatePublishingAuthBody,
-} from "./schema-publishing";
+} from "../../api/sites-publishing";
 
 /** The adaptive-content schema and the visitor-authentication settings of a site. */
 export const settingsRoutes = createRouter();

@@ -5,12 +5,7 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentShareLink } from "../../presenters/share-link";
-import {
-  canManageSites,
-  resolveSite,
-  SITE_ROLES,
-  type SiteNeed,
-} from "../../services/sites-access";
+import { canManageSites, resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
 import {
   createShareLink,
   deleteShareLink,
@@ -18,16 +13,16 @@ import {
   shareLinksCountQuery,
   shareLinksPageQuery,
   updateShareLink,
-} from "../../services/sites-share-links";
-import type { ShareLinkRow } from "../../services/sites-tree";
-import { SiteParams } from "./schema";
+} from "../../services/sites/share-links";
+import type { ShareLinkRow } from "../../services/sites/tree";
+import { SiteParams } from "../../api/sites";
 import {
   CreateShareLinkBody,
   ListShareLinksQuery,
   ShareLinkParams,
   ShareLinkSchema,
   UpdateShareLinkBody,
-} from "./schema-publishing";
+} from "../../api/sites-publishing";
 
 /** The share links of a site: list, create, update, delete. */
 export const shareLinkRoutes = createRouter();

@@ -7,15 +7,15 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { isDefaultSiteSpace, presentSiteSpace } from "../../presenters/site-structure";
-import { resolveSite } from "../../services/sites-access";
-import { commitAndReload } from "../../services/sites-commit";
-import { moveItemPlan } from "../../services/sites-moves";
+import { resolveSite } from "../../auth/site";
+import { commitAndReload } from "../../services/sites/commit";
+import { moveItemPlan } from "../../services/sites/moves";
 import {
   addSiteSpacePlan,
   deleteSiteSpace,
   MAX_SITE_SPACES,
   updateSiteSpacePlan,
-} from "../../services/sites-structure";
+} from "../../services/sites/structure";
 import {
   defaultSectionId,
   idsSql,
@@ -24,9 +24,9 @@ import {
   spaceAccessQueries,
   spacesWithRoles,
   type SiteTree,
-} from "../../services/sites-tree";
-import type { Membership } from "../../auth/content-access";
-import { SiteParams } from "./schema";
+} from "../../services/sites/tree";
+import type { Membership } from "../../auth/content-role";
+import { SiteParams } from "../../api/sites";
 import {
   AddSiteSpaceBody,
   ListSiteSpacesQuery,
@@ -35,7 +35,7 @@ import {
   SiteSpaceParams,
   SiteSpaceSchema,
   UpdateSiteSpaceBody,
-} from "./schema-structure";
+} from "../../api/sites-structure";
 import {
   loadTree,
   minimalResponse,

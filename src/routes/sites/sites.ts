@@ -4,7 +4,7 @@ import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentSite } from "../../presenters/site";
-import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../services/sites-access";
+import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
 import {
   createSite,
   deleteSite,
@@ -12,14 +12,14 @@ import {
   sitesCountQuery,
   sitesPageQuery,
   updateSite,
-} from "../../services/sites";
+} from "../../services/sites/sites";
 import {
   idsSql,
   siteTreeFrom,
   siteTreeQueries,
   spaceAccessQueries,
   spacesWithRoles,
-} from "../../services/sites-tree";
+} from "../../services/sites/tree";
 import {
   CreateSiteBody,
   ListSitesQuery,
@@ -27,7 +27,7 @@ import {
   SiteParams,
   SiteSchema,
   UpdateSiteBody,
-} from "./schema";
+} from "../../api/sites";
 
 /** The sites of an organization: list, create, read, update, delete. */
 export const siteRoutes = createRouter();

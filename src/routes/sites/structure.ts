@@ -12,10 +12,10 @@ import {
   presentStructure,
   type StructureView,
 } from "../../presenters/site-structure";
-import { shareLinkByKeyQuery } from "../../services/published-access";
-import { resolveSite, SITE_ROLES, type SiteNeed } from "../../services/sites-access";
-import { commitAndReload } from "../../services/sites-commit";
-import { moveItemPlan, type ItemKind, type MoveTarget } from "../../services/sites-moves";
+import { shareLinkByKeyQuery } from "../../auth/published";
+import { resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
+import { commitAndReload } from "../../services/sites/commit";
+import { moveItemPlan, type ItemKind, type MoveTarget } from "../../services/sites/moves";
 import {
   siteTreeFrom,
   siteTreeQueries,
@@ -23,8 +23,8 @@ import {
   type ShareLinkRow,
   type SiteTree,
   type SiteTreeResults,
-} from "../../services/sites-tree";
-import { SiteParams } from "./schema";
+} from "../../services/sites/tree";
+import { SiteParams } from "../../api/sites";
 import {
   PreferHeaders,
   ShareKeyQuery,
@@ -33,7 +33,7 @@ import {
   SiteSpaceSchema,
   SiteStructureSchema,
   SortStructureBody,
-} from "./schema-structure";
+} from "../../api/sites-structure";
 
 /** The structure of a site: read it, reorder it. */
 export const structureRoutes = createRouter();

@@ -2,21 +2,26 @@ import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
-import { accessTo, ancestryQuery, callerGrantsQuery } from "../../auth/content-access";
-import { resolveSpace } from "../../auth/space-access";
+import { requireRole, requireScope } from "../../auth/organization";
+import { accessTo, ancestryQuery, callerGrantsQuery } from "../../auth/content-role";
+import { resolveSpace } from "../../auth/space";
 import { conflict, notFound } from "../../lib/errors";
 import { keyBetween } from "../../lib/position";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
-import { afterMainRevision } from "../../services/main-hooks";
-import { reindexSpace } from "../../services/search-index";
+import { afterMainRevision } from "../../services/content/main-hooks";
+import { reindexSpace } from "../../services/search/indexer";
 import { backgroundOf, inBackground } from "../../lib/background";
-import { insertSpace, isPastRetention, lastSpaceQuery, restoreSpace } from "../../services/spaces";
-import { roleOnSpace } from "./access";
-import { SpaceParams, SpaceSchema } from "./schema";
+import {
+  insertSpace,
+  isPastRetention,
+  lastSpaceQuery,
+  restoreSpace,
+} from "../../services/spaces/spaces";
+import { roleOnSpace } from "../../auth/space-role";
+import { SpaceParams, SpaceSchema } from "../../api/spaces";
 
 /** Restoring a deleted space, and duplicating one. */
 export const lifecycleRoutes = createRouter();

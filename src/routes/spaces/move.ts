@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
-import { requireRole, requireScope } from "../../auth/access";
+import { requireRole, requireScope } from "../../auth/organization";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   membershipFrom,
   membershipQuery,
-} from "../../auth/content-access";
-import { resolveSpace } from "../../auth/space-access";
+} from "../../auth/content-role";
+import { resolveSpace } from "../../auth/space";
 import { spaces } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { keyBetween } from "../../lib/position";
@@ -20,9 +20,9 @@ import {
   moveSpace,
   spaceNeighbourQuery,
   transferSpace,
-} from "../../services/spaces";
-import { roleOnSpace, spaceGrantsQuery } from "./access";
-import { MoveSpaceBody, SpaceParams, SpaceSchema, TransferSpaceBody } from "./schema";
+} from "../../services/spaces/spaces";
+import { roleOnSpace, spaceGrantsQuery } from "../../auth/space-role";
+import { MoveSpaceBody, SpaceParams, SpaceSchema, TransferSpaceBody } from "../../api/spaces";
 
 /** Moving a space within its organization, and transferring one to another. */
 export const moveRoutes = createRouter();

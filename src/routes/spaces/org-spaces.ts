@@ -1,8 +1,8 @@
 import { backgroundOf } from "../../lib/background";
-import { commitPagesToMain } from "../../templates/main-commit";
-import { planTemplate } from "../../templates/plan";
+import { commitPagesToMain } from "../../services/templates/main-commit";
+import { planTemplate } from "../../services/templates/plan";
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope } from "../../auth/access";
+import { requireRole, requireScope } from "../../auth/organization";
 import { callerFromResult, callerQuery } from "../../auth/caller-query";
 import {
   accessTo,
@@ -11,7 +11,7 @@ import {
   membershipFrom,
   membershipQuery,
   resolveCollection,
-} from "../../auth/content-access";
+} from "../../auth/content-role";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { keyBetween } from "../../lib/position";
@@ -19,16 +19,16 @@ import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
-import { insertSpace, lastSpaceQuery } from "../../services/spaces";
-import { roleOnSpace } from "./access";
-import { listSpaces } from "../../services/space-lists";
+import { insertSpace, lastSpaceQuery } from "../../services/spaces/spaces";
+import { roleOnSpace } from "../../auth/space-role";
+import { listSpaces } from "../../services/spaces/lists";
 import {
   CollectionSpacesParams,
   CreateSpaceBody,
   ListSpacesQuery,
   OrgSpacesParams,
   SpaceSchema,
-} from "./schema";
+} from "../../api/spaces";
 
 /** Creating spaces, and listing them in an organization or a collection. */
 export const orgSpaceRoutes = createRouter();

@@ -2,26 +2,23 @@ import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireRole, requireScope } from "../../auth/access";
+import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/authenticate";
-import { ancestryQuery, callerGrantsQuery } from "../../auth/content-access";
-import { resolveSpace } from "../../auth/space-access";
+import { ancestryQuery, callerGrantsQuery } from "../../auth/content-role";
+import { resolveSpace } from "../../auth/space";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
-import {
-  resolvePublishedSpaceAccess,
-  type VisitorCredentials,
-} from "../../services/published-access";
+import { resolvePublishedSpaceAccess, type VisitorCredentials } from "../../auth/published";
 import {
   isPastRetention,
   softDeleteSpace,
   updateSpace,
   type SpacePatch,
-} from "../../services/spaces";
-import { membersAmongQueries, roleOnSpace, spaceGrantsQuery } from "./access";
-import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schema";
+} from "../../services/spaces/spaces";
+import { membersAmongQueries, roleOnSpace, spaceGrantsQuery } from "../../auth/space-role";
+import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../api/spaces";
 
 /** Reading, updating and deleting one space. */
 export const spaceRoutes = createRouter();

@@ -12,21 +12,21 @@ import {
   orgMembersAmongQueries,
   orgMembersByIdentifierQueries,
   teamMembersPageQuery,
-} from "../../services/teams";
+} from "../../services/teams/teams";
 import {
   orgAccessQuery,
   requireTeamManager,
   teamAccessQuery,
   teamFrom,
   teamsAccess,
-} from "./access";
+} from "../../auth/team";
 import {
   PutTeamMemberBody,
   TeamMemberParams,
   TeamMemberSchema,
   TeamParams,
   UpdateTeamMembersBody,
-} from "./schema";
+} from "../../api/teams";
 
 /** The members of a team: list, bulk update, add or update one, remove one. */
 export const teamMemberRoutes = createRouter();

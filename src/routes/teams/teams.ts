@@ -12,7 +12,7 @@ import {
   renameTeam,
   teamCountQuery,
   teamPageQuery,
-} from "../../services/teams";
+} from "../../services/teams/teams";
 import {
   orgAccessQuery,
   requireOrgAdmin,
@@ -20,7 +20,7 @@ import {
   teamAccessQuery,
   teamFrom,
   teamsAccess,
-} from "./access";
+} from "../../auth/team";
 import {
   CreateTeamBody,
   ListTeamsQuery,
@@ -28,7 +28,7 @@ import {
   TeamParams,
   TeamSchema,
   UpdateTeamBody,
-} from "./schema";
+} from "../../api/teams";
 
 /** The teams of an organization: list, create, read, rename, delete. */
 export const teamRoutes = createRouter();

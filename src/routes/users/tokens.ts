@@ -5,8 +5,13 @@ import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentToken } from "../../presenters/token";
-import { issueToken, listTokens, revokeToken } from "../../services/tokens";
-import { CreatedApiTokenSchema, CreateTokenBody, ApiTokenSchema, TokenParams } from "./schema";
+import { issueToken, listTokens, revokeToken } from "../../services/users/tokens";
+import {
+  CreatedApiTokenSchema,
+  CreateTokenBody,
+  ApiTokenSchema,
+  TokenParams,
+} from "../../api/users";
 import { badRequest } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
 

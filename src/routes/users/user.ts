@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { and, eq, or, sql } from "drizzle-orm";
 import { authenticate } from "../../auth/authenticate";
 import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
-import { requireScope } from "../../auth/access";
+import { requireScope } from "../../auth/organization";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonResponse, UserSchema } from "../../openapi/common";
 import { presentUser } from "../../presenters/user";
-import { UserParams } from "./schema";
+import { UserParams } from "../../api/users";
 
 /** The caller and the users they share an organization with. */
 export const userRoutes = createRouter();

@@ -1,0 +1,179 @@
+import { z } from "@hono/zod-openapi";
+import { pagedQuery } from "../lib/pagination";
+import { UserSchema } from "../openapi/common";
+
+const pathString = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name, in: "path" } });
+
+const entityId = z.string().min(1).max(64);
+
+/** Path of a space's comments. */
+export const SpaceCommentsParams = z.object({ spaceId: pathString("spaceId") });
+/** Path of one space comment. */
+export const SpaceCommentParams = SpaceCommentsParams.extend({
+  commentId: pathString("commentId"),
+});
+/** Path of one reply to a space comment. */
+export const SpaceReplyParams = SpaceCommentParams.extend({
+  commentReplyId: pathString("commentReplyId"),
+});
+/** Path of a change request's comments (the change request by id or number). */
+export const CrCommentsParams = SpaceCommentsParams.extend({
+  changeRequestId: pathString("changeRequestId"),
+});
+/** Path of one change-request comment. */
+export const CrCommentParams = CrCommentsParams.extend({ commentId: pathString("commentId") });
+/** Path of one reply to a change-request comment. */
+export const CrReplyParams = CrCommentParams.extend({
+  commentReplyId: pathString("commentReplyId"),
+});
+
+/** Official documentFormat: the form of each `body` (default markdown, see compat notes). */
+const Format = z
+  .enum(["document", "markdown"])
+  .optional()
+  .openapi({ description: "Output format for the content (default: markdown)." });
+
+/** The FORMAT query of the reads and writes returning a comment or a reply. */
+export const FormatQuery = z.object({ format: Format });
+
+/** A repeated query parameter arrives as an array, a single one as a string. */
+const authorList = z
+  .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(entityId).min(1).max(50))
+  .optional()
+  .openapi({ description: "User IDs to filter queried comments on (at most 50)." });
+
+/** Query of the comment lists: PAGED, the official order, status, targetPage and authors. */
+export const ListCommentsQuery = pagedQuery.extend({
+  order: z.enum(["asc", "desc"]).default("desc"),
+  status: z.enum(["all", "open", "resolved"]).default("all"),
+  format: Format,
+  targetPage: entityId.optional().openapi({ description: "The target page of the comment" }),
+  authors: authorList,
+});
+
+/** Query of the reply lists: PAGED and FORMAT. */
+export const ListRepliesQuery = pagedQuery.extend({ format: Format });
+
+/** Official Document input: markdown, a JSON document, or the empty object. */
+export const CommentBodyInput = z.union([
+  z.object({ markdown: z.string().max(100_000) }).strict(),
+  z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({}).strict(),
+]);
+
+/** One emoji: a pictograph with optional presentation selector, skin tone and tag sequence. */
+const PICTOGRAPH = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:[\u{E0020}-\u{E007E}]+\u{E007F})?`;
+const ONE_EMOJI = new RegExp(
+  String.raw`^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|${PICTOGRAPH}(?:\u200D${PICTOGRAPH})*)$`,
+  "u",
+);
+
+/** A reaction: exactly one emoji (official Emoji: at most 50 characters). */
+const Reaction = z.string().max(50).regex(ONE_EMOJI, "must be exactly one emoji");
+const Reactions = z.array(Reaction).max(20);
+
+/** Official TableCellTarget. */
+const TableCellTarget = z.object({ record: entityId, definition: entityId }).strict();
+
+/** Official PostCommentSchema. */
+export const PostCommentBody = z
+  .object({
+    node: entityId.optional().openapi({ description: "The node to which the comment is posted" }),
+    page: entityId.optional().openapi({ description: "The page to which the comment is posted" }),
+    body: CommentBodyInput,
+    tableCell: TableCellTarget.optional(),
+  })
+  .strict();
+
+/** Official UpdateCommentSchema. */
+export const UpdateCommentBody = z
+  .object({
+    resolved: z.boolean().optional(),
+    body: CommentBodyInput.optional(),
+    addedReactions: Reactions.optional(),
+    removedReactions: Reactions.optional(),
+  })
+  .strict();
+
+/** Official UpdateCommentReplySchema (a reply has no resolved state). */
+export const UpdateReplyBody = UpdateCommentBody.omit({ resolved: true });
+
+/** Official PostCommentReplySchema. */
+export const PostReplyBody = z.object({ body: CommentBodyInput }).strict();
+
+/** A comment or reply body as returned: one of the official Document forms. */
+const BodySchema = z.union([
+  z.object({ markdown: z.string() }),
+  z.object({ document: z.record(z.string(), z.unknown()) }),
+]);
+
+/** Official EmojiReaction. */
+const ReactionSchema = z.object({
+  emoji: z.string(),
+  count: z.number(),
+  users: z.array(z.object({ user: UserSchema, reactedAt: z.string() })),
+});
+
+const PermissionsSchema = z.object({
+  view: z.boolean(),
+  edit: z.boolean(),
+  reply: z.boolean(),
+  delete: z.boolean(),
+});
+
+/** Official CommentReply. */
+export const CommentReplySchema = z
+  .object({
+    object: z.literal("comment-reply"),
+    id: z.string(),
+    postedBy: UserSchema,
+    postedAt: z.string(),
+    editedAt: z.string().optional(),
+    reactions: z.array(ReactionSchema),
+    body: BodySchema,
+    urls: z.object({ location: z.string() }),
+    permissions: PermissionsSchema,
+  })
+  .openapi("CommentReply");
+
+/** Official Comment (open or resolved). */
+export const CommentSchema = z
+  .object({
+    object: z.literal("comment"),
+    id: z.string(),
+    postedBy: UserSchema,
+    postedAt: z.string(),
+    editedAt: z.string().optional(),
+    reactions: z.array(ReactionSchema),
+    replies: z.number(),
+    repliers: z.array(z.object({ updatedAt: z.string(), count: z.number(), user: UserSchema })),
+    body: BodySchema,
+    target: z.object({
+      node: z.object({ id: z.string() }).optional(),
+      tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
+      changeRequest: z.string().optional(),
+      page: z.object({ id: z.string() }).optional(),
+      space: z.string(),
+      revision: z.string(),
+    }),
+    urls: z.object({ location: z.string() }),
+    permissions: PermissionsSchema,
+    status: z.enum(["open", "resolved"]),
+    resolvedAt: z.string().optional(),
+    resolvedBy: UserSchema.optional(),
+  })
+  .openapi("Comment");
+
+/** A presented comment. */
+export type Comment = z.infer<typeof CommentSchema>;
+/** A presented reply. */
+export type CommentReply = z.infer<typeof CommentReplySchema>;
+/** A reaction as presented. */
+export type Reaction = z.infer<typeof ReactionSchema>;
+/** A body input (markdown, document or empty). */
+export type CommentBodyValue = z.infer<typeof CommentBodyInput>;

@@ -1,0 +1,119 @@
+import { z } from "@hono/zod-openapi";
+import { pagedQuery } from "../lib/pagination";
+import { queryBoolean } from "../openapi/common";
+
+/** Official EntityId in a path: letters, digits, `_` and `-`. */
+const pathId = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-zA-Z0-9_-]+$/, "must be an id")
+    .openapi({ param: { name, in: "path" } });
+
+const pagePath = z
+  .string()
+  .min(1)
+  .max(2048)
+  .openapi({
+    param: { name: "pagePath", in: "path" },
+    description: "The path of the page in the revision (its slugs joined by '/').",
+  });
+
+/** Path of a space's main content. */
+export const SpaceContentParams = z.object({ spaceId: pathId("spaceId") });
+/** Path of one file of a space's main content. */
+export const SpaceFileParams = SpaceContentParams.extend({ fileId: pathId("fileId") });
+/** Path of one page of a space's main content. */
+export const SpacePageParams = SpaceContentParams.extend({ pageId: pathId("pageId") });
+/** Path of a page of a space's main content, by its path. */
+export const SpacePathParams = SpaceContentParams.extend({ pagePath });
+
+/** Path of a change request's content. */
+export const ChangeRequestContentParams = SpaceContentParams.extend({
+  changeRequestId: pathId("changeRequestId"),
+});
+/** Path of one file of a change request's content. */
+export const ChangeRequestFileParams = ChangeRequestContentParams.extend({
+  fileId: pathId("fileId"),
+});
+/** Path of one page of a change request's content. */
+export const ChangeRequestPageParams = ChangeRequestContentParams.extend({
+  pageId: pathId("pageId"),
+});
+/** Path of a page of a change request's content, by its path. */
+export const ChangeRequestPathParams = ChangeRequestContentParams.extend({ pagePath });
+
+/** Path of one revision of a space. */
+export const RevisionParams = SpaceContentParams.extend({ revisionId: pathId("revisionId") });
+/** Path of one file of a revision. */
+export const RevisionFileParams = RevisionParams.extend({ fileId: pathId("fileId") });
+/** Path of one page of a revision. */
+export const RevisionPageParams = RevisionParams.extend({ pageId: pathId("pageId") });
+/** Path of a page of a revision, by its path. */
+export const RevisionPathParams = RevisionParams.extend({ pagePath });
+
+/** Official revisionMetadata and revisionComputed: accepted, see the compat notes. */
+const revisionFlags = {
+  metadata: queryBoolean.optional().openapi({
+    description: "If false, mutable git metadata is not returned (Quire has none).",
+  }),
+  computed: queryBoolean.optional().openapi({
+    description: "If false, content is not computed (Quire has no computed content).",
+  }),
+};
+
+/** Query of the revision and pages reads. */
+export const RevisionQuery = z.object(revisionFlags);
+
+/** Query of the files list: PAGED plus the revision flags. */
+export const FilesQuery = pagedQuery.extend(revisionFlags);
+
+/** Official documentFormat: the page body as a JSON document (default) or as markdown. */
+export const DOCUMENT_FORMATS = ["document", "markdown"] as const;
+
+/** Query of the page reads: format, evaluation and the revision flags. */
+export const PageQuery = z.object({
+  format: z
+    .enum(DOCUMENT_FORMATS)
+    .optional()
+    .openapi({ description: "Output format for the content (default: document)." }),
+  "format.markdown.refs": z
+    .enum(["relative", "stable"])
+    .optional()
+    .openapi({ description: "How content references are written in markdown (see compat notes)." }),
+  evaluated: z
+    .enum(["true", "false", "1", "0", "deterministic-only"])
+    .optional()
+    .openapi({ description: "Whether to evaluate the document's expressions (default false)." }),
+  dereferenced: z
+    .enum(["true", "false", "1", "0", "reusable-contents"])
+    .optional()
+    .openapi({ description: "Whether to expand references to other content (default false)." }),
+  ...revisionFlags,
+});
+
+/** Query of the page-by-path reads: the page query plus the official `cachedMetadata`. */
+export const PathQuery = PageQuery.extend({
+  cachedMetadata: queryBoolean.optional().openapi({
+    description: "If true, mutable git metadata may come from a cache (Quire has none).",
+  }),
+});
+
+/** Query of the page document read: evaluation only. */
+export const DocumentQuery = PageQuery.pick({ evaluated: true, dereferenced: true });
+
+/** The page reads' validated query. */
+export type PageQueryInput = z.infer<typeof PageQuery>;
+
+/**
+ * Query of the signed download: read as it is and checked by its signature, so a tampered,
+ * expired or malformed link is a 403 rather than a validation error.
+ */
+export const DownloadQuery = z.object({
+  key: z.string().optional(),
+  expires: z.string().optional(),
+  type: z.string().optional(),
+  name: z.string().optional(),
+  sig: z.string().optional(),
+});

@@ -1,0 +1,60 @@
+import { z } from "@hono/zod-openapi";
+import { MEMBER_ROLES } from "../auth/roles";
+import { pagedQuery } from "../lib/pagination";
+import { UserSchema } from "../openapi/common";
+import { MemberRoleOrGuest, OrgParams } from "./organizations";
+
+/** Path of one member of an organization. */
+export const MemberParams = OrgParams.extend({
+  userId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "userId", in: "path" } }),
+});
+
+/** Sort keys of the member list (official memberSort). */
+export const MEMBER_SORTS = ["joinedAt", "lastSeenAt", "name"] as const;
+
+/** Query of the member list: PAGED plus the official order, role, search and sort. */
+export const ListMembersQuery = pagedQuery.extend({
+  order: z.enum(["asc", "desc"]).default("desc"),
+  role: z
+    .enum([...MEMBER_ROLES, "guest"])
+    .optional()
+    .openapi({ description: "Only members with this role; `guest` for guests." }),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(256)
+    .optional()
+    .openapi({ description: "Only members whose display name or e-mail contains this text." }),
+  sort: z.enum(MEMBER_SORTS).default("joinedAt"),
+});
+
+/** The member list query's TypeScript type. */
+export type ListMembersInput = z.infer<typeof ListMembersQuery>;
+
+/** Body of a member update: the new role, or null to make them a guest. */
+export const UpdateMemberBody = z.object({ role: MemberRoleOrGuest.optional() }).strict();
+
+/** A member of an organization (official OrganizationMember). */
+export const MemberSchema = z
+  .object({
+    object: z.literal("member"),
+    id: z.string(),
+    role: MemberRoleOrGuest,
+    user: UserSchema,
+    disabled: z.boolean(),
+    joinedAt: z.string(),
+    lastSeenAt: z.string().optional(),
+    sso: z.boolean(),
+    spaces: z.number(),
+    teams: z.number(),
+    sites: z.number(),
+  })
+  .openapi("OrganizationMember");
+
+/** A member's TypeScript type. */
+export type Member = z.infer<typeof MemberSchema>;

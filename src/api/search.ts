@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+import { pagedQuery } from "../lib/pagination";
+
+/** Path of a space search. */
+export const SpaceSearchParams = z.object({
+  spaceId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-zA-Z0-9_-]+$/, "must be an id")
+    .openapi({ param: { name: "spaceId", in: "path" } }),
+});
+
+/** Query of a search: PAGED plus the required `query` (spec §8: at most 512 characters). */
+export const SearchQuery = pagedQuery.extend({
+  query: z.string().min(1).max(512).openapi({ description: "The text to search for" }),
+});
+
+/** A relevance score: higher is better, unbounded (official SearchResultScore). */
+const Score = z.number().min(0);
+
+/** A heading section of a page found by a search (official SearchSectionResult). */
+export const SearchSectionResultSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    path: z.string(),
+    score: Score,
+    resultType: z.enum(["page", "section"]).optional(),
+    body: z.string(),
+    urls: z.object({ app: z.string() }),
+  })
+  .openapi("SearchSectionResult");
+
+/** A page found by a search (official SearchPageResult). */
+export const SearchPageResultSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    path: z.string(),
+    score: Score,
+    rank: z.number().int().min(1),
+    resultType: z.enum(["page", "section"]).optional(),
+    sections: z.array(SearchSectionResultSchema).optional(),
+    ancestors: z.array(z.object({ title: z.string() })),
+    urls: z.object({ app: z.string() }),
+  })
+  .openapi("SearchPageResult");
+
+/** A search section item's TypeScript type. */
+export type SearchSectionResult = z.infer<typeof SearchSectionResultSchema>;
+/** A search page item's TypeScript type. */
+export type SearchPageResult = z.infer<typeof SearchPageResultSchema>;
+
+/** A space found by the organization search, with its matching pages (official SearchSpaceResult). */
+export type SearchSpaceItem = {
+  type: "space";
+  id: string;
+  title: string;
+  score: number;
+  pages: SearchPageResult[];
+};

@@ -1,0 +1,157 @@
+import { z } from "@hono/zod-openapi";
+import { MEMBER_ROLES } from "../auth/roles";
+import { pagedQuery } from "../lib/pagination";
+import { queryBoolean } from "../openapi/common";
+
+const pathString = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name, in: "path" } });
+
+/** An id named in a body. */
+export const entityId = z.string().min(1).max(64);
+
+/** Path of an organization's sites. */
+export const OrgSitesParams = z.object({ organizationId: pathString("organizationId") });
+
+/** Path of one site. */
+export const SiteParams = OrgSitesParams.extend({ siteId: pathString("siteId") });
+
+/** Official SiteType. */
+export const SITE_TYPES = [
+  "basic",
+  "premium",
+  "ultimate",
+  "sponsored",
+  "legacy-basic",
+  "legacy-premium",
+] as const;
+const SiteType = z.enum(SITE_TYPES);
+
+/** Official SiteVisibility. */
+export const SiteVisibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
+
+/** Official SiteTitle: 2 to 128 characters (after trimming). */
+const SiteTitle = z.string().trim().min(2).max(128);
+
+/** Official SiteHostname: at least three dot-separated labels of [a-z0-9-], at most 512. */
+export const SiteHostname = z
+  .string()
+  .max(512)
+  .regex(
+    /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
+    "must be a host name of at least three labels (lowercase letters, digits, hyphens)",
+  );
+
+/** Official SiteProxyOrigin: a host followed by one or more path segments, at most 512. */
+export const SiteProxyOrigin = z
+  .string()
+  .max(512)
+  .regex(
+    /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/,
+    "must be a host name followed by one or more path segments, e.g. example.com/docs",
+  );
+
+/** Official DefaultLevel. */
+const DefaultLevel = z.union([z.enum(MEMBER_ROLES), z.null(), z.literal("inherit")]);
+
+/** Query of the site list: PAGED plus the official `space`, `title`, `published`, `type`. */
+export const ListSitesQuery = pagedQuery.extend({
+  space: entityId.optional().openapi({ description: "Only sites publishing this space." }),
+  title: z
+    .string()
+    .max(128)
+    .optional()
+    .openapi({ description: "Only sites whose title contains this text (case-insensitive)." }),
+  published: queryBoolean
+    .optional()
+    .openapi({ type: "boolean", description: "Only published (true) or unpublished (false)." }),
+  type: z
+    .union([SiteType, z.array(SiteType)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
+    .openapi({ description: "Only sites of these types." }),
+});
+
+/** Body of site creation; every field optional. */
+export const CreateSiteBody = z
+  .object({
+    type: SiteType.optional().openapi({ description: "The type of the site (default basic)." }),
+    title: SiteTitle.optional(),
+    visibility: SiteVisibility.optional(),
+    spaces: z
+      .array(entityId)
+      .max(50)
+      .optional()
+      .openapi({ description: "IDs of spaces to publish in the site, each as a site space." }),
+  })
+  .strict();
+
+/** Body of a site update; every field optional. */
+export const UpdateSiteBody = z
+  .object({
+    title: SiteTitle.optional(),
+    visibility: SiteVisibility.optional(),
+    basename: z.string().min(1).max(100).optional(),
+    hostname: SiteHostname.nullable().optional().openapi({
+      description: "Custom host name of the site; null removes it.",
+    }),
+    adaptiveContent: z.object({ enabled: z.boolean() }).strict().optional(),
+    agentsContext: z.enum(["excluded", "included"]).optional(),
+    defaultLevel: DefaultLevel.optional(),
+    defaultSiteSpace: entityId.optional().openapi({
+      description: "Site space to use as the default at the root, or in the default section.",
+    }),
+    defaultSiteSection: entityId.optional().openapi({ description: "Section to use as default." }),
+    proxy: SiteProxyOrigin.nullable().optional().openapi({
+      description: "Proxy origin (host plus path, e.g. company.com/docs); null removes it.",
+    }),
+  })
+  .strict();
+
+/** The site update's TypeScript type. */
+export type UpdateSiteInput = z.infer<typeof UpdateSiteBody>;
+
+/** The official Site object (the fields this service fills). */
+export const SiteSchema = z
+  .object({
+    object: z.literal("site"),
+    id: z.string(),
+    type: SiteType,
+    appliedType: SiteType,
+    title: z.string(),
+    hostname: z.string().optional(),
+    basename: z.string().optional(),
+    proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
+    visibility: SiteVisibility,
+    defaultLevel: DefaultLevel,
+    permissions: z.object({
+      view: z.boolean(),
+      access: z.boolean(),
+      edit: z.boolean(),
+      create: z.boolean(),
+      admin: z.boolean(),
+      installIntegration: z.boolean(),
+      viewAdaptiveSchema: z.boolean(),
+      editAdaptiveSchema: z.boolean(),
+    }),
+    published: z.boolean(),
+    siteSpaces: z.number(),
+    createdAt: z.string(),
+    adaptiveContent: z.object({ enabled: z.boolean() }),
+    ads: z.object({ status: z.literal("pending"), submittable: z.boolean() }),
+    agentsContext: z.enum(["excluded", "included"]),
+    features: z.array(z.object({ id: z.string(), plan: SiteType, frozen: z.boolean() })),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      preview: z.string(),
+      published: z.string().optional(),
+    }),
+  })
+  .openapi("Site");
+
+/** The Site object's TypeScript type. */
+export type Site = z.infer<typeof SiteSchema>;

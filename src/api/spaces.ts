@@ -1,0 +1,208 @@
+import { ApplySpaceTemplateSchema } from "./templates";
+import { z } from "@hono/zod-openapi";
+import { MEMBER_ROLES } from "../auth/roles";
+import { pagedQuery } from "../lib/pagination";
+import { MergeRulesSchema } from "./organizations";
+
+const pathString = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name, in: "path" } });
+
+const entityId = z.string().min(1).max(64);
+
+/** Path of an organization's spaces. */
+export const OrgSpacesParams = z.object({ organizationId: pathString("organizationId") });
+
+/** Path of a collection's spaces. */
+export const CollectionSpacesParams = z.object({ collectionId: pathString("collectionId") });
+
+/** Path of one space. */
+export const SpaceParams = z.object({ spaceId: pathString("spaceId") });
+
+/**
+ * Query of the space read: the official `shareKey`, and `visitorAuthToken` (our extension, the
+ * name the published-site read uses): credentials of a published site that contains the space
+ * (docs/compat-notes/sites.md).
+ */
+export const GetSpaceQuery = z.object({
+  shareKey: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .openapi({
+      description:
+        "For sites published via share-links, the key of an active share link of a published " +
+        "site that contains the space: a caller without access to the space reads it (read-only).",
+    }),
+  visitorAuthToken: z
+    .string()
+    .min(1)
+    .max(8192)
+    .optional()
+    .openapi({
+      description:
+        "A visitor JWT signed (HS256) with the key of a published visitor-auth site that " +
+        "contains the space: a caller without access to the space reads it (read-only).",
+    }),
+});
+
+/** Query of the space lists: PAGED. */
+export const ListSpacesQuery = pagedQuery;
+
+/** Official SpaceTitle: at most 50 characters (we also refuse a blank title). */
+const SpaceTitle = z.string().trim().min(1).max(50);
+
+/** One emoji (a sequence of pictographs, modifiers, joiners) or its hex code points (1f389). */
+const EMOJI =
+  /^(?:(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f)(?:-(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f|e00[0-7][0-9a-f]))*|[0-9#*]\ufe0f?\u20e3|(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*(?:\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*)$/iu;
+
+/** Official Emoji: at most 50 characters, an emoji character or its code points. */
+export const Emoji = z.string().max(50).regex(EMOJI, "must be an emoji or its hex code points");
+
+/** Official TranslationLanguage. */
+export const LANGUAGES = [
+  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
+  "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
+  "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+] as const; // prettier-ignore
+const TranslationLanguage = z.enum(LANGUAGES);
+
+/** Official SpaceEditMode. */
+const SpaceEditMode = z.enum(["live", "locked"]);
+
+/** Official DefaultLevel: a role, null (no access by default) or "inherit". */
+const DefaultLevel = z.union([z.enum(MEMBER_ROLES), z.null(), z.literal("inherit")]);
+
+/** Official MergeRulesSpaceConfiguration: inherit, or the organization's standalone forms. */
+export const SpaceMergeRulesSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("inherit") }).strict(),
+  ...MergeRulesSchema.options,
+]);
+
+/** Body of space creation (official CreateSpace; computed sources refused). */
+export const CreateSpaceBody = z
+  .object({
+    title: SpaceTitle.optional(),
+    emoji: Emoji.optional(),
+    parent: entityId.optional().openapi({ description: "ID of a parent collection" }),
+    language: TranslationLanguage.optional(),
+    editMode: SpaceEditMode.optional(),
+    empty: z.literal(true).optional().openapi({ description: "Create an empty space" }),
+    template: ApplySpaceTemplateSchema.optional().openapi({
+      description: "A built-in template to fill the new space with (see the README)",
+    }),
+    computedSource: z.unknown().optional(),
+  })
+  .strict();
+
+/** Body of a space update: every field optional; `emoji: null` / `icon: null` remove the icon. */
+export const UpdateSpaceBody = z
+  .object({
+    editMode: SpaceEditMode.optional(),
+    title: SpaceTitle.optional(),
+    defaultLevel: DefaultLevel.optional(),
+    language: TranslationLanguage.optional(),
+    mergeRules: SpaceMergeRulesSchema.optional(),
+    emoji: Emoji.nullable().optional(),
+    icon: z
+      .null()
+      .optional()
+      .openapi({ description: "Only null (remove): custom icons are not supported" }),
+  })
+  .strict();
+
+/** The space update's TypeScript type. */
+export type UpdateSpaceInput = z.infer<typeof UpdateSpaceBody>;
+
+const SpacePointer = z.object({ type: z.literal("space"), space: entityId }).strict();
+const CollectionPointer = z
+  .object({ type: z.literal("collection"), collection: entityId })
+  .strict();
+const Pointer = z.discriminatedUnion("type", [SpacePointer, CollectionPointer]);
+
+/** Official ContentPosition: before or after a sibling (we take exactly one of the two). */
+const ContentPosition = z
+  .object({ before: Pointer.optional(), after: Pointer.optional() })
+  .strict()
+  .refine((p) => (p.before === undefined) !== (p.after === undefined), {
+    message: "give exactly one of before or after",
+  });
+
+/** Body of a space move: official `parent` (null: top level) and `position`. */
+export const MoveSpaceBody = z
+  .object({
+    parent: entityId.nullable().optional().openapi({
+      description:
+        "The unique id of the parent collection; null for the top level; omitted: unchanged",
+    }),
+    position: ContentPosition.optional().openapi({
+      description: "Where to move the space. By default, it will be moved at the end.",
+    }),
+  })
+  .strict()
+  .refine((b) => b.parent !== undefined || b.position !== undefined, {
+    message: "give parent, position or both",
+  });
+
+/** Body of a space transfer (not in the official document: our own schema). */
+export const TransferSpaceBody = z
+  .object({
+    organization: entityId.openapi({ description: "The unique id of the target organization" }),
+  })
+  .strict();
+
+/** The official Space object (the fields this service fills). */
+export const SpaceSchema = z
+  .object({
+    object: z.literal("space"),
+    id: z.string(),
+    title: z.string().max(50),
+    emoji: z.string().max(50),
+    visibility: z.enum([
+      "public",
+      "unlisted",
+      "share-link",
+      "visitor-auth",
+      "in-collection",
+      "private",
+    ]),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deletedAt: z.string().optional(),
+    editMode: SpaceEditMode,
+    mergeRules: SpaceMergeRulesSchema,
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      published: z.string().optional(),
+    }),
+    organization: z.string(),
+    parent: z.string().optional(),
+    language: TranslationLanguage.optional(),
+    revision: z.string(),
+    defaultLevel: DefaultLevel,
+    comments: z.number(),
+    changeRequests: z.number(),
+    changeRequestsOpen: z.number(),
+    changeRequestsDraft: z.number(),
+    permissions: z.object({
+      view: z.boolean(),
+      access: z.boolean(),
+      admin: z.boolean(),
+      viewInviteLinks: z.boolean(),
+      edit: z.boolean(),
+      triggerGitSync: z.boolean(),
+      comment: z.boolean(),
+      merge: z.boolean(),
+      review: z.boolean(),
+      installIntegration: z.boolean(),
+    }),
+  })
+  .openapi("Space");
+
+/** The Space object's TypeScript type. */
+export type Space = z.infer<typeof SpaceSchema>;

@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import { SCOPES } from "../auth/scopes";
+
+/** Path of a single user. */
+export const UserParams = z.object({
+  userId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "userId", in: "path" } }),
+});
+
+/** Path of one of the caller's tokens. */
+export const TokenParams = z.object({
+  tokenId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "tokenId", in: "path" } }),
+});
+
+/** An API token as listed: never the secret, only its last four characters. */
+export const ApiTokenSchema = z
+  .object({
+    object: z.literal("api-token"),
+    id: z.string(),
+    label: z.string(),
+    hint: z.string().openapi({ description: "Last four characters of the secret" }),
+    scopes: z.array(z.string()).nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .openapi("ApiToken");
+
+/** A newly created token: the only response that carries the secret. */
+export const CreatedApiTokenSchema = ApiTokenSchema.extend({
+  token: z.string().openapi({ description: "The secret; shown once, at creation" }),
+}).openapi("CreatedApiToken");
+
+/** Body of token creation. */
+export const CreateTokenBody = z
+  .object({
+    label: z.string().trim().min(1).max(100),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length).optional(),
+  })
+  .strict();
+
+/** An API token's TypeScript type. */
+export type ApiToken = z.infer<typeof ApiTokenSchema>;

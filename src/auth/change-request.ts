@@ -1,0 +1,45 @@
+import { and, eq, or, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { changeRequests } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { resolveSpace, type ResolvedSpace } from "./space";
+
+/** A change request row as stored. */
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+
+/** SQL matching a change request of the space by its id or by its number. */
+export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
+  const byId = eq(changeRequests.id, idOrNumber);
+  const match = /^[1-9][0-9]{0,8}$/.test(idOrNumber)
+    ? or(byId, eq(changeRequests.number, Number(idOrNumber)))!
+    : byId;
+  return and(eq(changeRequests.spaceId, spaceId), match)!;
+}
+
+/**
+ * Loads a space, the caller's role on it and one of its change requests (by id or by number) in
+ * one round trip, with any `extra` statements; an absent change request is a 404 like an
+ * invisible space.
+ */
+export async function resolveChangeRequest<const T extends readonly BatchItem<"sqlite">[]>(
+  c: Context<AppEnv>,
+  spaceId: string,
+  idOrNumber: string,
+  options: { extra?: T } = {},
+): Promise<
+  ResolvedSpace & { changeRequest: ChangeRequestRow; extra: { [K in keyof T]: Awaited<T[K]> } }
+> {
+  const db = c.var.db;
+  const resolved = await resolveSpace(c, spaceId, {
+    extra: [
+      db.select().from(changeRequests).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
+      ...(options.extra ?? []),
+    ] as const,
+  });
+  const [crRows, ...extra] = resolved.extra as unknown as [ChangeRequestRow[], ...unknown[]];
+  const changeRequest = crRows[0];
+  if (!changeRequest) throw notFound("Change request");
+  return { ...resolved, changeRequest, extra: extra as never };
+}

@@ -1,0 +1,172 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  changeRequestContributors,
+  changeRequests,
+  revisions,
+  spaces,
+} from "../../db/schema/index";
+import type { SpaceRow } from "../../auth/space";
+import { applyChanges, type Applied } from "../../content/apply";
+import { commitStatements, guardedSeq } from "../../content/commit";
+import { changeRequestPointer, revisionPointer } from "../../content/pointers";
+import { pagesByIdQuery } from "../../content/read";
+import { stateOf } from "../../content/state";
+import { Workspace } from "../../content/workspace";
+import type { Change } from "../../content/change-schema";
+import { conflict, badRequest } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+
+/** A change request row as stored. */
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+
+/** R2 key of a file's bytes: content-addressed, shared by every revision and space. */
+export function fileObjectKey(hash: string): string {
+  return `files/${hash}`;
+}
+
+/**
+ * Opens a change request on the space's current main revision: a new line forked at main's
+ * sequence, numbered from the space's counter, in one batch that also moves the space counters.
+ */
+export async function createChangeRequest(
+  db: Database,
+  space: SpaceRow,
+  input: { userId: string; subject: string; status?: "draft" | "open" },
+): Promise<ChangeRequestRow> {
+  const id = newId();
+  const now = nowIso();
+  const status = input.status ?? "draft";
+  const [, inserted] = await db.batch([
+    db
+      .update(spaces)
+      .set({
+        nextChangeRequestNumber: sql`${spaces.nextChangeRequestNumber} + 1`,
+        changeRequestsCount: sql`${spaces.changeRequestsCount} + 1`,
+        ...(status === "draft"
+          ? { changeRequestsDraft: sql`${spaces.changeRequestsDraft} + 1` }
+          : { changeRequestsOpen: sql`${spaces.changeRequestsOpen} + 1` }),
+      })
+      .where(eq(spaces.id, space.id)),
+    db
+      .insert(changeRequests)
+      .values({
+        id,
+        spaceId: space.id,
+        number: sql`(SELECT ${spaces.nextChangeRequestNumber} - 1 FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+        status,
+        subject: input.subject,
+        createdBy: input.userId,
+        createdAt: now,
+        updatedAt: now,
+        lineId: newId(),
+        seq: 0,
+        baseSeq: sql`(SELECT ${spaces.mainSeq} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+        revisionId: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+        revisionInitial: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+      })
+      .returning(),
+    db
+      .insert(changeRequestContributors)
+      .values({ changeRequestId: id, userId: input.userId })
+      .onConflictDoNothing(),
+  ]);
+  return inserted[0]!;
+}
+
+/**
+ * Applies a batch of content changes to a change request as one new revision: reads what the
+ * batch touches (two batched reads at most), applies it in memory, uploads new file bytes to R2,
+ * then writes everything in one atomic D1 batch guarded by the change request's sequence, so a
+ * concurrent batch cannot interleave (the loser gets a 409 and nothing of it is written).
+ */
+export async function applyContentBatch(
+  db: Database,
+  bucket: R2Bucket,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  userId: string,
+  changes: Change[],
+): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
+  if (space.editMode === "locked")
+    throw conflict("This space is locked (editMode: locked): its content cannot be changed");
+  if (cr.status === "merged" || cr.status === "archived") {
+    throw conflict(`This change request is ${cr.status}: its content cannot be changed`);
+  }
+  const pointer = changeRequestPointer(space, cr);
+  const ws = new Workspace(db, pointer);
+  const applied = await applyChanges(ws, changes, async (pageId, revisionId) => {
+    const target = revisionId
+      ? await db
+          .select()
+          .from(revisions)
+          .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
+          .limit(1)
+      : null;
+    if (revisionId && !target?.[0])
+      throw badRequest(`body.changes: no revision ${revisionId} in this space`);
+    const at = target?.[0]
+      ? revisionPointer(space, target[0])
+      : {
+          ...pointer,
+          lineId: space.mainLineId,
+          seq: cr.baseSeq,
+          revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
+        };
+    const rows = await pagesByIdQuery(db, at, [pageId]);
+    const row = rows.find((r) => !r.deleted);
+    return row ? stateOf(row) : null;
+  });
+  for (const upload of applied.uploads) {
+    await bucket.put(fileObjectKey(upload.hash), upload.bytes, {
+      httpMetadata: { contentType: upload.contentType },
+    });
+  }
+  const seq = cr.seq + 1;
+  const revisionId = newId();
+  const now = nowIso();
+  const statements = commitStatements(db, {
+    lineId: cr.lineId,
+    seq,
+    overlay: true,
+    pages: applied.pages,
+    files: applied.files,
+    documents: applied.documents.map((d) => ({ hash: d.hash, body: d.body })),
+    revision: {
+      id: revisionId,
+      spaceId: space.id,
+      lineId: cr.lineId,
+      seq,
+      baseSeq: cr.baseSeq,
+      parents: [cr.revisionId],
+      type: "edits",
+      createdBy: userId,
+      createdAt: now,
+    },
+  });
+  const guard = db
+    .update(changeRequests)
+    .set({ seq: guardedSeq("seq", cr.seq, seq), revisionId, updatedAt: now })
+    .where(eq(changeRequests.id, cr.id))
+    .returning();
+  const contributor = db
+    .insert(changeRequestContributors)
+    .values({ changeRequestId: cr.id, userId })
+    .onConflictDoNothing();
+  let results: unknown[];
+  try {
+    results = await db.batch([guard, contributor, ...statements]);
+  } catch (err) {
+    const [fresh] = await db
+      .select({ seq: changeRequests.seq })
+      .from(changeRequests)
+      .where(eq(changeRequests.id, cr.id));
+    if (fresh && fresh.seq !== cr.seq) {
+      throw conflict("The change request was changed by another request at the same time; retry");
+    }
+    throw err;
+  }
+  const updated = (results[0] as ChangeRequestRow[])[0]!;
+  return { changeRequest: updated, applied };
+}

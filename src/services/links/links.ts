@@ -1,0 +1,139 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { LinkKind } from "../../db/schema/index";
+import { isMain, type ContentPointer } from "../../content/pointer";
+import { fileQuery, pagesByIdQuery } from "../../content/read";
+import { badRequest } from "../../lib/errors";
+import type { CursorKey } from "../../lib/pagination";
+import {
+  backlinksFromSql,
+  introducedSql,
+  linksAtSql,
+  type LinkScope,
+  type LinkStatus,
+} from "./sql";
+
+/** One link of a page at a revision, with its status there. */
+export interface LinkRow {
+  source: string;
+  ordinal: number;
+  kind: LinkKind;
+  spaceId: string | null;
+  pageId: string | null;
+  fileId: string | null;
+  anchor: string | null;
+  url: string | null;
+  status: LinkStatus;
+}
+
+/** The figures of a link list: all links, those matching the filter, broken ones, introduced ones. */
+export interface LinkStats {
+  total: number;
+  matching: number;
+  broken: number;
+  /** Broken links a change request introduced; 0 on main. */
+  introduced: number;
+}
+
+/** What a link list reads. */
+export interface LinksRequest {
+  /** Only this page's links (404 when the page is not in the revision). */
+  pageId?: string;
+  status?: LinkStatus;
+  limit: number;
+  after?: CursorKey;
+}
+
+const q = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
+
+/**
+ * A page of links at the scope's revision and the list's figures, in one round trip: the rows
+ * (keyset on source page and ordinal, `limit + 1`), one aggregate for the counts, and the page's
+ * own row when the list is a page's. `found` is false when that page is not in the revision.
+ */
+export async function readLinks(db: Database, s: LinkScope, r: LinksRequest) {
+  const from = sql`(${linksAtSql(s, r.pageId)}) AS q`;
+  const filter = r.status ? sql`q.status = ${r.status}` : sql`1`;
+  const keyset = r.after ? keysetOf(r.after, 2, sql`(q.source, q.ordinal)`) : sql`1`;
+  const rows = db
+    .select({
+      source: q<string>("source"),
+      ordinal: q<number>("ordinal"),
+      kind: q<LinkKind>("kind"),
+      spaceId: q<string | null>("space_id"),
+      pageId: q<string | null>("page_id"),
+      fileId: q<string | null>("file_id"),
+      anchor: q<string | null>("anchor"),
+      url: q<string | null>("url"),
+      status: q<LinkStatus>("status"),
+    })
+    .from(from)
+    .where(sql`${filter} AND ${keyset}`)
+    .orderBy(sql`q.source`, sql`q.ordinal`)
+    .limit(r.limit + 1);
+  const introduced = isMain(s.pointer) ? sql`0` : sql`COALESCE(SUM(${introducedSql(s)}), 0)`;
+  const figures = db
+    .select({
+      total: sql<number>`COUNT(*)`.as("total"),
+      matching: sql<number>`COALESCE(SUM(${filter}), 0)`.as("matching"),
+      broken: sql<number>`COALESCE(SUM(q.status = 'broken'), 0)`.as("broken"),
+      introduced: sql<number>`${introduced}`.as("introduced"),
+    })
+    .from(from);
+  const [linkRows, figureRows, pageRows] =
+    r.pageId === undefined
+      ? [...(await db.batch([rows, figures])), []]
+      : await db.batch([rows, figures, pagesByIdQuery(db, s.pointer, [r.pageId])]);
+  const f = figureRows[0];
+  const stats: LinkStats = {
+    total: Number(f?.total ?? 0),
+    matching: Number(f?.matching ?? 0),
+    broken: Number(f?.broken ?? 0),
+    introduced: Number(f?.introduced ?? 0),
+  };
+  const found = r.pageId === undefined || pageRows.some((row) => !row.deleted);
+  return { rows: linkRows as LinkRow[], stats, found };
+}
+
+/** What a backlink list reads: the target, and the page of linking pages wanted. */
+export interface BacklinksRequest {
+  target: { kind: "page" | "file"; id: string };
+  limit: number;
+  after?: CursorKey;
+}
+
+/**
+ * The pages visible at the pointer that link to a page or a file, one page of them by page id
+ * with their exact count, and the target's own row, in one round trip. `found` is false when the
+ * target is not in the revision.
+ */
+export async function readBacklinks(db: Database, p: ContentPointer, r: BacklinksRequest) {
+  const from = backlinksFromSql(p, r.target);
+  const keyset = r.after ? sql`AND ${keysetOf(r.after, 1, sql`pv.page_id`)}` : sql``;
+  const pages = db
+    .select({ page: sql<string>`q.page`.as("page") })
+    .from(
+      sql`(SELECT DISTINCT pv.page_id AS page ${from} ${keyset} ORDER BY pv.page_id LIMIT ${r.limit + 1}) AS q`,
+    );
+  const total = db
+    .select({ n: sql<number>`q.n`.as("n") })
+    .from(sql`(SELECT COUNT(DISTINCT pv.page_id) AS n ${from}) AS q`);
+  const target =
+    r.target.kind === "file" ? fileQuery(db, p, r.target.id) : pagesByIdQuery(db, p, [r.target.id]);
+  const [pageRows, totalRows, targetRows] = await db.batch([pages, total, target]);
+  return {
+    pages: pageRows.map((row) => row.page),
+    count: Number(totalRows[0]?.n ?? 0),
+    found: targetRows.some((row) => !row.deleted),
+  };
+}
+
+/** SQL: the row value `columns` is after the cursor key (which must have `width` values). */
+function keysetOf(key: CursorKey, width: number, columns: SQL): SQL {
+  if (key.length !== width) throw badRequest("query.page: invalid page cursor");
+  const values = sql.join(
+    key.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  return width === 1 ? sql`${columns} > ${values}` : sql`${columns} > (${values})`;
+}

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { agentInstructions } from "../../db/schema/index";
+import { nowIso } from "../../lib/clock";
+
+/** Agent instructions as stored. */
+export type AgentInstructionsRow = typeof agentInstructions.$inferSelect;
+
+/** The document an organization's agents follow before anyone wrote instructions. */
+export function emptyDocument(): Record<string, unknown> {
+  return { object: "document", data: {}, nodes: [] };
+}
+
+/** The organization's agent instructions, or undefined when they were never set. */
+export async function getAgentInstructions(
+  db: Database,
+  organizationId: string,
+): Promise<AgentInstructionsRow | undefined> {
+  const [rows] = await db.batch([
+    db
+      .select()
+      .from(agentInstructions)
+      .where(eq(agentInstructions.organizationId, organizationId))
+      .limit(1),
+  ]);
+  return rows[0];
+}
+
+/** Replaces the organization's agent instructions (one upsert), recording who wrote them. */
+export async function putAgentInstructions(
+  db: Database,
+  input: { organizationId: string; document: Record<string, unknown>; updatedBy: string },
+): Promise<AgentInstructionsRow> {
+  const values = { ...input, updatedAt: nowIso() };
+  const [row] = await db
+    .insert(agentInstructions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: agentInstructions.organizationId,
+      set: { document: values.document, updatedAt: values.updatedAt, updatedBy: values.updatedBy },
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,243 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { orgEmailDomains, organizations, orgMembers } from "../../db/schema/index";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+import { badRequest, conflict } from "../../lib/errors";
+import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import type { MemberRole } from "../../auth/roles";
+import type { OrganizationRow } from "../../auth/organization";
+import type { SearchSpaceResult, UpdateOrganizationInput } from "../../api/organizations";
+
+/** Normalizes e-mail domains: trimmed, lowercased, without duplicates. */
+export function normalizeDomains(domains: readonly string[]): string[] {
+  return [...new Set(domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
+}
+
+/**
+ * Creates an organization with its first admin, atomically (one D1 batch): the organization,
+ * its e-mail domain index rows and the owner's membership, with the member counter at 1.
+ */
+export async function createOrganization(
+  db: Database,
+  input: { title: string; ownerId: string; emailDomains?: string[] },
+) {
+  const id = newId();
+  const now = nowIso();
+  const domains = normalizeDomains(input.emailDomains ?? []);
+  const [inserted] = await db.batch([
+    db
+      .insert(organizations)
+      .values({ id, title: input.title, createdAt: now, emailDomains: domains, membersCount: 1 })
+      .returning(),
+    db
+      .insert(orgMembers)
+      .values({ organizationId: id, userId: input.ownerId, role: "admin", joinedAt: now }),
+    ...domains.map((domain) => db.insert(orgEmailDomains).values({ domain, organizationId: id })),
+  ]);
+  return inserted[0]!;
+}
+
+/**
+ * Adds a user to an organization (or changes nothing if already a member), keeping the member
+ * counter exact: the counter moves only when a row was really inserted.
+ */
+export async function addMember(
+  db: Database,
+  input: { organizationId: string; userId: string; role: MemberRole | null },
+) {
+  await db.batch([
+    db
+      .insert(orgMembers)
+      .values({
+        organizationId: input.organizationId,
+        userId: input.userId,
+        role: input.role,
+        joinedAt: nowIso(),
+      })
+      .onConflictDoNothing(),
+    db
+      .update(organizations)
+      .set({ membersCount: sql`${organizations.membersCount} + changes()` })
+      .where(eq(organizations.id, input.organizationId)),
+  ]);
+}
+
+/**
+ * The two queries of a page of the user's organizations (rows, then exact count), for the caller
+ * to batch with its authentication: keyset on the membership (joined_at, organization_id) through
+ * `org_members_user_idx`; disabled memberships are left out.
+ */
+export function organizationsPageQueries(
+  db: Database,
+  userId: SQL | string,
+  limit: number,
+  after?: CursorKey,
+) {
+  const mine = and(eq(orgMembers.userId, userId), eq(orgMembers.disabled, false));
+  const keys = [orgMembers.joinedAt, orgMembers.organizationId];
+  return [
+    db
+      .select({ org: organizations, role: orgMembers.role, joinedAt: orgMembers.joinedAt })
+      .from(orgMembers)
+      .innerJoin(organizations, eq(organizations.id, orgMembers.organizationId))
+      .where(after ? and(mine, keysetAfter(keys, after)) : mine)
+      .orderBy(asc(orgMembers.joinedAt), asc(orgMembers.organizationId))
+      .limit(limit + 1),
+    db.select({ n: count() }).from(orgMembers).where(mine),
+  ] as const;
+}
+
+/** Most organizations one e-mail domain lookup returns. */
+export const MAX_DOMAIN_ORGS = 100;
+
+/**
+ * The organizations listing `domain` that the user may see: those they are an enabled member of,
+ * or all of them when the user's verified e-mail address is on that domain (they may join).
+ */
+export function organizationsForDomainQuery(db: Database, userId: SQL | string, domain: string) {
+  const onDomain = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
+    AND u.email_verified = 1 AND substr(u.email, instr(u.email, '@') + 1) = ${domain})`;
+  return db
+    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
+    .from(orgEmailDomains)
+    .innerJoin(organizations, eq(organizations.id, orgEmailDomains.organizationId))
+    .leftJoin(
+      orgMembers,
+      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, userId)),
+    )
+    .where(
+      and(
+        eq(orgEmailDomains.domain, domain),
+        sql`((${orgMembers.userId} IS NOT NULL AND ${orgMembers.disabled} = 0) OR ${onDomain})`,
+      ),
+    )
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(MAX_DOMAIN_ORGS);
+}
+
+/**
+ * The organization with the user's membership (if any), whether or not they are a member: the
+ * join-by-domain check needs to see organizations the caller does not belong to yet.
+ */
+export function organizationWithMembershipQuery(
+  db: Database,
+  organizationId: string,
+  userId: SQL | string,
+) {
+  return db
+    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
+    .from(organizations)
+    .leftJoin(
+      orgMembers,
+      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, userId)),
+    )
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+}
+
+/**
+ * Checks an update against other rows in one round trip: the hostname is free (409) and every
+ * merge-rule reviewer is an enabled member (400 naming the entry).
+ */
+async function checkUpdate(db: Database, org: OrganizationRow, input: UpdateOrganizationInput) {
+  const reviewers = [
+    ...new Set(
+      input.mergeRules?.type === "rules" ? input.mergeRules.rules.flatMap((r) => r.users) : [],
+    ),
+  ];
+  const newHostname = input.hostname !== undefined && input.hostname !== org.hostname;
+  if (!newHostname && reviewers.length === 0) return;
+  const chunks: string[][] = [];
+  for (let i = 0; i < reviewers.length; i += 90) chunks.push(reviewers.slice(i, i + 90));
+  const [taken, ...found] = await db.batch([
+    db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.hostname, input.hostname ?? ""), ne(organizations.id, org.id)))
+      .limit(1),
+    ...chunks.map((chunk) =>
+      db
+        .select({ id: orgMembers.userId })
+        .from(orgMembers)
+        .where(
+          and(
+            eq(orgMembers.organizationId, org.id),
+            eq(orgMembers.disabled, false),
+            inArray(orgMembers.userId, chunk),
+          ),
+        ),
+    ),
+  ]);
+  if (newHostname && taken.length > 0) {
+    throw conflict(`The hostname ${input.hostname} is already taken`);
+  }
+  const members = new Set(found.flat().map((r) => r.id));
+  const rules = input.mergeRules?.type === "rules" ? input.mergeRules.rules : [];
+  rules.forEach((rule, i) =>
+    rule.users.forEach((user, j) => {
+      if (!members.has(user)) {
+        throw badRequest(
+          `body.mergeRules.rules[${i}].users[${j}]: not a member of this organization`,
+        );
+      }
+    }),
+  );
+}
+
+/** The organization's e-mail domains as stored, as a subquery (json_each over the JSON column). */
+function storedDomains(organizationId: string): SQL {
+  return sql`(SELECT value FROM json_each((SELECT ${organizations.emailDomains} FROM ${organizations}
+    WHERE ${organizations.id} = ${organizationId})))`;
+}
+
+/**
+ * Applies an organization update: checks (hostname free, reviewers are members, default site
+ * exists), then one batch that writes the row and keeps `org_email_domains` in sync with it.
+ */
+export async function updateOrganization(
+  db: Database,
+  org: OrganizationRow,
+  input: UpdateOrganizationInput,
+): Promise<OrganizationRow> {
+  // Sites do not exist yet, so no site can be the default content; null clears it.
+  if (input.defaultContent) throw badRequest("body.defaultContent.site: no such site");
+  await checkUpdate(db, org, input);
+  const { defaultContent, emailDomains, ...fields } = input;
+  const set: Partial<typeof organizations.$inferInsert> = { ...fields };
+  if (defaultContent === null) set.defaultContentSite = null;
+  const domains = emailDomains ? normalizeDomains(emailDomains) : undefined;
+  if (domains) set.emailDomains = domains;
+  if (Object.keys(set).length === 0) return org;
+
+  const update = db.update(organizations).set(set).where(eq(organizations.id, org.id)).returning();
+  try {
+    const rows = domains
+      ? (
+          await db.batch([
+            // Unindex the domains stored at write time (not as read earlier), then the new ones.
+            db
+              .delete(orgEmailDomains)
+              .where(
+                and(
+                  eq(orgEmailDomains.organizationId, org.id),
+                  inArray(orgEmailDomains.domain, storedDomains(org.id)),
+                ),
+              ),
+            update,
+            ...domains.map((domain) =>
+              db
+                .insert(orgEmailDomains)
+                .values({ domain, organizationId: org.id })
+                .onConflictDoNothing(),
+            ),
+          ])
+        )[1]
+      : (await db.batch([update]))[0];
+    return rows[0] ?? org;
+  } catch (err) {
+    // Another organization took the hostname between the check and the write.
+    if (input.hostname !== undefined) await checkUpdate(db, org, { hostname: input.hostname });
+    throw err;
+  }
+}

@@ -1,0 +1,152 @@
+import { and, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { documents, pageVersions } from "../../db/schema/index";
+import { visibleAt, type ContentPointer } from "../../content/pointer";
+import { filesQuery, pageWithAncestorsQuery, type FileRow } from "../../content/read";
+import { compareSiblings, placePage } from "../../content/tree";
+import { badRequest, notFound } from "../../lib/errors";
+import type { PdfPageNode } from "../../pdf/document";
+
+/** Which pages a PDF shows: the whole revision, a page and its subpages, or one page. */
+export interface PdfSelection {
+  pageId?: string;
+  only: boolean;
+}
+
+/** The pages of a selection in tree order, their bodies, and the revision's files. */
+export interface PdfContent {
+  roots: PdfPageNode[];
+  bodies: Map<string, string | null>;
+  files: Map<string, FileRow>;
+  /** The selected page's title, when a page was asked for. */
+  pageTitle: string | null;
+}
+
+/**
+ * Most document JSON one PDF reads, in characters: the bodies are in memory together while
+ * the PDF is drawn, so this bounds the render's memory (docs/performance.md, PDF).
+ */
+export const MAX_BODY_CHARS = 8 * 1024 * 1024;
+
+const PV = "page_versions";
+
+/** SQL: the ids of a page and every live page under it, visible at the pointer. */
+function subtreeIds(p: ContentPointer, pageId: string): SQL {
+  return sql`WITH RECURSIVE sub(id, depth) AS (
+      SELECT ${pageId}, 0
+      UNION ALL
+      SELECT pv.page_id, sub.depth + 1 FROM sub CROSS JOIN page_versions pv INDEXED BY page_versions_parent_idx
+        ON pv.parent_id = sub.id
+      WHERE pv.deleted = 0 AND ${visibleAt(p, "pv", PV, "page_id")} AND sub.depth < 64
+    ) SELECT id FROM sub`;
+}
+
+/** The tree fields of the selected page rows (no bodies: those come capped, below). */
+function rowsQuery(db: Database, p: ContentPointer, ids: SQL | null) {
+  const visible = visibleAt(p, PV, PV, "page_id");
+  return db
+    .select({
+      pageId: pageVersions.pageId,
+      parentId: pageVersions.parentId,
+      position: pageVersions.position,
+      title: pageVersions.title,
+      description: pageVersions.description,
+      kind: pageVersions.kind,
+      deleted: pageVersions.deleted,
+      documentHash: pageVersions.documentHash,
+    })
+    .from(pageVersions)
+    .where(ids ? and(sql`${pageVersions.pageId} IN (${ids})`, visible) : visible);
+}
+
+/**
+ * The selected pages' bodies, with a running total: a body past MAX_BODY_CHARS comes back
+ * null (its length still says it exists), so an oversized selection is refused without
+ * loading it.
+ */
+function bodiesQuery(db: Database, p: ContentPointer, ids: SQL | null) {
+  const inSelection = ids ? sql`AND pv.page_id IN (${ids})` : sql``;
+  const hashes = sql`SELECT pv.document_hash FROM page_versions pv
+    WHERE pv.deleted = 0 AND pv.document_hash IS NOT NULL ${inSelection}
+      AND ${visibleAt(p, "pv", PV, "page_id")}`;
+  const running = sql`SUM(length(${documents.body})) OVER (ORDER BY ${documents.hash})`;
+  return db
+    .select({
+      hash: documents.hash,
+      size: sql<number>`length(${documents.body})`,
+      body: sql<
+        string | null
+      >`CASE WHEN ${running} <= ${MAX_BODY_CHARS} THEN ${documents.body} END`,
+    })
+    .from(documents)
+    .where(sql`${documents.hash} IN (${hashes})`);
+}
+
+type Row = Awaited<ReturnType<typeof rowsQuery>>[number];
+
+/** Places rows as a tree in sibling order, from the root level or from the page `top`. */
+function buildNodes(rows: Row[], top: string | null): PdfPageNode[] {
+  const childrenOf = new Map<string | null, Row[]>();
+  for (const row of rows) {
+    if (row.deleted) continue;
+    const parent = row.pageId === top ? null : row.parentId;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), row]);
+  }
+  const place = (parent: string | null, depth: number): PdfPageNode[] =>
+    depth > 64
+      ? []
+      : (childrenOf.get(parent) ?? []).sort(compareSiblings).map((row) => ({
+          pageId: row.pageId,
+          title: row.title,
+          description: row.description,
+          kind: row.kind,
+          children: place(row.pageId, depth + 1),
+        }));
+  return place(null, 0);
+}
+
+/**
+ * Loads what a PDF of the selection needs in one round trip: the page rows (and, for a page,
+ * its ancestor chain, to check it is reachable), the capped bodies, and the revision's files.
+ */
+export async function loadPdfContent(
+  db: Database,
+  p: ContentPointer,
+  selection: PdfSelection,
+): Promise<PdfContent> {
+  const pageId = selection.pageId;
+  const ids = pageId ? (selection.only ? sql`SELECT ${pageId}` : subtreeIds(p, pageId)) : null;
+  // Without a page, the chain statement looks up an empty id and costs nothing.
+  const [rows, bodyRows, fileRows, chain] = await db.batch([
+    rowsQuery(db, p, ids),
+    bodiesQuery(db, p, ids),
+    filesQuery(db, p),
+    pageWithAncestorsQuery(db, p, pageId ?? ""),
+  ]);
+  let pageTitle: string | null = null;
+  if (pageId) {
+    const placed = placePage(pageId, chain);
+    if (!placed || placed.row.kind === "link") throw notFound("Page");
+    pageTitle = placed.row.title;
+  }
+  const byHash = new Map<string, string>();
+  for (const row of bodyRows) {
+    if (row.body === null && row.size > 0) {
+      throw badRequest(
+        `query.page: this content has more than ${MAX_BODY_CHARS / 1024 / 1024} MB of documents, too much for one PDF; render a page and its subpages with page`,
+      );
+    }
+    byHash.set(row.hash, row.body ?? "");
+  }
+  const bodies = new Map<string, string | null>();
+  for (const row of rows) {
+    if (!row.deleted)
+      bodies.set(row.pageId, row.documentHash ? (byHash.get(row.documentHash) ?? null) : null);
+  }
+  return {
+    roots: buildNodes(rows, pageId ?? null),
+    bodies,
+    files: new Map(fileRows.filter((f) => !f.deleted).map((f) => [f.fileId, f])),
+    pageTitle,
+  };
+}

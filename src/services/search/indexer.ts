@@ -1,0 +1,255 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../../db/client";
+import { documents, spaces } from "../../db/schema/index";
+import type { SpaceRow } from "../../auth/space";
+import { mainPointer } from "../../content/pointers";
+import { visibleAt, type ContentPointer } from "../../content/pointer";
+import { pagesByIdQuery, treeQuery, type PageRow } from "../../content/read";
+import { documentSections, type DocumentLike } from "../../content/document/index";
+import { keyToken } from "../../lib/fts-query";
+import { onMainRevision } from "../content/main-hooks";
+
+// The tables of the hand-written migration (src/db/custom/search_fts.sql), typed for queries.
+// They live here, not in src/db/schema, so drizzle-kit never generates or drops them.
+
+/** One indexed page: its key (FTS rowids of its sections are key * 256 + section number). */
+export const searchPages = sqliteTable("search_pages", {
+  id: integer("id").primaryKey(),
+  spaceId: text("space_id").notNull(),
+  organizationId: text("organization_id").notNull(),
+  pageId: text("page_id").notNull(),
+});
+
+/** The FTS5 table of the sections' text (columns in the migration's order). */
+const searchFts = sqliteTable("search_fts", {
+  rowid: integer("rowid"),
+  spaceKey: text("space_key"),
+  orgKey: text("org_key"),
+  title: text("title"),
+  description: text("description"),
+  heading: text("heading"),
+  body: text("body"),
+  anchor: text("anchor"),
+});
+
+/** The main sequence a space's index reflects. */
+export const searchSpaces = sqliteTable("search_spaces", {
+  spaceId: text("space_id").primaryKey(),
+  seq: integer("seq").notNull(),
+});
+
+/** FTS rowids per page: a page's sections are rowids key * SECTION_SLOTS + section number. */
+export const SECTION_SLOTS = 256;
+
+/** Sections indexed per page (below SECTION_SLOTS), and characters per section. */
+const MAX_SECTIONS = 200;
+const MAX_SECTION_CHARS = 20_000;
+/** JSON characters per INSERT: one bound parameter carries many rows (D1 allows 100 params). */
+const CHUNK_CHARS = 250_000;
+const ATTEMPTS = 4;
+
+/** Control characters (not tab or newline) never reach the index: snippets use \x01/\x02 marks. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const clean = (text: string, max: number) => text.replace(CONTROL, " ").slice(0, max);
+
+/** One section to index: page id, section number, title, description, heading, text, anchor. */
+type SectionValues = [string, number, string, string, string, string, string | null];
+
+/** The sections to index of one page at a revision; nothing for groups, links and tombstones. */
+function pageSections(row: PageRow, body: string | undefined): SectionValues[] {
+  if (row.kind !== "document" || row.deleted) return [];
+  let doc: DocumentLike = {};
+  try {
+    doc = body ? (JSON.parse(body) as DocumentLike) : {};
+  } catch {
+    doc = {};
+  }
+  const sections = documentSections(doc).slice(0, MAX_SECTIONS);
+  if (sections.length === 0) sections.push({ heading: null, anchor: null, text: "" });
+  const title = clean(row.title, 1_000);
+  const description = clean(row.description ?? "", 2_000);
+  return sections.map((s, i) => [
+    row.pageId,
+    i,
+    title,
+    description,
+    clean(s.heading ?? "", 1_000),
+    clean(s.text, MAX_SECTION_CHARS),
+    s.anchor,
+  ]);
+}
+
+/** Splits values into chunks of about CHUNK_CHARS of JSON: one bound parameter each. */
+function chunked<T>(values: T[]): string[] {
+  const chunks: T[][] = [];
+  let size = CHUNK_CHARS;
+  for (const value of values) {
+    const length = JSON.stringify(value).length;
+    if (size + length > CHUNK_CHARS) (chunks.push([]), (size = 0));
+    chunks[chunks.length - 1]!.push(value);
+    size += length;
+  }
+  return chunks.map((chunk) => JSON.stringify(chunk));
+}
+
+/** The INSERTs of a space's pages (new keys) and of their sections (FTS rows keyed by page). */
+function insertStatements(db: Database, space: SpaceRow, sections: SectionValues[]) {
+  const pageIds = [...new Set(sections.map((s) => s[0]))];
+  const at = (i: number) => sql.raw(`json_extract(e.value, '$[${i}]')`);
+  const pages = chunked(pageIds).map((json) =>
+    db
+      .insert(searchPages)
+      .select(
+        sql`SELECT NULL, ${space.id}, ${space.organizationId}, value FROM json_each(${json})`,
+      ),
+  );
+  const rows = chunked(sections).map((json) =>
+    db.insert(searchFts).select(
+      sql`SELECT p.id * ${sql.raw(String(SECTION_SLOTS))} + ${at(1)}, ${keyToken("s", space.id)}, ${keyToken("o", space.organizationId)},
+        ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}
+      FROM json_each(${json}) AS e CROSS JOIN search_pages p
+        ON p.space_id = ${space.id} AND p.page_id = ${at(0)}`,
+    ),
+  );
+  return [...pages, ...rows];
+}
+
+/** SQL: ids of the pages main changed in (from, to]: versions opened or closed in that range. */
+function changedSql(lineId: string, from: number, to: number): SQL {
+  return sql`SELECT page_id FROM page_versions WHERE line_id = ${lineId}
+    AND ((from_seq > ${from} AND from_seq <= ${to}) OR (to_seq > ${from} AND to_seq <= ${to}))`;
+}
+
+/** Document bodies of the pages visible at `p` (all of them, or those selected by `ids`). */
+function bodiesQuery(db: Database, p: ContentPointer, ids?: SQL) {
+  const pages = sql`SELECT document_hash FROM page_versions WHERE ${visibleAt(p, "page_versions", "page_versions", "page_id")}
+    AND document_hash IS NOT NULL${ids ? sql` AND page_id IN (${ids})` : sql``}`;
+  return db
+    .select()
+    .from(documents)
+    .where(sql`${documents.hash} IN (${pages})`);
+}
+
+/** Fails the whole batch (NOT NULL violation) unless the space's index is still at `seq`. */
+function assertSeq(db: Database, spaceId: string, seq: number) {
+  return db
+    .insert(searchSpaces)
+    .select(
+      sql`SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM search_spaces WHERE space_id = ${spaceId} AND seq = ${seq})`,
+    );
+}
+
+/**
+ * Brings a space's index to its main head: every page when there is no index yet (or `full`),
+ * else the pages main changed since the indexed sequence plus `pages`. One atomic batch,
+ * guarded on the indexed sequence read first: a concurrent run that got there first makes this
+ * one start over (and usually find nothing left to do), so runs never interleave their rows.
+ */
+async function syncSpace(
+  db: Database,
+  spaceId: string,
+  options: { pages?: string[]; full?: boolean },
+) {
+  for (let attempt = 1; ; attempt++) {
+    const [spaceRows, stateRows] = await db.batch([
+      db.select().from(spaces).where(eq(spaces.id, spaceId)),
+      db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId)),
+    ]);
+    const space = spaceRows[0];
+    const state = stateRows[0];
+    if (!space || space.deletedAt) return removeSpaceFromIndex(db, spaceId);
+    const full = options.full || !state;
+    const extra = options.pages ?? [];
+    if (!full && state.seq >= space.mainSeq && extra.length === 0) return;
+    const p = mainPointer(space);
+    const ids = full
+      ? undefined
+      : sql`${changedSql(space.mainLineId, state.seq, p.seq)} UNION SELECT value FROM json_each(${JSON.stringify(extra)})`;
+    const [rows, bodies] = await db.batch([
+      ids ? pagesByIdQuery(db, p, ids) : treeQuery(db, p),
+      bodiesQuery(db, p, ids),
+    ]);
+    const byHash = new Map(bodies.map((d) => [d.hash, d.body]));
+    const sections = rows.flatMap((r) =>
+      pageSections(r, r.documentHash ? byHash.get(r.documentHash) : undefined),
+    );
+    const writes: BatchItem<"sqlite">[] = [
+      state
+        ? assertSeq(db, spaceId, state.seq)
+        : db.insert(searchSpaces).values({ spaceId, seq: p.seq }),
+      // Deleting pages deletes their FTS rows (trigger). The changed range is bounded, so `ids`
+      // selects the same pages now as when they were read.
+      full
+        ? db.delete(searchPages).where(eq(searchPages.spaceId, spaceId))
+        : db
+            .delete(searchPages)
+            .where(and(eq(searchPages.spaceId, spaceId), sql`${searchPages.pageId} IN (${ids})`)),
+      ...insertStatements(db, space, sections),
+      ...(state
+        ? [db.update(searchSpaces).set({ seq: p.seq }).where(eq(searchSpaces.spaceId, spaceId))]
+        : []),
+    ];
+    try {
+      await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      return;
+    } catch (err) {
+      const [now] = await db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId));
+      if (now?.seq === state?.seq || attempt >= ATTEMPTS) throw err;
+      // Another run got there first and left a consistent index: catch up from it.
+      options = { pages: options.pages };
+    }
+  }
+}
+
+/** Re-indexes the given pages at the space's main head (and whatever else main changed since). */
+export async function reindexPages(
+  db: Database,
+  space: SpaceRow,
+  pageIds: string[],
+): Promise<void> {
+  await syncSpace(db, space.id, { pages: pageIds });
+}
+
+/** Rebuilds a space's whole index from its main head: after a restore, or to repair it. */
+export async function reindexSpace(db: Database, space: SpaceRow): Promise<void> {
+  await syncSpace(db, space.id, { full: true });
+}
+
+/** The statements that remove a space from the index, to run inside the caller's batch. */
+export function removeSpaceFromIndexStatements(db: Database, spaceId: string) {
+  return [
+    db.delete(searchPages).where(eq(searchPages.spaceId, spaceId)),
+    db.delete(searchSpaces).where(eq(searchSpaces.spaceId, spaceId)),
+  ] as const;
+}
+
+/** Removes a space from the index (its rows and its indexed sequence): on delete. */
+export async function removeSpaceFromIndex(db: Database, spaceId: string): Promise<void> {
+  await db.batch(removeSpaceFromIndexStatements(db, spaceId));
+}
+
+/** The indexed sequence of a space (no row: never indexed), to read beside a search. */
+export function indexStateQuery(db: Database, spaceId: string) {
+  return db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId));
+}
+
+/** Spaces this isolate is catching up, so a burst of searches starts one run, not one each. */
+const catchingUp = new Set<string>();
+
+/**
+ * Brings a space's index up to main in the background when a search finds it behind (a merge
+ * whose indexing was cut short, content written outside the API): the index repairs itself.
+ */
+export function catchUpInBackground(db: Database, spaceId: string, ctx: ExecutionContext): void {
+  if (catchingUp.has(spaceId)) return;
+  catchingUp.add(spaceId);
+  const run = syncSpace(db, spaceId, {})
+    .catch((err: unknown) => console.error("search index catch-up failed", err))
+    .finally(() => catchingUp.delete(spaceId));
+  ctx.waitUntil(run);
+}
+
+// The index follows main: after each merge, the pages it changed (and anything missed before).
+onMainRevision((event) => syncSpace(event.db, event.space.id, {}));

@@ -1,0 +1,287 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { collections, contentGrants, spaces } from "../../db/schema/index";
+import { chainOf, effectiveRole } from "../../auth/content-role";
+import type { MemberRole } from "../../auth/roles";
+import { badRequest } from "../../lib/errors";
+import { ftsTerms, scopedMatch } from "../../lib/fts-query";
+import type { CursorKey } from "../../lib/pagination";
+import { SECTION_SLOTS } from "./indexer";
+import { presentOrganizationSearch, type AppUrlOf } from "../../presenters/search";
+import type { SearchSpaceItem } from "../../api/search";
+
+/** Sections shown per found page: its best ones, so an item stays small. */
+export const SECTIONS_PER_PAGE = 3;
+/** Pages shown per space in the organization search, whose items are spaces. */
+export const PAGES_PER_SPACE = 10;
+
+// bm25 weights per column: space_key, org_key, title, description, heading, body. A title hit
+// outranks a heading hit, which outranks a body hit.
+const BM25 = sql.raw("bm25(search_fts, 0, 0, 10, 4, 3, 1)");
+// About 24 tokens around the best body hit; \x01/\x02 mark hits (stripped by the presenter).
+const SNIPPET = sql.raw("snippet(search_fts, 5, char(1), char(2), '…', 24)");
+const HEADING = sql.raw("highlight(search_fts, 4, char(1), char(2))");
+// Integer division of a section's rowid: its page key.
+const SLOTS = sql.raw(String(SECTION_SLOTS));
+
+/** SQL: alias `a` of page_versions is a live page version at the main head of space `sp`. */
+const onMain = (a: string) =>
+  sql.raw(`${a}.line_id = sp.main_line_id AND ${a}.from_seq <= sp.main_seq
+    AND (${a}.to_seq IS NULL OR ${a}.to_seq > sp.main_seq) AND ${a}.deleted = 0`);
+
+/**
+ * SQL JSON of page `g.page_id` at the head of space `sp`: title, description, slug and its
+ * ancestor chain ([depth, title, slug], a null title where the chain is broken). Null when the
+ * page is no longer on main (the index trails main by one merge at most).
+ */
+const PAGE_INFO = sql`(SELECT json_object('title', pv.title, 'description', pv.description,
+    'slug', pv.slug, 'chain', json((WITH RECURSIVE up(id, d) AS (
+      SELECT pv.parent_id, 1
+      UNION ALL
+      SELECT (SELECT a.parent_id FROM page_versions a WHERE a.page_id = up.id AND ${onMain("a")}), up.d + 1
+      FROM up WHERE up.id IS NOT NULL AND up.d < 64)
+    SELECT json_group_array(json_array(up.d, a.title, a.slug)) FROM up
+      LEFT JOIN page_versions a ON a.page_id = up.id AND ${onMain("a")} WHERE up.id IS NOT NULL)))
+  FROM page_versions pv WHERE pv.page_id = g.page_id AND ${onMain("pv")})`;
+
+/** One row of a search statement: a count, a space, a page or a section (`kind` n/x/p/s). */
+export interface SearchRow {
+  kind: string;
+  /** The page's index key (pages and sections). */
+  pk: number | null;
+  spaceId: string | null;
+  pageId: string | null;
+  score: number | null;
+  k: number | null;
+  anchor: string | null;
+  heading: string | null;
+  snip: string | null;
+  info: string | null;
+}
+
+/** A keyset position of a search list: a bm25 value and a key of the kind `tie` checks. */
+function keyOf<T>(
+  after: CursorKey | undefined,
+  tie: (v: unknown) => v is T,
+): [number, T] | undefined {
+  if (!after) return undefined;
+  const [score, id] = after;
+  if (after.length !== 2 || typeof score !== "number" || !tie(id)) {
+    throw badRequest("query.page: invalid page cursor");
+  }
+  return [score, id];
+}
+const isNumber = (v: unknown): v is number => typeof v === "number";
+const isString = (v: unknown): v is string => typeof v === "string";
+
+/**
+ * The one statement of a search. `hits` reads the matching sections through the FTS index
+ * alone (the scope key is inside MATCH; a section's rowid carries its page key), `window`
+ * ranks pages by their best section and picks the pages to show (`top`: pk, ps, pos), then
+ * come their best sections with snippets, page details from main, and the exact count.
+ */
+function searchStatement(
+  db: Database,
+  match: string,
+  window: { ctes: SQL; count: SQL; spaceArm: boolean },
+) {
+  const body = sql`WITH hits AS MATERIALIZED (
+      SELECT rowid AS rid, rowid / ${SLOTS} AS pk, ${BM25} AS s
+      FROM search_fts WHERE search_fts MATCH ${match}),
+    ${window.ctes},
+    best AS MATERIALIZED (SELECT * FROM (
+      SELECT rid, pk, s, row_number() OVER (PARTITION BY pk ORDER BY s, rid) AS k
+      FROM hits WHERE pk IN (SELECT pk FROM top))
+      WHERE k <= ${SECTIONS_PER_PAGE})
+    SELECT 'n' AS kind, NULL AS pk, NULL AS space_id, NULL AS page_id, NULL AS score,
+      ${window.count} AS k, NULL AS anchor, NULL AS heading, NULL AS snip, NULL AS info
+    ${
+      window.spaceArm
+        ? sql`UNION ALL SELECT 'x', NULL, x.space_id, NULL, x.ss, NULL, NULL, sp.title, NULL, NULL
+      FROM shown x CROSS JOIN spaces sp ON sp.id = x.space_id`
+        : sql``
+    }
+    UNION ALL SELECT 'p', x.pk, g.space_id, g.page_id, x.ps, x.pos, NULL, NULL, NULL, ${PAGE_INFO}
+      FROM top x CROSS JOIN search_pages g ON g.id = x.pk CROSS JOIN spaces sp ON sp.id = g.space_id
+    UNION ALL SELECT 's', b.pk, NULL, NULL, b.s, b.k, search_fts.anchor, ${HEADING}, ${SNIPPET}, NULL
+      FROM search_fts CROSS JOIN best b ON b.rid = +search_fts.rowid
+      WHERE search_fts MATCH ${match}`;
+  const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
+  return db
+    .select({
+      kind: col<string>("kind"),
+      pk: col<number | null>("pk"),
+      spaceId: col<string | null>("space_id"),
+      pageId: col<string | null>("page_id"),
+      score: col<number | null>("score"),
+      k: col<number | null>("k"),
+      anchor: col<string | null>("anchor"),
+      heading: col<string | null>("heading"),
+      snip: col<string | null>("snip"),
+      info: col<string | null>("info"),
+    })
+    .from(sql`(${body}) AS q`);
+}
+
+/**
+ * The search of one space's main content as one statement, to run in the same batch as the
+ * access check: pages ranked by bm25 (best section), keyset on (bm25, page key), `limit + 1`
+ * pages. Null when the text has no words (no results, no query).
+ */
+export function spaceSearchQuery(
+  db: Database,
+  input: { spaceId: string; query: string; limit: number; after?: CursorKey },
+) {
+  const terms = ftsTerms(input.query);
+  const after = keyOf(input.after, isNumber);
+  if (!terms) return null;
+  const keyset = after ? sql`WHERE (ps, pk) > (${after[0]}, ${after[1]})` : sql``;
+  return searchStatement(db, scopedMatch("space", input.spaceId, terms), {
+    ctes: sql`pages AS MATERIALIZED (
+        SELECT pk, min(s) AS ps, row_number() OVER (ORDER BY min(s), pk) AS pos,
+          count(*) OVER () AS total
+        FROM hits GROUP BY pk),
+      top AS MATERIALIZED (SELECT * FROM pages ${keyset} ORDER BY ps, pk LIMIT ${input.limit + 1})`,
+    count: sql`(SELECT total FROM pages LIMIT 1)`,
+    spaceArm: false,
+  });
+}
+
+/**
+ * The organization search statement over the given spaces (null: every live space of the
+ * organization): spaces ranked by their best page, keyset on (bm25, space id), `limit + 1`
+ * spaces, each with its best PAGES_PER_SPACE pages; `pos` ranks pages across all spaces.
+ */
+export function organizationSearchQuery(
+  db: Database,
+  input: {
+    organizationId: string;
+    spaceIds: string[] | null;
+    terms: string;
+    limit: number;
+    after?: CursorKey;
+  },
+) {
+  const after = keyOf(input.after, isString);
+  const only = input.spaceIds
+    ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.spaceIds)}))`
+    : sql``;
+  const keyset = after ? sql`WHERE (ss, space_id) > (${after[0]}, ${after[1]})` : sql``;
+  return searchStatement(db, scopedMatch("org", input.organizationId, input.terms), {
+    ctes: sql`pages AS MATERIALIZED (
+        SELECT h.pk, h.ps, p.space_id, row_number() OVER (ORDER BY h.ps, h.pk) AS pos
+        FROM (SELECT pk, min(s) AS ps FROM hits GROUP BY pk) h
+          CROSS JOIN search_pages p ON p.id = h.pk
+        WHERE p.space_id IN (SELECT id FROM spaces
+          WHERE organization_id = ${input.organizationId} AND deleted_at IS NULL${only})),
+      found AS MATERIALIZED (SELECT space_id, min(ps) AS ss FROM pages GROUP BY space_id),
+      shown AS MATERIALIZED (SELECT * FROM found ${keyset} ORDER BY ss, space_id LIMIT ${input.limit + 1}),
+      top AS MATERIALIZED (SELECT * FROM (
+        SELECT pages.*, row_number() OVER (PARTITION BY space_id ORDER BY ps, pk) AS j
+        FROM pages WHERE space_id IN (SELECT space_id FROM shown)) WHERE j <= ${PAGES_PER_SPACE})`,
+    count: sql`(SELECT count(*) FROM found)`,
+    spaceArm: true,
+  });
+}
+
+/**
+ * The reads behind `readableSpaceIds` (the organization's live spaces and collections, the
+ * member's grants), for the access check's batch: `userId` may be SQL naming the caller.
+ */
+export function readableSpacesQueries(db: Database, organizationId: string, userId: string | SQL) {
+  const mine = or(
+    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, userId)),
+    and(
+      eq(contentGrants.principalType, "team"),
+      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
+    ),
+  );
+  return [
+    db
+      .select({ id: spaces.id, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel })
+      .from(spaces)
+      .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
+    db.select().from(collections).where(eq(collections.organizationId, organizationId)),
+    db
+      .select({
+        type: contentGrants.resourceType,
+        id: contentGrants.resourceId,
+        role: contentGrants.role,
+      })
+      .from(contentGrants)
+      .where(mine),
+  ] as const;
+}
+
+type ReadableSpacesQueries = ReturnType<typeof readableSpacesQueries>;
+/** The rows `readableSpacesQueries` returns. */
+export type ReadableSpacesRows = readonly [
+  Awaited<ReadableSpacesQueries[0]>,
+  Awaited<ReadableSpacesQueries[1]>,
+  Awaited<ReadableSpacesQueries[2]>,
+];
+
+/**
+ * The live spaces of an organization a member can read, by the effective role computed where
+ * every access check computes it (`effectiveRole` over the collection chain and the member's
+ * grants). Null for an organization admin: every live space.
+ */
+export async function readableSpaceIds(
+  db: Database,
+  input: { organizationId: string; userId: string; role: MemberRole | null },
+  rows?: ReadableSpacesRows,
+): Promise<string[] | null> {
+  if (input.role === "admin") return null;
+  const [spaceRows, collectionRows, grantRows] =
+    rows ?? (await db.batch(readableSpacesQueries(db, input.organizationId, input.userId)));
+  const grants = new Map<string, MemberRole[]>();
+  for (const g of grantRows)
+    grants.set(`${g.type}:${g.id}`, [...(grants.get(`${g.type}:${g.id}`) ?? []), g.role]);
+  return spaceRows
+    .filter((space) => {
+      const chain = space.parentId ? chainOf(collectionRows, space.parentId) : [];
+      const role = effectiveRole({
+        orgRole: input.role,
+        isGuest: input.role === null,
+        chain: [{ defaultLevel: space.defaultLevel }, ...chain],
+        grants: [`space:${space.id}`, ...chain.map((c) => `collection:${c.id}`)].flatMap(
+          (key) => grants.get(key) ?? [],
+        ),
+      });
+      return role !== null;
+    })
+    .map((space) => space.id);
+}
+
+/**
+ * The organization search (spec §4.9) for a member: the spaces they can read with matches,
+ * best first, each with its best pages. It has the organizations seam's signature plus
+ * `appUrl`, since the items carry app URLs; `after` is the route's cursor key [score, space id].
+ */
+export async function searchOrganization(
+  db: Database,
+  input: {
+    organizationId: string;
+    userId: string;
+    role: MemberRole | null;
+    query: string;
+    limit: number;
+    after?: CursorKey;
+    appUrl: AppUrlOf;
+  },
+  /** The access reads, when the route ran them in its access check's batch. */
+  access?: ReadableSpacesRows,
+): Promise<{ rows: SearchSpaceItem[]; count: number }> {
+  const terms = ftsTerms(input.query);
+  // The route's key holds the presented score, the negated bm25 the statement sorts on.
+  const [score, id] = input.after ?? [];
+  const after = input.after && typeof score === "number" ? [-score, id ?? null] : input.after;
+  if (!terms) return { rows: [], count: 0 };
+  const spaceIds = await readableSpaceIds(db, input, access);
+  if (spaceIds?.length === 0) return { rows: [], count: 0 };
+  const [rows] = await db.batch([
+    organizationSearchQuery(db, { ...input, spaceIds, terms, after }),
+  ]);
+  const { items, count } = presentOrganizationSearch(rows, input.appUrl);
+  return { rows: items, count };
+}

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema/index";
+import { badRequest, notFound } from "../../lib/errors";
+import { keyBetween } from "../../lib/position";
+import { keyAtEnd, type Plan } from "./structure";
+import { childrenOf, siteSpacesIn, type SiteTree } from "./tree";
+
+/** The kinds of structure items that can be ordered. */
+export type ItemKind = "site-space" | "site-section" | "site-section-group" | "site-external-link";
+
+/** Where to put an item: before or after a sibling, named by kind and id. */
+export interface MoveTarget {
+  type: ItemKind;
+  id: string;
+  side: "before" | "after";
+  /** The body field naming the target, for 400 messages. */
+  field: string;
+}
+
+interface Sibling {
+  kind: ItemKind;
+  id: string;
+  position: string;
+}
+
+const NOT_FOUND: Record<ItemKind, string> = {
+  "site-space": "Site space",
+  "site-section": "Site section",
+  "site-section-group": "Site section group",
+  "site-external-link": "Site external link",
+};
+
+/** The item and its siblings (itself excluded), in order; 404 for an item the site lacks. */
+function levelOf(tree: SiteTree, kind: ItemKind, id: string): Sibling[] {
+  if (kind === "site-space") {
+    const row = tree.siteSpaces.find((r) => r.id === id);
+    if (!row) throw notFound(NOT_FOUND[kind]);
+    return siteSpacesIn(tree, row.containerId)
+      .filter((r) => r.id !== id)
+      .map((r) => ({ kind, id: r.id, position: r.position }));
+  }
+  const parent =
+    kind === "site-section"
+      ? tree.sections.find((s) => s.id === id)?.groupId
+      : kind === "site-section-group"
+        ? tree.groups.find((g) => g.id === id)?.parentId
+        : undefined;
+  if (parent === undefined) throw notFound(NOT_FOUND[kind]);
+  return childrenOf(tree, parent)
+    .filter((item) => item.row.id !== id)
+    .map((item) => ({ kind: item.type, id: item.row.id, position: item.row.position }));
+}
+
+/**
+ * Moves a site space, section or group before or after a sibling (or to the end of its level).
+ * 404 for an unknown item; 400 for an invalid position: the item itself, an item of another
+ * kind, of another level, of another site or none.
+ */
+export function moveItemPlan(
+  db: Database,
+  tree: SiteTree,
+  item: { type: ItemKind; id: string },
+  target?: MoveTarget,
+): Plan {
+  const siblings = levelOf(tree, item.type, item.id);
+  let position: string;
+  if (!target) {
+    position = keyAtEnd(siblings);
+  } else {
+    if (target.id === item.id && target.type === item.type) {
+      throw badRequest(`${target.field}: an item cannot be positioned relative to itself`);
+    }
+    const sameLevelKinds =
+      item.type === "site-space" ? ["site-space"] : ["site-section", "site-section-group"];
+    if (!sameLevelKinds.includes(target.type)) {
+      throw badRequest(
+        `${target.field}: a ${item.type} can only be positioned relative to a ${sameLevelKinds.join(" or a ")}`,
+      );
+    }
+    const index = siblings.findIndex((s) => s.id === target.id && s.kind === target.type);
+    if (index < 0) {
+      throw badRequest(`${target.field}: not an item at the same level of this site`);
+    }
+    const [lo, hi] =
+      target.side === "before"
+        ? [siblings[index - 1]?.position ?? null, siblings[index]!.position]
+        : [siblings[index]!.position, siblings[index + 1]?.position ?? null];
+    // Equal keys (two concurrent appends) leave no room between them: go just after the lower.
+    position = lo !== null && hi !== null && lo >= hi ? keyBetween(lo, null) : keyBetween(lo, hi);
+  }
+  const write =
+    item.type === "site-space"
+      ? db.update(siteSpaces).set({ position }).where(eq(siteSpaces.id, item.id))
+      : item.type === "site-section"
+        ? db.update(siteSections).set({ position }).where(eq(siteSections.id, item.id))
+        : db.update(siteSectionGroups).set({ position }).where(eq(siteSectionGroups.id, item.id));
+  return { id: item.id, writes: [write] };
+}

@@ -1,0 +1,241 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  organizations,
+  siteAuth,
+  siteCounters,
+  siteSections,
+  sites,
+  type SiteType,
+  type SiteVisibility,
+} from "../../db/schema/index";
+import type { SpaceRow } from "../../auth/space";
+import { badRequest, conflict } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+import { newVisitorKey } from "./visitor-auth";
+import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import type { UpdateSiteInput } from "../../api/sites";
+import { insertSiteSpaces, newSiteSpaceRows } from "./structure";
+import { defaultSectionId, siteSpacesIn, type SiteRow, type SiteTree } from "./tree";
+
+/** The filters of the site list. */
+export interface SiteListFilter {
+  title?: string;
+  space?: string;
+  published?: boolean;
+  types?: SiteType[];
+}
+
+/** `LIKE` pattern for "contains `text`", with the wildcard characters escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function siteListWhere(orgId: string, filter: SiteListFilter): SQL {
+  const parts: SQL[] = [eq(sites.organizationId, orgId)];
+  if (filter.title) {
+    parts.push(sql`${sites.titleLower} LIKE ${containsPattern(filter.title)} ESCAPE '\\'`);
+  }
+  if (filter.published !== undefined) parts.push(eq(sites.published, filter.published));
+  if (filter.types?.length) parts.push(inArray(sites.type, filter.types));
+  if (filter.space) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.site_id = ${sites.id} AND ss.space_id = ${filter.space})`,
+    );
+  }
+  return and(...parts)!;
+}
+
+/** Whether the list is filtered (a filtered list counts with COUNT, else the counter). */
+export function isFiltered(filter: SiteListFilter): boolean {
+  return Boolean(
+    filter.title || filter.space || filter.published !== undefined || filter.types?.length,
+  );
+}
+
+/** One page of an organization's sites, oldest first (created_at, id). */
+export function sitesPageQuery(
+  db: Database,
+  input: { orgId: string; filter: SiteListFilter; limit: number; after?: CursorKey },
+) {
+  const where = siteListWhere(input.orgId, input.filter);
+  return db
+    .select()
+    .from(sites)
+    .where(input.after ? and(where, keysetAfter([sites.createdAt, sites.id], input.after)) : where)
+    .orderBy(asc(sites.createdAt), asc(sites.id))
+    .limit(input.limit + 1);
+}
+
+/** The exact count of a (filtered or not) site list. */
+export function sitesCountQuery(db: Database, orgId: string, filter: SiteListFilter) {
+  if (!isFiltered(filter)) {
+    return db
+      .select({ n: siteCounters.sitesCount })
+      .from(siteCounters)
+      .where(eq(siteCounters.organizationId, orgId));
+  }
+  return db.select({ n: count() }).from(sites).where(siteListWhere(orgId, filter));
+}
+
+/** Another site already using `hostname`, as a query to batch. */
+export function hostnameTakenQuery(db: Database, hostname: string, siteId: string) {
+  return db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.hostname, hostname), ne(sites.id, siteId)))
+    .limit(1);
+}
+
+/**
+ * Creates a site, its visitor-auth key and one root site space per space, and counts it, in one
+ * batch. Returns the stored row.
+ */
+export async function createSite(
+  db: Database,
+  input: {
+    organizationId: string;
+    createdBy: string;
+    type: SiteType;
+    title: string;
+    visibility: SiteVisibility;
+    spaces: SpaceRow[];
+  },
+): Promise<SiteRow> {
+  const now = nowIso();
+  const id = newId();
+  const site: typeof sites.$inferInsert = {
+    id,
+    organizationId: input.organizationId,
+    type: input.type,
+    title: input.title,
+    titleLower: input.title.toLowerCase(),
+    visibility: input.visibility,
+    siteSpacesCount: input.spaces.length,
+    createdBy: input.createdBy,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const rows = newSiteSpaceRows({ siteId: id, sectionId: null }, input.spaces, [], null);
+  // The first site space is the default one explicitly, so reordering does not change it.
+  site.defaultSiteSpaceId = rows[0]?.id ?? null;
+  const results = await db.batch([
+    db.insert(sites).values(site),
+    db.insert(siteAuth).values({ siteId: id, privateKey: newVisitorKey(), updatedAt: now }),
+    db
+      .insert(siteCounters)
+      .values({ organizationId: input.organizationId, sitesCount: 1 })
+      .onConflictDoUpdate({
+        target: siteCounters.organizationId,
+        set: { sitesCount: sql`${siteCounters.sitesCount} + 1` },
+      }),
+    ...insertSiteSpaces(db, rows),
+    db.select().from(sites).where(eq(sites.id, id)),
+  ]);
+  return (results[results.length - 1] as SiteRow[])[0]!;
+}
+
+/**
+ * Applies a site update in one batch (the site row, and the default section's default site space
+ * when `defaultSiteSpace` names one in a section). 409 when the host name is taken.
+ */
+export async function updateSite(
+  db: Database,
+  tree: SiteTree,
+  input: UpdateSiteInput,
+  hostnameTaken: boolean,
+): Promise<SiteRow> {
+  const { site } = tree;
+  const set: Partial<typeof sites.$inferInsert> = { updatedAt: nowIso() };
+  if (input.title !== undefined)
+    Object.assign(set, { title: input.title, titleLower: input.title.toLowerCase() });
+  if (input.visibility !== undefined) set.visibility = input.visibility;
+  if (input.basename !== undefined) set.basename = input.basename;
+  if (input.agentsContext !== undefined) set.agentsContext = input.agentsContext;
+  if (input.defaultLevel !== undefined) set.defaultLevel = input.defaultLevel ?? "inherit";
+  if (input.adaptiveContent !== undefined) set.adaptiveContent = input.adaptiveContent.enabled;
+  if (input.proxy !== undefined) set.proxy = input.proxy;
+  if (input.hostname !== undefined) {
+    if (input.hostname !== null && input.hostname !== site.hostname && hostnameTaken) {
+      throw conflict(`body.hostname: ${input.hostname} is already used by another site`);
+    }
+    set.hostname = input.hostname;
+  }
+  let sectionDefault: { sectionId: string; siteSpaceId: string } | null = null;
+  let defaultSection = defaultSectionId(tree);
+  if (input.defaultSiteSection !== undefined) {
+    if (!tree.sections.some((s) => s.id === input.defaultSiteSection)) {
+      throw badRequest("body.defaultSiteSection: no such section in this site");
+    }
+    set.defaultSectionId = input.defaultSiteSection;
+    defaultSection = input.defaultSiteSection;
+  }
+  if (input.defaultSiteSpace !== undefined) {
+    const container = tree.sections.length > 0 ? defaultSection : site.id;
+    const found =
+      container && siteSpacesIn(tree, container).some((r) => r.id === input.defaultSiteSpace);
+    if (!found || !container) {
+      throw badRequest(
+        "body.defaultSiteSpace: not a site space at the root or in the default section",
+      );
+    }
+    if (container === site.id) set.defaultSiteSpaceId = input.defaultSiteSpace;
+    else sectionDefault = { sectionId: container, siteSpaceId: input.defaultSiteSpace };
+  }
+  const update = db.update(sites).set(set).where(eq(sites.id, site.id)).returning();
+  try {
+    const [rows] = sectionDefault
+      ? await db.batch([
+          update,
+          db
+            .update(siteSections)
+            .set({ defaultSiteSpaceId: sectionDefault.siteSpaceId })
+            .where(eq(siteSections.id, sectionDefault.sectionId)),
+        ])
+      : await db.batch([update]);
+    return rows[0] ?? site;
+  } catch (err) {
+    // Another site took the host name between the check and the write.
+    if (input.hostname) {
+      const [taken] = await hostnameTakenQuery(db, input.hostname, site.id);
+      if (taken) throw conflict(`body.hostname: ${input.hostname} is already used by another site`);
+    }
+    throw err;
+  }
+}
+
+/** Publishes or unpublishes a site; returns the stored row. */
+export async function setPublished(
+  db: Database,
+  site: SiteRow,
+  published: boolean,
+): Promise<SiteRow> {
+  const [row] = await db
+    .update(sites)
+    .set({ published, updatedAt: nowIso() })
+    .where(eq(sites.id, site.id))
+    .returning();
+  return row ?? site;
+}
+
+/**
+ * Deletes a site (its structure, share links and settings go with it by foreign key), keeps the
+ * organization's site counter exact and clears the organization's default content if it was this
+ * site, in one batch. Deleting an absent site changes nothing.
+ */
+export async function deleteSite(db: Database, organizationId: string, siteId: string) {
+  await db.batch([
+    db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
+    db
+      .update(siteCounters)
+      .set({ sitesCount: sql`${siteCounters.sitesCount} - changes()` })
+      .where(eq(siteCounters.organizationId, organizationId)),
+    db
+      .update(organizations)
+      .set({ defaultContentSite: null })
+      .where(
+        and(eq(organizations.id, organizationId), eq(organizations.defaultContentSite, siteId)),
+      ),
+  ]);
+}

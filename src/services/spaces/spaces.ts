@@ -1,0 +1,274 @@
+import { siteSpacesCleanupStatements } from "../sites/structure";
+import { removeSpaceFromIndexStatements } from "../search/indexer";
+import { leaveSitesStatements } from "./cleanup";
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  contentGrants,
+  fileVersions,
+  pageVersions,
+  revisions,
+  spaces,
+} from "../../db/schema/index";
+import type { SpaceMergeRules } from "../../db/schema/index";
+import type { SpaceRow } from "../../auth/space";
+import type { DefaultLevel } from "../../auth/roles";
+import { createSpaceStatements, type NewSpace } from "./create";
+import { nowIso, nowMs } from "../../lib/clock";
+
+/** SQL: the live (not deleted) spaces of an organization under a parent (null: top level). */
+export const liveSiblingsSql = (parentId: string | null | SQL, organizationId: string | SQL) =>
+  and(
+    eq(spaces.organizationId, organizationId),
+    sql`${spaces.parentId} IS ${parentId}`,
+    isNull(spaces.deletedAt),
+  );
+
+/** The last live space (by position) under a parent collection, or at the top level (null). */
+export function lastSpaceQuery(
+  db: Database,
+  organizationId: string | SQL,
+  parentId: string | null | SQL,
+) {
+  return db
+    .select({ id: spaces.id, position: spaces.position })
+    .from(spaces)
+    .where(liveSiblingsSql(parentId, organizationId))
+    .orderBy(desc(spaces.position), desc(spaces.id))
+    .limit(1);
+}
+
+/**
+ * The live sibling just before (`before`) or just after (`after`) the pointed space, among the
+ * pointed space's siblings; without a pointer, the last live space of `parentId`.
+ */
+export function spaceNeighbourQuery(
+  db: Database,
+  input: {
+    organizationId: string | SQL;
+    parentId: string | null | SQL;
+    pointer?: { id: string; side: "before" | "after" };
+  },
+) {
+  const { pointer } = input;
+  if (!pointer) return lastSpaceQuery(db, input.organizationId, input.parentId);
+  const of = (column: string) =>
+    sql`(SELECT ${sql.raw(column)} FROM spaces WHERE id = ${pointer.id})`;
+  const key = sql`(${spaces.position}, ${spaces.id})`;
+  const at = sql`(${of("position")}, ${pointer.id})`;
+  const before = pointer.side === "before";
+  return db
+    .select({ id: spaces.id, position: spaces.position })
+    .from(spaces)
+    .where(
+      and(
+        liveSiblingsSql(of("parent_id"), of("organization_id")),
+        before ? sql`${key} < ${at}` : sql`${key} > ${at}`,
+      ),
+    )
+    .orderBy(
+      before ? desc(spaces.position) : asc(spaces.position),
+      before ? desc(spaces.id) : asc(spaces.id),
+    )
+    .limit(1);
+}
+
+/** SQL: true when `parentId` is null or a collection of the organization. */
+const parentExists = (parentId: string | null, organizationId: string) =>
+  sql`(${parentId} IS NULL OR EXISTS (SELECT 1 FROM collections WHERE id = ${parentId} AND organization_id = ${organizationId}))`;
+
+/**
+ * Creates a space (row and first revision) in one batch, with a copy of another line's current
+ * content when `copyFrom` (a main line id) is given: one statement per versions table, however
+ * large the space. Everything is undone in the same batch if the parent collection vanished
+ * since it was checked. Returns the stored row (null: parent gone) and the copied page ids.
+ */
+export async function insertSpace(
+  db: Database,
+  input: NewSpace,
+  copyFrom?: string,
+): Promise<{ row: SpaceRow | null; pageIds: string[] }> {
+  const { id, statements } = createSpaceStatements(db, input);
+  const line = sql`(SELECT main_line_id FROM spaces WHERE id = ${id})`;
+  const gone = sql`NOT ${parentExists(input.parentId ?? null, input.organizationId)}`;
+  // Without a source, the copies select nothing ("" is no line).
+  const source = copyFrom ?? "";
+  const [, , pages, , , , , , rows] = await db.batch([
+    statements[0],
+    statements[1],
+    db
+      .insert(pageVersions)
+      .select(copyLineSql(pageVersions, source, line))
+      .returning({ pageId: pageVersions.pageId }),
+    db.insert(fileVersions).select(copyLineSql(fileVersions, source, line)),
+    db.delete(pageVersions).where(and(sql`${pageVersions.lineId} = ${line}`, gone)),
+    db.delete(fileVersions).where(and(sql`${fileVersions.lineId} = ${line}`, gone)),
+    db.delete(revisions).where(and(eq(revisions.spaceId, id), gone)),
+    db.delete(spaces).where(and(eq(spaces.id, id), gone)),
+    db.select().from(spaces).where(eq(spaces.id, id)),
+  ]);
+  const row = rows[0] ?? null;
+  return { row, pageIds: row ? pages.map((p) => p.pageId) : [] };
+}
+
+/**
+ * SQL selecting the open (current) versions of one line as rows of a new line at sequence 1,
+ * column by column in the schema's order, for `INSERT ... SELECT`: one statement however large
+ * the space. Document bodies and file bytes are content-addressed, so the copy shares them.
+ */
+export function copyLineSql(
+  table: typeof pageVersions | typeof fileVersions,
+  from: string,
+  to: SQL,
+): SQL {
+  // Drizzle's INSERT lists every non-generated column in this order; these tables have none.
+  const names = Object.values(getTableColumns(table)).map((col) => col.name);
+  const values = names.map((n) =>
+    n === "line_id"
+      ? to
+      : n === "from_seq"
+        ? sql`1`
+        : n === "to_seq"
+          ? sql`NULL`
+          : sql.identifier(n),
+  );
+  return sql`SELECT ${sql.join(values, sql`, `)} FROM ${table}
+    WHERE line_id = ${from} AND to_seq IS NULL AND deleted = 0`;
+}
+
+/** The stored fields of a space update (`emoji` "" clears it). */
+export interface SpacePatch {
+  title?: string;
+  emoji?: string;
+  editMode?: "live" | "locked";
+  defaultLevel?: DefaultLevel;
+  language?: string;
+  mergeRules?: SpaceMergeRules;
+}
+
+/** Updates a live space's fields and `updatedAt`; returns the row as stored afterwards. */
+export async function updateSpace(
+  db: Database,
+  id: string,
+  patch: SpacePatch,
+): Promise<SpaceRow | null> {
+  const [row] = await db
+    .update(spaces)
+    .set({ ...patch, updatedAt: nowIso() })
+    .where(and(eq(spaces.id, id), isNull(spaces.deletedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** How long a deleted space can be restored before the retention job purges it (spec §8). */
+export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** True for a space deleted longer ago than the retention period: it is gone for good. */
+export function isPastRetention(space: { deletedAt: string | null }): boolean {
+  return space.deletedAt !== null && Date.parse(space.deletedAt) <= nowMs() - SPACE_RETENTION_MS;
+}
+
+/**
+ * Marks a space deleted (a no-op when it already is): it leaves lists, reads and search, and its
+ * site spaces are removed in the same batch (sites keep exact counters).
+ */
+export async function softDeleteSpace(db: Database, id: string): Promise<void> {
+  await db.batch([
+    db
+      .update(spaces)
+      .set({ deletedAt: nowIso() })
+      .where(and(eq(spaces.id, id), isNull(spaces.deletedAt))),
+    ...siteSpacesCleanupStatements(db, id),
+    ...removeSpaceFromIndexStatements(db, id),
+  ]);
+}
+
+/**
+ * Restores a space deleted at `deletedAt` (guarded: a concurrent change makes it a no-op). A
+ * space whose parent collection is gone meanwhile comes back at the top level. The caller
+ * rebuilds its search index (`reindexSpace`) after answering.
+ */
+export async function restoreSpace(db: Database, space: SpaceRow): Promise<SpaceRow | null> {
+  const orphan = sql`NOT ${parentExists(space.parentId, space.organizationId)}`;
+  const [row] = await db
+    .update(spaces)
+    .set({
+      deletedAt: null,
+      parentId: sql`CASE WHEN ${orphan} THEN NULL ELSE ${spaces.parentId} END`,
+      visibility: sql`CASE WHEN ${orphan} AND ${spaces.visibility} = 'in-collection' THEN 'private' ELSE ${spaces.visibility} END`,
+    })
+    .where(and(eq(spaces.id, space.id), eq(spaces.deletedAt, space.deletedAt ?? "")))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Moves a live space under `parentId` (null: top level) at `position`, in one statement guarded
+ * by the state read before (same parent and position, target collection still there), so a
+ * concurrent change makes it a no-op (null). `in-collection` visibility needs a collection: a
+ * space moved to the top level becomes `private`.
+ */
+export async function moveSpace(
+  db: Database,
+  space: SpaceRow,
+  target: { parentId: string | null; position: string },
+): Promise<SpaceRow | null> {
+  const to = target.parentId;
+  const visibility =
+    to === null && space.visibility === "in-collection" ? "private" : space.visibility;
+  const [row] = await db
+    .update(spaces)
+    .set({ parentId: to, position: target.position, visibility, updatedAt: nowIso() })
+    .where(
+      and(
+        eq(spaces.id, space.id),
+        isNull(spaces.deletedAt),
+        sql`${spaces.parentId} IS ${space.parentId}`,
+        eq(spaces.position, space.position),
+        parentExists(to, space.organizationId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Transfers a live space to the top level of another organization, in one batch: its merge rules
+ * (which name members of the old organization) fall back to `inherit`, and grants held by teams
+ * of the old organization are dropped. Returns null if the space changed meanwhile.
+ */
+export async function transferSpace(
+  db: Database,
+  space: SpaceRow,
+  target: { organizationId: string; position: string },
+): Promise<SpaceRow | null> {
+  const { id, organizationId: from } = space;
+  const to = target.organizationId;
+  const [moved] = await db.batch([
+    db
+      .update(spaces)
+      .set({
+        organizationId: to,
+        parentId: null,
+        position: target.position,
+        visibility: space.visibility === "in-collection" ? "private" : space.visibility,
+        mergeRules: space.mergeRules.type === "rules" ? { type: "inherit" } : space.mergeRules,
+        updatedAt: nowIso(),
+      })
+      .where(and(eq(spaces.id, id), eq(spaces.organizationId, from), isNull(spaces.deletedAt)))
+      .returning(),
+    db
+      .delete(contentGrants)
+      .where(
+        and(
+          eq(contentGrants.resourceType, "space"),
+          eq(contentGrants.resourceId, id),
+          eq(contentGrants.principalType, "team"),
+          sql`${contentGrants.principalId} IN (SELECT id FROM teams WHERE organization_id = ${from})`,
+          sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${id} AND organization_id = ${to})`,
+        ),
+      ),
+    ...leaveSitesStatements(db, id, from, to),
+  ]);
+  return moved[0] ?? null;
+}
