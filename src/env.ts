@@ -1,5 +1,5 @@
 import type { Database } from "./db/client";
-import type { CallerCache } from "./auth/authenticate";
+import type { CallerCache } from "./auth/caller";
 import type { D1Stats } from "./db/counting";
 
 /** The Worker's bindings, as declared in wrangler.toml. */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../auth/roles";
+import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
 import { UserSchema } from "../openapi/common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";

@@ -1,6 +1,6 @@
 import { ApplySpaceTemplateSchema } from "./templates";
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../auth/roles";
+import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
 import { MergeRulesSchema } from "./organizations";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TEAM_ROLES } from "../auth/roles";
+import { TEAM_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
 import { MemberSchema } from "./members";
 

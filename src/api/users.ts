@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SCOPES } from "../auth/scopes";
+import { SCOPES } from "../lib/scopes";
 
 /** Path of a single user. */
 export const UserParams = z.object({

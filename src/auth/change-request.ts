@@ -4,10 +4,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
+import type { NoStatements, Results, Statements } from "../db/plan";
 import { resolveSpace, type ResolvedSpace } from "./space";
-
-/** A change request row as stored. */
-export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+import type { ChangeRequestRow } from "../db/schema";
 
 /** SQL matching a change request of the space by its id or by its number. */
 export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
@@ -20,26 +19,37 @@ export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
 
 /**
  * Loads a space, the caller's role on it and one of its change requests (by id or by number) in
- * one round trip, with any `extra` statements; an absent change request is a 404 like an
- * invisible space.
+ * one round trip, with the statements of `with` (results by name); an absent change request is a
+ * 404 like an invisible space.
  */
-export async function resolveChangeRequest<const T extends readonly BatchItem<"sqlite">[]>(
+export async function resolveChangeRequest<
+  S extends Statements = NoStatements,
+  const T extends readonly BatchItem<"sqlite">[] = [],
+>(
   c: Context<AppEnv>,
   spaceId: string,
   idOrNumber: string,
-  options: { extra?: T } = {},
+  options: { with?: S; /** @deprecated use `with` */ extra?: T } = {},
 ): Promise<
-  ResolvedSpace & { changeRequest: ChangeRequestRow; extra: { [K in keyof T]: Awaited<T[K]> } }
+  ResolvedSpace & {
+    changeRequest: ChangeRequestRow;
+    results: Results<S>;
+    extra: { [K in keyof T]: Awaited<T[K]> };
+  }
 > {
   const db = c.var.db;
-  const resolved = await resolveSpace(c, spaceId, {
-    extra: [
-      db.select().from(changeRequests).where(changeRequestMatch(spaceId, idOrNumber)).limit(1),
-      ...(options.extra ?? []),
-    ] as const,
+  const { results, ...resolved } = await resolveSpace(c, spaceId, {
+    extra: options.extra,
+    with: {
+      ...options.with,
+      "#changeRequest": db
+        .select()
+        .from(changeRequests)
+        .where(changeRequestMatch(spaceId, idOrNumber))
+        .limit(1),
+    },
   });
-  const [crRows, ...extra] = resolved.extra as unknown as [ChangeRequestRow[], ...unknown[]];
-  const changeRequest = crRows[0];
+  const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
   if (!changeRequest) throw notFound("Change request");
-  return { ...resolved, changeRequest, extra: extra as never };
+  return { ...resolved, changeRequest, results: results as unknown as Results<S> };
 }

@@ -1,15 +1,14 @@
+import type { OrganizationRow } from "../db/schema";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { collections, contentGrants, organizations, orgMembers } from "../db/schema";
 import { notFound } from "../lib/errors";
-import type { OrganizationRow } from "./organization";
-import type { Caller } from "./authenticate";
-import { callerFromResult, callerQuery, callerUserId } from "./caller-query";
-import { atLeast, MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "./roles";
-
-/** A collection row as stored. */
-export type CollectionRow = typeof collections.$inferSelect;
+import { membershipQuery } from "./organization";
+import type { Caller } from "./caller";
+import { callerFromResult, callerQuery, callerUserId } from "./caller";
+import { atLeast, MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "../lib/roles";
+import type { CollectionRow } from "../db/schema";
 
 /** One explicit grant to the caller (or one of their teams) on a collection. */
 export interface CallerGrant {
@@ -163,19 +162,6 @@ export function roleFromTree(member: Membership, level: DefaultLevel, rank: numb
     chain: [{ defaultLevel: level }],
     grants: rank >= 0 && rank < MEMBER_ROLES.length ? [MEMBER_ROLES[rank]!] : [],
   });
-}
-
-/** The organization with the caller's membership in it (no row: not a member). */
-export function membershipQuery(c: Context<AppEnv>, organizationId: string | SQL) {
-  return c.var.db
-    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
-    .from(organizations)
-    .innerJoin(
-      orgMembers,
-      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, callerUserId(c))),
-    )
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
 }
 
 /** The caller's standing in an organization. */

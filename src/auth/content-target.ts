@@ -1,3 +1,4 @@
+import type { RevisionRow } from "../db/schema";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -8,7 +9,7 @@ import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
 import { notFound } from "../lib/errors";
 import { appUrl } from "../lib/urls";
-import { revisionRowQuery, type RevisionRow } from "../services/content/reads";
+import { revisionRowQuery } from "../services/content/reads";
 
 /** Content a read is about: the space and the caller's role, where it lives, and its revision. */
 export interface ContentTarget {

@@ -1,16 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { organizations, orgMembers } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
-import type { Caller } from "./authenticate";
-import { callerFromResult, callerQuery, callerUserId } from "./caller-query";
-import { atLeast, type MemberRole } from "./roles";
-import { scopeAllows, type Scope } from "./scopes";
-
-/** An organization row as stored. */
-export type OrganizationRow = typeof organizations.$inferSelect;
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
+import { callerFromResult, callerQuery, callerUserId, type Caller, type CallerRow } from "./caller";
+import { atLeast, type MemberRole } from "../lib/roles";
+import { scopeAllows, type Scope } from "../lib/scopes";
+import type { OrganizationRow } from "../db/schema";
 
 /** What the caller is in an organization: `role` null is a guest. */
 export interface OrgAccess {
@@ -21,46 +19,68 @@ export interface OrgAccess {
 }
 
 /**
- * Loads an organization with the caller's membership in one round trip. Non-members (and
- * disabled members) get the same 404 as a nonexistent id.
+ * The organization with the caller's membership in it (no row: not a member), as a statement
+ * for the access batch.
  */
-export async function resolveOrg(c: Context<AppEnv>, organizationId: string): Promise<OrgAccess> {
-  return (await resolveOrgWith(c, organizationId, [] as const)).access;
+export function membershipQuery(c: Context<AppEnv>, organizationId: string | SQL) {
+  return c.var.db
+    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
+    .from(organizations)
+    .innerJoin(
+      orgMembers,
+      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, callerUserId(c))),
+    )
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+}
+
+/** Rows of `membershipQuery`. */
+export type MembershipRows = Awaited<ReturnType<typeof membershipQuery>>;
+
+/** The caller's access to an organization from the batch's rows; 404 for non-members. */
+export function orgAccessFrom(
+  c: Context<AppEnv>,
+  callerRows: readonly CallerRow[],
+  memberRows: MembershipRows,
+): OrgAccess {
+  const caller = callerFromResult(c, callerRows);
+  const row = memberRows[0];
+  if (!row || row.disabled) throw notFound("Organization");
+  return { caller, org: row.org, role: row.role ?? null, isGuest: row.role == null };
 }
 
 /**
- * `resolveOrg` with more statements in the same round trip (reads that can name the caller
- * through `callerUserId(c)`); their results come back in order, to use once access is known.
+ * Loads an organization with the caller's membership, and any statements of `with` (a service's
+ * plan statements, which may name the caller through `callerUserId(c)`), in one round trip.
+ * Non-members (and disabled members) get the same 404 as a nonexistent id; `results` are read
+ * only once access is known.
+ */
+export async function resolveOrg<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  options: { with?: S } = {},
+): Promise<OrgAccess & { results: Results<S> }> {
+  const { own, extra } = await runBoth(
+    c.var.db,
+    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
+    options.with,
+  );
+  return { ...orgAccessFrom(c, own.caller, own.member), results: extra };
+}
+
+/**
+ * `resolveOrg` with positional extra statements (their results in order).
+ * @deprecated use `resolveOrg(c, id, { with })` and read results by name.
  */
 export async function resolveOrgWith<const T extends readonly BatchItem<"sqlite">[]>(
   c: Context<AppEnv>,
   organizationId: string,
   extra: T,
 ): Promise<{ access: OrgAccess; extra: { [K in keyof T]: Awaited<T[K]> } }> {
-  const db = c.var.db;
-  const [callerRows, orgRows, ...rest] = await db.batch([
-    callerQuery(c),
-    db
-      .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
-      .from(organizations)
-      .innerJoin(
-        orgMembers,
-        and(
-          eq(orgMembers.organizationId, organizations.id),
-          eq(orgMembers.userId, callerUserId(c)),
-        ),
-      )
-      .where(eq(organizations.id, organizationId))
-      .limit(1),
-    ...extra,
-  ]);
-  const caller = callerFromResult(c, callerRows);
-  const row = orgRows[0];
-  if (!row || row.disabled) throw notFound("Organization");
-  return {
-    access: { caller, org: row.org, role: row.role ?? null, isGuest: row.role == null },
-    extra: rest as unknown as { [K in keyof T]: Awaited<T[K]> },
-  };
+  const named = Object.fromEntries(extra.map((item, i) => [String(i), item])) as Statements;
+  const { results, ...access } = await resolveOrg(c, organizationId, { with: named });
+  const rest = extra.map((_, i) => results[String(i)]);
+  return { access, extra: rest as unknown as { [K in keyof T]: Awaited<T[K]> } };
 }
 
 /** 403 unless the caller's role is at least `minimum`. */
@@ -79,4 +99,50 @@ export function requireScope(caller: Caller, scope: Scope): void {
   if (!scopeAllows(caller.token.scopes, scope)) {
     throw forbidden(`This API token lacks the ${scope} scope`);
   }
+}
+
+/** The official Organization `permissions` keys, plus the spec's `ingestConversations`. */
+export interface OrganizationPermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  ownTeam: boolean;
+  createContent: boolean;
+  createOpenAPISpec: boolean;
+  ingestConversations: boolean;
+  viewBilling: boolean;
+  listMembers: boolean;
+  listTeams: boolean;
+  listIntegrations: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
+}
+
+/**
+ * Derives the Organization `permissions` object from the caller's membership, so every endpoint
+ * that shows an organization tells the same story as the checks the routes make.
+ * `member` false is a non-member (e.g. someone who may join by e-mail domain): nothing is allowed.
+ */
+export function organizationPermissions(
+  role: MemberRole | null,
+  member = true,
+): OrganizationPermissions {
+  const nonGuest = member && role !== null;
+  const creator = member && atLeast(role, "create");
+  const admin = member && atLeast(role, "admin");
+  return {
+    view: member,
+    access: member,
+    admin,
+    ownTeam: creator,
+    createContent: creator,
+    createOpenAPISpec: creator,
+    ingestConversations: admin,
+    viewBilling: admin,
+    listMembers: nonGuest,
+    listTeams: nonGuest,
+    listIntegrations: nonGuest,
+    listInstallations: admin,
+    installIntegration: admin,
+  };
 }

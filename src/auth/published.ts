@@ -1,18 +1,19 @@
+import type { ShareLinkRow, SiteAuthRow, SiteRow, SpaceRow } from "../db/schema";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
-import type { Caller } from "./authenticate";
-import { callerFromResult, callerQuery } from "./caller-query";
-import type { SpaceRow } from "./space";
-import type { MemberRole } from "./roles";
+import type { Caller } from "./caller";
+import { callerFromResult, callerQuery } from "./caller";
+
+import type { MemberRole } from "../lib/roles";
 import { notFound } from "../lib/errors";
 import { parseCondition } from "../lib/condition";
 import { conditionHolds, type ConditionContext } from "../services/sites/conditions";
-import type { SiteAuthRow } from "../presenters/site-publishing";
+
 import { verifyVisitorToken } from "../services/sites/visitor-auth";
-import type { ShareLinkRow, SiteRow, SiteTree } from "../services/sites/tree";
+import type { SiteTree } from "../services/sites/tree";
 
 /** What a visitor presents: a share link's key and/or a visitor JWT. */
 export interface VisitorCredentials {

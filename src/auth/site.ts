@@ -1,16 +1,16 @@
+import type { SiteRow } from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { sites } from "../db/schema/index";
 import { requireRole, requireScope } from "./organization";
-import type { Caller } from "./authenticate";
-import { callerFromResult, callerQuery } from "./caller-query";
-import { membershipFrom, membershipQuery, type Membership } from "./content-role";
-import { atLeast, type MemberRole } from "./roles";
-import type { Scope } from "./scopes";
+import { callerFromResult, callerQuery, type Caller, type CallerRow } from "./caller";
+import { membershipQuery } from "./organization";
+import { membershipFrom, type Membership } from "./content-role";
+import { atLeast, type MemberRole } from "../lib/roles";
+import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
-import type { SiteRow } from "../services/sites/tree";
 
 /**
  * Who may do what with sites (docs/compat-notes/sites.md): every non-guest member sees the
@@ -52,7 +52,7 @@ export function siteQuery(c: Context<AppEnv>, organizationId: string, siteId: st
  */
 export function sitesOrgAccess(
   c: Context<AppEnv>,
-  callerRows: readonly Record<string, unknown>[],
+  callerRows: readonly CallerRow[],
   memberRows: Parameters<typeof membershipFrom>[0],
   need: SiteNeed,
 ): SitesOrgAccess {

@@ -1,3 +1,4 @@
+import type { CollectionRow } from "../db/schema";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -8,10 +9,9 @@ import {
   chainOf,
   effectiveRole,
   type CallerGrant,
-  type CollectionRow,
   type Membership,
 } from "./content-role";
-import type { DefaultLevel, MemberRole } from "./roles";
+import type { DefaultLevel, MemberRole } from "../lib/roles";
 
 // Access helpers of the space routes; they belong with src/auth/space-access.ts (see the report).
 

@@ -1,13 +1,13 @@
+import type { TeamRow } from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { organizations, orgMembers, teamMembers, teams } from "../db/schema/index";
-import { callerFromResult, callerUserId } from "./caller-query";
+import { callerFromResult, callerUserId, type CallerRow } from "./caller";
 import { requireScope, type OrgAccess } from "./organization";
-import type { TeamRole } from "./roles";
-import type { Scope } from "./scopes";
+import type { TeamRole } from "../lib/roles";
+import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
-import type { TeamRow } from "../presenters/team";
 
 /**
  * The organization with the caller's membership, as a query to batch beside `callerQuery(c)` and
@@ -49,7 +49,7 @@ type TeamAccessRows = Awaited<ReturnType<typeof teamAccessQuery>>;
  */
 export function teamsAccess(
   c: Context<AppEnv>,
-  callerRows: readonly Record<string, unknown>[],
+  callerRows: readonly CallerRow[],
   orgRows: OrgAccessRows,
   scope: Scope,
 ): OrgAccess {

@@ -1,9 +1,10 @@
+import type { ChangeRequestRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireRole, requireScope } from "./organization";
 import { resolveChangeRequest } from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
-import type { ChangeRequestRow } from "../services/change-requests/writes";
+
 import {
   slotFilesQuery,
   type SlotFileRow,

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 /** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
 export const DocumentInput = z.union([

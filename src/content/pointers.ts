@@ -1,5 +1,6 @@
+import type { SpaceRow } from "../db/schema";
 import type { changeRequests, revisions } from "../db/schema";
-import type { SpaceRow } from "../auth/space";
+
 import type { ContentPointer } from "./pointer";
 
 /** The head of a space's main content. */

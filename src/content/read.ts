@@ -3,11 +3,6 @@ import type { Database } from "../db/client";
 import { documents, fileVersions, pageVersions } from "../db/schema";
 import { visibleAt, type ContentPointer } from "./pointer";
 
-/** A stored page version. */
-export type PageRow = typeof pageVersions.$inferSelect;
-/** A stored file version. */
-export type FileRow = typeof fileVersions.$inferSelect;
-
 const PV = "page_versions";
 const FV = "file_versions";
 

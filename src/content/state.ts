@@ -1,5 +1,5 @@
+import type { PageRow } from "../db/schema";
 import type { PageKind } from "../db/schema";
-import type { PageRow } from "./read";
 
 /** A page's whole state, independent of where and when it is stored. */
 export interface PageState {

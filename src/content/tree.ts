@@ -1,4 +1,4 @@
-import type { PageRow } from "./read";
+import type { PageRow } from "../db/schema";
 
 /** A page row placed in its tree: children sorted, path derived from the ancestors' slugs. */
 export interface TreeNode {

@@ -1,3 +1,4 @@
+import type { PageRow } from "../db/schema";
 import type { Database } from "../db/client";
 import type { ContentPointer } from "./pointer";
 import {
@@ -6,7 +7,6 @@ import {
   pageWithAncestorsQuery,
   pagesByIdQuery,
   subtreeQuery,
-  type PageRow,
 } from "./read";
 import { stateOf, type PageState } from "./state";
 import { compareSiblings } from "./tree";

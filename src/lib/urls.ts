@@ -10,3 +10,19 @@ export function apiUrl(c: Context<AppEnv>, path: string): string {
 export function appUrl(c: Context<AppEnv>, path: string): string {
   return `${c.env.PUBLIC_APP_URL.replace(/\/+$/, "")}${path}`;
 }
+
+/**
+ * The URL builders a presenter needs, as plain functions: presenters take this (and plain rows),
+ * never the request context.
+ */
+export interface Urls {
+  /** Absolute API URL of a path under /v1. */
+  api(path: string): string;
+  /** URL in the web app. */
+  app(path: string): string;
+}
+
+/** The request's URL builders, made once by the route and handed to presenters. */
+export function urlsOf(c: Context<AppEnv>): Urls {
+  return { api: (path) => apiUrl(c, path), app: (path) => appUrl(c, path) };
+}

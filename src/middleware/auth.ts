@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { readBearer } from "../auth/authenticate";
+import { readBearer } from "../auth/caller";
 
 /** Paths under /v1 that need no token: the API description and the signed-download endpoint. */
 const PUBLIC_PATHS = [/^\/v1\/openapi\.json$/, /^\/v1\/reference$/, /^\/v1\/downloads$/];

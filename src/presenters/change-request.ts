@@ -1,6 +1,7 @@
+import type { ChangeRequestRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { ChangeRequestRow } from "../auth/change-request";
+
 import { apiUrl, appUrl } from "../lib/urls";
 import type { ChangeRequest } from "../api/change-requests";
 import { presentUser, type UserLike } from "./user";

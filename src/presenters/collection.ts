@@ -1,7 +1,8 @@
+import type { CollectionRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { collectionPermissions, type CollectionRow } from "../auth/content-role";
-import type { MemberRole } from "../auth/roles";
+import { collectionPermissions } from "../auth/content-role";
+import type { MemberRole } from "../lib/roles";
 import { apiUrl, appUrl } from "../lib/urls";
 import type { Collection } from "../api/collections";
 

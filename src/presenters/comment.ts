@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { atLeast, type MemberRole } from "../auth/roles";
+import { atLeast, type MemberRole } from "../lib/roles";
 import { markdownOf } from "../content/documents";
 import { apiUrl } from "../lib/urls";
 import type { Comment, CommentReply, Reaction } from "../api/comments";

@@ -1,4 +1,5 @@
-import type { FileRow } from "../content/read";
+import type { FileRow } from "../db/schema";
+
 import type { RevisionFile } from "../api/content-responses";
 
 /**

@@ -1,9 +1,7 @@
 import type { linkInvites } from "../db/schema";
-import { atLeast, type MemberRole } from "../auth/roles";
+import { atLeast, type MemberRole } from "../lib/roles";
 import type { Invite } from "../api/organizations";
-
-/** An invite link row as stored. */
-export type InviteRow = typeof linkInvites.$inferSelect;
+import type { InviteRow } from "../db/schema";
 
 /**
  * An invite link to an organization (official InviteLinkToOrganization). `redundant` tells the

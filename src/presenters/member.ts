@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { MemberRole } from "../auth/roles";
+import type { MemberRole } from "../lib/roles";
 import type { Member } from "../api/members";
 import { presentUser, type UserLike } from "./user";
 

@@ -1,8 +1,9 @@
+import type { OrganizationRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { OrganizationRow } from "../auth/organization";
-import type { MemberRole } from "../auth/roles";
-import { organizationPermissions } from "../auth/organization-permissions";
+
+import type { MemberRole } from "../lib/roles";
+import { organizationPermissions } from "../auth/organization";
 import { apiUrl, appUrl } from "../lib/urls";
 import type { AgentInstructions, Organization } from "../api/organizations";
 

@@ -1,5 +1,6 @@
+import type { PageRow } from "../db/schema";
 import type { TreeNode } from "../content/tree";
-import type { PageRow } from "../content/read";
+
 import type {
   PageDocument,
   PageGroup,

@@ -1,4 +1,5 @@
-import type { RevisionRow } from "../services/content/reads";
+import type { RevisionRow } from "../db/schema";
+
 import type { ChangeRequest } from "../api/change-requests";
 import type { Revision, RevisionFile, RevisionPage } from "../api/content-responses";
 

@@ -1,7 +1,8 @@
+import type { ShareLinkRow, SiteRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { ShareLink } from "../api/sites-publishing";
-import type { ShareLinkRow, SiteRow } from "../services/sites/tree";
+
 import { siteBaseUrl } from "./site";
 
 /**

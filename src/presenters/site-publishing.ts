@@ -1,8 +1,9 @@
-import type { MemberRole } from "../auth/roles";
+import type { MemberRole } from "../lib/roles";
 import type { siteAdaptiveSchemas, siteAuth } from "../db/schema";
 import type { PublishedSite, PublishingAuth } from "../api/sites-publishing";
 import { presentSite } from "./site";
 import { presentStructure, type StructureView } from "./site-structure";
+import type { AdaptiveSchemaRow, SiteAuthRow } from "../db/schema";
 
 /**
  * The customization every published site reports: sites have no customization settings here,
@@ -66,9 +67,6 @@ export function presentPublishedSite(
   };
 }
 
-/** A stored adaptive schema row. */
-export type AdaptiveSchemaRow = typeof siteAdaptiveSchemas.$inferSelect;
-
 /** The official SiteAdaptiveSchema object. */
 export function presentAdaptiveSchema(row: AdaptiveSchemaRow) {
   return {
@@ -77,9 +75,6 @@ export function presentAdaptiveSchema(row: AdaptiveSchemaRow) {
     updatedAt: row.updatedAt,
   };
 }
-
-/** A stored visitor-authentication row. */
-export type SiteAuthRow = typeof siteAuth.$inferSelect;
 
 /** The official SitePublishingAuth object: the backend, the signing key and the URLs. */
 export function presentPublishingAuth(row: SiteAuthRow): PublishingAuth {

@@ -1,3 +1,4 @@
+import type { GroupRow, SectionRow, SiteSpaceRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type {
@@ -11,9 +12,6 @@ import {
   defaultSectionId,
   defaultSiteSpaceId,
   siteSpacesIn,
-  type GroupRow,
-  type SectionRow,
-  type SiteSpaceRow,
   type SiteTree,
 } from "../services/sites/tree";
 import { presentSpace } from "./space";

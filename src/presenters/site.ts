@@ -1,9 +1,9 @@
+import type { SiteRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { atLeast, type MemberRole } from "../auth/roles";
+import { atLeast, type MemberRole } from "../lib/roles";
 import { apiUrl, appUrl } from "../lib/urls";
 import type { Site } from "../api/sites";
-import type { SiteRow } from "../services/sites/tree";
 
 /**
  * Where the published site lives: its proxy origin, else its custom host name, else the

@@ -1,7 +1,8 @@
+import type { SpaceRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { spacePermissions, type SpaceRow } from "../auth/space";
-import type { MemberRole } from "../auth/roles";
+import { spacePermissions } from "../auth/space";
+import type { MemberRole } from "../lib/roles";
 import { apiUrl, appUrl } from "../lib/urls";
 import type { Space } from "../api/spaces";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import type { MemberRole, TeamRole } from "../auth/roles";
+import type { MemberRole, TeamRole } from "../lib/roles";
 import type { TeamMemberItem } from "../api/teams";
 import { presentMember } from "./member";
 

@@ -1,8 +1,6 @@
 import type { teams } from "../db/schema";
 import type { Team } from "../api/teams";
-
-/** A team row as stored. */
-export type TeamRow = typeof teams.$inferSelect;
+import type { TeamRow } from "../db/schema";
 
 /**
  * A team looks the same from every endpoint: counts come from the counters kept exact by the

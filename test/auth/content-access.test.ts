@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collectionPermissions, effectiveRole } from "../../src/auth/content-role";
-import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
+import type { DefaultLevel, MemberRole } from "../../src/lib/roles";
 
 const chain = (...levels: DefaultLevel[]) => levels.map((defaultLevel) => ({ defaultLevel }));
 const member = (orgRole: MemberRole) => ({ orgRole, isGuest: false });

@@ -1,7 +1,7 @@
 // The authorization matrices of the twenty comment routes, split over four test files so they
 // run in parallel.
-import type { MemberRole } from "../../src/auth/roles";
-import type { Scope } from "../../src/auth/scopes";
+import type { MemberRole } from "../../src/lib/roles";
+import type { Scope } from "../../src/lib/scopes";
 import { createChangeRequest } from "../../src/services/change-requests/writes";
 import { as } from "../helpers/api";
 import { authorizationMatrix, type World } from "../helpers/authz";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/auth/roles";
-import type { Scope } from "../../src/auth/scopes";
+import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
+import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
 

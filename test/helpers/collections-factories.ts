@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
+import type { DefaultLevel, MemberRole } from "../../src/lib/roles";
 import { collections, contentGrants, organizations, teamMembers, teams } from "../../src/db/schema";
 import { createCollection } from "../../src/services/collections/collections";
 import { lastChildQuery } from "../../src/services/collections/queries";

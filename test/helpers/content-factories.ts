@@ -8,7 +8,7 @@ import {
   pageVersions,
   spaces,
 } from "../../src/db/schema";
-import type { MemberRole } from "../../src/auth/roles";
+import type { MemberRole } from "../../src/lib/roles";
 import { sha256HexBytes } from "../../src/lib/crypto";
 import { newId } from "../../src/lib/ids";
 import { signedDownloadPath } from "../../src/lib/signing";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { MemberRole } from "../../src/auth/roles";
+import type { MemberRole } from "../../src/lib/roles";
 import {
   collections,
   contentGrants,

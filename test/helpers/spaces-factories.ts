@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { DefaultLevel, MemberRole } from "../../src/auth/roles";
+import type { DefaultLevel, MemberRole } from "../../src/lib/roles";
 import { contentGrants, fileVersions, pageVersions, spaces } from "../../src/db/schema";
 import { keyBetween } from "../../src/lib/position";
 import { createSpace } from "../../src/services/spaces/create";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { TeamRole } from "../../src/auth/roles";
+import type { TeamRole } from "../../src/lib/roles";
 import { organizations, teams } from "../../src/db/schema";
 import { applyMembershipPlan, createTeam } from "../../src/services/teams/teams";
 import { testDb, unique } from "./factories";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemberRole } from "../../src/auth/roles";
+import type { MemberRole } from "../../src/lib/roles";
 import type { CursorKey } from "../../src/lib/pagination";
 import { searchOrganization } from "../../src/services/search/search";
 import { reindexPages } from "../../src/services/search/indexer";

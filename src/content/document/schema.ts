@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 /** Deepest nesting accepted (the document's own `nodes` are at depth 1). */
 export const MAX_DOCUMENT_DEPTH = 50;

@@ -1,5 +1,5 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { MemberRole } from "../../auth/roles";
+import type { MemberRole } from "../../lib/roles";
 
 /**
  * Explicit grants of a role on a piece of content (a collection or a space) to a user or a team.

@@ -10,3 +10,4 @@ export * from "./change-requests";
 export * from "./comments";
 export * from "./sites";
 export * from "./links";
+export * from "./rows";

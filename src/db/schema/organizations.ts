@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { MemberRole } from "../../auth/roles";
+import type { MemberRole } from "../../lib/roles";
 import { users } from "./users";
 
 /** Merge rules as stored: the official standalone forms. */

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { DefaultLevel } from "../../auth/roles";
+import type { DefaultLevel } from "../../lib/roles";
 import { organizations } from "./organizations";
 import { spaces } from "./spaces";
 

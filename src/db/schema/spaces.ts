@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { DefaultLevel } from "../../auth/roles";
+import type { DefaultLevel } from "../../lib/roles";
 import { organizations, type MergeRules } from "./organizations";
 
 /** Space visibility, as the official ContentVisibility enum spells it. */

@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import { callerFromResult, callerQuery } from "../../auth/caller";
+import { membershipQuery } from "../../auth/organization";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   membershipFrom,
-  membershipQuery,
   type CollectionAccess,
 } from "../../auth/content-role";
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";

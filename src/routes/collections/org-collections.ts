@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import { callerFromResult, callerQuery } from "../../auth/caller";
+import { membershipQuery } from "../../auth/organization";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   membershipFrom,
-  membershipQuery,
 } from "../../auth/content-role";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { atLeast } from "../../auth/roles";
+import { atLeast } from "../../lib/roles";
 import { comments } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
 import { forbidden, notFound } from "../../lib/errors";

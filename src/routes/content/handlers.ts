@@ -1,8 +1,9 @@
+import type { FileRow } from "../../db/schema";
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { EMPTY_DOCUMENT, markdownOf } from "../../content/documents";
-import type { FileRow } from "../../content/read";
+
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { signedDownloadPath } from "../../lib/signing";

@@ -10,7 +10,7 @@ import {
   putAgentInstructions,
 } from "../../services/organizations/agent-instructions";
 import { readableSpacesQueries, searchOrganization } from "../../services/search/search";
-import { callerUserId } from "../../auth/caller-query";
+import { callerUserId } from "../../auth/caller";
 import { appUrl } from "../../lib/urls";
 import {
   AgentInstructionsSchema,

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
+import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
 import { forbidden, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";

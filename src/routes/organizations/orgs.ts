@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { authenticate, callerDigest } from "../../auth/authenticate";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
+import { authenticate, callerDigest } from "../../auth/caller";
+import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";

@@ -1,3 +1,4 @@
+import type { ShareLinkRow } from "../../db/schema";
 import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
@@ -14,7 +15,7 @@ import {
   shareLinksPageQuery,
   updateShareLink,
 } from "../../services/sites/share-links";
-import type { ShareLinkRow } from "../../services/sites/tree";
+
 import { SiteParams } from "../../api/sites";
 import {
   CreateShareLinkBody,

@@ -1,3 +1,4 @@
+import type { ShareLinkRow } from "../../db/schema";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
@@ -20,7 +21,6 @@ import {
   siteTreeFrom,
   siteTreeQueries,
   TREE_STATEMENTS,
-  type ShareLinkRow,
   type SiteTree,
   type SiteTreeResults,
 } from "../../services/sites/tree";

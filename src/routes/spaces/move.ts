@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { requireRole, requireScope } from "../../auth/organization";
+import { membershipQuery } from "../../auth/organization";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   membershipFrom,
-  membershipQuery,
 } from "../../auth/content-role";
 import { resolveSpace } from "../../auth/space";
 import { spaces } from "../../db/schema";

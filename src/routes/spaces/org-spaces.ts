@@ -3,13 +3,13 @@ import { commitPagesToMain } from "../../services/templates/main-commit";
 import { planTemplate } from "../../services/templates/plan";
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller-query";
+import { callerFromResult, callerQuery } from "../../auth/caller";
+import { membershipQuery } from "../../auth/organization";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   membershipFrom,
-  membershipQuery,
   resolveCollection,
 } from "../../auth/content-role";
 import { badRequest, notFound } from "../../lib/errors";

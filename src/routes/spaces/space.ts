@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
-import { authenticate } from "../../auth/authenticate";
+import { authenticate } from "../../auth/caller";
 import { ancestryQuery, callerGrantsQuery } from "../../auth/content-role";
 import { resolveSpace } from "../../auth/space";
 import { ApiError, badRequest, notFound } from "../../lib/errors";

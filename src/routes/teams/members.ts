@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { callerQuery, callerUserId } from "../../auth/caller-query";
-import type { TeamRole } from "../../auth/roles";
+import { callerQuery, callerUserId } from "../../auth/caller";
+import type { TeamRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { callerQuery, callerUserId } from "../../auth/caller-query";
+import { callerQuery, callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";

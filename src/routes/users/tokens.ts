@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { authenticate } from "../../auth/authenticate";
+import { authenticate } from "../../auth/caller";
 import { forbidden } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { and, eq, or, sql } from "drizzle-orm";
-import { authenticate } from "../../auth/authenticate";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller-query";
+import { authenticate } from "../../auth/caller";
+import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";

@@ -1,12 +1,13 @@
+import type { ChangeRequestRow } from "../../db/schema";
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { Database } from "../../db/client";
 import { changeRequests, spaces, users, type ChangeRequestStatus } from "../../db/schema/index";
-import type { ChangeRequestRow } from "../../auth/change-request";
+
 import { callerPrincipalSql, visibleTreeSql, type Membership } from "../../auth/content-role";
-import { MEMBER_ROLES } from "../../auth/roles";
+import { MEMBER_ROLES } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { conflict } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";

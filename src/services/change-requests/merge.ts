@@ -1,12 +1,13 @@
+import type { ChangeRequestRow, SpaceRow } from "../../db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeRequests, spaces } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { commitStatements, guardedSeq } from "../../content/commit";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import type { ChangeRequestRow } from "./writes";
+
 import { threeWay } from "./three-way";
 import { afterMainRevision } from "../content/main-hooks";
 import type { Background } from "../../lib/background";

@@ -1,5 +1,6 @@
+import type { ChangeRequestRow, FileRow, PageRow, SpaceRow } from "../../db/schema";
 import type { Database } from "../../db/client";
-import type { SpaceRow } from "../../auth/space";
+
 import { markdownOf, storeable, type StoredDocument } from "../../content/documents";
 import { parseMarkdown } from "../../content/document/index";
 import { mergeMarkdown, mergePage } from "../../content/merge";
@@ -14,12 +15,9 @@ import {
   mainChangesSinceQuery,
   pageWithAncestorsQuery,
   pagesByIdQuery,
-  type FileRow,
-  type PageRow,
 } from "../../content/read";
 import { stateOf, type PageState } from "../../content/state";
 import { conflict } from "../../lib/errors";
-import type { ChangeRequestRow } from "./writes";
 
 /** The merged states of a change request against main's head, ready to commit. */
 export interface ThreeWay {

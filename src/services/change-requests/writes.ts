@@ -1,3 +1,4 @@
+import type { SpaceRow } from "../../db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
@@ -6,7 +7,7 @@ import {
   revisions,
   spaces,
 } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { applyChanges, type Applied } from "../../content/apply";
 import { commitStatements, guardedSeq } from "../../content/commit";
 import { changeRequestPointer, revisionPointer } from "../../content/pointers";
@@ -17,9 +18,7 @@ import type { Change } from "../../content/change-schema";
 import { conflict, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-
-/** A change request row as stored. */
-export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+import type { ChangeRequestRow } from "../../db/schema";
 
 /** R2 key of a file's bytes: content-addressed, shared by every revision and space. */
 export function fileObjectKey(hash: string): string {

@@ -1,8 +1,9 @@
+import type { CollectionRow } from "../../db/schema";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { collections, contentGrants, organizations } from "../../db/schema/index";
-import { ancestorIdsSql, type CollectionRow } from "../../auth/content-role";
-import type { DefaultLevel } from "../../auth/roles";
+import { ancestorIdsSql } from "../../auth/content-role";
+import type { DefaultLevel } from "../../lib/roles";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/position";

@@ -1,3 +1,4 @@
+import type { CollectionRow } from "../../db/schema";
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -10,10 +11,9 @@ import {
   roleFromTree,
   visibleSql,
   visibleTreeSql,
-  type CollectionRow,
   type Membership,
 } from "../../auth/content-role";
-import type { DefaultLevel, MemberRole } from "../../auth/roles";
+import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 
 // The read side of collections (positions, restrictions, the visible list); writes are in

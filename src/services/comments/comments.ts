@@ -21,11 +21,8 @@ import {
   spaces,
   users,
 } from "../../db/schema/index";
+import type { ReplyRow } from "../../db/schema";
 
-/** A stored comment. */
-export type CommentRow = typeof comments.$inferSelect;
-/** A stored reply. */
-export type ReplyRow = typeof commentReplies.$inferSelect;
 /** Where comments live: a space's main content, or one change request (null: main). */
 export interface CommentPlace {
   spaceId: string;

@@ -1,3 +1,4 @@
+import type { CommentRow } from "../../db/schema";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
@@ -8,7 +9,6 @@ import {
   reactionsQuery,
   repliersQuery,
   replyRowsQuery,
-  type CommentRow,
   type CommentRowsResult,
   type ReactionRows,
   type ReplierRows,

@@ -1,5 +1,6 @@
+import type { SpaceRow } from "../../db/schema";
 import type { Database } from "../../db/client";
-import type { SpaceRow } from "../../auth/space";
+
 import type { Background } from "../../lib/background";
 
 /** What a new main revision changed: the space after it, and the pages it touched. */

@@ -1,3 +1,4 @@
+import type { ChangeRequestRow, FileRow, PageRow } from "../../db/schema";
 import { and, asc, count, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
@@ -7,25 +8,17 @@ import {
   pageVersions,
   revisions,
 } from "../../db/schema/index";
-import type { ChangeRequestRow } from "../../auth/change-request";
+
 import { visibleAt, type ContentPointer } from "../../content/pointer";
-import {
-  fileQuery,
-  filesQuery,
-  pageWithAncestorsQuery,
-  type FileRow,
-  type PageRow,
-} from "../../content/read";
+import { fileQuery, filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { buildTree, compareSiblings, placePage, type TreeNode } from "../../content/tree";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import type { UserLike } from "../../presenters/user";
 import { changeRequestUsersQuery } from "../change-requests/change-requests";
+import type { RevisionRow } from "../../db/schema";
 
 const PV = "page_versions";
 const FV = "file_versions";
-
-/** A stored revision row. */
-export type RevisionRow = typeof revisions.$inferSelect;
 
 /** A page row with its stored document body (null for a page without one). */
 export type PageWithBody = PageRow & { body: string | null };

@@ -22,7 +22,7 @@ import {
   teams,
   users,
 } from "../../db/schema/index";
-import type { MemberRole } from "../../auth/roles";
+import type { MemberRole } from "../../lib/roles";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, notFound } from "../../lib/errors";

@@ -2,9 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { agentInstructions } from "../../db/schema/index";
 import { nowIso } from "../../lib/clock";
-
-/** Agent instructions as stored. */
-export type AgentInstructionsRow = typeof agentInstructions.$inferSelect;
+import type { AgentInstructionsRow } from "../../db/schema";
 
 /** The document an organization's agents follow before anyone wrote instructions. */
 export function emptyDocument(): Record<string, unknown> {

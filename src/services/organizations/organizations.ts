@@ -1,3 +1,4 @@
+import type { OrganizationRow } from "../../db/schema";
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orgEmailDomains, organizations, orgMembers } from "../../db/schema/index";
@@ -5,8 +6,8 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflict } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import type { MemberRole } from "../../auth/roles";
-import type { OrganizationRow } from "../../auth/organization";
+import type { MemberRole } from "../../lib/roles";
+
 import type { SearchSpaceResult, UpdateOrganizationInput } from "../../api/organizations";
 
 /** Normalizes e-mail domains: trimmed, lowercased, without duplicates. */

@@ -1,8 +1,9 @@
+import type { FileRow } from "../../db/schema";
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { documents, pageVersions } from "../../db/schema/index";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
-import { filesQuery, pageWithAncestorsQuery, type FileRow } from "../../content/read";
+import { filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { compareSiblings, placePage } from "../../content/tree";
 import { badRequest, notFound } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";

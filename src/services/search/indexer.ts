@@ -1,12 +1,13 @@
+import type { PageRow, SpaceRow } from "../../db/schema";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { documents, spaces } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { mainPointer } from "../../content/pointers";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
-import { pagesByIdQuery, treeQuery, type PageRow } from "../../content/read";
+import { pagesByIdQuery, treeQuery } from "../../content/read";
 import { documentSections, type DocumentLike } from "../../content/document/index";
 import { keyToken } from "../../lib/fts-query";
 import { onMainRevision } from "../content/main-hooks";

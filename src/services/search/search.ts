@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { collections, contentGrants, spaces } from "../../db/schema/index";
 import { chainOf, effectiveRole } from "../../auth/content-role";
-import type { MemberRole } from "../../auth/roles";
+import type { MemberRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
 import type { CursorKey } from "../../lib/pagination";

@@ -1,3 +1,4 @@
+import type { SiteRow } from "../../db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -5,13 +6,7 @@ import type { Membership } from "../../auth/content-role";
 import { notFound } from "../../lib/errors";
 import { siteQuery } from "../../auth/site";
 import { writeOrConflict } from "./structure";
-import {
-  siteTreeFrom,
-  siteTreeQueries,
-  type SiteRow,
-  type SiteTree,
-  type SiteTreeResults,
-} from "./tree";
+import { siteTreeFrom, siteTreeQueries, type SiteTree, type SiteTreeResults } from "./tree";
 
 /**
  * Runs a structure change and reads the site's new structure back in the same batch (one round

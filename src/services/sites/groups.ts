@@ -1,3 +1,4 @@
+import type { GroupRow } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
@@ -8,7 +9,7 @@ import { nowIso } from "../../lib/clock";
 import { keyBetween } from "../../lib/position";
 import { groupIn, keysAfter } from "./sections";
 import { keyAtEnd, type Plan } from "./structure";
-import { childrenOf, type GroupRow, type SiteTree } from "./tree";
+import { childrenOf, type SiteTree } from "./tree";
 
 /** Creates a group at the end of its parent level, taking in `sections` in the given order. */
 export function createGroupPlan(

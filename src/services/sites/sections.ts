@@ -1,8 +1,9 @@
+import type { GroupRow, SectionRow, SpaceRow } from "../../db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSectionGroups, siteSections, sites, siteSpaces } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
@@ -13,8 +14,6 @@ import {
   defaultSectionId,
   defaultSiteSpaceId,
   siteSpacesIn,
-  type GroupRow,
-  type SectionRow,
   type SiteTree,
 } from "./tree";
 

@@ -1,3 +1,4 @@
+import type { ShareLinkRow } from "../../db/schema";
 import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { shareLinks, sites } from "../../db/schema/index";
@@ -6,7 +7,6 @@ import { nowIso } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { containsPattern } from "./sites";
-import type { ShareLinkRow } from "./tree";
 
 /**
  * The official `search` of the share-link list: the name contains the text (case-insensitive),

@@ -1,3 +1,4 @@
+import type { SiteRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
@@ -9,7 +10,7 @@ import {
   type SiteType,
   type SiteVisibility,
 } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
@@ -17,7 +18,7 @@ import { newVisitorKey } from "./visitor-auth";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import type { UpdateSiteInput } from "../../api/sites";
 import { insertSiteSpaces, newSiteSpaceRows } from "./structure";
-import { defaultSectionId, siteSpacesIn, type SiteRow, type SiteTree } from "./tree";
+import { defaultSectionId, siteSpacesIn, type SiteTree } from "./tree";
 
 /** The filters of the site list. */
 export interface SiteListFilter {

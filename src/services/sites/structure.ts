@@ -1,20 +1,15 @@
+import type { SiteSpaceRow, SpaceRow } from "../../db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSections, sites, siteSpaces } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keyBetween } from "../../lib/position";
 import { chunked } from "../teams/teams";
-import {
-  containerOf,
-  defaultSiteSpaceId,
-  siteSpacesIn,
-  type SiteSpaceRow,
-  type SiteTree,
-} from "./tree";
+import { containerOf, defaultSiteSpaceId, siteSpacesIn, type SiteTree } from "./tree";
 
 /** Most site spaces one site may hold: the whole structure is read for every structure call. */
 export const MAX_SITE_SPACES = 1000;

@@ -1,3 +1,4 @@
+import type { CollectionRow, SpaceRow } from "../../db/schema";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -10,7 +11,7 @@ import {
   siteSpaces,
   spaces,
 } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import {
   ancestryQuery,
   callerGrantsQuery,
@@ -18,23 +19,12 @@ import {
   chainOf,
   effectiveRole,
   type CallerGrant,
-  type CollectionRow,
   type Membership,
 } from "../../auth/content-role";
-import type { MemberRole } from "../../auth/roles";
+import type { MemberRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import type { CursorKey } from "../../lib/pagination";
-
-/** A site row as stored. */
-export type SiteRow = typeof sites.$inferSelect;
-/** A site section row as stored. */
-export type SectionRow = typeof siteSections.$inferSelect;
-/** A site section group row as stored. */
-export type GroupRow = typeof siteSectionGroups.$inferSelect;
-/** A site space row as stored. */
-export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
-/** A share link row as stored. */
-export type ShareLinkRow = typeof shareLinks.$inferSelect;
+import type { SiteRow, SectionRow, GroupRow, SiteSpaceRow } from "../../db/schema";
 
 /** A space with the caller's effective role on it (null: no role, e.g. a visitor). */
 export interface SpaceWithRole {

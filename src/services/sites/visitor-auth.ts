@@ -1,10 +1,10 @@
+import type { SiteAuthRow } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Database } from "../../db/client";
 import { siteAuth } from "../../db/schema/index";
 import { nowIso, nowMs } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
-import type { SiteAuthRow } from "../../presenters/site-publishing";
 
 /** A fresh visitor-auth signing key: 32 random bytes, base64url (the HS256 secret). */
 export function newVisitorKey(): string {

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import { revisions, spaces } from "../../db/schema/index";
 import type { SpaceVisibility } from "../../db/schema/index";
-import type { DefaultLevel } from "../../auth/roles";
+import type { DefaultLevel } from "../../lib/roles";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 

@@ -1,3 +1,4 @@
+import type { CollectionRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -6,11 +7,10 @@ import {
   callerPrincipalSql,
   roleFromTree,
   visibleTreeSql,
-  type CollectionRow,
   type Membership,
 } from "../../auth/content-role";
-import type { SpaceRow } from "../../auth/space";
-import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../auth/roles";
+
+import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { liveSiblingsSql } from "./spaces";
 

@@ -1,3 +1,4 @@
+import type { SpaceRow } from "../../db/schema";
 import { siteSpacesCleanupStatements } from "../sites/structure";
 import { removeSpaceFromIndexStatements } from "../search/indexer";
 import { leaveSitesStatements } from "./cleanup";
@@ -11,8 +12,8 @@ import {
   spaces,
 } from "../../db/schema/index";
 import type { SpaceMergeRules } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
-import type { DefaultLevel } from "../../auth/roles";
+
+import type { DefaultLevel } from "../../lib/roles";
 import { createSpaceStatements, type NewSpace } from "./create";
 import { nowIso, nowMs } from "../../lib/clock";
 

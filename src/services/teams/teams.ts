@@ -1,3 +1,4 @@
+import type { TeamRow } from "../../db/schema";
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
@@ -8,11 +9,10 @@ import {
   teams,
   users,
 } from "../../db/schema/index";
-import type { MemberRole, TeamRole } from "../../auth/roles";
+import type { MemberRole, TeamRole } from "../../lib/roles";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import type { TeamRow } from "../../presenters/team";
 
 /** User ids per statement: D1 allows 100 bound parameters, a few go to the fixed values. */
 const CHUNK = 90;

@@ -1,7 +1,8 @@
+import type { SpaceRow } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { spaces } from "../../db/schema/index";
-import type { SpaceRow } from "../../auth/space";
+
 import { applyChanges } from "../../content/apply";
 import type { Change } from "../../content/change-schema";
 import { commitStatements, guardedSeq } from "../../content/commit";

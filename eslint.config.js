@@ -1,0 +1,110 @@
+// The linter run by `npm test` before the suite: typescript-eslint's checks, no floating promises,
+// no import cycles, and the layer rules of docs/architecture.md (each layer imports only downward).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+
+/** Import patterns a layer may not use, with the reason the linter prints. */
+const forbid = (patterns) => ["error", { patterns }];
+const HTTP = {
+  group: ["hono", "hono/*", "@hono/*"],
+  message: "HTTP stays in routes, middleware and auth.",
+};
+const ROUTES = { group: ["**/routes", "**/routes/**"], message: "Only the app imports routes." };
+const MIDDLEWARE = {
+  group: ["**/middleware/**"],
+  message: "Only the app and routes import middleware.",
+};
+const PRESENTERS = { group: ["**/presenters/**"], message: "Only routes call presenters." };
+const SERVICES = { group: ["**/services/**"], message: "Services sit above this layer." };
+const AUTH = { group: ["**/auth/**"], message: "auth/ sits above this layer." };
+const DRIZZLE = {
+  group: ["drizzle-orm", "drizzle-orm/*"],
+  message: "Routes reach data through services and auth, never drizzle.",
+};
+const SCHEMA = {
+  group: ["**/db/schema", "**/db/schema/**", "**/db/client"],
+  message: "Routes reach data through services and auth, never the tables.",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "test/.generated/",
+      ".wrangler/",
+      "bench/",
+      "scripts/",
+      "drizzle/",
+      "*.config.*",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.ts", "**/*.mjs"],
+    plugins: { "import-x": importX },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Test bodies are the Worker's JSON, checked against the official schema at run time.
+    files: ["test/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: { console: "readonly", process: "readonly", URL: "readonly" } },
+  },
+  { files: ["src/routes/**/*.ts"], rules: { "no-restricted-imports": forbid([DRIZZLE, SCHEMA]) } },
+  {
+    files: ["src/presenters/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, SERVICES, HTTP, DRIZZLE]) },
+  },
+  {
+    files: ["src/services/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, HTTP]) },
+  },
+  {
+    files: ["src/auth/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES]) },
+  },
+  {
+    files: ["src/api/**/*.ts", "src/openapi/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
+  },
+  {
+    files: ["src/content/**/*.ts", "src/pdf/**/*.ts"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ROUTES,
+        MIDDLEWARE,
+        PRESENTERS,
+        SERVICES,
+        AUTH,
+        HTTP,
+        {
+          group: ["**/api/**", "**/openapi/**"],
+          message: "The pure cores know nothing of the wire.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["src/db/**/*.ts", "src/lib/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
+  },
+);

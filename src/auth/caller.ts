@@ -1,0 +1,138 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { apiTokens, users } from "../db/schema";
+import { unauthorized } from "../lib/errors";
+import { nowIso, nowMs } from "../lib/clock";
+import { isWellFormedToken, tokenDigest } from "./tokens";
+
+/** The authenticated caller: the user and the token they used. */
+export interface Caller {
+  user: {
+    id: string;
+    displayName: string;
+    email: string;
+    emailVerified: boolean;
+    photoURL: string | null;
+  };
+  token: { id: string; scopes: string[] | null; lastUsedAt: string | null };
+}
+
+/** Per-request authentication state: the digest from the header, then the loaded caller. */
+export interface CallerCache {
+  digest: string | null;
+  caller?: Caller;
+}
+
+/** Reads the Authorization header; a missing or malformed token is a 401 before any query. */
+export async function readBearer(header: string | undefined): Promise<string> {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match?.[1]) throw unauthorized("Missing or malformed Authorization header");
+  if (!isWellFormedToken(match[1])) throw unauthorized("Invalid API token");
+  return tokenDigest(match[1]);
+}
+
+/** The caller's digest, for the batched access queries. */
+export function callerDigest(c: Context<AppEnv>): string {
+  const digest = c.var.caller.digest;
+  if (!digest) throw unauthorized();
+  return digest;
+}
+
+/**
+ * The one token+user lookup, as a statement: access checks put it in the same `db.batch` as the
+ * resource read, so authentication and authorization cost one D1 round trip together.
+ */
+export function callerQuery(c: Context<AppEnv>) {
+  return c.var.db
+    .select({
+      // Aliased one by one: the token and the user both have an \`id\`, and D1 returns rows keyed
+      // by column name.
+      tokenId: sql<string>`${apiTokens.id}`.as("token_id"),
+      tokenScopes: sql<string | null>`${apiTokens.scopes}`.as("token_scopes"),
+      tokenExpiresAt: sql<string | null>`${apiTokens.expiresAt}`.as("token_expires_at"),
+      tokenRevokedAt: sql<string | null>`${apiTokens.revokedAt}`.as("token_revoked_at"),
+      tokenLastUsedAt: sql<string | null>`${apiTokens.lastUsedAt}`.as("token_last_used_at"),
+      userId: sql<string>`${users.id}`.as("user_id"),
+      userDisplayName: sql<string>`${users.displayName}`.as("user_display_name"),
+      userEmail: sql<string>`${users.email}`.as("user_email"),
+      userEmailVerified: sql<number>`${users.emailVerified}`.as("user_email_verified"),
+      userPhotoURL: sql<string | null>`${users.photoURL}`.as("user_photo_url"),
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.digest, callerDigest(c)))
+    .limit(1);
+}
+
+/** A row of `callerQuery`. */
+export type CallerRow = Awaited<ReturnType<typeof callerQuery>>[number];
+
+/**
+ * SQL for "the caller's user id", usable inside any statement of the same batch; services take
+ * it as a value (`callerId: SQL`) so they never see the request.
+ */
+export function callerUserId(c: Context<AppEnv>): SQL {
+  return sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${callerDigest(c)})`;
+}
+
+/**
+ * Turns the batch's `callerQuery` rows into the Caller, or throws 401 for an unknown, expired or
+ * revoked token. Schedules the `lastUsedAt` write at most once a minute, off the response path.
+ */
+export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[]): Caller {
+  if (c.var.caller.caller) return c.var.caller.caller;
+  const row = rows[0];
+  if (!row) throw unauthorized("Invalid API token");
+  if (row.tokenRevokedAt) throw unauthorized("This API token has been revoked");
+  if (row.tokenExpiresAt && Date.parse(row.tokenExpiresAt) <= nowMs()) {
+    throw unauthorized("This API token has expired");
+  }
+  const caller: Caller = {
+    user: {
+      id: row.userId,
+      displayName: row.userDisplayName,
+      email: row.userEmail,
+      emailVerified: Boolean(row.userEmailVerified),
+      photoURL: row.userPhotoURL ?? null,
+    },
+    token: {
+      id: row.tokenId,
+      scopes: scopesOf(row.tokenScopes),
+      lastUsedAt: row.tokenLastUsedAt ?? null,
+    },
+  };
+  touchToken(c, caller);
+  c.var.caller.caller = caller;
+  return caller;
+}
+
+/** The stored scopes column (a JSON list, or null for all the user's rights). */
+function scopesOf(stored: unknown): string[] | null {
+  if (stored == null) return null;
+  if (Array.isArray(stored)) return stored as string[];
+  return JSON.parse(String(stored)) as string[];
+}
+
+/** Writes `lastUsedAt` at most once a minute, in `waitUntil`. */
+function touchToken(c: Context<AppEnv>, caller: Caller): void {
+  const last = caller.token.lastUsedAt ? Date.parse(caller.token.lastUsedAt) : 0;
+  if (nowMs() - last <= 60_000) return;
+  const write = c.env.DB.prepare("UPDATE api_tokens SET last_used_at = ?1 WHERE id = ?2")
+    .bind(nowIso(), caller.token.id)
+    .run()
+    .catch((err: unknown) => console.error("lastUsedAt update failed", err));
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // No execution context (a direct app.request): let the promise settle alone.
+    void write;
+  }
+}
+
+/** The authenticated caller alone, for routes with no resource to check (one round trip). */
+export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
+  if (c.var.caller.caller) return c.var.caller.caller;
+  const [rows] = await c.var.db.batch([callerQuery(c)]);
+  return callerFromResult(c, rows);
+}

@@ -1,0 +1,115 @@
+import type { changeRequests } from "./change-requests";
+import type { collections } from "./collections";
+import type { commentReactions, commentReplies, comments } from "./comments";
+import type { documents, fileVersions, pageVersions, revisions } from "./content";
+import type { contentGrants } from "./grants";
+import type { documentLinks } from "./links";
+import type {
+  agentInstructions,
+  linkInvites,
+  orgEmailDomains,
+  orgMembers,
+  organizations,
+} from "./organizations";
+import type {
+  shareLinks,
+  siteAdaptiveSchemas,
+  siteAuth,
+  siteCounters,
+  siteSectionGroups,
+  siteSections,
+  siteSpaces,
+  sites,
+} from "./sites";
+import type { spaces } from "./spaces";
+import type { teamMembers, teams } from "./teams";
+import type { apiTokens, users } from "./users";
+
+/**
+ * Row types, one per table, as drizzle infers them from the schema: the one place rows are typed,
+ * so services, auth and presenters agree on what a row is.
+ */
+
+/** A `siteAdaptiveSchemas` row as stored. */
+export type AdaptiveSchemaRow = typeof siteAdaptiveSchemas.$inferSelect;
+
+/** A `agentInstructions` row as stored. */
+export type AgentInstructionsRow = typeof agentInstructions.$inferSelect;
+
+/** A `apiTokens` row as stored. */
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** A `changeRequests` row as stored. */
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+
+/** A `collections` row as stored. */
+export type CollectionRow = typeof collections.$inferSelect;
+
+/** A `comments` row as stored. */
+export type CommentRow = typeof comments.$inferSelect;
+
+/** A `contentGrants` row as stored. */
+export type ContentGrantRow = typeof contentGrants.$inferSelect;
+
+/** A `documentLinks` row as stored. */
+export type DocumentLinkRow = typeof documentLinks.$inferSelect;
+
+/** A `documents` row as stored. */
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** A `fileVersions` row as stored. */
+export type FileRow = typeof fileVersions.$inferSelect;
+
+/** A `siteSectionGroups` row as stored. */
+export type GroupRow = typeof siteSectionGroups.$inferSelect;
+
+/** A `linkInvites` row as stored. */
+export type InviteRow = typeof linkInvites.$inferSelect;
+
+/** A `orgEmailDomains` row as stored. */
+export type OrgEmailDomainRow = typeof orgEmailDomains.$inferSelect;
+
+/** A `orgMembers` row as stored. */
+export type OrgMemberRow = typeof orgMembers.$inferSelect;
+
+/** A `organizations` row as stored. */
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** A `pageVersions` row as stored. */
+export type PageRow = typeof pageVersions.$inferSelect;
+
+/** A `commentReactions` row as stored. */
+export type ReactionRow = typeof commentReactions.$inferSelect;
+
+/** A `commentReplies` row as stored. */
+export type ReplyRow = typeof commentReplies.$inferSelect;
+
+/** A `revisions` row as stored. */
+export type RevisionRow = typeof revisions.$inferSelect;
+
+/** A `siteSections` row as stored. */
+export type SectionRow = typeof siteSections.$inferSelect;
+
+/** A `shareLinks` row as stored. */
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/** A `siteAuth` row as stored. */
+export type SiteAuthRow = typeof siteAuth.$inferSelect;
+
+/** A `siteCounters` row as stored. */
+export type SiteCountersRow = typeof siteCounters.$inferSelect;
+
+/** A `sites` row as stored. */
+export type SiteRow = typeof sites.$inferSelect;
+
+/** A `siteSpaces` row as stored. */
+export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
+
+/** A `spaces` row as stored. */
+export type SpaceRow = typeof spaces.$inferSelect;
+
+/** A `teams` row as stored. */
+export type TeamRow = typeof teams.$inferSelect;
+
+/** A `users` row as stored. */
+export type UserRow = typeof users.$inferSelect;
