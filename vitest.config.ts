@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import { buildContract } from "./scripts/build-contract.mjs";
 
 export default defineConfig(async () => {
-  buildContract();
+  await buildContract();
   const migrations = await readD1Migrations(fileURLToPath(new URL("./drizzle", import.meta.url)));
   return {
     plugins: [

@@ -2,16 +2,10 @@
 // formats). workerd forbids code generation at run time, so the contract helper that runs inside
 // the tests imports this precompiled module instead of compiling schemas there.
 import Ajv2020 from "ajv/dist/2020.js";
+import { build } from "esbuild";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import {
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  writeFileSync,
-  existsSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -23,26 +17,30 @@ const specPath = require.resolve("@gitbook/api/spec/openapi.json", { paths: [roo
 const outPath = resolve(root, "test/.generated/official-contract.mjs");
 
 /**
- * The operations the app serves, read from the `createRoute({ method, path })` declarations under
- * src/routes: only their official schemas are compiled (all of them would be over 50 MB).
+ * The operations the app serves, read from the app itself: src/app.ts is bundled for Node with
+ * esbuild and its generated OpenAPI document lists every route, however a route factory builds
+ * its paths. Only their official schemas are compiled (all of them would be over 50 MB).
  */
-function servedOperations() {
+async function servedOperations() {
+  const out = await build({
+    entryPoints: [resolve(root, "src/app.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    logLevel: "error",
+  });
+  const code = out.outputFiles[0].text;
+  const app = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  const doc = app.createApp().getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "served", version: "0" },
+  });
   const served = new Set();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = resolve(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".ts")) {
-        const text = readFileSync(full, "utf8");
-        for (const m of text.matchAll(
-          /method:\s*"(get|post|put|patch|delete)",\s*path:\s*"([^"]+)"/g,
-        )) {
-          served.add(`${m[1].toUpperCase()} ${normalize(m[2])}`);
-        }
-      }
-    }
-  };
-  walk(resolve(root, "src/routes"));
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of Object.keys(item))
+      served.add(`${method.toUpperCase()} ${normalize(path)}`);
+  }
   return served;
 }
 
@@ -51,8 +49,8 @@ function normalize(path) {
 }
 
 /** Builds the module unless one for the same spec, script and served operations exists. */
-export function buildContract() {
-  const served = servedOperations();
+export async function buildContract() {
+  const served = await servedOperations();
   const fingerprint = createHash("sha256")
     .update(readFileSync(specPath))
     .update(readFileSync(fileURLToPath(import.meta.url)))
@@ -146,5 +144,5 @@ function resolveRef(spec, ref) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const t = Date.now();
-  console.log(buildContract(), `${Date.now() - t} ms`);
+  console.log(await buildContract(), `${Date.now() - t} ms`);
 }
