@@ -48,7 +48,11 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
+      "import-x/extensions": [".ts", ".mjs", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+    },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],

@@ -14,7 +14,7 @@ export const CR_ROUTES = [
  * Creates a change request on the space with `size` pages, updates its sample page in one batch
  * and merges it, as the admin. Returns each step's status, time and D1 counts.
  */
-export async function editAndMerge(ctx, size, label) {
+async function editAndMerge(ctx, size, label) {
   const space = ctx.seed.content[size];
   const base = `/v1/spaces/${space.id}/change-requests`;
   const steps = [];

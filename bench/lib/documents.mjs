@@ -10,7 +10,7 @@ const WORDS = (
 ).split(" ");
 
 /** Deterministic pseudo-random generator (mulberry32), so every run seeds the same text. */
-export function prng(seed) {
+function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -65,7 +65,7 @@ export function stored(document) {
 }
 
 /** SHA-256 hex of a string (token digests). */
-export function sha256Hex(text) {
+function sha256Hex(text) {
   return createHash("sha256").update(text).digest("hex");
 }
 

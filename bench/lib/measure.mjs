@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const AUTOCANNON_BIN = join(dirname(require.resolve("autocannon/package.json")), "autocannon.js");
 
 /** `rt=1;read=2;written=0;unmetered=0` → {rt, read, written, unmetered}; null when absent. */
-export function parseD1(header) {
+function parseD1(header) {
   if (!header) return null;
   const out = {};
   for (const part of header.split(";")) {
@@ -47,14 +47,14 @@ export async function timedFetch(url, { method = "GET", headers = {}, body } = {
 }
 
 /** Nearest-rank percentile of a list of numbers. */
-export function percentile(values, p) {
+function percentile(values, p) {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** Median of each D1 field over several responses; `varies` when the responses disagree. */
-export function summarizeD1(list) {
+function summarizeD1(list) {
   const present = list.filter(Boolean);
   if (!present.length) return null;
   const field = (k) =>

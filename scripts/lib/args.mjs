@@ -111,7 +111,7 @@ export function parseExpiry(value, now = Date.now()) {
 }
 
 /** Extracts the `SCOPES` array literal from the source text of src/lib/scopes.ts. */
-export function parseScopes(sourceText) {
+function parseScopes(sourceText) {
   const block = sourceText.match(/export const SCOPES\s*=\s*\[([\s\S]*?)\]\s*as const/);
   const scopes = block ? [...block[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]) : [];
   if (scopes.length === 0) throw new Error("could not read SCOPES from src/lib/scopes.ts");

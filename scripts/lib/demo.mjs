@@ -15,7 +15,7 @@ export const DEMO = {
 };
 
 /** Where the demo token's secret is kept: under .wrangler/, which is gitignored. */
-export const DEMO_TOKEN_FILE = resolve(ROOT, ".wrangler/quire-demo-token");
+const DEMO_TOKEN_FILE = resolve(ROOT, ".wrangler/quire-demo-token");
 
 /** The file path as printed to the developer. */
 export function demoTokenFileLabel() {

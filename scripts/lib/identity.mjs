@@ -4,7 +4,7 @@
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Prefix of every Quire API token (src/auth/tokens.ts TOKEN_PREFIX). */
-export const TOKEN_PREFIX = "quire_";
+const TOKEN_PREFIX = "quire_";
 
 const TOKEN_PATTERN = /^quire_[A-Za-z0-9_-]{43}$/;
 

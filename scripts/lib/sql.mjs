@@ -9,7 +9,7 @@
 const encoder = new TextEncoder();
 
 /** Thrown for a value that has no safe SQL literal (an object, NaN, a lone surrogate...). */
-export class SqlValueError extends Error {}
+class SqlValueError extends Error {}
 
 /**
  * The SQL literal of one value: NULL, 1/0 for booleans, a finite number, or a hex-encoded text.
@@ -56,7 +56,7 @@ export function raw(text) {
 }
 
 /** A list of values as `(a, b, c)`, for `IN (...)`. */
-export function sqlList(values) {
+function sqlList(values) {
   return raw(`(${values.map(sqlValue).join(", ")})`);
 }
 

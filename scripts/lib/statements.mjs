@@ -11,7 +11,7 @@ const TOKEN_COLUMNS = raw(
 );
 
 /** A token row as the scripts print it (the API's field names, plus `revoked`). */
-export function tokenFromRow(row) {
+function tokenFromRow(row) {
   return {
     id: row.id,
     label: row.label,

@@ -10,7 +10,7 @@ import { joinStatements } from "./sql.mjs";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The D1 binding name in wrangler.toml. */
-export const D1_BINDING = "DB";
+const D1_BINDING = "DB";
 
 /** Thrown when a wrangler command fails; `message` is wrangler's own explanation. */
 export class WranglerError extends Error {}

@@ -118,7 +118,10 @@ function chunked(rows: Row[]): string[] {
   let size = CHUNK_CHARS;
   for (const row of rows) {
     const length = JSON.stringify(row).length;
-    if (size + length > CHUNK_CHARS) (chunks.push([]), (size = 0));
+    if (size + length > CHUNK_CHARS) {
+      chunks.push([]);
+      size = 0;
+    }
     chunks[chunks.length - 1]!.push(row);
     size += length;
   }

@@ -75,7 +75,7 @@ export class Workspace {
       this.loadedChains.add(id);
     }
     if (around.length) {
-      const [parentRows, childRows, rootRows] = [results[i++]!, results[i++]!, results[i++]!];
+      const [parentRows, childRows, rootRows] = [results[i]!, results[i + 1]!, results[i + 2]!];
       this.remember(parentRows);
       this.remember(childRows);
       this.remember(rootRows);

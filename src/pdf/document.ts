@@ -105,7 +105,7 @@ export async function renderPdf(req: PdfRequest): Promise<Uint8Array> {
   const drawBody = async (node: PdfPageNode, item: OutlineItem) => {
     const body = req.bodies.get(node.pageId) ?? null;
     req.bodies.delete(node.pageId);
-    let doc: unknown = null;
+    let doc: unknown;
     try {
       doc = body === null ? null : JSON.parse(body);
     } catch {

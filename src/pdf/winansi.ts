@@ -37,11 +37,14 @@ const SUBSTITUTES: Record<string, string> = {
 };
 
 /** Characters with no width that only modify their neighbours: joiners, variation selectors. */
+// Every member is matched alone on purpose (the /u flag reads code points, not sequences).
 const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
   /[\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f\ufeff\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/gu;
 
 /** Emoji drawn as one picture from several code points: ZWJ sequences and flags. */
 const EMOJI_SEQUENCE =
+  // eslint-disable-next-line no-misleading-character-class
   /\p{Extended_Pictographic}(?:[\ufe0f\u{1f3fb}-\u{1f3ff}]*\u200d\p{Extended_Pictographic})+|[\u{1f1e6}-\u{1f1ff}]{2}/gu;
 
 /** The WinAnsi byte of a code point, or undefined when the standard fonts cannot show it. */

@@ -113,3 +113,6 @@ export type TeamRow = typeof teams.$inferSelect;
 
 /** A `users` row as stored. */
 export type UserRow = typeof users.$inferSelect;
+
+/** A `teamMembers` row as stored. */
+export type TeamMembershipRow = typeof teamMembers.$inferSelect;
