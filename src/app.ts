@@ -1,5 +1,4 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "./env";
 import { createRouter } from "./lib/router";
 import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
@@ -7,9 +6,10 @@ import { limitBody } from "./middleware/body-limit";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./openapi/reference";
 import { mountRoutes } from "./routes";
+import { indexSearchAfterMain } from "./services/search/indexer";
 
 /** Describes the API in its served OpenAPI document. */
-export const OPENAPI_INFO = {
+const OPENAPI_INFO = {
   title: "Quire",
   version: "1.0.0",
   description:
@@ -20,6 +20,12 @@ export const OPENAPI_INFO = {
 export function createApp() {
   const app = createRouter();
   app.use("*", requestContext);
+  // The work after each new main revision, handed to the routes that write main.
+  const mainRevisionHooks = [indexSearchAfterMain];
+  app.use("*", async (c, next) => {
+    c.set("mainRevisionHooks", mainRevisionHooks);
+    await next();
+  });
   // The content batch documents a larger cap (20 files of 1 MB in base64) and mounts its own.
   const defaultLimit = limitBody();
   const ownLimit = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/;

@@ -1,6 +1,7 @@
 import type { Database } from "./db/client";
 import type { CallerCache } from "./auth/caller";
 import type { D1Stats } from "./db/counting";
+import type { MainRevisionHook } from "./services/content/main-hooks";
 
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {
@@ -13,7 +14,7 @@ export interface Bindings {
 }
 
 /** Per-request values set by middleware and read by routes and services. */
-export interface Variables {
+interface Variables {
   requestId: string;
   /** The request's D1 binding, wrapped to count round trips and rows. */
   d1: D1Database;
@@ -21,6 +22,8 @@ export interface Variables {
   db: Database;
   d1Stats: D1Stats;
   caller: CallerCache;
+  /** The work after each new main revision (search indexing), assembled by `createApp`. */
+  mainRevisionHooks: readonly MainRevisionHook[];
 }
 
 /** The Hono environment shared by every router of the app. */

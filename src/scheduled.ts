@@ -3,7 +3,7 @@ import { createDb } from "./db/client";
 import { purgeDeletedSpaces } from "./services/retention/retention";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
-export type ScheduledJob = {
+type ScheduledJob = {
   name: string;
   run: (ctx: {
     env: Bindings;
@@ -13,7 +13,7 @@ export type ScheduledJob = {
 };
 
 /** The jobs of the cron trigger: today the retention purge of deleted spaces. */
-export const SCHEDULED_JOBS: ScheduledJob[] = [
+const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "retention",
     run: async ({ env, db, now }) => ({ ...(await purgeDeletedSpaces(db, env.FILES, now)) }),

@@ -64,11 +64,6 @@ export function stored(document) {
   return { hash: createHash("sha256").update(body).digest("hex"), body };
 }
 
-/** SHA-256 hex of a string (token digests). */
-function sha256Hex(text) {
-  return createHash("sha256").update(text).digest("hex");
-}
-
 const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /**

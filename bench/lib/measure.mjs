@@ -31,7 +31,7 @@ export async function timedFetch(url, { method = "GET", headers = {}, body } = {
   });
   const text = await response.text();
   const ms = performance.now() - started;
-  let json = null;
+  let json;
   try {
     json = JSON.parse(text);
   } catch {

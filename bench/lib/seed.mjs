@@ -52,7 +52,12 @@ async function execChunk(db, table, statements) {
   try {
     await db.exec(statements.join("\n"));
   } catch (err) {
-    throw new Error(`seeding ${table} failed (does the seed match src/db/schema?): ${err.message}`);
+    throw new Error(
+      `seeding ${table} failed (does the seed match src/db/schema?): ${err.message}`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 

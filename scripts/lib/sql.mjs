@@ -55,11 +55,6 @@ export function raw(text) {
   return new Raw(text);
 }
 
-/** A list of values as `(a, b, c)`, for `IN (...)`. */
-function sqlList(values) {
-  return raw(`(${values.map(sqlValue).join(", ")})`);
-}
-
 /** Statements joined into the one `--command` string wrangler splits back into a batch. */
 export function joinStatements(statements) {
   return statements.map((s) => s.replace(/;\s*$/, "")).join(";\n") + ";";

@@ -14,7 +14,7 @@ const pathString = (name: string) =>
 const entityId = z.string().min(1).max(64);
 
 /** Every official ChangeRequestStatus. */
-export const CHANGE_REQUEST_STATUSES = ["draft", "open", "archived", "merged"] as const;
+const CHANGE_REQUEST_STATUSES = ["draft", "open", "archived", "merged"] as const;
 
 /** Official ChangeRequestStatus. */
 const ChangeRequestStatus = z.enum(CHANGE_REQUEST_STATUSES);
@@ -163,14 +163,14 @@ const PageRef = z.object({
 });
 
 /** Official ChangeRequestContentUpdateChange: what the batch did to one page. */
-export const ContentUpdateChangeSchema = z.discriminatedUnion("object", [
+const ContentUpdateChangeSchema = z.discriminatedUnion("object", [
   z.object({ object: z.literal("created_page"), ref: z.string().optional(), page: PageRef }),
   z.object({ object: z.literal("updated_page"), page: PageRef }),
   z.object({ object: z.literal("deleted_page"), page: z.string() }),
 ]);
 
 /** Official RevisionFile (without git metadata). */
-export const RevisionFileSchema = z.object({
+const RevisionFileSchema = z.object({
   id: z.string(),
   name: z.string(),
   contentType: z.string(),

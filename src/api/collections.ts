@@ -27,7 +27,7 @@ const CollectionDescription = z.string().max(100);
 /** Official MemberRole. */
 const MemberRole = z.enum(MEMBER_ROLES);
 
-/** Official DefaultLevel: a role, null (no access by default) or "inherit". */
+/** Official DefaultLevel: a role, null (no access by default) or "inherit" (spaces too). */
 export const DefaultLevel = z.union([MemberRole, z.null(), z.literal("inherit")]);
 
 /** Query of the collection list: PAGED and the official `nested` flag (default true). */
@@ -63,11 +63,11 @@ const CollectionPointer = z
   .strict();
 const Pointer = z.discriminatedUnion("type", [SpacePointer, CollectionPointer]);
 
-/** An item that a moved item goes next to (official SpacePointer or CollectionPointer). */
-export type ContentPointer = z.infer<typeof Pointer>;
-
-/** Official ContentPosition: before or after a sibling (we take exactly one of the two). */
-const ContentPosition = z
+/**
+ * Official ContentPosition: before or after a sibling (we take exactly one of the two); the
+ * position of a space move too.
+ */
+export const ContentPosition = z
   .object({ before: Pointer.optional(), after: Pointer.optional() })
   .strict()
   .refine((p) => (p.before === undefined) !== (p.after === undefined), {

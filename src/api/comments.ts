@@ -60,7 +60,7 @@ export const ListCommentsQuery = pagedQuery.extend({
 export const ListRepliesQuery = pagedQuery.extend({ format: Format });
 
 /** Official Document input: markdown, a JSON document, or the empty object. */
-export const CommentBodyInput = z.union([
+const CommentBodyInput = z.union([
   z.object({ markdown: z.string().max(100_000) }).strict(),
   z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
   z.object({}).strict(),

@@ -13,7 +13,7 @@ export const RevisionFileSchema = z
   .openapi("RevisionFile");
 
 /** Official RevisionPageLayoutOptions (every flag present). */
-export const PageLayoutSchema = z.object({
+const PageLayoutSchema = z.object({
   width: z.enum(["default", "wide"]),
   cover: z.boolean(),
   coverSize: z.enum(["hero", "full", "background"]),
@@ -51,7 +51,7 @@ const flags = {
 };
 
 /** Official RevisionPageDocument: a page with its body as `document` or as `markdown`. */
-export const PageDocumentSchema = z.object({
+const PageDocumentSchema = z.object({
   ...pageBase,
   kind: z.literal("sheet"),
   type: z.literal("document"),
@@ -69,7 +69,7 @@ export const PageDocumentSchema = z.object({
 });
 
 /** Official RevisionPageGroup: a titled group of pages, without a body. */
-export const PageGroupSchema = z.object({
+const PageGroupSchema = z.object({
   ...pageBase,
   kind: z.literal("group"),
   type: z.literal("group"),
@@ -80,7 +80,7 @@ export const PageGroupSchema = z.object({
 });
 
 /** Official RevisionPageLink: a navigation entry pointing elsewhere. */
-export const PageLinkSchema = z.object({
+const PageLinkSchema = z.object({
   ...pageBase,
   kind: z.literal("link"),
   type: z.literal("link"),

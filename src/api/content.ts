@@ -70,7 +70,7 @@ export const RevisionQuery = z.object(revisionFlags);
 export const FilesQuery = pagedQuery.extend(revisionFlags);
 
 /** Official documentFormat: the page body as a JSON document (default) or as markdown. */
-export const DOCUMENT_FORMATS = ["document", "markdown"] as const;
+const DOCUMENT_FORMATS = ["document", "markdown"] as const;
 
 /** Query of the page reads: format, evaluation and the revision flags. */
 export const PageQuery = z.object({

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
 import { listOf } from "../openapi/common";
-import { LINK_STATUSES } from "../services/links/sql";
 
 export {
   ChangeRequestFileParams,
@@ -10,6 +9,11 @@ export {
   SpaceFileParams,
   SpacePageParams,
 } from "./content";
+
+/** The link statuses of the official Link item, computed at read time. */
+const LINK_STATUSES = ["ok", "broken", "in-app"] as const;
+/** One link status: what the list filter takes and what the service computes. */
+export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** Query of the link lists: PAGED plus the optional `status` filter (spec §4.2). */
 export const LinksQuery = pagedQuery.extend({
@@ -38,7 +42,7 @@ const inSpace = {
  * An absolute reference to content (spec §2.22 reference shape): a page, an anchor in a page, a
  * file, or a URL. `versionContext` is absent for content of another space.
  */
-export const ContentReferenceSchema = z
+const ContentReferenceSchema = z
   .discriminatedUnion("kind", [
     z.object({ kind: z.literal("page"), ...inSpace, page: z.string() }).strict(),
     z
@@ -50,7 +54,7 @@ export const ContentReferenceSchema = z
   .openapi("ContentReference");
 
 /** A link of a page and its status in the revision (spec §2.22 Link item). */
-export const LinkSchema = z
+const LinkSchema = z
   .object({
     status: z.enum(LINK_STATUSES),
     relation: z.literal("reference"),
@@ -61,7 +65,7 @@ export const LinkSchema = z
   .openapi("ContentLink");
 
 /** The figures of a link list (spec §2.22 `stats`). */
-export const LinkStatsSchema = z
+const LinkStatsSchema = z
   .object({
     total: z.number().int().min(0),
     broken: z

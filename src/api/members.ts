@@ -14,7 +14,7 @@ export const MemberParams = OrgParams.extend({
 });
 
 /** Sort keys of the member list (official memberSort). */
-export const MEMBER_SORTS = ["joinedAt", "lastSeenAt", "name"] as const;
+const MEMBER_SORTS = ["joinedAt", "lastSeenAt", "name"] as const;
 
 /** Query of the member list: PAGED plus the official order, role, search and sort. */
 export const ListMembersQuery = pagedQuery.extend({

@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_ROLES } from "../lib/roles";
-import { pagedQuery } from "../lib/pagination";
 import { permissionsOf } from "../openapi/common";
 
 /** Most e-mail domains one organization may list. */
-export const MAX_EMAIL_DOMAINS = 50;
+const MAX_EMAIL_DOMAINS = 50;
 
 const pathString = (name: string) =>
   z
@@ -32,7 +31,7 @@ export const EmailDomainParams = z.object({
 export const MemberRoleOrGuest = z.enum(MEMBER_ROLES).nullable();
 
 /** Official OrganizationTitle: 2 to 255 characters with the official pattern. */
-export const OrganizationTitle = z
+const OrganizationTitle = z
   .string()
   .trim()
   .min(2)
@@ -43,12 +42,12 @@ const DOMAIN =
   /^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** E-mail domains, lowercased and checked as host names (official OrganizationEmailDomains). */
-export const EmailDomains = z
+const EmailDomains = z
   .array(z.string().trim().toLowerCase().regex(DOMAIN, "must be a domain name such as example.com"))
   .max(MAX_EMAIL_DOMAINS);
 
 /** Official OrganizationHostname, with the spec's subdomain rule. */
-export const OrganizationHostname = z
+const OrganizationHostname = z
   .string()
   .min(3)
   .max(32)
@@ -128,11 +127,8 @@ export const CreateInviteBody = z
     }
   });
 
-/** Query of the organization search: PAGED plus the required `query`. */
-export const SearchQuery = pagedQuery.extend({ query: z.string().min(1).max(512) });
-
 /** The Organization `permissions` object. */
-export const OrganizationPermissionsSchema = permissionsOf(
+const OrganizationPermissionsSchema = permissionsOf(
   "view",
   "access",
   "admin",
@@ -200,9 +196,6 @@ export const SearchSpaceResultSchema = z
   })
   .openapi("SearchSpaceResult");
 
-/** A search item's TypeScript type. */
-export type SearchSpaceResult = z.infer<typeof SearchSpaceResultSchema>;
-
 /** A block of a rich-text Document: `object` "block" and a `type`; other keys are kept as sent. */
 const DocumentBlock = z.looseObject({
   object: z.literal("block"),
@@ -210,7 +203,7 @@ const DocumentBlock = z.looseObject({
 });
 
 /** A rich-text Document (official JSONDocument), checked at its top levels. */
-export const DocumentSchema = z
+const DocumentSchema = z
   .looseObject({
     object: z.literal("document"),
     data: z.record(z.string(), z.unknown()),

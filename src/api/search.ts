@@ -20,7 +20,7 @@ export const SearchQuery = pagedQuery.extend({
 const Score = z.number().min(0);
 
 /** A heading section of a page found by a search (official SearchSectionResult). */
-export const SearchSectionResultSchema = z
+const SearchSectionResultSchema = z
   .object({
     id: z.string(),
     title: z.string(),

@@ -51,7 +51,7 @@ export const ListSiteSpacesQuery = pagedQuery.extend({
 export const ListSectionsQuery = pagedQuery.extend({ shareKey: ShareKey });
 
 /** A site-space or section path: 1 to 100 URL-safe characters, no slash. */
-export const StructurePath = z
+const StructurePath = z
   .string()
   .min(1)
   .max(100)
@@ -61,7 +61,7 @@ export const StructurePath = z
  * A visitor condition (official Expression, at most 1024): parsed with the condition grammar
  * (src/lib/condition.ts); what does not parse is a 400 naming the position.
  */
-export const Condition = z
+const Condition = z
   .string()
   .max(1024)
   .superRefine((text, ctx) => {

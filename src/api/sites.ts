@@ -20,7 +20,7 @@ export const OrgSitesParams = z.object({ organizationId: pathString("organizatio
 export const SiteParams = OrgSitesParams.extend({ siteId: pathString("siteId") });
 
 /** Official SiteType. */
-export const SITE_TYPES = [
+const SITE_TYPES = [
   "basic",
   "premium",
   "ultimate",
@@ -31,13 +31,13 @@ export const SITE_TYPES = [
 const SiteType = z.enum(SITE_TYPES);
 
 /** Official SiteVisibility. */
-export const SiteVisibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
+const SiteVisibility = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
 
 /** Official SiteTitle: 2 to 128 characters (after trimming). */
 const SiteTitle = z.string().trim().min(2).max(128);
 
 /** Official SiteHostname: at least three dot-separated labels of [a-z0-9-], at most 512. */
-export const SiteHostname = z
+const SiteHostname = z
   .string()
   .max(512)
   .regex(
@@ -46,7 +46,7 @@ export const SiteHostname = z
   );
 
 /** Official SiteProxyOrigin: a host followed by one or more path segments, at most 512. */
-export const SiteProxyOrigin = z
+const SiteProxyOrigin = z
   .string()
   .max(512)
   .regex(

@@ -1,8 +1,8 @@
 import { ApplySpaceTemplateSchema } from "./templates";
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
 import { MergeRulesSchema } from "./organizations";
+import { ContentPosition, DefaultLevel } from "./collections";
 
 const pathString = (name: string) =>
   z
@@ -61,10 +61,10 @@ const EMOJI =
   /^(?:(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f)(?:-(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f|e00[0-7][0-9a-f]))*|[0-9#*]\ufe0f?\u20e3|(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*(?:\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*)$/iu;
 
 /** Official Emoji: at most 50 characters, an emoji character or its code points. */
-export const Emoji = z.string().max(50).regex(EMOJI, "must be an emoji or its hex code points");
+const Emoji = z.string().max(50).regex(EMOJI, "must be an emoji or its hex code points");
 
 /** Official TranslationLanguage. */
-export const LANGUAGES = [
+const LANGUAGES = [
   "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
   "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
   "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
@@ -74,11 +74,8 @@ const TranslationLanguage = z.enum(LANGUAGES);
 /** Official SpaceEditMode. */
 const SpaceEditMode = z.enum(["live", "locked"]);
 
-/** Official DefaultLevel: a role, null (no access by default) or "inherit". */
-const DefaultLevel = z.union([z.enum(MEMBER_ROLES), z.null(), z.literal("inherit")]);
-
 /** Official MergeRulesSpaceConfiguration: inherit, or the organization's standalone forms. */
-export const SpaceMergeRulesSchema = z.discriminatedUnion("type", [
+const SpaceMergeRulesSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("inherit") }).strict(),
   ...MergeRulesSchema.options,
 ]);
@@ -114,23 +111,6 @@ export const UpdateSpaceBody = z
       .openapi({ description: "Only null (remove): custom icons are not supported" }),
   })
   .strict();
-
-/** The space update's TypeScript type. */
-export type UpdateSpaceInput = z.infer<typeof UpdateSpaceBody>;
-
-const SpacePointer = z.object({ type: z.literal("space"), space: entityId }).strict();
-const CollectionPointer = z
-  .object({ type: z.literal("collection"), collection: entityId })
-  .strict();
-const Pointer = z.discriminatedUnion("type", [SpacePointer, CollectionPointer]);
-
-/** Official ContentPosition: before or after a sibling (we take exactly one of the two). */
-const ContentPosition = z
-  .object({ before: Pointer.optional(), after: Pointer.optional() })
-  .strict()
-  .refine((p) => (p.before === undefined) !== (p.after === undefined), {
-    message: "give exactly one of before or after",
-  });
 
 /** Body of a space move: official `parent` (null: top level) and `position`. */
 export const MoveSpaceBody = z

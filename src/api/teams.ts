@@ -4,7 +4,7 @@ import { pagedQuery } from "../lib/pagination";
 import { MemberSchema } from "./members";
 
 /** Most user identifiers one request may name in each of `members`, `add`, `remove`, `memberships`. */
-export const MAX_TEAM_USERS = 250;
+const MAX_TEAM_USERS = 250;
 
 const pathString = (name: string) =>
   z

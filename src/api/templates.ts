@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** Most content references one application may fill (templates have a handful of slots). */
-export const MAX_CONTENT_REFS = 20;
+const MAX_CONTENT_REFS = 20;
 
 /** Official EntityId: letters, digits, `_` and `-` (it is written into markdown as `/files/<id>`). */
 const EntityId = z

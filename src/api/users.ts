@@ -47,5 +47,16 @@ export const CreateTokenBody = z
   })
   .strict();
 
+/**
+ * The columns a User presentation needs: services select them, presenters turn them into a User
+ * (here, beside the wire types, so both layers can name it).
+ */
+export interface UserLike {
+  id: string;
+  displayName: string;
+  email: string;
+  photoURL: string | null;
+}
+
 /** An API token's TypeScript type. */
 export type ApiToken = z.infer<typeof ApiTokenSchema>;

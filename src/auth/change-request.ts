@@ -1,11 +1,11 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { resolveSpace, type ResolvedSpace } from "./space";
+import { callerPrincipalSql, visibleTreeSql } from "./content-role";
 import type { ChangeRequestRow } from "../db/schema";
 
 /** SQL matching a change request of the space by its id or by its number. */
@@ -22,24 +22,14 @@ export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
  * one round trip, with the statements of `with` (results by name); an absent change request is a
  * 404 like an invisible space.
  */
-export async function resolveChangeRequest<
-  S extends Statements = NoStatements,
-  const T extends readonly BatchItem<"sqlite">[] = [],
->(
+export async function resolveChangeRequest<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
   idOrNumber: string,
-  options: { with?: S; /** @deprecated use `with` */ extra?: T } = {},
-): Promise<
-  ResolvedSpace & {
-    changeRequest: ChangeRequestRow;
-    results: Results<S>;
-    extra: { [K in keyof T]: Awaited<T[K]> };
-  }
-> {
+  options: { with?: S } = {},
+): Promise<ResolvedSpace & { changeRequest: ChangeRequestRow; results: Results<S> }> {
   const db = c.var.db;
   const { results, ...resolved } = await resolveSpace(c, spaceId, {
-    extra: options.extra,
     with: {
       ...options.with,
       "#changeRequest": db
@@ -52,4 +42,18 @@ export async function resolveChangeRequest<
   const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
   if (!changeRequest) throw notFound("Change request");
   return { ...resolved, changeRequest, results: results as unknown as Results<S> };
+}
+
+/**
+ * What the organization's change-request list needs of the caller's visibility, as SQL: the
+ * caller as a grant principal, and the collections tree they see (`visibleTreeSql`'s `v`).
+ */
+export function orgChangeRequestVisibility(
+  c: Context<AppEnv>,
+  organizationId: string,
+): { principal: SQL; tree: SQL } {
+  return {
+    principal: callerPrincipalSql(c),
+    tree: visibleTreeSql(c, organizationId, true),
+  };
 }

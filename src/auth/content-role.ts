@@ -2,12 +2,12 @@ import type { OrganizationRow } from "../db/schema";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { collections, contentGrants, organizations, orgMembers } from "../db/schema";
-import { notFound } from "../lib/errors";
-import { membershipQuery } from "./organization";
-import type { Caller } from "./caller";
-import { callerFromResult, callerQuery, callerUserId } from "./caller";
-import { atLeast, MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "../lib/roles";
+import type { Database } from "../db/client";
+import { collections, contentGrants } from "../db/schema";
+import { callerUserId } from "./caller";
+import { membershipQuery, type MembershipRows } from "./organization";
+import { forbidden, notFound } from "../lib/errors";
+import { MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { CollectionRow } from "../db/schema";
 
 /** One explicit grant to the caller (or one of their teams) on a collection. */
@@ -40,16 +40,6 @@ export function effectiveRole({ orgRole, isGuest, chain, grants }: RoleInputs): 
   return grants.reduce<MemberRole | null>((best, role) => maxRole(best, role), fromDefault);
 }
 
-/** The Collection `permissions` object, derived from the effective role alone. */
-export function collectionPermissions(role: MemberRole | null) {
-  return {
-    view: atLeast(role, "read"),
-    admin: atLeast(role, "admin"),
-    viewInviteLinks: atLeast(role, "admin"),
-    create: atLeast(role, "create"),
-  };
-}
-
 /** SQL list of ids (`NULL` when empty, so `IN (...)` matches nothing). */
 function idList(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`NULL`;
@@ -74,34 +64,39 @@ export function ancestorIdsSql(anchor: readonly string[] | SQL): SQL {
 }
 
 /** The collections (rows) of `ancestorIdsSql(anchor)`, for chains computed in memory. */
-export function ancestryQuery(c: Context<AppEnv>, anchor: readonly string[] | SQL) {
-  return c.var.db
+export function ancestryQuery(db: Database, anchor: readonly string[] | SQL) {
+  return db
     .select()
     .from(collections)
     .where(sql`${collections.id} IN (${ancestorIdsSql(anchor)})`);
 }
 
-/** SQL: the caller themself or one of their teams, as a grant principal. */
-export function callerPrincipalSql(c: Context<AppEnv>): SQL {
+/** SQL: the user `callerId` (SQL, `callerUserId(c)`) or one of their teams, as a grant principal. */
+export function principalSql(callerId: SQL): SQL {
   return or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, callerUserId(c))),
+    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, callerId)),
     and(
       eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${callerUserId(c)})`,
+      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${callerId})`,
     ),
   )!;
 }
 
-/** The caller's grants on the collections of `ancestorIdsSql(anchor)`. */
-export function callerGrantsQuery(c: Context<AppEnv>, anchor: readonly string[] | SQL) {
-  return c.var.db
+/** `principalSql` of the request's caller. */
+export function callerPrincipalSql(c: Context<AppEnv>): SQL {
+  return principalSql(callerUserId(c));
+}
+
+/** The grants of `callerId` on the collections of `ancestorIdsSql(anchor)`. */
+export function callerGrantsQuery(db: Database, callerId: SQL, anchor: readonly string[] | SQL) {
+  return db
     .select({ resourceId: contentGrants.resourceId, role: contentGrants.role })
     .from(contentGrants)
     .where(
       and(
         eq(contentGrants.resourceType, "collection"),
         sql`${contentGrants.resourceId} IN (${ancestorIdsSql(anchor)})`,
-        callerPrincipalSql(c),
+        principalSql(callerId),
       ),
     );
 }
@@ -120,7 +115,12 @@ const GRANT_RANK = sql.raw(
  * hidden from the caller.
  */
 export function visibleTreeSql(c: Context<AppEnv>, organizationId: string, nested: boolean): SQL {
-  const me = callerUserId(c);
+  return treeVisibilitySql(callerUserId(c), organizationId, nested);
+}
+
+/** `visibleTreeSql` for the user `callerId` (SQL), for services that never see the request. */
+export function treeVisibilitySql(callerId: SQL, organizationId: string, nested: boolean): SQL {
+  const me = callerId;
   const children = nested
     ? sql`UNION ALL
       SELECT c.id, CASE WHEN c.default_level = 'inherit' THEN tree.level ELSE c.default_level END,
@@ -220,39 +220,53 @@ export function accessTo(
   return role ? { collection, chain, grants: held, role } : null;
 }
 
-/** A resolved collection: the caller, the collection, its organization and the roles. */
-export interface ResolvedCollection extends Membership, CollectionAccess {
-  caller: Caller;
+/** Loaded collections (`ancestryQuery` rows) and the caller's grants on them. */
+export interface CollectionTree {
+  rows: CollectionRow[];
+  grants: CallerGrant[];
 }
 
 /**
- * Loads a collection, its ancestors, the caller's membership and grants in one round trip and
- * computes the effective role; `found` is null when the collection is absent, in an
- * organization the caller is not an active member of, or without an effective role.
+ * The statements loading the caller's access to the collections of `anchor` and their ancestors
+ * (`treeOf` reads them back), for a resolver's `with`.
  */
-export async function findCollection(
-  c: Context<AppEnv>,
-  collectionId: string,
-): Promise<{ caller: Caller; found: (Membership & CollectionAccess) | null }> {
-  const orgId = sql`(SELECT organization_id FROM collections WHERE id = ${collectionId})`;
-  const [callerRows, memberRows, rows, grants] = await c.var.db.batch([
-    callerQuery(c),
-    membershipQuery(c, orgId),
-    ancestryQuery(c, [collectionId]),
-    callerGrantsQuery(c, [collectionId]),
-  ]);
-  const caller = callerFromResult(c, callerRows);
-  const member = membershipFrom(memberRows);
-  const access = member && accessTo(member, rows, grants, collectionId);
-  return { caller, found: member && access ? { ...member, ...access } : null };
+export function collectionTreeStatements(c: Context<AppEnv>, anchor: readonly string[] | SQL) {
+  return {
+    treeRows: ancestryQuery(c.var.db, anchor),
+    treeGrants: callerGrantsQuery(c.var.db, callerUserId(c), anchor),
+  };
 }
 
-/** `findCollection`, with the same 404 for absent and invisible collections. */
-export async function resolveCollection(
-  c: Context<AppEnv>,
-  collectionId: string,
-): Promise<ResolvedCollection> {
-  const { caller, found } = await findCollection(c, collectionId);
-  if (!found) throw notFound("Collection");
-  return { caller, ...found };
+/** The tree loaded by `collectionTreeStatements`. */
+export function treeOf(results: {
+  treeRows: CollectionRow[];
+  treeGrants: CallerGrant[];
+}): CollectionTree {
+  return { rows: results.treeRows, grants: results.treeGrants };
+}
+
+/** `accessTo` over a loaded tree. */
+export function accessIn(
+  member: Membership,
+  tree: CollectionTree,
+  id: string,
+): CollectionAccess | null {
+  return accessTo(member, tree.rows, tree.grants, id);
+}
+
+/**
+ * The statement reading the caller's membership in the organization a space or collection is
+ * transferred to, for a resolver's `with` (`requireTransferAdmin` reads it).
+ */
+export function transferTargetStatements(c: Context<AppEnv>, organizationId: string) {
+  return { transferTarget: membershipQuery(c, organizationId) };
+}
+
+/** 404 unless the caller is an active member of the target organization, 403 unless its admin. */
+export function requireTransferAdmin(results: { transferTarget: MembershipRows }): void {
+  const target = membershipFrom(results.transferTarget);
+  if (!target) throw notFound("Organization");
+  if (target.isGuest || target.orgRole !== "admin") {
+    throw forbidden("The admin role in the target organization is required to transfer to it");
+  }
 }

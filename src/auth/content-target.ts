@@ -1,5 +1,7 @@
 import type { RevisionRow } from "../db/schema";
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { revisions } from "../db/schema";
+import type { Database } from "../db/client";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireRole, requireScope } from "./organization";
@@ -9,7 +11,6 @@ import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
 import { notFound } from "../lib/errors";
 import { appUrl } from "../lib/urls";
-import { revisionRowQuery } from "../services/content/reads";
 
 /** Content a read is about: the space and the caller's role, where it lives, and its revision. */
 export interface ContentTarget {
@@ -18,6 +19,15 @@ export interface ContentTarget {
   revision: RevisionRow;
   /** The app URL of this content (main, a change request, or a past revision). */
   appBase: string;
+}
+
+/** The revision row a read is about, by a match (an id, or a subquery giving one). */
+function revisionQuery(db: Database, spaceId: string, id: SQL | string) {
+  return db
+    .select()
+    .from(revisions)
+    .where(and(eq(revisions.spaceId, spaceId), sql`${revisions.id} = ${id}`))
+    .limit(1);
 }
 
 /** Every content read needs `space:read` and the read role (any role that sees the space). */
@@ -31,10 +41,10 @@ export async function mainTarget(c: Context<AppEnv>, spaceId: string): Promise<C
   const db = c.var.db;
   const head = sql`(SELECT revision_id FROM spaces WHERE id = ${spaceId})`;
   const found = await resolveSpace(c, spaceId, {
-    extra: [revisionRowQuery(db, spaceId, head)] as const,
+    with: { revision: revisionQuery(db, spaceId, head) },
   });
   allowRead(found);
-  const revision = found.extra[0][0];
+  const revision = found.results.revision[0];
   if (!revision) throw notFound("Revision");
   return {
     found,
@@ -54,10 +64,10 @@ export async function changeRequestTarget(
   const head = sql`(SELECT revision_id FROM change_requests
     WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-    extra: [revisionRowQuery(db, spaceId, head)] as const,
+    with: { revision: revisionQuery(db, spaceId, head) },
   });
   allowRead(found);
-  const revision = found.extra[0][0];
+  const revision = found.results.revision[0];
   if (!revision) throw notFound("Revision");
   const cr = found.changeRequest;
   return {
@@ -76,10 +86,10 @@ export async function revisionTarget(
 ): Promise<ContentTarget> {
   const db = c.var.db;
   const found = await resolveSpace(c, spaceId, {
-    extra: [revisionRowQuery(db, spaceId, revisionId)] as const,
+    with: { revision: revisionQuery(db, spaceId, revisionId) },
   });
   allowRead(found);
-  const revision = found.extra[0][0];
+  const revision = found.results.revision[0];
   if (!revision) throw notFound("Revision");
   return {
     found,

@@ -1,5 +1,4 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { organizations, orgMembers } from "../db/schema";
@@ -9,6 +8,7 @@ import { callerFromResult, callerQuery, callerUserId, type Caller, type CallerRo
 import { atLeast, type MemberRole } from "../lib/roles";
 import { scopeAllows, type Scope } from "../lib/scopes";
 import type { OrganizationRow } from "../db/schema";
+import type { Organization } from "../api/organizations";
 
 /** What the caller is in an organization: `role` null is a guest. */
 export interface OrgAccess {
@@ -68,19 +68,47 @@ export async function resolveOrg<S extends Statements = NoStatements>(
   return { ...orgAccessFrom(c, own.caller, own.member), results: extra };
 }
 
+/** An organization seen by someone who may not belong to it yet, e.g. to join it. */
+export interface OrgToJoin {
+  caller: Caller;
+  org: OrganizationRow;
+  role: MemberRole | null;
+  /** The caller's membership: null when not a member, true when it is disabled. */
+  disabled: boolean | null;
+}
+
 /**
- * `resolveOrg` with positional extra statements (their results in order).
- * @deprecated use `resolveOrg(c, id, { with })` and read results by name.
+ * Loads an organization with the caller's membership if any, in one round trip: joining by
+ * e-mail domain must see organizations the caller does not belong to. 404 only for a
+ * nonexistent id.
  */
-export async function resolveOrgWith<const T extends readonly BatchItem<"sqlite">[]>(
+export async function resolveOrgToJoin(
   c: Context<AppEnv>,
   organizationId: string,
-  extra: T,
-): Promise<{ access: OrgAccess; extra: { [K in keyof T]: Awaited<T[K]> } }> {
-  const named = Object.fromEntries(extra.map((item, i) => [String(i), item])) as Statements;
-  const { results, ...access } = await resolveOrg(c, organizationId, { with: named });
-  const rest = extra.map((_, i) => results[String(i)]);
-  return { access, extra: rest as unknown as { [K in keyof T]: Awaited<T[K]> } };
+): Promise<OrgToJoin> {
+  const { own } = await runBoth(
+    c.var.db,
+    {
+      caller: callerQuery(c),
+      org: c.var.db
+        .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
+        .from(organizations)
+        .leftJoin(
+          orgMembers,
+          and(
+            eq(orgMembers.organizationId, organizations.id),
+            eq(orgMembers.userId, callerUserId(c)),
+          ),
+        )
+        .where(eq(organizations.id, organizationId))
+        .limit(1),
+    },
+    undefined,
+  );
+  const caller = callerFromResult(c, own.caller);
+  const row = own.org[0];
+  if (!row) throw notFound("Organization");
+  return { caller, org: row.org, role: row.role ?? null, disabled: row.disabled ?? null };
 }
 
 /** 403 unless the caller's role is at least `minimum`. */
@@ -101,23 +129,6 @@ export function requireScope(caller: Caller, scope: Scope): void {
   }
 }
 
-/** The official Organization `permissions` keys, plus the spec's `ingestConversations`. */
-export interface OrganizationPermissions {
-  view: boolean;
-  access: boolean;
-  admin: boolean;
-  ownTeam: boolean;
-  createContent: boolean;
-  createOpenAPISpec: boolean;
-  ingestConversations: boolean;
-  viewBilling: boolean;
-  listMembers: boolean;
-  listTeams: boolean;
-  listIntegrations: boolean;
-  listInstallations: boolean;
-  installIntegration: boolean;
-}
-
 /**
  * Derives the Organization `permissions` object from the caller's membership, so every endpoint
  * that shows an organization tells the same story as the checks the routes make.
@@ -126,7 +137,7 @@ export interface OrganizationPermissions {
 export function organizationPermissions(
   role: MemberRole | null,
   member = true,
-): OrganizationPermissions {
+): Organization["permissions"] {
   const nonGuest = member && role !== null;
   const creator = member && atLeast(role, "create");
   const admin = member && atLeast(role, "admin");

@@ -1,19 +1,25 @@
 import type { ShareLinkRow, SiteAuthRow, SiteRow, SpaceRow } from "../db/schema";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
+import { jwtVerify } from "jose";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
+import {
+  runBoth,
+  runStatements,
+  type NoStatements,
+  type Results,
+  type Statements,
+} from "../db/plan";
 import type { Caller } from "./caller";
 import { callerFromResult, callerQuery } from "./caller";
-
-import type { MemberRole } from "../lib/roles";
+import { membershipFrom, type Membership } from "./content-role";
+import { membershipQuery, requireScope } from "./organization";
+import { siteQuery, sitePermissions, SITE_ROLES, type SitePermissions } from "./site";
+import { atLeast, type MemberRole } from "../lib/roles";
+import { nowMs } from "../lib/clock";
 import { notFound } from "../lib/errors";
-import { parseCondition } from "../lib/condition";
-import { conditionHolds, type ConditionContext } from "../services/sites/conditions";
-
-import { verifyVisitorToken } from "../services/sites/visitor-auth";
-import type { SiteTree } from "../services/sites/tree";
 
 /** What a visitor presents: a share link's key and/or a visitor JWT. */
 export interface VisitorCredentials {
@@ -22,10 +28,13 @@ export interface VisitorCredentials {
 }
 
 /** The outcome for a visitor: allowed or not, and their claims (for adaptive conditions). */
-export interface VisitorAccess {
+interface VisitorAccess {
   allowed: boolean;
   claims: Record<string, unknown> | null;
 }
+
+/** What a visitor may do with the spaces published access lets them reach: read them. */
+export const VISITOR_ROLE = "read" satisfies MemberRole;
 
 /** Active share links of the given sites matching `key`, as a query to batch. */
 export function shareLinkByKeyQuery(db: Database, siteIds: string | SQL, key?: string) {
@@ -39,6 +48,37 @@ export function shareLinkByKeyQuery(db: Database, siteIds: string | SQL, key?: s
     .where(and(inSites, eq(shareLinks.key, key ?? ""), eq(shareLinks.active, true)));
 }
 
+/** A site's visitor-auth row (its signing key), as a query to batch. */
+export function siteAuthQuery(db: Database, siteId: string) {
+  return db.select().from(siteAuth).where(eq(siteAuth.siteId, siteId)).limit(1);
+}
+
+/**
+ * Verifies a visitor JWT with `jose` against the site's key: HS256 only (so `alg: none` and any
+ * other algorithm are refused), a valid signature, an `exp` that is required and not past, and,
+ * when the token names an audience, the site among it. Returns the claims, or null if refused.
+ */
+async function verifyVisitorToken(
+  token: string,
+  privateKey: string,
+  siteId: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(privateKey), {
+      algorithms: ["HS256"],
+      requiredClaims: ["exp"],
+      currentDate: new Date(nowMs()),
+    });
+    if (payload.aud !== undefined) {
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!audiences.includes(siteId)) return null;
+    }
+    return payload as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The published-access rule for a caller who is not a reading member (docs/compat-notes/sites.md):
  * nothing unless the site is published; then `public` and `unlisted` sites are open to any valid
@@ -46,7 +86,7 @@ export function shareLinkByKeyQuery(db: Database, siteIds: string | SQL, key?: s
  * `visitor-auth` sites a visitor JWT signed with their key. A valid JWT also carries the claims
  * adaptive conditions are evaluated against, whatever the visibility.
  */
-export async function visitorAccess(
+async function visitorAccess(
   site: SiteRow,
   credentials: VisitorCredentials,
   links: readonly ShareLinkRow[],
@@ -74,32 +114,59 @@ export async function visitorAccess(
 }
 
 /**
- * The filter of adaptive content for a visitor: with adaptive content on, an item with a
- * condition is shown only when the condition holds for the visitor's claims (none: `{}`);
- * a stored condition that no longer parses hides the item.
+ * Who reads a published site: a member with at least the read role (`reader`), or a visitor the
+ * published-access rule lets in (`claims`: their verified visitor claims, or null).
  */
-export function visitorShows(site: SiteRow, claims: Record<string, unknown> | null) {
-  if (!site.adaptiveContent) return undefined;
-  const context: ConditionContext = { claims: { ...(claims ?? {}), unsigned: {} } };
-  return (condition: string | null) => {
-    if (condition === null || condition.trim() === "") return true;
-    try {
-      return conditionHolds(parseCondition(condition), context);
-    } catch {
-      return false;
-    }
-  };
-}
+export type PublishedReader =
+  | { reader: Membership & { orgRole: MemberRole }; claims: null }
+  | { reader: null; claims: Record<string, unknown> | null };
 
-/** What a visitor may do with the spaces published access lets them reach: read them. */
-export const VISITOR_ROLE = "read" satisfies MemberRole;
-
-/** The tree as a visitor sees it: every space it publishes is readable (read-only), no more. */
-export function visitorTree(tree: SiteTree): SiteTree {
-  const spacesById = new Map(
-    [...tree.spaces].map(([id, entry]) => [id, { ...entry, role: VISITOR_ROLE }] as const),
+/**
+ * `GET .../sites/{siteId}/published`: the site for a reading member, or for anyone the
+ * published-access rule lets in, with the statements of `with` in the same round trip (results
+ * by name). Every refusal is the 404 of a site that does not exist.
+ */
+export async function resolvePublishedSite<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  siteId: string,
+  credentials: VisitorCredentials,
+  options: { with?: S } = {},
+): Promise<
+  PublishedReader & {
+    caller: Caller;
+    site: SiteRow;
+    permissions: SitePermissions;
+    results: Results<S>;
+  }
+> {
+  const db = c.var.db;
+  const { own, extra } = await runBoth(
+    db,
+    {
+      caller: callerQuery(c),
+      member: membershipQuery(c, organizationId),
+      site: siteQuery(db, organizationId, siteId),
+      links: shareLinkByKeyQuery(db, siteId, credentials.shareKey),
+      auth: siteAuthQuery(db, siteId),
+    },
+    options.with,
   );
-  return { ...tree, spaces: spacesById };
+  const caller = callerFromResult(c, own.caller);
+  requireScope(caller, "site:read");
+  const site = own.site[0];
+  // One 404 for every refusal, identical to a site (or organization) that does not exist.
+  if (!site) throw notFound("Site");
+  const member = membershipFrom(own.member);
+  if (member && !member.isGuest && member.orgRole && atLeast(member.orgRole, SITE_ROLES.read)) {
+    const reader = { ...member, orgRole: member.orgRole };
+    const permissions = sitePermissions(member.orgRole, false);
+    return { caller, site, reader, claims: null, permissions, results: extra };
+  }
+  const visitor = await visitorAccess(site, credentials, own.links, own.auth[0]);
+  if (!visitor.allowed) throw notFound("Site");
+  const permissions = sitePermissions(null, true);
+  return { caller, site, reader: null, claims: visitor.claims, permissions, results: extra };
 }
 
 /**
@@ -115,30 +182,30 @@ export async function resolvePublishedSpaceAccess(
 ): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole }> {
   const db = c.var.db;
   const publishing = sql`SELECT site_id FROM site_spaces WHERE space_id = ${spaceId}`;
-  const [callerRows, spaceRows, siteRows, links, auths] = await db.batch([
-    callerQuery(c),
-    db
+  const own = await runStatements(db, {
+    caller: callerQuery(c),
+    space: db
       .select()
       .from(spaces)
       .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
       .limit(1),
-    db
+    sites: db
       .select()
       .from(sites)
       .where(and(sql`${sites.id} IN (${publishing})`, eq(sites.published, true))),
-    shareLinkByKeyQuery(db, publishing, credentials.shareKey),
-    db
+    links: shareLinkByKeyQuery(db, publishing, credentials.shareKey),
+    auths: db
       .select()
       .from(siteAuth)
       .where(sql`${siteAuth.siteId} IN (${publishing})`),
-  ]);
-  const caller = callerFromResult(c, callerRows);
-  const space = spaceRows[0];
+  });
+  const caller = callerFromResult(c, own.caller);
+  const space = own.space[0];
   if (space) {
-    for (const site of siteRows) {
+    for (const site of own.sites) {
       if (site.organizationId !== space.organizationId) continue;
-      const auth = auths.find((a) => a.siteId === site.id);
-      if ((await visitorAccess(site, credentials, links, auth)).allowed) {
+      const auth = own.auths.find((a) => a.siteId === site.id);
+      if ((await visitorAccess(site, credentials, own.links, auth)).allowed) {
         return { caller, space, role: VISITOR_ROLE };
       }
     }

@@ -1,16 +1,18 @@
 import type { SiteRow } from "../db/schema";
 import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import type { Database } from "../db/client";
 import { sites } from "../db/schema/index";
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { requireRole, requireScope } from "./organization";
 import { callerFromResult, callerQuery, type Caller, type CallerRow } from "./caller";
-import { membershipQuery } from "./organization";
+import { membershipQuery, type MembershipRows } from "./organization";
 import { membershipFrom, type Membership } from "./content-role";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
+import type { Site } from "../api/sites";
 
 /**
  * Who may do what with sites (docs/compat-notes/sites.md): every non-guest member sees the
@@ -37,9 +39,29 @@ export interface SitesOrgAccess {
   role: MemberRole;
 }
 
+/** The official Site `permissions` object. */
+export type SitePermissions = Site["permissions"];
+
+/**
+ * The Site `permissions` object from the caller's organization role (null: a visitor, who may
+ * only view what published access let them reach).
+ */
+export function sitePermissions(role: MemberRole | null, visitor = false): SitePermissions {
+  return {
+    view: visitor || atLeast(role, "read"),
+    access: atLeast(role, "read"),
+    edit: atLeast(role, "edit"),
+    create: atLeast(role, "create"),
+    admin: atLeast(role, "admin"),
+    installIntegration: atLeast(role, "admin"),
+    viewAdaptiveSchema: atLeast(role, "read"),
+    editAdaptiveSchema: atLeast(role, "create"),
+  };
+}
+
 /** The site of an organization, as a query to batch. */
-export function siteQuery(c: Context<AppEnv>, organizationId: string, siteId: string) {
-  return c.var.db
+export function siteQuery(db: Database, organizationId: string, siteId: string) {
+  return db
     .select()
     .from(sites)
     .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
@@ -50,10 +72,10 @@ export function siteQuery(c: Context<AppEnv>, organizationId: string, siteId: st
  * Checks the caller against the organization: 404 for non-members (as for an organization that
  * does not exist), 403 for guests, for a token without the scope and for a role too low.
  */
-export function sitesOrgAccess(
+function sitesOrgAccess(
   c: Context<AppEnv>,
   callerRows: readonly CallerRow[],
-  memberRows: Parameters<typeof membershipFrom>[0],
+  memberRows: MembershipRows,
   need: SiteNeed,
 ): SitesOrgAccess {
   const caller = callerFromResult(c, callerRows);
@@ -68,50 +90,55 @@ export function sitesOrgAccess(
 }
 
 /**
- * The organization's sites access plus `extra` statements, in one round trip (their results come
- * back in order, after the checks passed).
+ * The organization's sites access plus the statements of `with` (a service's plan), in one round
+ * trip; their results come back by name in `results`, after the checks passed.
  */
-export async function resolveSitesOrg<const T extends readonly BatchItem<"sqlite">[]>(
+export async function resolveSitesOrg<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   organizationId: string,
   need: SiteNeed,
-  extra?: T,
-): Promise<SitesOrgAccess & { extra: { [K in keyof T]: Awaited<T[K]> } }> {
-  const [callerRows, memberRows, ...rest] = await c.var.db.batch([
-    callerQuery(c),
-    membershipQuery(c, organizationId),
-    ...(extra ?? []),
-  ]);
-  const access = sitesOrgAccess(c, callerRows, memberRows, need);
-  return { ...access, extra: rest as never };
+  options: { with?: S } = {},
+): Promise<SitesOrgAccess & { permissions: SitePermissions; results: Results<S> }> {
+  const { own, extra } = await runBoth(
+    c.var.db,
+    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
+    options.with,
+  );
+  const access = sitesOrgAccess(c, own.caller, own.member, need);
+  return { ...access, permissions: sitePermissions(access.role), results: extra };
 }
 
-/** A site the caller may act on, and their role. */
+/** A site the caller may act on, their role and the site's `permissions` for them. */
 export interface ResolvedSite extends SitesOrgAccess {
   site: SiteRow;
+  permissions: SitePermissions;
 }
 
 /**
- * Loads a site with the caller's access and `extra` statements in one round trip: 404 for a site
- * of another organization or none, after the organization checks of `sitesOrgAccess`.
+ * Loads a site with the caller's access and the statements of `with` in one round trip: 404 for
+ * a site of another organization or none, after the organization checks of `sitesOrgAccess`.
  */
-export async function resolveSite<const T extends readonly BatchItem<"sqlite">[]>(
+export async function resolveSite<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   organizationId: string,
   siteId: string,
   need: SiteNeed,
-  extra?: T,
-): Promise<ResolvedSite & { extra: { [K in keyof T]: Awaited<T[K]> } }> {
-  const [callerRows, memberRows, siteRows, ...rest] = await c.var.db.batch([
-    callerQuery(c),
-    membershipQuery(c, organizationId),
-    siteQuery(c, organizationId, siteId),
-    ...(extra ?? []),
-  ]);
-  const access = sitesOrgAccess(c, callerRows, memberRows, need);
-  const site = siteRows[0];
+  options: { with?: S } = {},
+): Promise<ResolvedSite & { results: Results<S> }> {
+  const db = c.var.db;
+  const { own, extra } = await runBoth(
+    db,
+    {
+      caller: callerQuery(c),
+      member: membershipQuery(c, organizationId),
+      site: siteQuery(db, organizationId, siteId),
+    },
+    options.with,
+  );
+  const access = sitesOrgAccess(c, own.caller, own.member, need);
+  const site = own.site[0];
   if (!site) throw notFound("Site");
-  return { ...access, site, extra: rest as never };
+  return { ...access, site, permissions: sitePermissions(access.role), results: extra };
 }
 
 /** Whether the role may manage sites (see keys of share links, change structure). */

@@ -1,5 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { contentGrants, spaces } from "../db/schema";
@@ -9,15 +8,16 @@ import { runBoth, type NoStatements, type Results, type Statements } from "../db
 import { callerFromResult, callerQuery } from "./caller";
 import { membershipQuery } from "./organization";
 import {
-  ancestryQuery,
-  callerGrantsQuery,
   callerPrincipalSql,
   chainOf,
+  collectionTreeStatements,
   effectiveRole,
   membershipFrom,
+  treeOf,
+  type CollectionTree,
   type Membership,
 } from "./content-role";
-import { atLeast, type MemberRole } from "../lib/roles";
+import { atLeast, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { SpaceRow } from "../db/schema";
 
 /** A space the caller can see, with the caller's effective role on it. */
@@ -25,6 +25,10 @@ export interface ResolvedSpace extends Membership {
   caller: Caller;
   space: SpaceRow;
   role: MemberRole;
+  /** The chain of collections above the space, and the caller's grants on them. */
+  tree: CollectionTree;
+  /** The caller's grants on the space itself. */
+  spaceGrants: MemberRole[];
 }
 
 /**
@@ -33,55 +37,70 @@ export interface ResolvedSpace extends Membership {
  * `with` (a service's plan; results by name in `results`). Absent, deleted (unless
  * `includeDeleted`) and invisible spaces are the same 404.
  */
-export async function resolveSpace<
-  S extends Statements = NoStatements,
-  const T extends readonly BatchItem<"sqlite">[] = [],
->(
+export async function resolveSpace<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
-  options: { includeDeleted?: boolean; with?: S; /** @deprecated use `with` */ extra?: T } = {},
-): Promise<ResolvedSpace & { results: Results<S>; extra: { [K in keyof T]: Awaited<T[K]> } }> {
+  options: { includeDeleted?: boolean; with?: S } = {},
+): Promise<ResolvedSpace & { results: Results<S> }> {
   const db = c.var.db;
   const orgId = sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
   const parentId = sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`;
-  const positional = Object.fromEntries(
-    (options.extra ?? []).map((item, i) => [`#${i}`, item]),
-  ) as Statements;
   const { own, extra } = await runBoth(
     db,
     {
       caller: callerQuery(c),
       member: membershipQuery(c, orgId),
       space: db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-      chain: ancestryQuery(c, parentId),
-      collectionGrants: callerGrantsQuery(c, parentId),
-      spaceGrants: db
-        .select({ role: contentGrants.role })
-        .from(contentGrants)
-        .where(
-          and(
-            eq(contentGrants.resourceType, "space"),
-            eq(contentGrants.resourceId, spaceId),
-            callerPrincipalSql(c),
-          ),
-        ),
+      ...collectionTreeStatements(c, parentId),
+      spaceGrants: spaceGrantsQuery(c, spaceId),
     },
-    { ...positional, ...options.with },
+    options.with,
   );
   const caller = callerFromResult(c, own.caller);
   const member = membershipFrom(own.member);
   const space = own.space[0];
   if (!member || !space || (space.deletedAt && !options.includeDeleted)) throw notFound("Space");
-  const chain = space.parentId ? chainOf(own.chain, space.parentId) : [];
-  const role = effectiveRole({
+  const tree = treeOf(own);
+  const spaceGrants = own.spaceGrants.map((g) => g.role);
+  const role = roleOnSpace(member, space, tree, spaceGrants);
+  if (!role) throw notFound("Space");
+  return { caller, ...member, space, role, tree, spaceGrants, results: extra };
+}
+
+/** The caller's grants on one space (an id, or SQL selecting it). */
+function spaceGrantsQuery(c: Context<AppEnv>, spaceId: string | SQL) {
+  return c.var.db
+    .select({ role: contentGrants.role })
+    .from(contentGrants)
+    .where(
+      and(
+        eq(contentGrants.resourceType, "space"),
+        eq(contentGrants.resourceId, spaceId),
+        callerPrincipalSql(c),
+      ),
+    );
+}
+
+/**
+ * The caller's effective role on a space placed under `parentId`, from loaded rows: the tree of
+ * collections above it (grants on them) and the caller's grants on the space itself.
+ */
+export function roleOnSpace(
+  member: Membership,
+  space: { defaultLevel: DefaultLevel; parentId: string | null },
+  tree: CollectionTree,
+  spaceGrants: readonly MemberRole[] = [],
+): MemberRole | null {
+  const chain = space.parentId ? chainOf(tree.rows, space.parentId) : [];
+  const ids = new Set(chain.map((link) => link.id));
+  return effectiveRole({
     ...member,
     chain: [{ defaultLevel: space.defaultLevel }, ...chain],
-    grants: [...own.collectionGrants.map((g) => g.role), ...own.spaceGrants.map((g) => g.role)],
+    grants: [
+      ...tree.grants.filter((g) => ids.has(g.resourceId)).map((g) => g.role),
+      ...spaceGrants,
+    ],
   });
-  if (!role) throw notFound("Space");
-  const results = extra as Results<S> & Record<string, unknown>;
-  const rest = (options.extra ?? []).map((_, i) => results[`#${i}`]);
-  return { caller, ...member, space, role, results, extra: rest as never };
 }
 
 /** The Space `permissions` object, derived from the effective role alone. */

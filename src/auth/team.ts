@@ -1,33 +1,16 @@
-import type { TeamRow } from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { organizations, orgMembers, teamMembers, teams } from "../db/schema/index";
-import { callerFromResult, callerUserId, type CallerRow } from "./caller";
-import { requireScope, type OrgAccess } from "./organization";
+import { teamMembers, teams, type TeamRow } from "../db/schema";
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
+import { callerQuery, callerUserId } from "./caller";
+import { membershipQuery, orgAccessFrom, requireScope, type OrgAccess } from "./organization";
 import type { TeamRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
 
-/**
- * The organization with the caller's membership, as a query to batch beside `callerQuery(c)` and
- * the team reads (the same query `resolveOrg` runs).
- */
-export function orgAccessQuery(c: Context<AppEnv>, organizationId: string) {
-  const db = c.var.db;
-  return db
-    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
-    .from(organizations)
-    .innerJoin(
-      orgMembers,
-      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, callerUserId(c))),
-    )
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-}
-
-/** A team of the organization with the caller's role in it, as a query to batch. */
-export function teamAccessQuery(c: Context<AppEnv>, organizationId: string, teamId: string) {
+/** A team of the organization with the caller's role in it, as a statement of the access batch. */
+function teamAccessQuery(c: Context<AppEnv>, organizationId: string, teamId: string) {
   return c.var.db
     .select({ team: teams, callerTeamRole: teamMembers.role })
     .from(teams)
@@ -39,26 +22,34 @@ export function teamAccessQuery(c: Context<AppEnv>, organizationId: string, team
     .limit(1);
 }
 
-type OrgAccessRows = Awaited<ReturnType<typeof orgAccessQuery>>;
-type TeamAccessRows = Awaited<ReturnType<typeof teamAccessQuery>>;
+/**
+ * The caller's access to an organization's teams: 401 for a bad token, 404 unless an enabled
+ * member, 403 for guests (they may see the organization but not its teams) and for a token
+ * without `scope`.
+ */
+function teamsAccessFrom(access: OrgAccess, scope: Scope): OrgAccess {
+  if (access.role == null) throw forbidden("Guests cannot access the teams of this organization");
+  requireScope(access.caller, scope);
+  return access;
+}
 
 /**
- * Turns the batch's caller and organization rows into the caller's access to the organization's
- * teams: 401 for a bad token, 404 unless an enabled member, 403 for guests (they may see the
- * organization but not its teams) and for a token without `scope`.
+ * Loads the caller's access to an organization's teams (see `teamsAccessFrom`), and any
+ * statements of `with` (a service's plan), in one round trip; `results` by name.
  */
-export function teamsAccess(
+export async function resolveTeams<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
-  callerRows: readonly CallerRow[],
-  orgRows: OrgAccessRows,
+  organizationId: string,
   scope: Scope,
-): OrgAccess {
-  const caller = callerFromResult(c, callerRows);
-  const row = orgRows[0];
-  if (!row || row.disabled) throw notFound("Organization");
-  if (row.role == null) throw forbidden("Guests cannot access the teams of this organization");
-  requireScope(caller, scope);
-  return { caller, org: row.org, role: row.role, isGuest: false };
+  options: { with?: S } = {},
+): Promise<OrgAccess & { results: Results<S> }> {
+  const { own, extra } = await runBoth(
+    c.var.db,
+    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
+    options.with,
+  );
+  const access = teamsAccessFrom(orgAccessFrom(c, own.caller, own.member), scope);
+  return { ...access, results: extra };
 }
 
 /** A team the caller can see, and whether they may manage it. */
@@ -68,12 +59,33 @@ export interface TeamAccess {
   canManage: boolean;
 }
 
-/** The team from the batch's team rows, or the 404 a nonexistent id gets. */
-export function teamFrom(access: OrgAccess, rows: TeamAccessRows): TeamAccess {
-  const row = rows[0];
+/**
+ * Loads a team with the caller's access to it and to its organization's teams, and any
+ * statements of `with`, in one round trip: the organization's errors first (see
+ * `resolveTeams`), then the 404 of a team that does not exist in it.
+ */
+export async function resolveTeam<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  teamId: string,
+  scope: Scope,
+  options: { with?: S } = {},
+): Promise<OrgAccess & TeamAccess & { results: Results<S> }> {
+  const { own, extra } = await runBoth(
+    c.var.db,
+    {
+      caller: callerQuery(c),
+      member: membershipQuery(c, organizationId),
+      team: teamAccessQuery(c, organizationId, teamId),
+    },
+    options.with,
+  );
+  const access = teamsAccessFrom(orgAccessFrom(c, own.caller, own.member), scope);
+  const row = own.team[0];
   if (!row) throw notFound("Team");
   const callerTeamRole = row.callerTeamRole ?? null;
-  return { team: row.team, callerTeamRole, canManage: canManageTeam(access, callerTeamRole) };
+  const canManage = canManageTeam(access, callerTeamRole);
+  return { ...access, team: row.team, callerTeamRole, canManage, results: extra };
 }
 
 /** Organization admins manage every team; team owners manage their own. */

@@ -1,44 +1,42 @@
 import type { ChangeRequestRow } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import type { NoStatements, Results, Statements } from "../db/plan";
 import { requireRole, requireScope } from "./organization";
 import { resolveChangeRequest } from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
 
-import {
-  slotFilesQuery,
-  type SlotFileRow,
-  type TemplateTarget,
-} from "../services/templates/slot-files";
+/** Where a template is applied: main content, or a change request by id or number. */
+export interface TemplateTarget {
+  spaceId: string;
+  changeRequest?: string;
+}
 
-/** The space (and change request) a template goes into, and the slot files found there. */
-export interface ResolvedTemplateTarget {
+/** The space (and change request) a template goes into, and the results of `with`. */
+interface ResolvedTemplateTarget<S extends Statements> {
   found: ResolvedSpace;
   changeRequest: ChangeRequestRow | null;
-  slotFiles: SlotFileRow[];
+  results: Results<S>;
 }
 
 /**
- * Loads the target with the caller's role and the files the request names, in one round trip,
- * and checks the caller may write there: `space:write` and the edit role, the checks of the
- * change-request content batch (for a change request) and of change-request creation (for main).
- * Invisible spaces and change requests are the usual 404s.
+ * Loads the target with the caller's role and the statements of `with` (the slot files the
+ * request names), in one round trip, and checks the caller may write there: `space:write` and
+ * the edit role, the checks of the change-request content batch (for a change request) and of
+ * change-request creation (for main). Invisible spaces and change requests are the usual 404s.
  */
-export async function resolveTemplateTarget(
+export async function resolveTemplateTarget<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   target: TemplateTarget,
-  fileIds: string[],
-): Promise<ResolvedTemplateTarget> {
-  const files = slotFilesQuery(c.var.db, target, fileIds);
-  let result: ResolvedTemplateTarget;
+  options: { with?: S } = {},
+): Promise<ResolvedTemplateTarget<S>> {
+  let result: ResolvedTemplateTarget<S>;
   if (target.changeRequest !== undefined) {
-    const found = await resolveChangeRequest(c, target.spaceId, target.changeRequest, {
-      extra: [files] as const,
-    });
-    result = { found, changeRequest: found.changeRequest, slotFiles: found.extra[0] };
+    const found = await resolveChangeRequest(c, target.spaceId, target.changeRequest, options);
+    result = { found, changeRequest: found.changeRequest, results: found.results };
   } else {
-    const found = await resolveSpace(c, target.spaceId, { extra: [files] as const });
-    result = { found, changeRequest: null, slotFiles: found.extra[0] };
+    const found = await resolveSpace(c, target.spaceId, options);
+    result = { found, changeRequest: null, results: found.results };
   }
   requireScope(result.found.caller, "space:write");
   requireRole(
@@ -49,16 +47,4 @@ export async function resolveTemplateTarget(
       : "change the content of this space",
   );
   return result;
-}
-
-/** Loads a space for change-request creation, with the slot files of its template if any. */
-export async function resolveSpaceForTemplate(
-  c: Context<AppEnv>,
-  spaceId: string,
-  fileIds: string[] | null,
-): Promise<{ found: ResolvedSpace; slotFiles: SlotFileRow[] }> {
-  if (fileIds === null) return { found: await resolveSpace(c, spaceId), slotFiles: [] };
-  const files = slotFilesQuery(c.var.db, { spaceId }, fileIds);
-  const found = await resolveSpace(c, spaceId, { extra: [files] as const });
-  return { found, slotFiles: found.extra[0] };
 }

@@ -1,7 +1,7 @@
 import { randomToken, sha256Hex } from "../lib/crypto";
 
 /** Every Quire API token starts with this, so leaked tokens are recognizable by scanners. */
-export const TOKEN_PREFIX = "quire_";
+const TOKEN_PREFIX = "quire_";
 
 const TOKEN_PATTERN = /^quire_[A-Za-z0-9_-]{43}$/;
 

@@ -13,7 +13,7 @@ import { slugify } from "./tree";
 import type { Workspace } from "./workspace";
 
 /** Largest decoded `base64` file source, as the official document states. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** What applying a batch produced: the states to commit, new bodies, and bytes to upload. */
 export interface Applied {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
-export const DocumentInput = z.union([
+const DocumentInput = z.union([
   z.object({ markdown: z.string().max(1_000_000) }).strict(),
   z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
   z.object({}).strict(),
@@ -75,7 +75,7 @@ const InsertFiles = z
   .strict();
 
 /** One content change (official ChangeRequestContentChange). */
-export const ChangeSchema = z.discriminatedUnion("operation", [
+const ChangeSchema = z.discriminatedUnion("operation", [
   InsertPage,
   UpdatePage,
   DeletePage,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { jsonChunks } from "../lib/json-chunks";
 import type { Database } from "../db/client";
 import { documentLinks, type LinkKind } from "../db/schema";
 import { documentRefs, type ContentRef, type DocumentLike } from "./document";
@@ -95,7 +96,7 @@ export function documentLinkStatements(
       l.anchor,
       l.url,
     ]);
-    for (const json of chunked(rows)) {
+    for (const json of jsonChunks(rows, CHUNK_CHARS)) {
       const at = (i: number) => sql.raw(`json_extract(e.value, '$[${i}]')`);
       // `WHERE true` keeps SQLite from reading ON CONFLICT as a join constraint.
       stmts.push(
@@ -110,20 +111,4 @@ export function documentLinkStatements(
     }
   }
   return stmts;
-}
-
-/** Splits rows into JSON arrays of about CHUNK_CHARS characters each. */
-function chunked(rows: Row[]): string[] {
-  const chunks: Row[][] = [];
-  let size = CHUNK_CHARS;
-  for (const row of rows) {
-    const length = JSON.stringify(row).length;
-    if (size + length > CHUNK_CHARS) {
-      chunks.push([]);
-      size = 0;
-    }
-    chunks[chunks.length - 1]!.push(row);
-    size += length;
-  }
-  return chunks.map((chunk) => JSON.stringify(chunk));
 }

@@ -30,18 +30,3 @@ export function maxRole(
 ): MemberRole | null {
   return roleRank(a) >= roleRank(b) ? (a ?? null) : (b ?? null);
 }
-
-/** The lower of two roles. */
-export function minRole(
-  a: MemberRole | null | undefined,
-  b: MemberRole | null | undefined,
-): MemberRole | null {
-  return roleRank(a) <= roleRank(b) ? (a ?? null) : (b ?? null);
-}
-
-/** Parse a stored role string; anything else is "no role". */
-export function asRole(value: string | null | undefined): MemberRole | null {
-  return value && (MEMBER_ROLES as readonly string[]).includes(value)
-    ? (value as MemberRole)
-    : null;
-}

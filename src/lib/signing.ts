@@ -2,7 +2,7 @@ import { hmac, safeEqual } from "./crypto";
 import { nowMs } from "./clock";
 
 /** How long a signed download URL stays valid. */
-export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+const SIGNED_URL_TTL_SECONDS = 60 * 60;
 
 /**
  * Signs an R2 object key for a download served by the Worker itself (R2 bindings cannot

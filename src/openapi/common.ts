@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** The wire error body. */
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.object({
       code: z.number().int(),

@@ -29,12 +29,12 @@ export interface BlockContext extends InlineScope {
 }
 
 /** The body text spec. */
-export const BODY: StyleSpec = { size: SIZES.body, color: COLORS.text };
+const BODY: StyleSpec = { size: SIZES.body, color: COLORS.text };
 const HEADINGS = { "heading-1": 1, "heading-2": 2, "heading-3": 3 } as const;
 const HEADING_SIZES = { 1: SIZES.h1, 2: SIZES.h2, 3: SIZES.h3 } as const;
 
 /** Wraps and draws runs as one paragraph, then leaves `after` points. */
-export function drawParagraph(ctx: BlockContext, runs: Run[], spec: StyleSpec, after: number) {
+function drawParagraph(ctx: BlockContext, runs: Run[], spec: StyleSpec, after: number) {
   ctx.flow.lines(wrapRuns(ctx.canvas, runs, ctx.flow.width, spec.size));
   ctx.flow.gap(after);
 }

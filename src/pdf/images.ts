@@ -26,7 +26,7 @@ export type PreparedImage =
   | { ok: false; reason: string };
 
 /** Memory bounds on images (docs/performance.md, PDF): PNGs are decoded while embedding. */
-export const IMAGE_LIMITS = {
+const IMAGE_LIMITS = {
   /** Largest file fetched for embedding. */
   fileBytes: 8 * 1024 * 1024,
   /** Largest PNG, in pixels: decoding holds about 8 bytes per pixel for a moment. */

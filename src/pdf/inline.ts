@@ -25,7 +25,7 @@ export interface InlineScope {
 }
 
 /** A URL a PDF reader may open: http(s) and mailto only, ASCII-encoded; null otherwise. */
-export function safeUrl(url: string): string | null {
+function safeUrl(url: string): string | null {
   try {
     const parsed = new URL(url);
     return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;

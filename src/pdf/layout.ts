@@ -7,7 +7,7 @@ export interface Run {
 }
 
 /** A piece of a laid-out line: text in one style, at `x` from the line's start. */
-export interface Fragment {
+interface Fragment {
   text: string;
   style: TextStyle;
   x: number;

@@ -1,12 +1,17 @@
 import type { ContentPointer } from "../content/pointer";
 import { sha256Hex } from "../lib/crypto";
-import type { PdfSelection } from "../services/pdf/source";
+
+/** Which pages a PDF shows: the whole revision, a page and its subpages, or one page. */
+export interface PdfSelection {
+  pageId?: string;
+  only: boolean;
+}
 
 /** Bumped when the renderer's output changes, so PDFs rendered before are not served again. */
-export const PDF_RENDERER_VERSION = 1;
+const PDF_RENDERER_VERSION = 1;
 
 /** The R2 prefix holding every PDF of a space. */
-export function spacePdfPrefix(spaceId: string): string {
+function spacePdfPrefix(spaceId: string): string {
   return `pdfs/${spaceId}/`;
 }
 
@@ -34,7 +39,7 @@ export async function pdfObjectKey(
 }
 
 /** Most objects `deleteSpacePdfs` removes per call (R2 lists and deletes 1,000 keys at most). */
-export const PDF_PURGE_BATCH = 1000;
+const PDF_PURGE_BATCH = 1000;
 
 /**
  * Deletes a space's cached PDFs, at most `limit` per call (one R2 list and one delete), for

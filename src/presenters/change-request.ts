@@ -1,10 +1,11 @@
 import type { ChangeRequestRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
 
-import { apiUrl, appUrl } from "../lib/urls";
-import type { ChangeRequest } from "../api/change-requests";
-import { presentUser, type UserLike } from "./user";
+import type { Applied } from "../content/apply";
+import type { Change } from "../content/change-schema";
+import type { Urls } from "../lib/urls";
+import type { ChangeRequest, ContentUpdate } from "../api/change-requests";
+import type { UserLike } from "../api/users";
+import { presentUser } from "./user";
 
 /** What a change request is presented from: its row, the users it names and main's head. */
 export interface ChangeRequestView {
@@ -30,7 +31,7 @@ export function changeRequestPath(spaceId: string, changeRequestId: string): str
  * moved past the base the change request last merged from (never once merged); optional fields
  * are omitted when unset; `comments` is the counter of open comments.
  */
-export function presentChangeRequest(c: Context<AppEnv>, view: ChangeRequestView): ChangeRequest {
+export function presentChangeRequest(urls: Urls, view: ChangeRequestView): ChangeRequest {
   const { row } = view;
   return {
     object: "change-request",
@@ -39,11 +40,11 @@ export function presentChangeRequest(c: Context<AppEnv>, view: ChangeRequestView
     status: row.status,
     subject: row.subject,
     ...(row.description !== null ? { description: row.description } : {}),
-    createdBy: presentUser(c, userOf(view.users, row.createdBy)),
+    createdBy: presentUser(urls, userOf(view.users, row.createdBy)),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     ...(row.mergedBy !== null
-      ? { mergedBy: presentUser(c, userOf(view.users, row.mergedBy)) }
+      ? { mergedBy: presentUser(urls, userOf(view.users, row.mergedBy)) }
       : {}),
     ...(row.mergedAt !== null ? { mergedAt: row.mergedAt } : {}),
     space: row.spaceId,
@@ -59,8 +60,41 @@ export function presentChangeRequest(c: Context<AppEnv>, view: ChangeRequestView
       ? { conversationsIssuesCluster: row.conversationsIssuesCluster }
       : {}),
     urls: {
-      app: appUrl(c, `/s/${row.spaceId}/~/changes/${row.number}`),
-      location: apiUrl(c, changeRequestPath(row.spaceId, row.id)),
+      app: urls.app(`/s/${row.spaceId}/~/changes/${row.number}`),
+      location: urls.api(changeRequestPath(row.spaceId, row.id)),
     },
   };
+}
+
+/**
+ * The official per-page outcomes of a content batch, in the order the batch first touched each
+ * page: a page that no longer exists after the batch is `deleted_page`; a page the batch created
+ * echoes the `ref` of its `insert_page` (inserted pages are created in the order of their
+ * changes). `location` is the change request's API path.
+ */
+export function presentPageOutcomes(
+  urls: Urls,
+  location: string,
+  changes: Change[],
+  applied: Applied,
+): ContentUpdate["changes"] {
+  const finalStates = new Map(applied.pages.map((p) => [p.pageId, p]));
+  const reverted = new Set(
+    changes.flatMap((ch) => (ch.operation === "revert_page" ? [ch.page] : [])),
+  );
+  const refs = changes.flatMap((ch) => (ch.operation === "insert_page" ? [ch.ref] : []));
+  let inserted = 0;
+  return applied.changes.map(({ page, type }) => {
+    const ref = type === "created" && !reverted.has(page) ? refs[inserted++] : undefined;
+    if (finalStates.get(page)?.deleted) return { object: "deleted_page" as const, page };
+    const pageRef = {
+      object: "page" as const,
+      id: page,
+      urls: { location: urls.api(`${location}/content/page/${page}`) },
+    };
+    if (type === "created") {
+      return { object: "created_page" as const, ...(ref ? { ref } : {}), page: pageRef };
+    }
+    return { object: "updated_page" as const, page: pageRef };
+  });
 }

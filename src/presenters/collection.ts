@@ -1,9 +1,7 @@
 import type { CollectionRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { collectionPermissions } from "../auth/content-role";
+import { collectionPermissions } from "../auth/collection";
 import type { MemberRole } from "../lib/roles";
-import { apiUrl, appUrl } from "../lib/urls";
+import type { Urls } from "../lib/urls";
 import type { Collection } from "../api/collections";
 
 /**
@@ -11,7 +9,7 @@ import type { Collection } from "../api/collections";
  * effective role on it alone. Optional fields (`description`, `parent`) are omitted when unset.
  */
 export function presentCollection(
-  c: Context<AppEnv>,
+  urls: Urls,
   row: CollectionRow,
   role: MemberRole | null,
 ): Collection {
@@ -24,8 +22,8 @@ export function presentCollection(
     ...(row.parentId !== null ? { parent: row.parentId } : {}),
     defaultLevel: row.defaultLevel,
     urls: {
-      location: apiUrl(c, `/collections/${row.id}`),
-      app: appUrl(c, `/o/${row.organizationId}/c/${row.id}`),
+      location: urls.api(`/collections/${row.id}`),
+      app: urls.app(`/o/${row.organizationId}/c/${row.id}`),
     },
     permissions: collectionPermissions(role),
   };

@@ -1,22 +1,15 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { atLeast, type MemberRole } from "../lib/roles";
+import type { CommentRow, ReplyRow } from "../db/schema";
 import { markdownOf } from "../content/documents";
-import { apiUrl } from "../lib/urls";
+import type { Urls } from "../lib/urls";
+import type { User } from "../openapi/common";
 import type { Comment, CommentReply, Reaction } from "../api/comments";
-import type {
-  CommentRowsResult,
-  ReactionRows,
-  ReplierRows,
-  ReplyRowsResult,
-} from "../services/comments/comments";
-import { presentUser, type UserLike } from "./user";
+import type { UserLike } from "../api/users";
+import { presentUser } from "./user";
 
-/** Who is looking, and in which form bodies are wanted: permissions are computed for them. */
-export interface CommentViewer {
-  role: MemberRole;
-  userId: string;
+/** How the caller sees comments: the body form they asked for, and their permissions by author. */
+export interface CommentView {
   format: "markdown" | "document";
+  permissions: (postedBy: string) => Comment["permissions"];
 }
 
 /** A joined user's columns, as the comment statements select them (all null: user gone). */
@@ -26,45 +19,61 @@ interface UserColumns {
   photo: string | null;
 }
 
+/** A comment row with its poster's and resolver's columns. */
+interface CommentItem {
+  comment: CommentRow;
+  poster: UserColumns;
+  resolver: UserColumns;
+}
+
+/** A reply row with its poster's columns. */
+interface ReplyItem {
+  reply: ReplyRow;
+  poster: UserColumns;
+}
+
+/** A reaction with its user's columns. */
+interface ReactionItem {
+  targetId: string;
+  emoji: string;
+  reactedAt: string;
+  userId: string;
+  user: UserColumns;
+}
+
+/** One replier of a comment: their reply count and latest reply time. */
+interface ReplierItem {
+  commentId: string;
+  userId: string;
+  count: number;
+  updatedAt: string;
+  user: UserColumns;
+}
+
 /** A user the rows name but the database no longer holds still presents as a User. */
-function userOf(c: Context<AppEnv>, id: string, u: UserColumns) {
+function userOf(urls: Urls, id: string, u: UserColumns): User {
   const like: UserLike =
     u.name === null
       ? { id, displayName: "Unknown user", email: "", photoURL: null }
       : { id, displayName: u.name, email: u.email ?? "", photoURL: u.photo };
-  return presentUser(c, like);
+  return presentUser(urls, like);
 }
 
 /** A stored body in the requested form; markdown without the trailing newline pages carry. */
-function bodyOf(body: string, format: CommentViewer["format"]) {
+function bodyOf(body: string, format: CommentView["format"]) {
   return format === "document"
     ? { document: JSON.parse(body) as Record<string, unknown> }
     : { markdown: markdownOf(body).replace(/\n+$/, "") };
 }
 
-/**
- * A comment's or reply's permissions: every reader views; comment and above reply and react; only
- * the author edits the body; the author or a space admin deletes.
- */
-export function commentPermissions(viewer: CommentViewer, postedBy: string) {
-  const canComment = atLeast(viewer.role, "comment");
-  const mine = viewer.userId === postedBy;
-  return {
-    view: true,
-    edit: canComment && mine,
-    reply: canComment,
-    delete: canComment && (mine || atLeast(viewer.role, "admin")),
-  };
-}
-
 /** Reactions of one target grouped by emoji, in order of each emoji's first use. */
-function presentReactions(c: Context<AppEnv>, rows: ReactionRows): Reaction[] {
+function presentReactions(urls: Urls, rows: readonly ReactionItem[]): Reaction[] {
   const byEmoji = new Map<string, Reaction>();
   for (const r of rows) {
     const group = byEmoji.get(r.emoji) ?? { emoji: r.emoji, count: 0, users: [] };
     group.count += 1;
     group.users.push({
-      user: userOf(c, r.userId, r.user),
+      user: userOf(urls, r.userId, r.user),
       reactedAt: r.reactedAt,
     });
     byEmoji.set(r.emoji, group);
@@ -84,7 +93,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 }
 
 /** The API path of a comment, under its space or its change request (by id). */
-export function commentPath(row: { spaceId: string; changeRequestId: string | null; id: string }) {
+function commentPath(row: { spaceId: string; changeRequestId: string | null; id: string }) {
   const base = row.changeRequestId
     ? `/spaces/${row.spaceId}/change-requests/${row.changeRequestId}`
     : `/spaces/${row.spaceId}`;
@@ -96,14 +105,14 @@ export function commentPath(row: { spaceId: string; changeRequestId: string | nu
  * from the batch's rows. `replies` is the exact sum of the repliers' counts.
  */
 export function commentPresenter(
-  c: Context<AppEnv>,
-  viewer: CommentViewer,
-  reactions: ReactionRows,
-  repliers: ReplierRows,
+  urls: Urls,
+  view: CommentView,
+  reactions: readonly ReactionItem[],
+  repliers: readonly ReplierItem[],
 ) {
   const reactionsOf = groupBy(reactions, (r) => r.targetId);
   const repliersOf = groupBy(repliers, (r) => r.commentId);
-  return (item: CommentRowsResult[number]): Comment => {
+  return (item: CommentItem): Comment => {
     const row = item.comment;
     const mine = (repliersOf.get(row.id) ?? [])
       .slice()
@@ -111,17 +120,17 @@ export function commentPresenter(
     const base = {
       object: "comment" as const,
       id: row.id,
-      postedBy: userOf(c, row.postedBy, item.poster),
+      postedBy: userOf(urls, row.postedBy, item.poster),
       postedAt: row.postedAt,
       ...(row.editedAt !== null ? { editedAt: row.editedAt } : {}),
-      reactions: presentReactions(c, reactionsOf.get(row.id) ?? []),
+      reactions: presentReactions(urls, reactionsOf.get(row.id) ?? []),
       replies: mine.reduce((sum, r) => sum + Number(r.count), 0),
       repliers: mine.map((r) => ({
         updatedAt: r.updatedAt,
         count: Number(r.count),
-        user: userOf(c, r.userId, r.user),
+        user: userOf(urls, r.userId, r.user),
       })),
-      body: bodyOf(row.body, viewer.format),
+      body: bodyOf(row.body, view.format),
       target: {
         ...(row.targetNode !== null ? { node: { id: row.targetNode } } : {}),
         ...(row.tableRecord !== null && row.tableDefinition !== null
@@ -132,40 +141,40 @@ export function commentPresenter(
         space: row.spaceId,
         revision: row.revisionId,
       },
-      urls: { location: apiUrl(c, commentPath(row)) },
-      permissions: commentPermissions(viewer, row.postedBy),
+      urls: { location: urls.api(commentPath(row)) },
+      permissions: view.permissions(row.postedBy),
     };
     if (row.resolvedAt === null || row.resolvedBy === null) return { ...base, status: "open" };
     return {
       ...base,
       status: "resolved",
       resolvedAt: row.resolvedAt,
-      resolvedBy: userOf(c, row.resolvedBy, item.resolver),
+      resolvedBy: userOf(urls, row.resolvedBy, item.resolver),
     };
   };
 }
 
 /** A presenter for replies read in one batch, each with its reactions. */
 export function replyPresenter(
-  c: Context<AppEnv>,
-  viewer: CommentViewer,
+  urls: Urls,
+  view: CommentView,
   comment: { spaceId: string; changeRequestId: string | null; id: string },
-  reactions: ReactionRows,
+  reactions: readonly ReactionItem[],
 ) {
   const reactionsOf = groupBy(reactions, (r) => r.targetId);
   const base = commentPath(comment);
-  return (item: ReplyRowsResult[number]): CommentReply => {
+  return (item: ReplyItem): CommentReply => {
     const row = item.reply;
     return {
       object: "comment-reply",
       id: row.id,
-      postedBy: userOf(c, row.postedBy, item.poster),
+      postedBy: userOf(urls, row.postedBy, item.poster),
       postedAt: row.postedAt,
       ...(row.editedAt !== null ? { editedAt: row.editedAt } : {}),
-      reactions: presentReactions(c, reactionsOf.get(row.id) ?? []),
-      body: bodyOf(row.body, viewer.format),
-      urls: { location: apiUrl(c, `${base}/replies/${row.id}`) },
-      permissions: commentPermissions(viewer, row.postedBy),
+      reactions: presentReactions(urls, reactionsOf.get(row.id) ?? []),
+      body: bodyOf(row.body, view.format),
+      urls: { location: urls.api(`${base}/replies/${row.id}`) },
+      permissions: view.permissions(row.postedBy),
     };
   };
 }

@@ -1,4 +1,3 @@
-import type { linkInvites } from "../db/schema";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Invite } from "../api/organizations";
 import type { InviteRow } from "../db/schema";

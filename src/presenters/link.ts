@@ -1,5 +1,26 @@
-import type { ContentReference, Link, LinkStatsBody } from "../api/links";
-import type { LinkRow, LinkStats } from "../services/links/links";
+import type { ContentReference, Link, LinkStatsBody, LinkStatus } from "../api/links";
+import type { LinkKind } from "../db/schema";
+
+/** One link of a page at a revision, with its status there (a row of the links service). */
+interface LinkRow {
+  source: string;
+  ordinal: number;
+  kind: LinkKind;
+  spaceId: string | null;
+  pageId: string | null;
+  fileId: string | null;
+  anchor: string | null;
+  url: string | null;
+  status: LinkStatus;
+}
+
+/** The figures of a link list: all links, broken ones, and those a change request introduced. */
+interface LinkStats {
+  total: number;
+  broken: number;
+  /** Broken links a change request introduced; 0 on main. */
+  introduced: number;
+}
 
 /** The revision links are read in: its organization, space and revision id. */
 export interface ReferenceContext {

@@ -1,8 +1,8 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
 import type { MemberRole } from "../lib/roles";
+import type { Urls } from "../lib/urls";
 import type { Member } from "../api/members";
-import { presentUser, type UserLike } from "./user";
+import type { UserLike } from "../api/users";
+import { presentUser } from "./user";
 
 /** The columns a member presentation needs: the membership, its user and the counts. */
 export interface MemberLike {
@@ -18,12 +18,12 @@ export interface MemberLike {
  * A member of an organization (official OrganizationMember). Spaces and sites do not exist yet,
  * so their counts are 0; SSO membership is false until SAML providers exist.
  */
-export function presentMember(c: Context<AppEnv>, row: MemberLike): Member {
+export function presentMember(urls: Urls, row: MemberLike): Member {
   return {
     object: "member",
     id: row.user.id,
     role: row.role ?? null,
-    user: presentUser(c, row.user),
+    user: presentUser(urls, row.user),
     disabled: row.disabled,
     joinedAt: row.joinedAt,
     ...(row.lastSeenAt ? { lastSeenAt: row.lastSeenAt } : {}),

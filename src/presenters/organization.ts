@@ -1,22 +1,16 @@
 import type { OrganizationRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-
-import type { MemberRole } from "../lib/roles";
-import { organizationPermissions } from "../auth/organization";
-import { apiUrl, appUrl } from "../lib/urls";
+import type { Urls } from "../lib/urls";
 import type { AgentInstructions, Organization } from "../api/organizations";
 
 /**
  * An organization looks the same from every endpoint: every required field of the official
- * Organization, with `permissions` derived from the caller's role (`member` false: a non-member
- * who can see the organization, e.g. to join it by e-mail domain). `billing` is left out.
+ * Organization, with the caller's `permissions` (from `organizationPermissions`, so they tell
+ * the same story as the checks the routes make). `billing` is left out.
  */
 export function presentOrganization(
-  c: Context<AppEnv>,
+  urls: Urls,
   org: OrganizationRow,
-  role: MemberRole | null,
-  member = true,
+  permissions: Organization["permissions"],
 ): Organization {
   return {
     object: "organization",
@@ -38,12 +32,12 @@ export function presentOrganization(
     plan: org.plan,
     mergeRules: org.mergeRules,
     urls: {
-      location: apiUrl(c, `/orgs/${org.id}`),
-      app: appUrl(c, `/o/${org.id}`),
+      location: urls.api(`/orgs/${org.id}`),
+      app: urls.app(`/o/${org.id}`),
       ...(org.logo ? { logo: org.logo } : {}),
     },
     trial: { status: "notapplicable", count: 0 },
-    permissions: organizationPermissions(role, member),
+    permissions,
   };
 }
 
@@ -60,7 +54,7 @@ export interface AgentInstructionsLike {
  * the organization, so they are presented beside it.
  */
 export function presentAgentInstructions(
-  c: Context<AppEnv>,
+  urls: Urls,
   row: AgentInstructionsLike,
 ): AgentInstructions {
   return {
@@ -68,6 +62,6 @@ export function presentAgentInstructions(
     instructions: row.document as AgentInstructions["instructions"],
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
-    urls: { location: apiUrl(c, `/orgs/${row.organizationId}/agent-instructions`) },
+    urls: { location: urls.api(`/orgs/${row.organizationId}/agent-instructions`) },
   };
 }

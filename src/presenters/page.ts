@@ -10,7 +10,7 @@ import type {
 } from "../api/content-responses";
 
 /** A document page's body, in the form the caller asked for. */
-export type PageBody = { document: Record<string, unknown> } | { markdown: string };
+type PageBody = { document: Record<string, unknown> } | { markdown: string };
 
 /** What presenting pages needs besides the tree: where they live in the app, and their bodies. */
 export interface PageContext {

@@ -1,16 +1,32 @@
 import type { SearchPageResult, SearchSectionResult, SearchSpaceItem } from "../api/search";
-import type { SearchRow } from "../services/search/search";
+import type { Urls } from "../lib/urls";
 
-/** Builds an app URL from a path (`appUrl(c, path)` bound to the request). */
-export type AppUrlOf = (path: string) => string;
-
-/** A presented page with the keyset position it was ranked at (bm25, page key). */
-export interface RankedPage {
-  key: [number, number];
-  item: SearchPageResult | null;
+/** One row of a search statement (src/services/search/search.ts): a space, a page or a section. */
+interface SearchRow {
+  pk: number | null;
+  spaceId: string | null;
+  pageId: string | null;
+  score: number | null;
+  k: number | null;
+  anchor: string | null;
+  heading: string | null;
+  snip: string | null;
+  info: string | null;
 }
 
-/** What PAGE_INFO (src/services/search.ts) returns for a page on main. */
+/** A page found by a search: its row and its best sections. */
+interface FoundPage {
+  page: SearchRow;
+  sections: SearchRow[];
+}
+
+/** A space found by the organization search: its row and its found pages in rank order. */
+interface FoundSpace {
+  space: SearchRow;
+  pages: FoundPage[];
+}
+
+/** What PAGE_INFO (src/services/search/search.ts) returns for a page on main. */
 interface PageInfo {
   title: string;
   description: string | null;
@@ -18,9 +34,9 @@ interface PageInfo {
   chain: [number, string | null, string | null][] | null;
 }
 
-const MARKS = /[\u0001\u0002]/g;
-/** Text without the hit marks of snippet()/highlight(). */
-const plain = (text: string | null) => (text ?? "").replace(MARKS, "");
+/** Text without the hit marks (\x01, \x02) of snippet()/highlight(). */
+const plain = (text: string | null) =>
+  (text ?? "").replaceAll("\u0001", "").replaceAll("\u0002", "");
 /** True when snippet()/highlight() marked a hit in the text. */
 const hit = (text: string | null) => (text ?? "").includes("\u0001");
 /** bm25 is lower for better matches; the API's score is higher for better ones, never below 0. */
@@ -50,11 +66,8 @@ function presentSection(
  * shows its first section (`resultType: page`). Null when the page left main meanwhile or is
  * no longer reachable from the root.
  */
-function presentPage(
-  pageRow: SearchRow,
-  sections: SearchRow[],
-  appUrl: AppUrlOf,
-): SearchPageResult | null {
+export function presentSearchPage(urls: Urls, found: FoundPage): SearchPageResult | null {
+  const { page: pageRow, sections } = found;
   const info = pageRow.info ? (JSON.parse(pageRow.info) as PageInfo) : null;
   if (!info) return null;
   const chain = [...(info.chain ?? [])].sort((a, b) => b[0] - a[0]);
@@ -64,7 +77,7 @@ function presentPage(
     id: pageRow.pageId ?? "",
     title: info.title,
     path,
-    app: appUrl(`/s/${pageRow.spaceId}/${path}`),
+    app: urls.app(`/s/${pageRow.spaceId}/${path}`),
   };
   const ordered = [...sections].sort(byK);
   const hits = ordered.filter((s) => hit(s.snip) || hit(s.heading));
@@ -83,50 +96,14 @@ function presentPage(
   };
 }
 
-/** The rows of a search statement split by kind, sections grouped by page. */
-function split(rows: SearchRow[]) {
-  const count = rows.find((r) => r.kind === "n")?.k ?? 0;
-  const sections = new Map<number, SearchRow[]>();
-  for (const row of rows.filter((r) => r.kind === "s")) {
-    sections.set(row.pk ?? 0, [...(sections.get(row.pk ?? 0) ?? []), row]);
-  }
-  const pages = rows
-    .filter((r) => r.kind === "p")
-    .sort((a, b) => (a.k ?? 0) - (b.k ?? 0))
-    .map((row) => ({ row, sections: sections.get(row.pk ?? 0) ?? [] }));
-  return { count, pages };
-}
-
-/** The pages of a space search in rank order, with their cursor keys, and the exact count. */
-export function presentSpaceSearch(rows: SearchRow[], appUrl: AppUrlOf) {
-  const { count, pages } = split(rows);
-  const ranked: RankedPage[] = pages.map(({ row, sections }) => ({
-    key: [row.score ?? 0, row.pk ?? 0],
-    item: presentPage(row, sections, appUrl),
-  }));
-  return { ranked, count };
-}
-
-/** The spaces of an organization search in rank order, each with its pages, and the count. */
-export function presentOrganizationSearch(rows: SearchRow[], appUrl: AppUrlOf) {
-  const { count, pages } = split(rows);
-  const spaces = rows
-    .filter((r) => r.kind === "x")
-    .sort((a, b) =>
-      a.score !== b.score
-        ? (a.score ?? 0) - (b.score ?? 0)
-        : (a.spaceId ?? "") < (b.spaceId ?? "")
-          ? -1
-          : 1,
-    );
-  const items: SearchSpaceItem[] = spaces.map((space) => ({
+/** A space of the organization search, with its pages (those that left main are skipped). */
+export function presentSearchSpace(urls: Urls, found: FoundSpace): SearchSpaceItem {
+  const { space } = found;
+  return {
     type: "space",
     id: space.spaceId ?? "",
     title: space.heading ?? "",
     score: scoreOf(space.score),
-    pages: pages
-      .filter(({ row }) => row.spaceId === space.spaceId)
-      .flatMap(({ row, sections }) => presentPage(row, sections, appUrl) ?? []),
-  }));
-  return { items, count };
+    pages: found.pages.flatMap((page) => presentSearchPage(urls, page) ?? []),
+  };
 }

@@ -1,6 +1,5 @@
 import type { ShareLinkRow, SiteRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { Urls } from "../lib/urls";
 import type { ShareLink } from "../api/sites-publishing";
 
 import { siteBaseUrl } from "./site";
@@ -10,7 +9,7 @@ import { siteBaseUrl } from "./site";
  * (`<site URL>?share=<key>`), and only to callers who may manage the site.
  */
 export function presentShareLink(
-  c: Context<AppEnv>,
+  urls: Urls,
   site: SiteRow,
   row: ShareLinkRow,
   showKey: boolean,
@@ -22,7 +21,7 @@ export function presentShareLink(
     name: row.name,
     active: row.active,
     urls: showKey
-      ? { published: `${siteBaseUrl(c, site)}?share=${encodeURIComponent(row.key)}` }
+      ? { published: `${siteBaseUrl(urls, site)}?share=${encodeURIComponent(row.key)}` }
       : {},
   };
 }

@@ -1,6 +1,5 @@
-import type { MemberRole } from "../lib/roles";
-import type { siteAdaptiveSchemas, siteAuth } from "../db/schema";
 import type { PublishedSite, PublishingAuth } from "../api/sites-publishing";
+import type { Site } from "../api/sites";
 import { presentSite } from "./site";
 import { presentStructure, type StructureView } from "./site-structure";
 import type { AdaptiveSchemaRow, SiteAuthRow } from "../db/schema";
@@ -55,12 +54,11 @@ const DEFAULT_CUSTOMIZATION = {
  */
 export function presentPublishedSite(
   view: StructureView,
-  role: MemberRole | null,
-  visitor: boolean,
+  permissions: Site["permissions"],
 ): PublishedSite {
   return {
     object: "published-content-site",
-    site: presentSite(view.c, view.tree.site, role, { visitor, shareKey: view.shareKey }),
+    site: presentSite(view.urls, view.tree.site, permissions, view.shareKey),
     structure: presentStructure(view),
     customizations: { site: DEFAULT_CUSTOMIZATION, siteSpaces: {} },
     scripts: [],

@@ -1,52 +1,59 @@
-import type { GroupRow, SectionRow, SiteSpaceRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { GroupRow, SectionRow, SiteRow, SiteSpaceRow, SpaceRow } from "../db/schema";
+import type { MemberRole } from "../lib/roles";
+import type { Urls } from "../lib/urls";
 import type {
   SiteSection,
   SiteSectionGroup,
   SiteSpace,
   SiteStructure,
 } from "../api/sites-structure";
-import {
-  childrenOf,
-  defaultSectionId,
-  defaultSiteSpaceId,
-  siteSpacesIn,
-  type SiteTree,
-} from "../services/sites/tree";
 import { presentSpace } from "./space";
 import { publishedUrl } from "./site";
 
+/** A navigation item at the sections level: a section or a section group. */
+type NavigationItem =
+  | { type: "site-section"; row: SectionRow }
+  | { type: "site-section-group"; row: GroupRow };
+
 /**
- * What the structure presenters read: the site tree, the share key that decorates published
- * URLs, and an optional filter (visitor conditions) deciding which items are shown.
+ * The site structure the presenters read, as plain values (the services' site tree is one):
+ * the rows, the spaces with the caller's role on each, the items of each level (null: the root)
+ * and the site spaces of each container, in order, and the defaults.
  */
-export interface StructureView {
-  c: Context<AppEnv>;
-  tree: SiteTree;
-  shareKey?: string;
-  shows?: (condition: string | null) => boolean;
-  /** Memoized default section and per-container default site spaces. */
-  memo?: { section: string | null; spaces: Map<string, string | null> };
+interface SiteNavigation {
+  site: SiteRow;
+  sections: readonly SectionRow[];
+  spaces: ReadonlyMap<string, { space: SpaceRow; role: MemberRole | null }>;
+  levels: ReadonlyMap<string | null, readonly NavigationItem[]>;
+  containers: ReadonlyMap<string, readonly SiteSpaceRow[]>;
+  defaultSection: string | null;
+  defaultSiteSpaces: ReadonlyMap<string, string | null>;
 }
 
-function memo(view: StructureView) {
-  view.memo ??= { section: defaultSectionId(view.tree), spaces: new Map() };
-  return view.memo;
+/**
+ * What the structure presenters read: the URL builders, the site's structure, the share key that
+ * decorates published URLs, and an optional filter (visitor conditions) deciding which items are
+ * shown.
+ */
+export interface StructureView {
+  urls: Urls;
+  tree: SiteNavigation;
+  shareKey?: string;
+  shows?: (condition: string | null) => boolean;
 }
+
+const childrenOf = (tree: SiteNavigation, groupId: string | null) => tree.levels.get(groupId) ?? [];
+const siteSpacesIn = (tree: SiteNavigation, containerId: string) =>
+  tree.containers.get(containerId) ?? [];
 
 /** Whether a site space is its container's default (the one set, else the first one). */
 export function isDefaultSiteSpace(view: StructureView, row: SiteSpaceRow): boolean {
-  const spaces = memo(view).spaces;
-  if (!spaces.has(row.containerId)) {
-    spaces.set(row.containerId, defaultSiteSpaceId(view.tree, row.containerId));
-  }
-  return spaces.get(row.containerId) === row.id;
+  return view.tree.defaultSiteSpaces.get(row.containerId) === row.id;
 }
 
 /** Whether a section is the site's default section. */
-export function isDefaultSection(view: StructureView, row: SectionRow): boolean {
-  return memo(view).section === row.id;
+function isDefaultSection(view: StructureView, row: SectionRow): boolean {
+  return view.tree.defaultSection === row.id;
 }
 
 const shown = (view: StructureView, condition: string | null) =>
@@ -57,7 +64,7 @@ const shown = (view: StructureView, condition: string | null) =>
  * the section is the default one, plus its own path unless it is the default site space.
  */
 export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSpace {
-  const { c, tree } = view;
+  const { urls, tree } = view;
   const { space, role } = tree.spaces.get(row.spaceId)!;
   const section = row.sectionId ? tree.sections.find((s) => s.id === row.sectionId) : undefined;
   const isDefault = isDefaultSiteSpace(view, row);
@@ -65,13 +72,13 @@ export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSp
     ...(section && !isDefaultSection(view, section) ? [section.path] : []),
     ...(isDefault ? [] : [row.path]),
   ];
-  const published = publishedUrl(c, tree.site, segments, view.shareKey);
+  const published = publishedUrl(urls, tree.site, segments, view.shareKey);
   return {
     object: "site-space",
     id: row.id,
     path: row.path,
     ...(row.sectionId ? { section: row.sectionId } : {}),
-    space: presentSpace(c, space, role),
+    space: presentSpace(urls, space, role),
     title: space.title,
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),
@@ -84,7 +91,7 @@ export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSp
 export function presentSection(view: StructureView, row: SectionRow): SiteSection {
   const isDefault = isDefaultSection(view, row);
   const published = publishedUrl(
-    view.c,
+    view.urls,
     view.tree.site,
     isDefault ? [] : [row.path],
     view.shareKey,

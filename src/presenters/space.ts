@@ -1,9 +1,7 @@
 import type { SpaceRow } from "../db/schema";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
 import { spacePermissions } from "../auth/space";
 import type { MemberRole } from "../lib/roles";
-import { apiUrl, appUrl } from "../lib/urls";
+import type { Urls } from "../lib/urls";
 import type { Space } from "../api/spaces";
 
 type Language = NonNullable<Space["language"]>;
@@ -13,7 +11,7 @@ type Language = NonNullable<Space["language"]>;
  * role on it alone. Optional fields (`parent`, `language`, `deletedAt`) are omitted when unset;
  * a space without an emoji has `emoji: ""`. Counters come from the row, kept exact by writers.
  */
-export function presentSpace(c: Context<AppEnv>, row: SpaceRow, role: MemberRole | null): Space {
+export function presentSpace(urls: Urls, row: SpaceRow, role: MemberRole | null): Space {
   return {
     object: "space",
     id: row.id,
@@ -27,8 +25,8 @@ export function presentSpace(c: Context<AppEnv>, row: SpaceRow, role: MemberRole
     mergeRules: row.mergeRules,
     // `published` exists only for spaces published through a site, which do not exist yet.
     urls: {
-      location: apiUrl(c, `/spaces/${row.id}`),
-      app: appUrl(c, `/s/${row.id}`),
+      location: urls.api(`/spaces/${row.id}`),
+      app: urls.app(`/s/${row.id}`),
     },
     organization: row.organizationId,
     ...(row.parentId !== null ? { parent: row.parentId } : {}),

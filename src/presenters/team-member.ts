@@ -1,6 +1,5 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
 import type { MemberRole, TeamRole } from "../lib/roles";
+import type { Urls } from "../lib/urls";
 import type { TeamMemberItem } from "../api/teams";
 import { presentMember } from "./member";
 
@@ -22,9 +21,9 @@ export interface TeamMemberRow {
  * A team member item: the person exactly as the organization's member list shows them, their
  * team role, and what the caller may do (any caller who can list a team sees its members).
  */
-export function presentTeamMember(c: Context<AppEnv>, row: TeamMemberRow): TeamMemberItem {
+export function presentTeamMember(urls: Urls, row: TeamMemberRow): TeamMemberItem {
   return {
-    organization: presentMember(c, {
+    organization: presentMember(urls, {
       role: row.orgRole ?? null,
       disabled: Boolean(row.disabled),
       joinedAt: row.joinedAt,

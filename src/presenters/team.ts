@@ -1,4 +1,3 @@
-import type { teams } from "../db/schema";
 import type { Team } from "../api/teams";
 import type { TeamRow } from "../db/schema";
 

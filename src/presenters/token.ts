@@ -1,8 +1,8 @@
 import type { ApiToken } from "../api/users";
-import type { apiTokens } from "../db/schema";
+import type { ApiTokenRow } from "../db/schema";
 
 /** A token as listed to its owner; the secret is never stored, so it cannot leak from here. */
-export function presentToken(row: typeof apiTokens.$inferSelect): ApiToken {
+export function presentToken(row: ApiTokenRow): ApiToken {
   return {
     object: "api-token",
     id: row.id,

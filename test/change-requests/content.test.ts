@@ -28,7 +28,7 @@ async function sha256Hex(b64: string) {
 
 describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", () => {
   it("applies a batch with refs and files, reports it (compat=false), and merges into main", async () => {
-    const { org, owner, space } = await makeCrWorld();
+    const { org, space } = await makeCrWorld();
     const editor = await makeMember(org.id, "edit");
     const cr = await createCr(editor, space.id, "Docs");
     const logo = base64Bytes(2048);

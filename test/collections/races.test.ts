@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createCollection,
-  deleteCollection,
-  moveCollection,
-  transferCollection,
-} from "../../src/services/collections/collections";
+import { createCollection, deleteCollection } from "../../src/services/collections/collections";
+import { moveCollection, transferCollection } from "../../src/services/collections/move";
 import { makeOrg, testDb } from "../helpers/factories";
 import {
   collectionCounters,

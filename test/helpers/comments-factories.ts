@@ -18,8 +18,7 @@ import { makeOrg, testDb, type TestUser } from "./factories";
 import { makeSpace } from "./spaces-factories";
 
 /** The markdown of the page every comment world holds: a heading, a paragraph and a table. */
-export const GUIDE_MARKDOWN =
-  "## Setup\n\nInstall it.\n\n| Name | Value |\n| --- | --- |\n| a | 1 |\n";
+const GUIDE_MARKDOWN = "## Setup\n\nInstall it.\n\n| Name | Value |\n| --- | --- |\n| a | 1 |\n";
 
 /** The stored space row. */
 export async function spaceRow(id: string) {
@@ -28,13 +27,13 @@ export async function spaceRow(id: string) {
 }
 
 /** The stored change request row. */
-export async function crRow(id: string) {
+async function crRow(id: string) {
   const [row] = await testDb().select().from(changeRequests).where(eq(changeRequests.id, id));
   return row!;
 }
 
 /** Puts pages on a space's main content through a merged change request (the lead's services). */
-export async function seedMain(spaceId: string, userId: string, changes: Change[]) {
+async function seedMain(spaceId: string, userId: string, changes: Change[]) {
   const db = testDb();
   const cr = await createChangeRequest(db, await spaceRow(spaceId), { userId, subject: "seed" });
   const applied = await applyContentBatch(
@@ -72,7 +71,7 @@ export async function makeCrWithPage(spaceId: string, userId: string, title = "D
 }
 
 /** The JSON document of a page on main. */
-export async function mainDocument(spaceId: string, pageId: string) {
+async function mainDocument(spaceId: string, pageId: string) {
   const db = testDb();
   const rows = await treeQuery(db, mainPointer(await spaceRow(spaceId)));
   const hash = rows.find((r) => r.pageId === pageId)!.documentHash!;

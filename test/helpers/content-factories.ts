@@ -66,7 +66,7 @@ export async function commitChanges(spaceId: string, userId: string, changes: Ch
 }
 
 /** Grants a role on a space to a user. */
-export async function grantOnSpace(spaceId: string, userId: string, role: MemberRole) {
+async function grantOnSpace(spaceId: string, userId: string, role: MemberRole) {
   await testDb().insert(contentGrants).values({
     resourceType: "space",
     resourceId: spaceId,

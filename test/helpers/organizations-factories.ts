@@ -10,7 +10,7 @@ import {
   teams,
 } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
-import { createInvite } from "../../src/services/members/members";
+import { createInvite } from "../../src/services/members/invites";
 import { testDb, unique } from "./factories";
 
 /** A fresh e-mail domain no other test uses. */

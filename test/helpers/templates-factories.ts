@@ -60,7 +60,7 @@ export function openCr(user: TestUser, spaceId: string) {
 }
 
 /** The content base of main or of a change request. */
-export function contentBase(spaceId: string, crId?: string) {
+function contentBase(spaceId: string, crId?: string) {
   return crId ? `/spaces/${spaceId}/change-requests/${crId}/content` : `/spaces/${spaceId}/content`;
 }
 

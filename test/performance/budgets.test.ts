@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { as, d1Cost, type ApiResponse } from "../helpers/api";
 import { makeOrg, makeMember } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
-import { createCr, postContent, postMerge } from "../helpers/change-requests-factories";
+import { postContent, postMerge } from "../helpers/change-requests-factories";
 import { makeCommentWorld, postSpaceComment } from "../helpers/comments-factories";
 import { commitIndexed, fillerPages, searchSpace, searchWorld, word } from "../search/fixtures";
 import { makeSite } from "../helpers/sites-factories";

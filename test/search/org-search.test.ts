@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MemberRole } from "../../src/lib/roles";
 import type { CursorKey } from "../../src/lib/pagination";
 import { searchOrganization } from "../../src/services/search/search";
+import { presentSearchSpace } from "../../src/presenters/search";
 import { reindexPages } from "../../src/services/search/indexer";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { commitChanges, makeContentSpace, reloadSpace } from "../helpers/content-factories";
@@ -19,15 +20,19 @@ async function search(
   query: string,
   page: { limit?: number; after?: CursorKey } = {},
 ) {
-  const result = await searchOrganization(testDb(), {
+  const found = await searchOrganization(testDb(), {
     organizationId: org.id,
     userId: who.user.user.id,
     role: who.role,
     query,
     limit: page.limit ?? 50,
     after: page.after,
-    appUrl: (path) => `${APP}${path}`,
   });
+  const urls = { api: (path: string) => path, app: (path: string) => `${APP}${path}` };
+  const result = {
+    rows: found.spaces.map((space) => presentSearchSpace(urls, space)),
+    count: found.count,
+  };
   // Items must have the official SearchSpaceResult shape.
   assertContract("GET", `/v1/orgs/${org.id}/search`, 200, {
     count: result.count,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { as, d1Cost, type ApiResponse } from "../helpers/api";
 import { makeOrg, makeUser } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
-import { makeShareLink, makeSite, siteKey, visitorToken } from "../helpers/sites-factories";
+import { makeShareLink, siteKey, visitorToken } from "../helpers/sites-factories";
 
 /**
  * D1 round trips of every sites route (the `X-Quire-D1` header), measured on a realistic site:

@@ -5,7 +5,7 @@ import { blockText, inlineText } from "./text";
  * 53-bit string hash (cyrb53, public domain), base-36, padded to 11 characters. Not a security
  * primitive: it only has to spread keys, and the occurrence counter settles real collisions.
  */
-export function hashKey(input: string): string {
+function hashKey(input: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < input.length; i++) {

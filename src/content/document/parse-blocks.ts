@@ -61,7 +61,7 @@ export function wrapSplitting(
  * each). Deeper containers are flattened, which keeps documents within `DocumentSchema`'s 50
  * levels (inlines and table cells add a few) and the conversion's recursion bounded.
  */
-export const MAX_BLOCK_DEPTH = 40;
+const MAX_BLOCK_DEPTH = 40;
 
 const CONTAINERS = new Set(["blockquote", "list", "listItem", "footnoteDefinition"]);
 
@@ -225,11 +225,7 @@ function imageBlock(inline: DocumentInlineImage): DocumentImage {
  * A paragraph; at the top level, a paragraph holding only images (and whitespace) becomes an
  * `images` block. Elsewhere (`images` is not allowed in containers) images stay inline.
  */
-export function convertParagraph(
-  node: Paragraph,
-  place: Place,
-  ctx: InlineContext,
-): TopLevelBlock[] {
+function convertParagraph(node: Paragraph, place: Place, ctx: InlineContext): TopLevelBlock[] {
   const isImage = (child: PhrasingContent) =>
     child.type === "image" ||
     (child.type === "imageReference" && ctx.definitions.has(child.identifier));
@@ -249,7 +245,7 @@ export function convertParagraph(
 }
 
 /** A list item; `data.checked` is set for GFM task items (always, as false, in task lists). */
-export function convertListItem(
+function convertListItem(
   item: ListItem,
   inTaskList: boolean,
   ctx: InlineContext,

@@ -23,7 +23,7 @@ const BREAK_TAG = /^<br\s*\/?>$/i;
 const COMMENT = /^<!--[\s\S]*-->$/;
 
 /** An empty text node, for blocks and links that must hold at least one text. */
-export function emptyText(): DocumentText {
+function emptyText(): DocumentText {
   return { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] };
 }
 

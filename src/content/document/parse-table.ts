@@ -9,7 +9,7 @@ const BASE_62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
  * The `orderIndex` of the n-th record: the integer keys of fractional indexing ("a0".."az",
  * "b00".."bzz", ...), which sort in record order by plain string comparison, like GitBook's.
  */
-export function orderIndex(n: number): string {
+function orderIndex(n: number): string {
   let digits = 1;
   let capacity = 62;
   let rest = n;

@@ -78,7 +78,7 @@ function fenceLanguage(syntax: string | undefined): string | null {
  * a hint outside the top level becomes a blockquote, math a `math` code block, embeds, files
  * and content references a link, unknown containers their content; other unknown blocks vanish.
  */
-export function blockToMdast(
+function blockToMdast(
   node: LooseNode,
   hrefFor: HrefFor | undefined,
   depth: number,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /** Deepest nesting accepted (the document's own `nodes` are at depth 1). */
-export const MAX_DOCUMENT_DEPTH = 50;
+const MAX_DOCUMENT_DEPTH = 50;
 /** Most nodes (blocks, inlines, texts, leaves, fragments) accepted in one document. */
-export const MAX_DOCUMENT_NODES = 200_000;
+const MAX_DOCUMENT_NODES = 200_000;
 
 type Issue = { path: (string | number)[]; message: string };
 type Pending = { value: unknown; path: (string | number)[]; depth: number };
@@ -56,7 +56,7 @@ function queueArray(
  * Walks the tree without recursion (a hostile document cannot overflow the stack) and returns
  * the first problems found: node shapes, nesting depth and total size.
  */
-export function documentTreeIssues(nodes: unknown[]): Issue[] {
+function documentTreeIssues(nodes: unknown[]): Issue[] {
   const issues: Issue[] = [];
   const stack: Pending[] = [];
   for (let i = nodes.length - 1; i >= 0; i--) {
@@ -130,6 +130,3 @@ export const DocumentSchema = z
       ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     }
   });
-
-/** A validated incoming document (what `DocumentSchema` outputs). */
-export type DocumentInput = z.output<typeof DocumentSchema>;

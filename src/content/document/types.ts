@@ -5,34 +5,34 @@
  * `DocumentTable*` and `ContentRef*` schemas.
  */
 
-export { DocumentSchema, type DocumentInput } from "./schema";
+export { DocumentSchema } from "./schema";
 
 /** A link to a URL outside the platform (`ContentRefURL`). */
-export interface ContentRefUrl {
+interface ContentRefUrl {
   kind: "url";
   url: string;
 }
 /** A link to a file of a space (`ContentRefFile`). */
-export interface ContentRefFile {
+interface ContentRefFile {
   kind: "file";
   file: string;
   space?: string;
 }
 /** A link to a page (`ContentRefPage`). */
-export interface ContentRefPage {
+interface ContentRefPage {
   kind: "page";
   page: string;
   space?: string;
 }
 /** A link to an anchor, in a page or in the current page (`ContentRefAnchor`). */
-export interface ContentRefAnchor {
+interface ContentRefAnchor {
   kind: "anchor";
   anchor: string;
   page?: string;
   space?: string;
 }
 /** The other official reference kinds; rendered but never produced by the parser's defaults. */
-export type ContentRefOther =
+type ContentRefOther =
   | { kind: "user"; user: string }
   | { kind: "space"; space: string }
   | { kind: "collection"; collection: string }
@@ -52,7 +52,7 @@ export type ImageRef = ContentRefUrl | ContentRefFile;
 /** The marks markdown can express; other official marks are dropped when rendering. */
 export type MarkType = "bold" | "italic" | "strikethrough" | "code";
 /** A text mark (`DocumentMarkBold` and siblings). */
-export interface DocumentMark {
+interface DocumentMark {
   object: "mark";
   type: MarkType;
 }
@@ -85,7 +85,7 @@ export interface DocumentInlineLink {
   nodes: Array<DocumentText | DocumentInlineImage>;
 }
 /** The inlines the parser produces. */
-export type DocumentInline = DocumentInlineLink | DocumentInlineImage;
+type DocumentInline = DocumentInlineLink | DocumentInlineImage;
 /** Content of paragraphs and headings. */
 export type InlineContent = DocumentText | DocumentInline;
 
@@ -102,13 +102,13 @@ export interface DocumentParagraph extends BlockBase<"paragraph"> {
   nodes: InlineContent[];
 }
 /** `DocumentBlockHeading`; markdown headings deeper than 3 become `heading-3`. */
-export interface DocumentHeading extends BlockBase<"heading-1" | "heading-2" | "heading-3"> {
+interface DocumentHeading extends BlockBase<"heading-1" | "heading-2" | "heading-3"> {
   isVoid: false;
   data: Record<string, never>;
   nodes: InlineContent[];
 }
 /** `DocumentBlockDivider`. */
-export interface DocumentDivider extends BlockBase<"divider"> {
+interface DocumentDivider extends BlockBase<"divider"> {
   isVoid: true;
   data: Record<string, never>;
 }
@@ -131,7 +131,7 @@ export interface DocumentListUnordered extends BlockBase<"list-unordered" | "lis
   nodes: DocumentListItem[];
 }
 /** `DocumentBlockCodeLine`. */
-export interface DocumentCodeLine extends BlockBase<"code-line"> {
+interface DocumentCodeLine extends BlockBase<"code-line"> {
   isVoid: false;
   data: Record<string, never>;
   nodes: DocumentText[];
@@ -199,23 +199,18 @@ export interface DocumentTable extends BlockBase<"table"> {
 }
 
 /** `DocumentBlocksEssentials`. */
-export type EssentialBlock =
+type EssentialBlock =
   | DocumentParagraph
   | DocumentHeading
   | DocumentListOrdered
   | DocumentListUnordered
   | DocumentDivider;
 /** What a list item may hold (`DocumentBlockListItem.nodes`, subset). */
-export type ListItemChild =
-  | EssentialBlock
-  | DocumentCode
-  | DocumentHint
-  | DocumentQuote
-  | DocumentTable;
+type ListItemChild = EssentialBlock | DocumentCode | DocumentHint | DocumentQuote | DocumentTable;
 /** What a blockquote may hold (`DocumentBlockQuote.nodes`). */
-export type QuoteChild = EssentialBlock | DocumentQuote;
+type QuoteChild = EssentialBlock | DocumentQuote;
 /** What a hint may hold (`DocumentBlockHint.nodes`, subset). */
-export type HintChild = EssentialBlock | DocumentTable;
+type HintChild = EssentialBlock | DocumentTable;
 /** `DocumentBlocksTopLevels`, subset. */
 export type TopLevelBlock =
   | EssentialBlock
@@ -224,8 +219,6 @@ export type TopLevelBlock =
   | DocumentHint
   | DocumentImages
   | DocumentTable;
-/** Any block the parser produces, at any depth. */
-export type AnyBlock = TopLevelBlock | DocumentListItem | DocumentCodeLine | DocumentImage;
 
 /** `JSONDocument` as produced by the parser. */
 export interface JsonDocument {

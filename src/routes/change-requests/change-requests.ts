@@ -1,19 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request";
+import { resolveChangeRequest } from "../../auth/change-request";
+import { resolveSpace } from "../../auth/space";
 import { badRequest, conflict } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
 import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {
-  changeRequestUsersQuery,
+  changeRequestPeoplePlan,
   updateChangeRequest,
   usersById,
 } from "../../services/change-requests/change-requests";
-import { resolveSpaceForTemplate } from "../../auth/template-target";
 import { contentRefFileIds, planTemplate } from "../../services/templates/plan";
+import { slotFilesPlan } from "../../services/templates/slot-files";
 import {
   ChangeRequestParams,
   ChangeRequestSchema,
@@ -42,16 +43,14 @@ changeRequestRoutes.openapi(
     const { spaceId } = c.req.valid("param");
     const input = c.req.valid("json");
     const { template } = input;
-    const { found, slotFiles } = await resolveSpaceForTemplate(
-      c,
-      spaceId,
-      template ? contentRefFileIds(template) : null,
-    );
+    const fileIds = template ? contentRefFileIds(template) : null;
+    const slots = slotFilesPlan(c.var.db, { spaceId }, fileIds);
+    const found = await resolveSpace(c, spaceId, { with: slots.statements });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "create a change request in this space");
     // A template is checked whole (id, slots, files, lock) before the change request exists.
     const changes = template
-      ? planTemplate(template, slotFiles, {
+      ? planTemplate(template, slots.finish(found.results), {
           field: "body.template",
           content: "this space's content",
           spaceId,
@@ -71,7 +70,7 @@ changeRequestRoutes.openapi(
     }
     c.header("Location", apiUrl(c, changeRequestPath(spaceId, row.id)));
     const view = { row, users: usersById([found.caller.user]), mainSeq: row.baseSeq };
-    return c.json(presentChangeRequest(c, view), 201);
+    return c.json(presentChangeRequest(urlsOf(c), view), 201);
   },
 );
 
@@ -89,18 +88,17 @@ changeRequestRoutes.openapi(
   }),
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
-    const match = changeRequestMatch(spaceId, changeRequestId);
+    const people = changeRequestPeoplePlan(c.var.db, spaceId, changeRequestId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-      extra: [changeRequestUsersQuery(c.var.db, match)],
+      with: people.statements,
     });
     requireScope(found.caller, "space:read");
-    const [people] = found.extra;
     const view = {
       row: found.changeRequest,
-      users: usersById(people),
+      users: people.finish(found.results),
       mainSeq: found.space.mainSeq,
     };
-    return c.json(presentChangeRequest(c, view), 200);
+    return c.json(presentChangeRequest(urlsOf(c), view), 200);
   },
 );
 
@@ -125,9 +123,9 @@ changeRequestRoutes.openapi(
     const { spaceId, changeRequestId } = c.req.valid("param");
     const { links, ...patch } = c.req.valid("json");
     const { prefer } = c.req.valid("header");
-    const match = changeRequestMatch(spaceId, changeRequestId);
+    const people = changeRequestPeoplePlan(c.var.db, spaceId, changeRequestId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-      extra: [changeRequestUsersQuery(c.var.db, match)],
+      with: people.statements,
     });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "update this change request");
@@ -139,8 +137,7 @@ changeRequestRoutes.openapi(
       c.header("Preference-Applied", "return=minimal");
       return c.body(null, 204);
     }
-    const [people] = found.extra;
-    const view = { row, users: usersById(people), mainSeq: found.space.mainSeq };
-    return c.json(presentChangeRequest(c, view), 200);
+    const view = { row, users: people.finish(found.results), mainSeq: found.space.mainSeq };
+    return c.json(presentChangeRequest(urlsOf(c), view), 200);
   },
 );

@@ -1,26 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller";
-import { membershipQuery } from "../../auth/organization";
-import { membershipFrom } from "../../auth/content-role";
+import { requireScope, resolveOrg } from "../../auth/organization";
+import { orgChangeRequestVisibility } from "../../auth/change-request";
 import { resolveSpace } from "../../auth/space";
-import type { ChangeRequestStatus } from "../../db/schema";
-import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
 import { presentChangeRequest } from "../../presenters/change-request";
 import {
   listKey,
   listOrgChangeRequests,
-  spaceListPage,
-  spaceListQueries,
+  spaceListPlan,
   type ChangeRequestFilters,
   type ChangeRequestOrder,
   type ChangeRequestPage,
-} from "../../services/change-requests/change-requests";
+} from "../../services/change-requests/lists";
 import {
   ChangeRequestSchema,
   ListOrgChangeRequestsQuery,
@@ -44,7 +40,7 @@ function filtersOf(
     styleguideRun?: string;
     space?: string;
   },
-  statuses: ChangeRequestStatus[],
+  statuses: ChangeRequestFilters["statuses"],
 ): ChangeRequestFilters {
   return {
     statuses,
@@ -65,6 +61,7 @@ function listBody(
   limit: number,
   page: ChangeRequestPage,
 ) {
+  const urls = urlsOf(c);
   return toListPage({
     secret: c.env.SIGNING_SECRET,
     scope,
@@ -72,7 +69,7 @@ function listBody(
     limit,
     count: page.count,
     key: (item) => listKey(order, item),
-    present: (item) => presentChangeRequest(c, item),
+    present: (item) => presentChangeRequest(urls, item),
   });
 }
 
@@ -102,11 +99,10 @@ changeRequestListRoutes.openapi(
     }
     const filters = filtersOf(q, [q.status]);
     const options = { order: q.orderBy, limit: q.limit, after };
-    const found = await resolveSpace(c, spaceId, {
-      extra: spaceListQueries(c.var.db, spaceId, filters, options),
-    });
+    const list = spaceListPlan(c.var.db, spaceId, filters, options);
+    const found = await resolveSpace(c, spaceId, { with: list.statements });
     requireScope(found.caller, "space:read");
-    const page = spaceListPage(found.extra);
+    const page = list.finish(found.results);
     return c.json(await listBody(c, scope, q.orderBy, q.limit, page), 200);
   },
 );
@@ -126,18 +122,14 @@ changeRequestListRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const q = c.req.valid("query");
-    const [callerRows, memberRows] = await c.var.db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const member = membershipFrom(memberRows);
-    if (!member) throw notFound("Organization");
-    requireScope(caller, "space:read");
+    const access = await resolveOrg(c, organizationId);
+    requireScope(access.caller, "space:read");
+    const member = { org: access.org, orgRole: access.role, isGuest: access.isGuest };
     const scope = `org-change-requests:${organizationId}:${q.orderBy}`;
     const after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
     const filters = filtersOf(q, q.status ?? ["open"]);
-    const page = await listOrgChangeRequests(c, member, filters, {
+    const visibility = { member, ...orgChangeRequestVisibility(c, organizationId) };
+    const page = await listOrgChangeRequests(c.var.db, visibility, filters, {
       order: q.orderBy,
       limit: q.limit,
       after,

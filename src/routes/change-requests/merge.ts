@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { backgroundOf } from "../../lib/background";
+import { afterMainOf } from "../content/after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { createRouter } from "../../lib/router";
@@ -33,7 +33,7 @@ mergeRoutes.openapi(
       found.space,
       found.changeRequest,
       found.caller.user.id,
-      backgroundOf(c),
+      afterMainOf(c),
     );
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);
   },

@@ -1,8 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { effectiveRole, findCollection, resolveCollection } from "../../auth/content-role";
+import { findCollection, resolveCollection } from "../../auth/collection";
+import { effectiveRole } from "../../auth/content-role";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
 import { deleteCollection, updateCollection } from "../../services/collections/collections";
@@ -24,7 +26,7 @@ collectionRoutes.openapi(
     const { collectionId } = c.req.valid("param");
     const found = await resolveCollection(c, collectionId);
     requireScope(found.caller, "space:read");
-    return c.json(presentCollection(c, found.collection, found.role), 200);
+    return c.json(presentCollection(urlsOf(c), found.collection, found.role), 200);
   },
 );
 
@@ -47,13 +49,13 @@ collectionRoutes.openapi(
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "update this collection");
     if (Object.keys(patch).length === 0) {
-      return c.json(presentCollection(c, found.collection, found.role), 200);
+      return c.json(presentCollection(urlsOf(c), found.collection, found.role), 200);
     }
     const row = await updateCollection(c.var.db, collectionId, patch);
     if (!row) throw notFound("Collection");
     // A new default level may change the caller's own role (e.g. admin by default path only).
     const role = effectiveRole({ ...found, chain: [row, ...found.chain.slice(1)] });
-    return c.json(presentCollection(c, row, role), 200);
+    return c.json(presentCollection(urlsOf(c), row, role), 200);
   },
 );
 

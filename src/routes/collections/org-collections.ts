@@ -1,25 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller";
-import { membershipQuery } from "../../auth/organization";
-import {
-  accessTo,
-  ancestryQuery,
-  callerGrantsQuery,
-  membershipFrom,
-} from "../../auth/content-role";
-import { badRequest, notFound } from "../../lib/errors";
+import { resolveInOrg } from "../../auth/collection";
+import { accessIn } from "../../auth/content-role";
+import { callerUserId } from "../../auth/caller";
+import { badRequest } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentCollection } from "../../presenters/collection";
 import { createCollection } from "../../services/collections/collections";
-import {
-  lastChildQuery,
-  listCollections,
-  restrictedQuery,
-} from "../../services/collections/queries";
+import { lastChildPlan, listCollections, restrictedPlan } from "../../services/collections/queries";
 import {
   CollectionSchema,
   CreateCollectionBody,
@@ -31,7 +22,7 @@ import {
 export const orgCollectionRoutes = createRouter();
 
 /** Title of a collection created without one (the official body makes `title` optional). */
-export const DEFAULT_COLLECTION_TITLE = "Untitled";
+const DEFAULT_COLLECTION_TITLE = "Untitled";
 
 orgCollectionRoutes.openapi(
   createRoute({
@@ -49,20 +40,22 @@ orgCollectionRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const { page, limit, nested = true } = c.req.valid("query");
     const db = c.var.db;
-    const [callerRows, memberRows, restricted] = await db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-      restrictedQuery(db, organizationId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const member = membershipFrom(memberRows);
-    if (!member) throw notFound("Organization");
+    const restricted = restrictedPlan(db, organizationId);
+    const { caller, member, results } = await resolveInOrg(c, organizationId, [], {
+      with: restricted.statements,
+    });
     requireScope(caller, "space:read");
     const scope = `collections:${organizationId}:${nested ? "nested" : "top"}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // Admins see everything; members too unless some collection has no default access.
-    const seesAll = !member.isGuest && (member.orgRole === "admin" || restricted.length === 0);
-    const { items, count } = await listCollections(c, member, { nested, limit, after, seesAll });
+    const seesAll = !member.isGuest && (member.orgRole === "admin" || !restricted.finish(results));
+    const { items, count } = await listCollections(db, callerUserId(c), member, {
+      nested,
+      limit,
+      after,
+      seesAll,
+    });
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
@@ -70,7 +63,7 @@ orgCollectionRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.createdAt, item.row.id],
-      present: (item) => presentCollection(c, item.row, item.role),
+      present: (item) => presentCollection(urls, item.row, item.role),
     });
     return c.json(body, 200);
   },
@@ -92,22 +85,18 @@ orgCollectionRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const input = c.req.valid("json");
     const parentId = input.parent ?? null;
-    const starts = parentId ? [parentId] : [];
     const db = c.var.db;
-    const [callerRows, memberRows, rows, grants, last] = await db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-      ancestryQuery(c, starts),
-      callerGrantsQuery(c, starts),
-      lastChildQuery(db, organizationId, parentId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const member = membershipFrom(memberRows);
-    if (!member) throw notFound("Organization");
+    const last = lastChildPlan(db, organizationId, parentId);
+    const { caller, member, tree, results } = await resolveInOrg(
+      c,
+      organizationId,
+      parentId ? [parentId] : [],
+      { with: last.statements },
+    );
     requireScope(caller, "space:write");
     const noParent = () => badRequest("body.parent: no such collection in this organization");
     if (parentId) {
-      const parent = accessTo(member, rows, grants, parentId);
+      const parent = accessIn(member, tree, parentId);
       if (!parent) throw noParent();
       requireRole(parent.role, "create", "create a collection in this collection");
     } else {
@@ -117,11 +106,11 @@ orgCollectionRoutes.openapi(
       organizationId,
       parentId,
       title: input.title ?? DEFAULT_COLLECTION_TITLE,
-      after: last[0]?.position ?? null,
+      after: last.finish(results),
     });
     if (!row) throw noParent();
-    const role = accessTo(member, [row, ...rows], grants, row.id)?.role ?? null;
+    const role = accessIn(member, { ...tree, rows: [row, ...tree.rows] }, row.id)?.role ?? null;
     c.header("Location", apiUrl(c, `/collections/${row.id}`));
-    return c.json(presentCollection(c, row, role), 201);
+    return c.json(presentCollection(urlsOf(c), row, role), 201);
   },
 );

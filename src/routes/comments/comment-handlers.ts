@@ -1,41 +1,32 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { atLeast } from "../../lib/roles";
-import { comments } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
-import { forbidden, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
+import { toListPage } from "../../lib/pagination";
+import { urlsOf } from "../../lib/urls";
+import { runPlan } from "../../db/plan";
 import { commentPresenter } from "../../presenters/comment";
 import {
-  createComment,
-  deleteComment,
-  updateComment,
-  type CommentRowsResult,
-} from "../../services/comments/comments";
-import {
   allowComment,
+  allowDelete,
+  allowEditBody,
   allowRead,
-  callerColumns,
-  placeCountQuery,
-  placeOfPath,
+  resolveComment,
   resolvePlace,
-  storedBody,
-  viewerOf,
   type PlacePath,
 } from "../../auth/comment";
-import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "../../api/comments";
+import { commentListPlan, commentPagePlan, commentPlan } from "../../services/comments/reads";
 import {
-  commentListQueries,
-  commentQueries,
-  pageExtras,
-  placeSql,
-} from "../../services/comments/reads";
+  createCommentPlan,
+  deleteCommentPlan,
+  storedBody,
+  updateCommentPlan,
+} from "../../services/comments/writes";
 import { checkTarget } from "../../services/comments/targets";
-import type { z } from "@hono/zod-openapi";
-
-type Format = "markdown" | "document" | undefined;
+import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "../../api/comments";
+import { listCursor, viewOf, type Format } from "./common";
 
 /** Lists a place's comments: access, page and count in one round trip, then the page's reactions and repliers. */
 export async function listComments(
@@ -44,53 +35,36 @@ export async function listComments(
   q: z.output<typeof ListCommentsQuery>,
 ) {
   const scope = `comments:${path.spaceId}:${path.changeRequestId ?? "main"}:${q.order}`;
-  let after: CursorKey | undefined;
-  try {
-    after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
-  } catch (err) {
-    // Authenticate and check visibility first: a bad cursor is no reason to skip the 401/404.
-    await resolvePlace(c, path, []);
-    throw err;
-  }
+  const after = await listCursor(c, path, scope, q.page);
   const filters = { status: q.status, targetPage: q.targetPage, authors: q.authors };
-  const options = { order: q.order, limit: q.limit, after };
-  const { found, extra } = await resolvePlace(
-    c,
-    path,
-    commentListQueries(
-      c.var.db,
-      placeOfPath(path),
-      filters,
-      options,
-      placeCountQuery(c.var.db, path, q.status),
-    ),
-  );
+  const list = commentListPlan(c.var.db, path, filters, { order: q.order, limit: q.limit, after });
+  const { found, results } = await resolvePlace(c, path, { with: list.statements });
   allowRead(found);
-  const [page, total] = extra;
-  const { rows, reactions, repliers } = await pageExtras(c.var.db, page.slice(0, q.limit));
+  const { page, count } = list.finish(results);
+  const { rows, reactions, repliers } = await runPlan(
+    c.var.db,
+    commentPagePlan(c.var.db, page, q.limit),
+  );
   const body = await toListPage({
     secret: c.env.SIGNING_SECRET,
     scope,
-    // One row past the page tells toListPage there is a next page; it is never presented.
-    rows:
-      page.length > q.limit ? [...rows, { ...rows[0]!, comment: page[q.limit]!.comment }] : rows,
+    rows,
     limit: q.limit,
-    count: total[0]?.n ?? 0,
+    count,
     key: (row) => [row.comment.postedAt, row.comment.id],
-    present: commentPresenter(c, viewerOf(found, q.format), reactions, repliers),
+    present: commentPresenter(urlsOf(c), viewOf(found, q.format), reactions, repliers),
   });
   return c.json(body, 200);
 }
 
 /** Reads one comment with its reactions and repliers in one round trip. */
 export async function getComment(c: Context<AppEnv>, path: PlacePath, id: string, f: Format) {
-  const db = c.var.db;
-  const { found, extra } = await resolvePlace(c, path, commentQueries(db, placeOfPath(path), id));
+  const read = commentPlan(c.var.db, path, id);
+  const { found, results } = await resolvePlace(c, path, { with: read.statements });
   allowRead(found);
-  const [rows, reactions, repliers] = extra;
-  const row = rows[0];
+  const { row, reactions, repliers } = read.finish(results);
   if (!row) throw notFound("Comment");
-  return c.json(commentPresenter(c, viewerOf(found, f), reactions, repliers)(row), 200);
+  return c.json(commentPresenter(urlsOf(c), viewOf(found, f), reactions, repliers)(row), 200);
 }
 
 /**
@@ -104,28 +78,33 @@ export async function postComment(
   f: Format,
 ) {
   const db = c.var.db;
-  const { found, place, pointer } = await resolvePlace(c, path, []);
+  const { found, place, pointer } = await resolvePlace(c, path);
   allowComment(found, "comment here");
   const target = await checkTarget(db, pointer, input);
-  const row = await createComment(db, place, {
-    id: newId(),
-    spaceId: place.spaceId,
-    changeRequestId: place.changeRequestId,
-    postedBy: found.caller.user.id,
-    postedAt: nowIso(),
-    editedAt: null,
-    body: storedBody(input.body, "body.body"),
-    revisionId: pointer.revisionId,
-    ...target,
-    resolvedAt: null,
-    resolvedBy: null,
-  });
-  const item: CommentRowsResult[number] = {
+  const user = found.caller.user;
+  const row = await runPlan(
+    db,
+    createCommentPlan(db, place, {
+      id: newId(),
+      spaceId: place.spaceId,
+      changeRequestId: place.changeRequestId,
+      postedBy: user.id,
+      postedAt: nowIso(),
+      editedAt: null,
+      body: storedBody(input.body, "body.body"),
+      revisionId: pointer.revisionId,
+      ...target,
+      resolvedAt: null,
+      resolvedBy: null,
+    }),
+  );
+  // The caller's own columns: a row they just wrote is presented without reading users.
+  const item = {
     comment: row,
-    poster: callerColumns(found),
+    poster: { name: user.displayName, email: user.email, photo: user.photoURL },
     resolver: { name: null, email: null, photo: null },
   };
-  return c.json(commentPresenter(c, viewerOf(found, f), [], [])(item), 200);
+  return c.json(commentPresenter(urlsOf(c), viewOf(found, f), [], [])(item), 200);
 }
 
 /**
@@ -140,35 +119,21 @@ export async function putComment(
   f: Format,
 ) {
   const db = c.var.db;
-  const author = db
-    .select({ postedBy: comments.postedBy })
-    .from(comments)
-    .where(and(placeOfPath(path), eq(comments.id, id)))
-    .limit(1);
-  const { found, place, extra } = await resolvePlace(c, path, [author]);
+  const { found, place, comment } = await resolveComment(c, path, id);
   allowComment(found, "update comments");
-  const current = extra[0][0];
-  if (!current) throw notFound("Comment");
-  if (input.body !== undefined && current.postedBy !== found.caller.user.id) {
-    throw forbidden("Only the author of a comment can edit its body");
-  }
-  const reads = commentQueries(db, placeSql(place.spaceId, place.changeRequestId), id);
-  const [rows, reactions, repliers] = await updateComment(
+  if (!comment) throw notFound("Comment");
+  if (input.body !== undefined) allowEditBody(found, comment.postedBy, "comment");
+  const { row, reactions, repliers } = await runPlan(
     db,
-    place,
-    id,
-    found.caller.user.id,
-    {
+    updateCommentPlan(db, place, id, found.caller.user.id, {
       body: input.body === undefined ? undefined : storedBody(input.body, "body.body"),
       resolved: input.resolved,
       added: [...new Set(input.addedReactions ?? [])],
       removed: [...new Set(input.removedReactions ?? [])],
-    },
-    reads,
+    }),
   );
-  const row = rows[0];
   if (!row) throw notFound("Comment");
-  return c.json(commentPresenter(c, viewerOf(found, f), reactions, repliers)(row), 200);
+  return c.json(commentPresenter(urlsOf(c), viewOf(found, f), reactions, repliers)(row), 200);
 }
 
 /**
@@ -176,19 +141,10 @@ export async function putComment(
  * when the comment does not exist (the space is visible).
  */
 export async function removeComment(c: Context<AppEnv>, path: PlacePath, id: string) {
-  const db = c.var.db;
-  const author = db
-    .select({ postedBy: comments.postedBy })
-    .from(comments)
-    .where(and(placeOfPath(path), eq(comments.id, id)))
-    .limit(1);
-  const { found, place, extra } = await resolvePlace(c, path, [author]);
+  const { found, place, comment } = await resolveComment(c, path, id);
   allowComment(found, "delete comments");
-  const current = extra[0][0];
-  if (!current) return c.body(null, 204);
-  if (current.postedBy !== found.caller.user.id && !atLeast(found.role, "admin")) {
-    throw forbidden("Only the author or a space admin can delete this comment");
-  }
-  await deleteComment(db, place, id);
+  if (!comment) return c.body(null, 204);
+  allowDelete(found, comment.postedBy, "comment");
+  await runPlan(c.var.db, deleteCommentPlan(c.var.db, place, id));
   return c.body(null, 204);
 }

@@ -1,4 +1,3 @@
-import type { FileRow } from "../../db/schema";
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
@@ -7,7 +6,7 @@ import { EMPTY_DOCUMENT, markdownOf } from "../../content/documents";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { signedDownloadPath } from "../../lib/signing";
-import { apiUrl } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../lib/urls";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { presentPage, presentPages, type PageContext } from "../../presenters/page";
@@ -22,6 +21,7 @@ import {
   readRevision,
   readTree,
   type Bodies,
+  type ContentFile as FileRow,
   type PlacedSubtree,
 } from "../../services/content/reads";
 import type { JsonDocumentSchema } from "../../api/content-responses";
@@ -32,7 +32,10 @@ type Ctx = Context<AppEnv>;
 type Format = "document" | "markdown";
 
 /** A signed, one-hour download URL for a file's bytes, served by GET /v1/downloads. */
-async function downloadUrl(c: Ctx, row: FileRow): Promise<string> {
+export async function downloadUrl(
+  c: Ctx,
+  row: Pick<FileRow, "hash" | "contentType" | "name">,
+): Promise<string> {
   const path = await signedDownloadPath(c.env.SIGNING_SECRET, fileObjectKey(row.hash), {
     contentType: row.contentType,
     filename: row.name,
@@ -70,7 +73,7 @@ function pageContext(t: ContentTarget, bodies: Bodies, format: Format): PageCont
 export async function revisionBody(c: Ctx, t: ContentTarget) {
   const read = await readRevision(c.var.db, t.pointer, t.revision);
   const mergedFrom = read.mergedFrom
-    ? presentChangeRequest(c, { ...read.mergedFrom, mainSeq: t.found.space.mainSeq })
+    ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.found.space.mainSeq })
     : null;
   return presentRevision({
     row: t.revision,
@@ -135,7 +138,7 @@ export async function pageBody(c: Ctx, t: ContentTarget, pageId: string, query: 
 }
 
 /** The slugs of a page path ("a/b", "/a/b/"): empty segments dropped. */
-export function pathSegments(path: string): string[] {
+function pathSegments(path: string): string[] {
   return path.split("/").filter((s) => s !== "");
 }
 

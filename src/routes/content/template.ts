@@ -1,11 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { backgroundOf } from "../../lib/background";
+import { afterMainOf } from "./after-main";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody } from "../../openapi/common";
 import { applyContentBatch } from "../../services/change-requests/writes";
 import { resolveTemplateTarget } from "../../auth/template-target";
 import { commitPagesToMain } from "../../services/templates/main-commit";
 import { contentRefFileIds, planTemplate } from "../../services/templates/plan";
+import { slotFilesPlan } from "../../services/templates/slot-files";
 import { ApplyTemplateBody } from "../../api/templates";
 import { SpaceContentParams } from "../../api/content";
 
@@ -32,12 +33,11 @@ templateRoutes.openapi(
     const body = c.req.valid("json");
     const db = c.var.db;
     const target = { spaceId, changeRequest: body.changeRequestId };
-    const { found, changeRequest, slotFiles } = await resolveTemplateTarget(
-      c,
-      target,
-      contentRefFileIds(body),
-    );
-    const changes = planTemplate(body, slotFiles, {
+    const slots = slotFilesPlan(db, target, contentRefFileIds(body));
+    const { found, changeRequest, results } = await resolveTemplateTarget(c, target, {
+      with: slots.statements,
+    });
+    const changes = planTemplate(body, slots.finish(results), {
       field: "body",
       content: changeRequest ? "this change request's content" : "this space's content",
       spaceId,
@@ -46,7 +46,7 @@ templateRoutes.openapi(
     if (changeRequest) {
       await applyContentBatch(db, c.env.FILES, found.space, changeRequest, userId, changes);
     } else {
-      await commitPagesToMain(db, found.space, userId, changes, backgroundOf(c));
+      await commitPagesToMain(db, found.space, userId, changes, afterMainOf(c));
     }
     return c.body(null, 201);
   },

@@ -8,14 +8,15 @@ import type { ContentPointer } from "../../content/pointer";
 import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
-import { appUrl } from "../../lib/urls";
+import { urlsOf } from "../../lib/urls";
+import { runPlan } from "../../db/plan";
 import {
   presentLink,
   presentLinkStats,
   presentPageReference,
   type ReferenceContext,
 } from "../../presenters/link";
-import { readBacklinks, readLinks } from "../../services/links/links";
+import { backlinksPlan, linksPlan } from "../../services/links/links";
 import type { BacklinksQuery, LinksQuery } from "../../api/links";
 
 type Ctx = Context<AppEnv>;
@@ -32,20 +33,21 @@ function allowRead(found: ResolvedSpace): void {
   requireRole(found.role, "read", "read this space's content");
 }
 
-/** A space's main content at its head (one round trip with authentication). */
-export async function mainLinkTarget(c: Ctx, spaceId: string): Promise<LinkTarget> {
-  const found = await resolveSpace(c, spaceId);
-  allowRead(found);
-  return { found, pointer: mainPointer(found.space) };
-}
-
-/** A change request's working head, by id or number (one round trip with authentication). */
-export async function changeRequestLinkTarget(
+/**
+ * The revision a link read is about, from the mount's path params: a change request's working
+ * head (by id or number) when they name one, else the space's main content at its head (one
+ * round trip with authentication).
+ */
+export async function linkTarget(
   c: Ctx,
-  spaceId: string,
-  changeRequestId: string,
+  place: { spaceId: string; changeRequestId?: string },
 ): Promise<LinkTarget> {
-  const found = await resolveChangeRequest(c, spaceId, changeRequestId);
+  if (place.changeRequestId === undefined) {
+    const found = await resolveSpace(c, place.spaceId);
+    allowRead(found);
+    return { found, pointer: mainPointer(found.space) };
+  }
+  const found = await resolveChangeRequest(c, place.spaceId, place.changeRequestId);
   allowRead(found);
   return { found, pointer: changeRequestPointer(found.space, found.changeRequest) };
 }
@@ -76,10 +78,17 @@ export async function linksBody(
   const secret = c.env.SIGNING_SECRET;
   const scope = cursorScope(t, `${pageId ?? "*"}:${query.status ?? "all"}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
-  const read = await readLinks(
+  const read = await runPlan(
     c.var.db,
-    { pointer: t.pointer, organizationId: t.found.space.organizationId, appUrl: appUrl(c, "") },
-    { pageId, status: query.status, limit: query.limit, after },
+    linksPlan(
+      c.var.db,
+      {
+        pointer: t.pointer,
+        organizationId: t.found.space.organizationId,
+        appUrl: urlsOf(c).app(""),
+      },
+      { pageId, status: query.status, limit: query.limit, after },
+    ),
   );
   if (!read.found) throw notFound("Page");
   const ctx = referenceContext(t);
@@ -105,11 +114,10 @@ export async function backlinksBody(
   const secret = c.env.SIGNING_SECRET;
   const scope = cursorScope(t, `backlinks:${target.kind}:${target.id}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
-  const read = await readBacklinks(c.var.db, t.pointer, {
-    target,
-    limit: query.limit,
-    after,
-  });
+  const read = await runPlan(
+    c.var.db,
+    backlinksPlan(c.var.db, t.pointer, { target, limit: query.limit, after }),
+  );
   if (!read.found) throw notFound(target.kind === "file" ? "File" : "Page");
   const ctx = referenceContext(t);
   return toListPage({

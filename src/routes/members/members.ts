@@ -3,11 +3,13 @@ import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
+import { runPlan } from "../../db/plan";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentMember } from "../../presenters/member";
 import {
   getMember,
-  listMembers,
+  memberListPlan,
   removeMember,
   updateMemberRole,
 } from "../../services/members/members";
@@ -37,15 +39,20 @@ memberRoutes.openapi(
     const after = input.page
       ? await decodeCursor(c.env.SIGNING_SECRET, scope, input.page)
       : undefined;
-    const { rows, count } = await listMembers(c.var.db, access.org, input, after);
+    // The page is a second round trip, read only once access is known.
+    const { rows, count } = await runPlan(
+      c.var.db,
+      memberListPlan(c.var.db, organizationId, input, after),
+    );
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit: input.limit,
-      count,
+      count: count ?? access.org.membersCount,
       key: (r) => [r.sortKey, r.user.id],
-      present: (r) => presentMember(c, r),
+      present: (r) => presentMember(urls, r),
     });
     return c.json(body, 200);
   },
@@ -67,7 +74,7 @@ memberRoutes.openapi(
     if (userId !== access.caller.user.id) requireRole(access.role, "read", "see other members");
     const row = await getMember(c.var.db, organizationId, userId);
     if (!row) throw notFound("Member");
-    return c.json(presentMember(c, row), 200);
+    return c.json(presentMember(urlsOf(c), row), 200);
   },
 );
 
@@ -95,7 +102,7 @@ memberRoutes.openapi(
         ? await getMember(db, organizationId, userId)
         : await updateMemberRole(db, organizationId, userId, role);
     if (!row) throw notFound("Member");
-    return c.json(presentMember(c, row), 200);
+    return c.json(presentMember(urlsOf(c), row), 200);
   },
 );
 

@@ -1,22 +1,25 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireRole, requireScope, resolveOrg, resolveOrgWith } from "../../auth/organization";
+import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
+import { runPlan } from "../../db/plan";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentAgentInstructions } from "../../presenters/organization";
 import {
+  agentInstructionsPlan,
   emptyDocument,
-  getAgentInstructions,
   putAgentInstructions,
 } from "../../services/organizations/agent-instructions";
-import { readableSpacesQueries, searchOrganization } from "../../services/search/search";
+import { orgSearchKey, searchOrganization } from "../../services/search/search";
+import { readableSpacesQueries } from "../../services/search/readable-spaces";
+import { presentSearchSpace } from "../../presenters/search";
+import { SearchQuery } from "../../api/search";
 import { callerUserId } from "../../auth/caller";
-import { appUrl } from "../../lib/urls";
+import { urlsOf } from "../../lib/urls";
 import {
   AgentInstructionsSchema,
   OrgParams,
   PutAgentInstructionsBody,
-  SearchQuery,
   SearchSpaceResultSchema,
 } from "../../api/organizations";
 
@@ -39,37 +42,27 @@ contentRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const { query, page, limit } = c.req.valid("query");
     // The member's readable spaces are read in the access check's round trip.
-    const resolved = await resolveOrgWith(
-      c,
-      organizationId,
-      readableSpacesQueries(c.var.db, organizationId, callerUserId(c)),
-    );
-    const access = resolved.access;
+    const { results, ...access } = await resolveOrg(c, organizationId, {
+      with: readableSpacesQueries(c.var.db, organizationId, callerUserId(c)),
+    });
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
     const scope = `search:${organizationId}:${query}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { rows, count } = await searchOrganization(
+    const { spaces, count } = await searchOrganization(
       c.var.db,
-      {
-        organizationId,
-        userId: access.caller.user.id,
-        role: access.role,
-        query,
-        limit,
-        after,
-        appUrl: (path) => appUrl(c, path),
-      },
-      resolved.extra,
+      { organizationId, userId: access.caller.user.id, role: access.role, query, limit, after },
+      results,
     );
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
-      rows,
+      rows: spaces,
       limit,
       count,
-      key: (r) => [r.score, r.id],
-      present: (r) => r,
+      key: orgSearchKey,
+      present: (space) => presentSearchSpace(urls, space),
     });
     return c.json(body, 200);
   },
@@ -89,7 +82,7 @@ contentRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:read");
     requireRole(access.role, "read", "read the agent instructions");
-    const row = await getAgentInstructions(c.var.db, organizationId);
+    const row = await runPlan(c.var.db, agentInstructionsPlan(c.var.db, organizationId));
     // Never set: an empty document, dated from the organization's creation, by no one.
     const shown = row ?? {
       organizationId,
@@ -97,7 +90,7 @@ contentRoutes.openapi(
       updatedAt: access.org.createdAt,
       updatedBy: "",
     };
-    return c.json(presentAgentInstructions(c, shown), 200);
+    return c.json(presentAgentInstructions(urlsOf(c), shown), 200);
   },
 );
 
@@ -124,6 +117,6 @@ contentRoutes.openapi(
       document: instructions,
       updatedBy: access.caller.user.id,
     });
-    return c.json(presentAgentInstructions(c, row), 200);
+    return c.json(presentAgentInstructions(urlsOf(c), row), 200);
   },
 );

@@ -3,9 +3,10 @@ import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { conflict } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
+import { runPlan } from "../../db/plan";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentInvite } from "../../presenters/invite";
-import { createInvite, deleteInvite, listInvites } from "../../services/members/members";
+import { createInvite, deleteInvite, invitesPagePlan } from "../../services/members/invites";
 import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "../../api/organizations";
 
 /** Invite links of an organization, managed by its admins. */
@@ -31,7 +32,11 @@ inviteRoutes.openapi(
     requireRole(access.role, "admin", "list invite links");
     const scope = `invites:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { rows, count } = await listInvites(c.var.db, organizationId, limit, after);
+    // The page is a second round trip, read only once access is known.
+    const { rows, count } = await runPlan(
+      c.var.db,
+      invitesPagePlan(c.var.db, organizationId, limit, after),
+    );
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,

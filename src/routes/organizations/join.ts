@@ -1,15 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
-import { requireScope } from "../../auth/organization";
-import { forbidden, notFound } from "../../lib/errors";
+import { callerUserId } from "../../auth/caller";
+import { organizationPermissions, requireScope, resolveOrgToJoin } from "../../auth/organization";
+import { resolveCaller } from "../../auth/user";
+import { forbidden } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, noContent } from "../../openapi/common";
 import { presentOrganization } from "../../presenters/organization";
-import {
-  addMember,
-  organizationsForDomainQuery,
-  organizationWithMembershipQuery,
-} from "../../services/organizations/organizations";
+import { addMember, organizationsForDomainPlan } from "../../services/organizations/organizations";
 import { EmailDomainParams, OrganizationSchema, OrgParams } from "../../api/organizations";
 
 /** Joining by e-mail domain, and finding the organizations one may join that way. */
@@ -31,30 +29,23 @@ joinRoutes.openapi(
   }),
   async (c) => {
     const { organizationId } = c.req.valid("param");
-    const db = c.var.db;
-    const [callerRows, orgRows] = await db.batch([
-      callerQuery(c),
-      organizationWithMembershipQuery(db, organizationId, callerUserId(c)),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const row = orgRows[0];
-    if (!row) throw notFound("Organization");
+    const { caller, ...target } = await resolveOrgToJoin(c, organizationId);
     requireScope(caller, "organization:members:write");
-    if (row.disabled === true) {
+    if (target.disabled === true) {
       throw forbidden("Your membership of this organization is disabled");
     }
-    if (row.disabled === false) return c.body(null, 204); // already a member
+    if (target.disabled === false) return c.body(null, 204); // already a member
     if (!caller.user.emailVerified) {
       throw forbidden("Your e-mail address must be verified to join by e-mail domain");
     }
-    if (!row.org.emailDomains.includes(emailDomain(caller.user.email))) {
+    if (!target.org.emailDomains.includes(emailDomain(caller.user.email))) {
       throw forbidden("Your e-mail domain is not one of this organization's e-mail domains");
     }
     // No default role set means the least privileged member role, not a guest.
-    await addMember(db, {
+    await addMember(c.var.db, {
       organizationId,
       userId: caller.user.id,
-      role: row.org.defaultRole ?? "read",
+      role: target.org.defaultRole ?? "read",
     });
     return c.body(null, 204);
   },
@@ -74,16 +65,19 @@ joinRoutes.openapi(
   }),
   async (c) => {
     const domain = c.req.valid("param").emailDomain.trim().toLowerCase();
-    const db = c.var.db;
-    const [callerRows, rows] = await db.batch([
-      callerQuery(c),
-      organizationsForDomainQuery(db, callerUserId(c), domain),
-    ]);
-    const caller = callerFromResult(c, callerRows);
+    const found = organizationsForDomainPlan(c.var.db, callerUserId(c), domain);
+    const { caller, results } = await resolveCaller(c, { with: found.statements });
     requireScope(caller, "organization:read");
-    const organizations = rows.map((r) =>
-      presentOrganization(c, r.org, r.role ?? null, r.disabled === false),
-    );
+    const urls = urlsOf(c);
+    const organizations = found
+      .finish(results)
+      .map((r) =>
+        presentOrganization(
+          urls,
+          r.org,
+          organizationPermissions(r.role ?? null, r.disabled === false),
+        ),
+      );
     return c.json({ organizations }, 200);
   },
 );

@@ -1,14 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
-import { authenticate, callerDigest } from "../../auth/caller";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
-import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
+import { authenticate, callerDigest, callerUserId } from "../../auth/caller";
+import {
+  organizationPermissions,
+  requireRole,
+  requireScope,
+  resolveOrg,
+} from "../../auth/organization";
+import { resolveCaller } from "../../auth/user";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentOrganization } from "../../presenters/organization";
 import {
   createOrganization,
-  organizationsPageQueries,
+  organizationsPagePlan,
   updateOrganization,
 } from "../../services/organizations/organizations";
 import {
@@ -35,24 +41,22 @@ organizationRoutes.openapi(
   }),
   async (c) => {
     const { page, limit } = c.req.valid("query");
-    const db = c.var.db;
     // Cursors are bound to the token, so the page and its authentication are one round trip.
     const scope = `orgs:${callerDigest(c)}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const [callerRows, rows, total] = await db.batch([
-      callerQuery(c),
-      ...organizationsPageQueries(db, callerUserId(c), limit, after),
-    ]);
-    const caller = callerFromResult(c, callerRows);
+    const mine = organizationsPagePlan(c.var.db, callerUserId(c), limit, after);
+    const { caller, results } = await resolveCaller(c, { with: mine.statements });
     requireScope(caller, "organization:read");
+    const { rows, count } = mine.finish(results);
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit,
-      count: total[0]?.n ?? 0,
+      count,
       key: (r) => [r.joinedAt, r.org.id],
-      present: (r) => presentOrganization(c, r.org, r.role ?? null),
+      present: (r) => presentOrganization(urls, r.org, organizationPermissions(r.role ?? null)),
     });
     return c.json(body, 200);
   },
@@ -79,7 +83,7 @@ organizationRoutes.openapi(
       ownerId: caller.user.id,
       emailDomains: input.emailDomains,
     });
-    const body = presentOrganization(c, org, "admin");
+    const body = presentOrganization(urlsOf(c), org, organizationPermissions("admin"));
     c.header("Location", body.urls.location);
     return c.json(body, 201);
   },
@@ -98,7 +102,8 @@ organizationRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:read");
-    return c.json(presentOrganization(c, access.org, access.role), 200);
+    const permissions = organizationPermissions(access.role);
+    return c.json(presentOrganization(urlsOf(c), access.org, permissions), 200);
   },
 );
 
@@ -121,6 +126,7 @@ organizationRoutes.openapi(
     requireScope(access.caller, "organization:write");
     requireRole(access.role, "admin", "update the organization");
     const org = await updateOrganization(c.var.db, access.org, input);
-    return c.json(presentOrganization(c, org, access.role), 200);
+    const permissions = organizationPermissions(access.role);
+    return c.json(presentOrganization(urlsOf(c), org, permissions), 200);
   },
 );

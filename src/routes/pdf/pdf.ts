@@ -1,13 +1,11 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
-import { changeRequestMatch, resolveChangeRequest } from "../../auth/change-request";
+import { resolveChangeRequest } from "../../auth/change-request";
 import { changeRequestPointer } from "../../content/pointers";
-import { notFound } from "../../lib/errors";
-import { revisionRowQuery } from "../../services/content/reads";
-import { pdfDownloadPath, type PdfTarget } from "../../services/pdf/render";
+import { pdfDownloadPath } from "../../services/pdf/render";
+import { changeRequestRevisionPlan, type PdfTarget } from "../../services/pdf/target";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
@@ -26,15 +24,13 @@ async function changeRequestPdfTarget(
   spaceId: string,
   changeRequestId: string,
 ): Promise<PdfTarget> {
-  const head = sql`(SELECT revision_id FROM change_requests
-    WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
+  const reads = changeRequestRevisionPlan(c.var.db, spaceId, changeRequestId);
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-    extra: [revisionRowQuery(c.var.db, spaceId, head)] as const,
+    with: reads.statements,
   });
   requireScope(found.caller, "space:read");
   requireRole(found.role, "read", "read this space's content");
-  const revision = found.extra[0][0];
-  if (!revision) throw notFound("Revision");
+  const revision = reads.finish(found.results);
   const cr = found.changeRequest;
   return {
     pointer: changeRequestPointer(found.space, cr),

@@ -1,12 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-// Importing the indexer registers it on the main-revision seam: the index follows every merge.
-import "../../services/search/indexer";
 import { spaceSearchRoutes } from "./space-search";
 
 /**
  * Mounts the space search under /v1. The organization search route belongs to the
- * organizations area and calls `searchOrganization` (src/services/search.ts).
+ * organizations area and calls `searchOrganization` (src/services/search/search.ts).
  */
 export function mountSearch(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", spaceSearchRoutes);

@@ -1,16 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { executionContext } from "../../lib/background";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { appUrl } from "../../lib/urls";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
-import { presentSpaceSearch } from "../../presenters/search";
-import { spaceSearchQuery, type SearchRow } from "../../services/search/search";
-import { catchUpInBackground, indexStateQuery } from "../../services/search/indexer";
+import { presentSearchPage } from "../../presenters/search";
+import { spaceSearchKey, spaceSearchPlan } from "../../services/search/search";
+import { catchUpInBackground } from "../../services/search/indexer";
 import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "../../api/search";
 
 /** Full-text search of a space's main content (spec §4.3). */
@@ -35,27 +33,24 @@ spaceSearchRoutes.openapi(
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // The search runs in the access check's batch: one round trip for a small result page.
     const db = c.var.db;
-    const statement = spaceSearchQuery(db, { spaceId, query, limit, after });
-    const found = await resolveSpace(c, spaceId, {
-      extra: [indexStateQuery(db, spaceId), ...(statement ? [statement] : [])],
-    });
+    const reads = spaceSearchPlan(db, { spaceId, query, limit, after });
+    const found = await resolveSpace(c, spaceId, { with: reads.statements });
     requireScope(found.caller, "space:read");
     requireRole(found.role, "read", "search this space");
-    const [state, results] = found.extra;
-    if ((state[0]?.seq ?? 0) < found.space.mainSeq) {
+    const { indexedSeq, pages, count } = reads.finish(found.results);
+    if (indexedSeq < found.space.mainSeq) {
       const ctx = executionContext(c);
       if (ctx) catchUpInBackground(db, spaceId, ctx);
     }
-    const rows = (results ?? []) as SearchRow[];
-    const { ranked, count } = presentSpaceSearch(rows, (path) => appUrl(c, path));
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
-      rows: ranked,
+      rows: pages,
       limit,
       count,
-      key: (r) => r.key,
-      present: (r) => r.item,
+      key: spaceSearchKey,
+      present: (p) => presentSearchPage(urls, p),
     });
     // A page that left main since it was indexed is skipped, without shifting the window.
     return c.json({ ...body, items: body.items.flatMap((item) => item ?? []) }, 200);

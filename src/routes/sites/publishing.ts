@@ -1,28 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller";
-import { membershipQuery } from "../../auth/organization";
-import { membershipFrom } from "../../auth/content-role";
-import { atLeast } from "../../lib/roles";
-import { notFound } from "../../lib/errors";
+import { callerUserId } from "../../auth/caller";
+import { resolvePublishedSite } from "../../auth/published";
+import { resolveSite, SITE_ROLES } from "../../auth/site";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSite } from "../../presenters/site";
 import { presentPublishedSite } from "../../presenters/site-publishing";
-import {
-  shareLinkByKeyQuery,
-  visitorAccess,
-  visitorShows,
-  visitorTree,
-} from "../../auth/published";
-import { resolveSite, siteQuery, SITE_ROLES } from "../../auth/site";
-import { siteAuthQuery } from "../../services/sites/visitor-auth";
+import { visitorShows } from "../../services/sites/conditions";
 import { setPublished } from "../../services/sites/sites";
-import { siteTreeFrom, siteTreeQueries } from "../../services/sites/tree";
+import { siteTreeFrom, siteTreeStatements, visitorTree } from "../../services/sites/tree";
 import { SiteParams, SiteSchema } from "../../api/sites";
 import { PublishedQuery, PublishedSiteSchema } from "../../api/sites-publishing";
+import { viewOf } from "./load";
 
 /** Publishing a site, and reading what it publishes. */
 export const publishingRoutes = createRouter();
@@ -30,13 +22,13 @@ export const publishingRoutes = createRouter();
 /** Publishes (true) or unpublishes (false) the site of the request, as its manager. */
 function publishHandler(published: boolean) {
   return async (c: Context<AppEnv>, organizationId: string, siteId: string) => {
-    const { site, role } = await resolveSite(c, organizationId, siteId, {
+    const { site, permissions } = await resolveSite(c, organizationId, siteId, {
       scope: "site:publish",
       minimum: SITE_ROLES.manage,
       action: `${published ? "publish" : "unpublish"} sites`,
     });
     const row = await setPublished(c.var.db, site, published);
-    return presentSite(c, row, role);
+    return presentSite(urlsOf(c), row, permissions);
   };
 }
 
@@ -90,40 +82,15 @@ publishingRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { shareKey, visitorAuthToken } = c.req.valid("query");
-    const db = c.var.db;
-    const [callerRows, memberRows, siteRows, links, auths, ...treeRows] = await db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-      siteQuery(c, organizationId, siteId),
-      shareLinkByKeyQuery(db, siteId, shareKey),
-      siteAuthQuery(db, siteId),
-      ...siteTreeQueries(c, siteId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    requireScope(caller, "site:read");
-    const site = siteRows[0];
-    // One 404 for every refusal, identical to a site (or organization) that does not exist.
-    if (!site) throw notFound("Site");
-    const member = membershipFrom(memberRows);
-    const reader = member && !member.isGuest && atLeast(member.orgRole, SITE_ROLES.read);
-    const tree = siteTreeFrom(site, reader ? member : null, treeRows);
-    if (reader) {
-      const view = { c, tree, shareKey };
-      return c.json(presentPublishedSite(view, member.orgRole, false), 200);
-    }
-    const visitor = await visitorAccess(
-      site,
-      { shareKey, visitorToken: visitorAuthToken },
-      links,
-      auths[0],
-    );
-    if (!visitor.allowed) throw notFound("Site");
-    const view = {
-      c,
-      tree: visitorTree(tree),
-      shareKey,
-      shows: visitorShows(site, visitor.claims),
-    };
-    return c.json(presentPublishedSite(view, null, true), 200);
+    const credentials = { shareKey, visitorToken: visitorAuthToken };
+    const access = await resolvePublishedSite(c, organizationId, siteId, credentials, {
+      with: siteTreeStatements(c.var.db, callerUserId(c), siteId),
+    });
+    const { site, reader, permissions } = access;
+    const tree = siteTreeFrom(site, reader, access.results);
+    const view = reader
+      ? viewOf(c, tree, shareKey)
+      : { ...viewOf(c, visitorTree(tree), shareKey), shows: visitorShows(site, access.claims) };
+    return c.json(presentPublishedSite(view, permissions), 200);
   },
 );

@@ -2,11 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentSectionGroup } from "../../presenters/site-structure";
-import { commitAndReload } from "../../services/sites/commit";
-import { moveItemPlan } from "../../services/sites/moves";
+import { commitWrites } from "../../services/sites/commit";
 import {
   addSectionToGroupPlan,
   createGroupPlan,
@@ -14,7 +12,8 @@ import {
   removeSectionFromGroupPlan,
   updateGroupPlan,
 } from "../../services/sites/groups";
-import { creationKey, pageByCreation, type SiteTree } from "../../services/sites/tree";
+import { creationKey, pageByCreation } from "../../services/sites/paging";
+import type { SiteTree } from "../../services/sites/tree";
 import { SiteParams } from "../../api/sites";
 import {
   AddGroupSectionBody,
@@ -26,14 +25,15 @@ import {
   SiteSectionGroupSchema,
   UpdateGroupBody,
 } from "../../api/sites-structure";
-import { markDeprecated } from "./site-spaces";
+import { mountDelete, mountMove } from "./items";
 import {
+  commit,
   loadTree,
   minimalResponse,
   READ_STRUCTURE,
   wantsMinimal,
   WRITE_STRUCTURE,
-} from "./structure";
+} from "./load";
 
 /** The section groups of a site: list, create, update, delete, members, move (deprecated). */
 export const sectionGroupRoutes = createRouter();
@@ -91,12 +91,13 @@ sectionGroupRoutes.openapi(
   async (c) => {
     const input = c.req.valid("json");
     const params = c.req.valid("param");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const plan = createGroupPlan(c.var.db, tree, input);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE);
+    const { site } = loaded;
+    const plan = createGroupPlan(c.var.db, loaded.tree, input);
+    const view = await commit(c, loaded, plan.writes);
     const path = `/orgs/${site.organizationId}/sites/${site.id}/section-groups/${plan.id}`;
-    c.header("Location", apiUrl(c, path));
-    return c.json(presentSectionGroup({ c, tree: fresh }, groupIn(fresh, plan.id)), 201);
+    c.header("Location", view.urls.api(path));
+    return c.json(presentSectionGroup(view, groupIn(view.tree, plan.id)), 201);
   },
 );
 
@@ -116,36 +117,29 @@ sectionGroupRoutes.openapi(
   async (c) => {
     const { siteSectionGroupId, ...params } = c.req.valid("param");
     const input = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const group = groupIn(tree, siteSectionGroupId);
-    const plan = updateGroupPlan(c.var.db, tree, group, input);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE);
+    const group = groupIn(loaded.tree, siteSectionGroupId);
+    const plan = updateGroupPlan(c.var.db, loaded.tree, group, input);
+    const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
-    return c.json(presentSectionGroup({ c, tree: fresh }, groupIn(fresh, group.id)), 200);
+    return c.json(presentSectionGroup(view, groupIn(view.tree, group.id)), 200);
   },
 );
 
-sectionGroupRoutes.openapi(
-  createRoute({
-    method: "delete",
-    path: "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}",
-    tags: ["sites"],
-    summary: "Delete a section group; its children move up a level (204 also when absent)",
-    request: { params: GroupParams },
-    responses: { ...noContent, ...errorResponses(403, 404) },
-  }),
-  async (c) => {
-    const { siteSectionGroupId, ...params } = c.req.valid("param");
-    const { tree } = await loadTree(c, params, WRITE_STRUCTURE);
-    const group = tree.groups.find((g) => g.id === siteSectionGroupId);
-    if (group) {
-      const db = c.var.db;
-      const [first, ...rest] = deleteGroupPlan(db, tree, group);
-      await db.batch([first!, ...rest]);
-    }
-    return c.body(null, 204);
+mountDelete(sectionGroupRoutes, {
+  kind: "site-section-group",
+  segment: "section-groups",
+  idParam: "siteSectionGroupId",
+  params: GroupParams,
+  summary: "Delete a section group; its children move up a level (204 also when absent)",
+  writes: {
+    tree: true,
+    plan: (db, tree, id) => {
+      const group = tree.groups.find((g) => g.id === id);
+      return group ? deleteGroupPlan(db, tree, group) : [];
+    },
   },
-);
+});
 
 sectionGroupRoutes.openapi(
   createRoute({
@@ -162,11 +156,11 @@ sectionGroupRoutes.openapi(
   async (c) => {
     const { siteSectionGroupId, ...params } = c.req.valid("param");
     const { sectionId } = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const group = groupIn(tree, siteSectionGroupId);
-    const plan = addSectionToGroupPlan(c.var.db, tree, group, sectionId);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    return c.json(presentSectionGroup({ c, tree: fresh }, groupIn(fresh, group.id)), 200);
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE);
+    const group = groupIn(loaded.tree, siteSectionGroupId);
+    const plan = addSectionToGroupPlan(c.var.db, loaded.tree, group, sectionId);
+    const view = await commit(c, loaded, plan.writes);
+    return c.json(presentSectionGroup(view, groupIn(view.tree, group.id)), 200);
   },
 );
 
@@ -183,36 +177,20 @@ sectionGroupRoutes.openapi(
     const { siteSectionGroupId, siteSectionId, ...params } = c.req.valid("param");
     const { tree } = await loadTree(c, params, WRITE_STRUCTURE);
     const group = groupIn(tree, siteSectionGroupId);
-    const [write] = removeSectionFromGroupPlan(c.var.db, tree, group, siteSectionId);
-    if (write) await write;
+    await commitWrites(c.var.db, removeSectionFromGroupPlan(c.var.db, tree, group, siteSectionId));
     return c.body(null, 204);
   },
 );
 
-sectionGroupRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move",
-    tags: ["sites"],
-    deprecated: true,
-    summary: "Move a section group before or after a sibling (deprecated: use structure/sort)",
-    request: { params: GroupParams, body: jsonBody(MoveGroupBody, false) },
-    responses: {
-      200: jsonResponse(SiteSectionGroupSchema, "Site section group moved"),
-      ...errorResponses(400, 403, 404, 409),
-    },
-  }),
-  async (c) => {
-    const { siteSectionGroupId, ...params } = c.req.valid("param");
-    const { position } = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const side = position?.before ? "before" : "after";
-    const pointer = position?.before ?? position?.after;
-    const target = pointer && ({ ...pointer, side, field: `body.position.${side}` } as const);
-    const item = { type: "site-section-group", id: siteSectionGroupId } as const;
-    const plan = moveItemPlan(c.var.db, tree, item, target);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    markDeprecated(c, params.organizationId, params.siteId);
-    return c.json(presentSectionGroup({ c, tree: fresh }, groupIn(fresh, siteSectionGroupId)), 200);
-  },
-);
+mountMove(sectionGroupRoutes, {
+  kind: "site-section-group",
+  segment: "section-groups",
+  idParam: "siteSectionGroupId",
+  params: GroupParams,
+  body: MoveGroupBody,
+  schema: SiteSectionGroupSchema,
+  summary: "Move a section group before or after a sibling (deprecated: use structure/sort)",
+  moved: "Site section group moved",
+  missing: "Site section group",
+  pointerId: "id",
+});

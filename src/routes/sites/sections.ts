@@ -1,27 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
+import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentSection } from "../../presenters/site-structure";
-import { resolveSite } from "../../auth/site";
-import { commitAndReload } from "../../services/sites/commit";
-import { moveItemPlan } from "../../services/sites/moves";
+import { creationKey, pageByCreation } from "../../services/sites/paging";
 import {
   createSectionPlan,
   deleteSectionPlan,
   updateSectionPlan,
 } from "../../services/sites/sections";
 import { MAX_SITE_SPACES } from "../../services/sites/structure";
-import {
-  idsSql,
-  creationKey,
-  pageByCreation,
-  spaceAccessQueries,
-  spacesWithRoles,
-  type SiteTree,
-} from "../../services/sites/tree";
+import { type SiteTree } from "../../services/sites/tree";
+import { wantedSpacesFrom, wantedSpacesStatements } from "../../services/sites/space-access";
 import { SiteParams } from "../../api/sites";
 import {
   CreateSectionBody,
@@ -32,14 +24,15 @@ import {
   SiteSectionSchema,
   UpdateSectionBody,
 } from "../../api/sites-structure";
-import { markDeprecated } from "./site-spaces";
+import { mountDelete, mountMove } from "./items";
 import {
+  commit,
   loadTree,
   minimalResponse,
   READ_STRUCTURE,
   wantsMinimal,
   WRITE_STRUCTURE,
-} from "./structure";
+} from "./load";
 
 /** The sections of a site: list, create, update, delete, move (deprecated). */
 export const sectionRoutes = createRouter();
@@ -97,26 +90,25 @@ sectionRoutes.openapi(
   async (c) => {
     const { spaceId, title, icon, siteSectionGroupId } = c.req.valid("json");
     const params = c.req.valid("param");
-    const { tree, member, site, more } = await loadTree(c, params, WRITE_STRUCTURE, {
-      more: spaceAccessQueries(c, idsSql([spaceId])),
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
+      with: wantedSpacesStatements(c.var.db, callerUserId(c), [spaceId]),
     });
-    const found = spacesWithRoles(member, site.organizationId, more).get(spaceId);
-    if (!found?.role) throw notFound("Space");
+    const { tree, site } = loaded;
+    const space = wantedSpacesFrom(loaded.member, site.organizationId, loaded.results).get(spaceId);
+    if (!space) throw notFound("Space");
     if (site.siteSpacesCount >= MAX_SITE_SPACES) {
       throw badRequest(`body.spaceId: a site holds at most ${MAX_SITE_SPACES} site spaces`);
     }
     const plan = createSectionPlan(c.var.db, tree, {
-      space: found.space,
+      space,
       title,
       icon,
       groupId: siteSectionGroupId,
     });
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    c.header(
-      "Location",
-      apiUrl(c, `/orgs/${site.organizationId}/sites/${site.id}/sections/${plan.id}`),
-    );
-    return c.json(presentSection({ c, tree: fresh }, sectionIn(fresh, plan.id)), 201);
+    const view = await commit(c, loaded, plan.writes);
+    const path = `/orgs/${site.organizationId}/sites/${site.id}/sections/${plan.id}`;
+    c.header("Location", view.urls.api(path));
+    return c.json(presentSection(view, sectionIn(view.tree, plan.id)), 201);
   },
 );
 
@@ -137,65 +129,35 @@ sectionRoutes.openapi(
   async (c) => {
     const { siteSectionId, ...params } = c.req.valid("param");
     const input = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const section = sectionIn(tree, siteSectionId);
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE);
+    const section = sectionIn(loaded.tree, siteSectionId);
     const condition =
       input.condition === undefined ? undefined : input.condition?.trim() ? input.condition : null;
-    const plan = updateSectionPlan(c.var.db, tree, section, { ...input, condition });
-    const fresh = await commitAndReload(c, member, site, plan.writes);
+    const plan = updateSectionPlan(c.var.db, loaded.tree, section, { ...input, condition });
+    const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
-    return c.json(presentSection({ c, tree: fresh }, sectionIn(fresh, section.id)), 200);
+    return c.json(presentSection(view, sectionIn(view.tree, section.id)), 200);
   },
 );
 
-sectionRoutes.openapi(
-  createRoute({
-    method: "delete",
-    path: "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}",
-    tags: ["sites"],
-    summary: "Delete a section and its site spaces (204 also when absent)",
-    request: { params: SectionParams },
-    responses: { ...noContent, ...errorResponses(403, 404) },
-  }),
-  async (c) => {
-    const { organizationId, siteId, siteSectionId } = c.req.valid("param");
-    await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE);
-    const db = c.var.db;
-    await db.batch([...deleteSectionPlan(db, siteId, siteSectionId)]);
-    return c.body(null, 204);
-  },
-);
+mountDelete(sectionRoutes, {
+  kind: "site-section",
+  segment: "sections",
+  idParam: "siteSectionId",
+  params: SectionParams,
+  summary: "Delete a section and its site spaces (204 also when absent)",
+  writes: { tree: false, plan: (db, siteId, id) => [...deleteSectionPlan(db, siteId, id)] },
+});
 
-sectionRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move",
-    tags: ["sites"],
-    deprecated: true,
-    summary: "Move a section before or after another (deprecated: use structure/sort)",
-    request: { params: SectionParams, body: jsonBody(MoveSectionBody, false) },
-    responses: {
-      200: jsonResponse(SiteSectionSchema, "Site section moved"),
-      ...errorResponses(400, 403, 404, 409),
-    },
-  }),
-  async (c) => {
-    const { siteSectionId, ...params } = c.req.valid("param");
-    const { position } = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const side = position?.before ? "before" : "after";
-    const pointer = position?.before ?? position?.after;
-    const target =
-      pointer &&
-      ({
-        type: pointer.type,
-        id: pointer.siteSection,
-        side,
-        field: `body.position.${side}.siteSection`,
-      } as const);
-    const plan = moveItemPlan(c.var.db, tree, { type: "site-section", id: siteSectionId }, target);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    markDeprecated(c, params.organizationId, params.siteId);
-    return c.json(presentSection({ c, tree: fresh }, sectionIn(fresh, siteSectionId)), 200);
-  },
-);
+mountMove(sectionRoutes, {
+  kind: "site-section",
+  segment: "sections",
+  idParam: "siteSectionId",
+  params: SectionParams,
+  body: MoveSectionBody,
+  schema: SiteSectionSchema,
+  summary: "Move a section before or after another (deprecated: use structure/sort)",
+  moved: "Site section moved",
+  missing: "Site section",
+  pointerId: "siteSection",
+});

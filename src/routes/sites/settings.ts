@@ -5,16 +5,12 @@ import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { presentAdaptiveSchema, presentPublishingAuth } from "../../presenters/site-publishing";
 import { resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
 import {
-  adaptiveSchemaQuery,
+  adaptiveSchemaPlan,
   putAdaptiveSchema,
   templateConditions,
   validateAdaptiveSchema,
 } from "../../services/sites/adaptive";
-import {
-  regenerateSiteKey,
-  siteAuthQuery,
-  updateSiteAuth,
-} from "../../services/sites/visitor-auth";
+import { regenerateSiteKey, siteAuthPlan, updateSiteAuth } from "../../services/sites/visitor-auth";
 import { SiteParams } from "../../api/sites";
 import {
   AdaptiveSchemaSchema,
@@ -56,10 +52,11 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { extra } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, [
-      adaptiveSchemaQuery(c.var.db, siteId),
-    ]);
-    const row = extra[0][0];
+    const reads = adaptiveSchemaPlan(c.var.db, siteId);
+    const { results } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, {
+      with: reads.statements,
+    });
+    const row = reads.finish(results);
     if (!row) throw notFound("Adaptive schema");
     return c.json(presentAdaptiveSchema(row), 200);
   },
@@ -102,10 +99,12 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { extra } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, [
-      adaptiveSchemaQuery(c.var.db, siteId),
-    ]);
-    return c.json({ items: templateConditions(extra[0][0]?.jsonSchema ?? null) }, 200);
+    const reads = adaptiveSchemaPlan(c.var.db, siteId);
+    const { results } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, {
+      with: reads.statements,
+    });
+    const schema = reads.finish(results)?.jsonSchema ?? null;
+    return c.json({ items: templateConditions(schema) }, 200);
   },
 );
 
@@ -120,10 +119,11 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { extra } = await resolveSite(c, organizationId, siteId, AUTH.read, [
-      siteAuthQuery(c.var.db, siteId),
-    ]);
-    const row = extra[0][0];
+    const reads = siteAuthPlan(c.var.db, siteId);
+    const { results } = await resolveSite(c, organizationId, siteId, AUTH.read, {
+      with: reads.statements,
+    });
+    const row = reads.finish(results);
     if (!row) throw notFound("Site");
     return c.json(presentPublishingAuth(row), 200);
   },
@@ -141,10 +141,11 @@ settingsRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { backend, ...patch } = c.req.valid("json");
-    const { extra } = await resolveSite(c, organizationId, siteId, AUTH.write, [
-      siteAuthQuery(c.var.db, siteId),
-    ]);
-    const row = extra[0][0];
+    const reads = siteAuthPlan(c.var.db, siteId);
+    const { results } = await resolveSite(c, organizationId, siteId, AUTH.write, {
+      with: reads.statements,
+    });
+    const row = reads.finish(results);
     if (!row) throw notFound("Site");
     if (backend === "integration") {
       throw badRequest(
@@ -166,10 +167,11 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { extra } = await resolveSite(c, organizationId, siteId, AUTH.write, [
-      siteAuthQuery(c.var.db, siteId),
-    ]);
-    const row = extra[0][0];
+    const reads = siteAuthPlan(c.var.db, siteId);
+    const { results } = await resolveSite(c, organizationId, siteId, AUTH.write, {
+      with: reads.statements,
+    });
+    const row = reads.finish(results);
     if (!row) throw notFound("Site");
     return c.json(presentPublishingAuth(await regenerateSiteKey(c.var.db, row)), 200);
   },

@@ -1,21 +1,18 @@
-import type { ShareLinkRow } from "../../db/schema";
 import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentShareLink } from "../../presenters/share-link";
 import { canManageSites, resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
 import {
   createShareLink,
   deleteShareLink,
-  shareLinkQuery,
-  shareLinksCountQuery,
-  shareLinksPageQuery,
+  shareLinkListPlan,
+  shareLinkPlan,
   updateShareLink,
 } from "../../services/sites/share-links";
-
 import { SiteParams } from "../../api/sites";
 import {
   CreateShareLinkBody,
@@ -56,28 +53,21 @@ shareLinkRoutes.openapi(
     const { page, limit, search } = c.req.valid("query");
     const scope = `share-links:${siteId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const db = c.var.db;
-    // A search matches keys only for those who may see them; the role comes from the same
-    // batch, so both variants are read (a searched list is small and indexed by site).
-    const variants = search
-      ? [false, true].flatMap((byKey) => [
-          shareLinksPageQuery(db, siteId, limit, after, { text: search, byKey }),
-          shareLinksCountQuery(db, siteId, { text: search, byKey }),
-        ])
-      : [shareLinksPageQuery(db, siteId, limit, after)];
-    const { site, role, extra } = await resolveSite(c, organizationId, siteId, READ, variants);
+    const reads = shareLinkListPlan(c.var.db, siteId, { limit, after }, search);
+    const { site, role, results } = await resolveSite(c, organizationId, siteId, READ, {
+      with: reads.statements,
+    });
     const showKeys = canManageSites(role);
-    const at = search && showKeys ? 2 : 0;
-    const rows = extra[at] as ShareLinkRow[];
-    const counted = search ? (extra[at + 1] as { n: number }[])[0]?.n : undefined;
+    const { rows, count } = reads.finish(results)(showKeys);
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit,
-      count: counted ?? site.shareLinksCount,
+      count: count ?? site.shareLinksCount,
       key: (r) => [r.createdAt, r.id],
-      present: (r) => presentShareLink(c, site, r, showKeys),
+      present: (r) => presentShareLink(urls, site, r, showKeys),
     });
     return c.json(body, 200);
   },
@@ -100,11 +90,9 @@ shareLinkRoutes.openapi(
     const { name } = c.req.valid("json");
     const { site } = await resolveSite(c, organizationId, siteId, WRITE);
     const row = await createShareLink(c.var.db, siteId, name);
-    c.header(
-      "Location",
-      apiUrl(c, `/orgs/${organizationId}/sites/${siteId}/share-links/${row.id}`),
-    );
-    return c.json(presentShareLink(c, site, row, true), 201);
+    const urls = urlsOf(c);
+    c.header("Location", urls.api(`/orgs/${organizationId}/sites/${siteId}/share-links/${row.id}`));
+    return c.json(presentShareLink(urls, site, row, true), 201);
   },
 );
 
@@ -120,14 +108,15 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId, shareLinkId } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const { site, extra } = await resolveSite(c, organizationId, siteId, WRITE, [
-      shareLinkQuery(c.var.db, siteId, shareLinkId),
-    ]);
-    const found = extra[0][0];
+    const reads = shareLinkPlan(c.var.db, siteId, shareLinkId);
+    const { site, results } = await resolveSite(c, organizationId, siteId, WRITE, {
+      with: reads.statements,
+    });
+    const found = reads.finish(results);
     if (!found) throw notFound("Share link");
     const row = await updateShareLink(c.var.db, found, patch);
     if (!row) throw notFound("Share link");
-    return c.json(presentShareLink(c, site, row, true), 200);
+    return c.json(presentShareLink(urlsOf(c), site, row, true), 200);
   },
 );
 

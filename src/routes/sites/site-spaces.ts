@@ -1,31 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { isDefaultSiteSpace, presentSiteSpace } from "../../presenters/site-structure";
-import { resolveSite } from "../../auth/site";
-import { commitAndReload } from "../../services/sites/commit";
-import { moveItemPlan } from "../../services/sites/moves";
+import { creationKey, pageByCreation } from "../../services/sites/paging";
 import {
   addSiteSpacePlan,
-  deleteSiteSpace,
+  deleteSiteSpacePlan,
   MAX_SITE_SPACES,
   updateSiteSpacePlan,
 } from "../../services/sites/structure";
-import {
-  defaultSectionId,
-  idsSql,
-  creationKey,
-  pageByCreation,
-  spaceAccessQueries,
-  spacesWithRoles,
-  type SiteTree,
-} from "../../services/sites/tree";
-import type { Membership } from "../../auth/content-role";
+import { defaultSectionId, type SiteTree } from "../../services/sites/tree";
+import { wantedSpacesFrom, wantedSpacesStatements } from "../../services/sites/space-access";
 import { SiteParams } from "../../api/sites";
 import {
   AddSiteSpaceBody,
@@ -36,28 +24,18 @@ import {
   SiteSpaceSchema,
   UpdateSiteSpaceBody,
 } from "../../api/sites-structure";
+import { mountDelete, mountMove } from "./items";
 import {
+  commit,
   loadTree,
   minimalResponse,
   READ_STRUCTURE,
   wantsMinimal,
   WRITE_STRUCTURE,
-} from "./structure";
+} from "./load";
 
 /** The spaces published in a site: list, add, update, remove, move (deprecated). */
 export const siteSpaceRoutes = createRouter();
-
-/** The space the caller can see in the site's organization, or the 404 of a space. */
-function visibleSpace(
-  member: Membership,
-  tree: SiteTree,
-  results: Parameters<typeof spacesWithRoles>[2],
-  spaceId: string,
-) {
-  const found = spacesWithRoles(member, tree.site.organizationId, results).get(spaceId);
-  if (!found?.role) throw notFound("Space");
-  return found.space;
-}
 
 /** The site space of the tree, or its 404. */
 function siteSpaceIn(tree: SiteTree, id: string) {
@@ -116,10 +94,12 @@ siteSpaceRoutes.openapi(
   async (c) => {
     const { spaceId, sectionId } = c.req.valid("json");
     const params = c.req.valid("param");
-    const { tree, member, site, more } = await loadTree(c, params, WRITE_STRUCTURE, {
-      more: spaceAccessQueries(c, idsSql([spaceId])),
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
+      with: wantedSpacesStatements(c.var.db, callerUserId(c), [spaceId]),
     });
-    const space = visibleSpace(member, tree, more, spaceId);
+    const { tree, site } = loaded;
+    const space = wantedSpacesFrom(loaded.member, site.organizationId, loaded.results).get(spaceId);
+    if (!space) throw notFound("Space");
     if (site.siteSpacesCount >= MAX_SITE_SPACES) {
       throw badRequest(`body.spaceId: a site holds at most ${MAX_SITE_SPACES} site spaces`);
     }
@@ -128,13 +108,11 @@ siteSpaceRoutes.openapi(
     }
     const target = sectionId ?? (tree.sections.length > 0 ? defaultSectionId(tree) : null);
     const plan = addSiteSpacePlan(c.var.db, tree, space, target);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    c.header(
-      "Location",
-      apiUrl(c, `/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${plan.id}`),
-    );
+    const view = await commit(c, loaded, plan.writes);
+    const path = `/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${plan.id}`;
+    c.header("Location", view.urls.api(path));
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
-    return c.json(presentSiteSpace({ c, tree: fresh }, siteSpaceIn(fresh, plan.id)), 201);
+    return c.json(presentSiteSpace(view, siteSpaceIn(view.tree, plan.id)), 201);
   },
 );
 
@@ -158,11 +136,15 @@ siteSpaceRoutes.openapi(
   async (c) => {
     const { siteSpaceId, ...params } = c.req.valid("param");
     const { path, condition, spaceId } = c.req.valid("json");
-    const { tree, member, site, more } = await loadTree(c, params, WRITE_STRUCTURE, {
-      more: spaceAccessQueries(c, idsSql(spaceId ? [spaceId] : [])),
+    const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
+      with: wantedSpacesStatements(c.var.db, callerUserId(c), spaceId ? [spaceId] : []),
     });
+    const { tree, site } = loaded;
     const row = siteSpaceIn(tree, siteSpaceId);
-    if (spaceId !== undefined) visibleSpace(member, tree, more, spaceId);
+    if (spaceId !== undefined) {
+      const visible = wantedSpacesFrom(loaded.member, site.organizationId, loaded.results);
+      if (!visible.has(spaceId)) throw notFound("Space");
+    }
     const patch = {
       path,
       spaceId,
@@ -170,66 +152,30 @@ siteSpaceRoutes.openapi(
       condition: condition === undefined ? undefined : condition?.trim() ? condition : null,
     };
     const plan = updateSiteSpacePlan(c.var.db, tree, row, patch);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
+    const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
-    return c.json(presentSiteSpace({ c, tree: fresh }, siteSpaceIn(fresh, row.id)), 200);
+    return c.json(presentSiteSpace(view, siteSpaceIn(view.tree, row.id)), 200);
   },
 );
 
-siteSpaceRoutes.openapi(
-  createRoute({
-    method: "delete",
-    path: "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}",
-    tags: ["sites"],
-    summary: "Remove a space from a site (204 also when absent)",
-    request: { params: SiteSpaceParams },
-    responses: { ...noContent, ...errorResponses(403, 404) },
-  }),
-  async (c) => {
-    const { organizationId, siteId, siteSpaceId } = c.req.valid("param");
-    await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE);
-    await deleteSiteSpace(c.var.db, siteId, siteSpaceId);
-    return c.body(null, 204);
-  },
-);
+mountDelete(siteSpaceRoutes, {
+  kind: "site-space",
+  segment: "site-spaces",
+  idParam: "siteSpaceId",
+  params: SiteSpaceParams,
+  summary: "Remove a space from a site (204 also when absent)",
+  writes: { tree: false, plan: deleteSiteSpacePlan },
+});
 
-/** Marks a deprecated operation's response, naming its successor. */
-export function markDeprecated(c: Context<AppEnv>, organizationId: string, siteId: string) {
-  c.header("Deprecation", "true");
-  const successor = apiUrl(c, `/orgs/${organizationId}/sites/${siteId}/structure/sort`);
-  c.header("Link", `<${successor}>; rel="successor-version"`);
-}
-
-siteSpaceRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move",
-    tags: ["sites"],
-    deprecated: true,
-    summary: "Move a site space before or after another (deprecated: use structure/sort)",
-    request: { params: SiteSpaceParams, body: jsonBody(MoveSiteSpaceBody, false) },
-    responses: {
-      200: jsonResponse(SiteSpaceSchema, "Site space moved"),
-      ...errorResponses(400, 403, 404, 409),
-    },
-  }),
-  async (c) => {
-    const { siteSpaceId, ...params } = c.req.valid("param");
-    const { position } = c.req.valid("json");
-    const { tree, member, site } = await loadTree(c, params, WRITE_STRUCTURE);
-    const side = position?.before ? "before" : "after";
-    const pointer = position?.before ?? position?.after;
-    const target =
-      pointer &&
-      ({
-        type: pointer.type,
-        id: pointer.siteSpace,
-        side,
-        field: `body.position.${side}.siteSpace`,
-      } as const);
-    const plan = moveItemPlan(c.var.db, tree, { type: "site-space", id: siteSpaceId }, target);
-    const fresh = await commitAndReload(c, member, site, plan.writes);
-    markDeprecated(c, params.organizationId, params.siteId);
-    return c.json(presentSiteSpace({ c, tree: fresh }, siteSpaceIn(fresh, siteSpaceId)), 200);
-  },
-);
+mountMove(siteSpaceRoutes, {
+  kind: "site-space",
+  segment: "site-spaces",
+  idParam: "siteSpaceId",
+  params: SiteSpaceParams,
+  body: MoveSiteSpaceBody,
+  schema: SiteSpaceSchema,
+  summary: "Move a site space before or after another (deprecated: use structure/sort)",
+  moved: "Site space moved",
+  missing: "Site space",
+  pointerId: "siteSpace",
+});

@@ -1,25 +1,21 @@
 import { createRoute } from "@hono/zod-openapi";
+import { callerUserId } from "../../auth/caller";
+import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentSite } from "../../presenters/site";
-import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
 import {
   createSite,
   deleteSite,
   hostnameTakenQuery,
-  sitesCountQuery,
-  sitesPageQuery,
+  siteListPlan,
   updateSite,
 } from "../../services/sites/sites";
-import {
-  idsSql,
-  siteTreeFrom,
-  siteTreeQueries,
-  spaceAccessQueries,
-  spacesWithRoles,
-} from "../../services/sites/tree";
+import { siteTreeFrom, siteTreeStatements } from "../../services/sites/tree";
+import { wantedSpacesFrom, wantedSpacesStatements } from "../../services/sites/space-access";
 import {
   CreateSiteBody,
   ListSitesQuery,
@@ -33,7 +29,7 @@ import {
 export const siteRoutes = createRouter();
 
 /** Title of a site created without one (the official body makes `title` optional). */
-export const DEFAULT_SITE_TITLE = "Untitled site";
+const DEFAULT_SITE_TITLE = "Untitled site";
 
 siteRoutes.openapi(
   createRoute({
@@ -49,26 +45,24 @@ siteRoutes.openapi(
     const { page, limit, title, space, published, type } = c.req.valid("query");
     const scope = `sites:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const db = c.var.db;
     const filter = { title: title || undefined, space, published, types: type };
+    const reads = siteListPlan(c.var.db, { orgId: organizationId, filter, limit, after });
     const access = await resolveSitesOrg(
       c,
       organizationId,
       { scope: "site:read", minimum: SITE_ROLES.read, action: "list sites" },
-      [
-        sitesPageQuery(db, { orgId: organizationId, filter, limit, after }),
-        sitesCountQuery(db, organizationId, filter),
-      ],
+      { with: reads.statements },
     );
-    const [rows, countRows] = access.extra;
+    const { rows, count } = reads.finish(access.results);
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit,
-      count: countRows[0]?.n ?? 0,
+      count,
       key: (r) => [r.createdAt, r.id],
-      present: (r) => presentSite(c, r, access.role),
+      present: (r) => presentSite(urls, r, access.permissions),
     });
     return c.json(body, 200);
   },
@@ -91,14 +85,14 @@ siteRoutes.openapi(
       c,
       organizationId,
       { scope: "site:write", minimum: SITE_ROLES.manage, action: "create sites" },
-      spaceAccessQueries(c, idsSql(wanted)),
+      { with: wantedSpacesStatements(c.var.db, callerUserId(c), wanted) },
     );
     // Every space must be one the caller can see in this organization: else the 404 of a space.
-    const visible = spacesWithRoles(access.member, organizationId, access.extra);
+    const visible = wantedSpacesFrom(access.member, organizationId, access.results);
     const chosen = wanted.map((id) => {
       const found = visible.get(id);
-      if (!found?.role) throw notFound("Space");
-      return found.space;
+      if (!found) throw notFound("Space");
+      return found;
     });
     const site = await createSite(c.var.db, {
       organizationId,
@@ -108,7 +102,7 @@ siteRoutes.openapi(
       visibility: input.visibility ?? "public",
       spaces: chosen,
     });
-    const body = presentSite(c, site, access.role);
+    const body = presentSite(urlsOf(c), site, access.permissions);
     c.header("Location", body.urls.location);
     return c.json(body, 201);
   },
@@ -125,12 +119,12 @@ siteRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { site, role } = await resolveSite(c, organizationId, siteId, {
+    const { site, permissions } = await resolveSite(c, organizationId, siteId, {
       scope: "site:read",
       minimum: SITE_ROLES.read,
       action: "read sites",
     });
-    return c.json(presentSite(c, site, role), 200);
+    return c.json(presentSite(urlsOf(c), site, permissions), 200);
   },
 );
 
@@ -152,12 +146,17 @@ siteRoutes.openapi(
       organizationId,
       siteId,
       { scope: "site:write", minimum: SITE_ROLES.manage, action: "update sites" },
-      [hostnameTakenQuery(db, input.hostname ?? "", siteId), ...siteTreeQueries(c, siteId)],
+      {
+        with: {
+          ...siteTreeStatements(db, callerUserId(c), siteId),
+          taken: hostnameTakenQuery(db, input.hostname ?? "", siteId),
+        },
+      },
     );
-    const [taken, ...treeRows] = access.extra;
-    const tree = siteTreeFrom(access.site, access.member, treeRows);
-    const site = await updateSite(db, tree, input, taken.length > 0);
-    return c.json(presentSite(c, site, access.role), 200);
+    const { results } = access;
+    const tree = siteTreeFrom(access.site, access.member, results);
+    const site = await updateSite(db, tree, input, results.taken.length > 0);
+    return c.json(presentSite(urlsOf(c), site, access.permissions), 200);
   },
 );
 

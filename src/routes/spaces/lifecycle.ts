@@ -1,26 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
-import { accessTo, ancestryQuery, callerGrantsQuery } from "../../auth/content-role";
-import { resolveSpace } from "../../auth/space";
+import { accessIn } from "../../auth/content-role";
+import { resolveSpace, roleOnSpace } from "../../auth/space";
 import { conflict, notFound } from "../../lib/errors";
-import { keyBetween } from "../../lib/position";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { reindexSpace } from "../../services/search/indexer";
-import { backgroundOf, inBackground } from "../../lib/background";
+import { inBackground } from "../../lib/background";
+import { afterMainOf } from "../content/after-main";
 import {
+  appendBesidePlan,
   insertSpace,
   isPastRetention,
-  lastSpaceQuery,
   restoreSpace,
 } from "../../services/spaces/spaces";
-import { roleOnSpace } from "../../auth/space-role";
 import { SpaceParams, SpaceSchema } from "../../api/spaces";
 
 /** Restoring a deleted space, and duplicating one. */
@@ -54,13 +50,13 @@ lifecycleRoutes.openapi(
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "restore this space");
     if (found.space.deletedAt === null) {
-      return c.json(presentSpace(c, found.space, found.role), 200);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
     }
     const row = await restoreSpace(c.var.db, found.space);
     if (!row) throw conflict("The space changed while it was being restored; retry");
     // A search before the rebuild finishes finds the space unindexed and catches up by itself.
     await inBackground(c, "search re-index after restore", (db) => reindexSpace(db, row));
-    return c.json(presentSpace(c, row, found.role), 200);
+    return c.json(presentSpace(urlsOf(c), row, found.role), 200);
   },
 );
 
@@ -78,21 +74,13 @@ lifecycleRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const parent = sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`;
-    const org = sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
     const db = c.var.db;
-    const found = await resolveSpace(c, spaceId, {
-      extra: [
-        ancestryQuery(c, parent),
-        callerGrantsQuery(c, parent),
-        lastSpaceQuery(db, org, parent),
-      ],
-    });
-    const [rows, grants, last] = found.extra;
+    const place = appendBesidePlan(db, spaceId);
+    const found = await resolveSpace(c, spaceId, { with: place.statements });
     const source = found.space;
     requireScope(found.caller, "space:write");
     // Reading the space is given (it is visible); the copy needs the create role where it goes.
-    const where = source.parentId ? accessTo(found, rows, grants, source.parentId) : null;
+    const where = source.parentId ? accessIn(found, found.tree, source.parentId) : null;
     const createRole = source.parentId ? (where?.role ?? null) : found.orgRole;
     requireRole(createRole, "create", "duplicate a space here");
     const { row, pageIds } = await insertSpace(
@@ -105,13 +93,13 @@ lifecycleRoutes.openapi(
         parentId: source.parentId,
         language: source.language,
         editMode: source.editMode,
-        position: keyBetween(last[0]?.position ?? null, null),
+        position: place.finish(found.results),
       },
       source.mainLineId,
     );
     if (!row) throw notFound("Collection");
-    afterMainRevision(db, { space: row, previousSeq: 0, pageIds }, backgroundOf(c));
+    afterMainRevision(db, { space: row, previousSeq: 0, pageIds }, afterMainOf(c));
     c.header("Location", apiUrl(c, `/spaces/${row.id}`));
-    return c.json(presentSpace(c, row, roleOnSpace(found, row, rows, grants)), 201);
+    return c.json(presentSpace(urlsOf(c), row, roleOnSpace(found, row, found.tree)), 201);
   },
 );

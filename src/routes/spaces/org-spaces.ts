@@ -1,27 +1,20 @@
-import { backgroundOf } from "../../lib/background";
+import { createRoute } from "@hono/zod-openapi";
 import { commitPagesToMain } from "../../services/templates/main-commit";
 import { planTemplate } from "../../services/templates/plan";
-import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerFromResult, callerQuery } from "../../auth/caller";
-import { membershipQuery } from "../../auth/organization";
-import {
-  accessTo,
-  ancestryQuery,
-  callerGrantsQuery,
-  membershipFrom,
-  resolveCollection,
-} from "../../auth/content-role";
+import { callerUserId } from "../../auth/caller";
+import { resolveCollection, resolveInOrg } from "../../auth/collection";
+import { accessIn } from "../../auth/content-role";
+import { roleOnSpace } from "../../auth/space";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
-import { keyBetween } from "../../lib/position";
 import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
-import { insertSpace, lastSpaceQuery } from "../../services/spaces/spaces";
-import { roleOnSpace } from "../../auth/space-role";
+import { insertSpace, spaceAppendPlan } from "../../services/spaces/spaces";
 import { listSpaces } from "../../services/spaces/lists";
+import { afterMainOf } from "../content/after-main";
 import {
   CollectionSpacesParams,
   CreateSpaceBody,
@@ -34,7 +27,7 @@ import {
 export const orgSpaceRoutes = createRouter();
 
 /** Title of a space created without one (the official body makes `title` optional). */
-export const DEFAULT_SPACE_TITLE = "Untitled";
+const DEFAULT_SPACE_TITLE = "Untitled";
 
 orgSpaceRoutes.openapi(
   createRoute({
@@ -66,21 +59,17 @@ orgSpaceRoutes.openapi(
         })
       : null;
     const parentId = input.parent ?? null;
-    const starts = parentId ? [parentId] : [];
     const db = c.var.db;
-    const [callerRows, memberRows, rows, grants, last] = await db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-      ancestryQuery(c, starts),
-      callerGrantsQuery(c, starts),
-      lastSpaceQuery(db, organizationId, parentId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const member = membershipFrom(memberRows);
-    if (!member) throw notFound("Organization");
+    const place = spaceAppendPlan(db, organizationId, parentId);
+    const { caller, member, tree, results } = await resolveInOrg(
+      c,
+      organizationId,
+      parentId ? [parentId] : [],
+      { with: place.statements },
+    );
     requireScope(caller, "space:write");
     if (parentId) {
-      const parent = accessTo(member, rows, grants, parentId);
+      const parent = accessIn(member, tree, parentId);
       if (!parent) throw notFound("Collection");
       requireRole(parent.role, "create", "create a space in this collection");
     } else {
@@ -94,14 +83,14 @@ orgSpaceRoutes.openapi(
       parentId,
       language: input.language,
       editMode: input.editMode,
-      position: keyBetween(last[0]?.position ?? null, null),
+      position: place.finish(results),
     });
     if (!row) throw notFound("Collection");
     const created = changes
-      ? (await commitPagesToMain(db, row, caller.user.id, changes, backgroundOf(c))).space
+      ? (await commitPagesToMain(db, row, caller.user.id, changes, afterMainOf(c))).space
       : row;
     c.header("Location", apiUrl(c, `/spaces/${created.id}`));
-    return c.json(presentSpace(c, created, roleOnSpace(member, created, rows, grants)), 201);
+    return c.json(presentSpace(urlsOf(c), created, roleOnSpace(member, created, tree)), 201);
   },
 );
 
@@ -120,22 +109,18 @@ orgSpaceRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const [callerRows, memberRows] = await c.var.db.batch([
-      callerQuery(c),
-      membershipQuery(c, organizationId),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const member = membershipFrom(memberRows);
-    if (!member) throw notFound("Organization");
+    const { caller, member } = await resolveInOrg(c, organizationId, []);
     requireScope(caller, "space:read");
     const scope = `spaces:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const { items, count } = await listSpaces(
-      c,
+      c.var.db,
+      callerUserId(c),
       member,
       { kind: "organization" },
       { limit, after },
     );
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
@@ -143,7 +128,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.createdAt, item.row.id],
-      present: (item) => presentSpace(c, item.row, item.role),
+      present: (item) => presentSpace(urls, item.row, item.role),
     });
     return c.json(body, 200);
   },
@@ -174,7 +159,11 @@ orgSpaceRoutes.openapi(
       chain: found.chain,
       grants: found.grants,
     };
-    const { items, count } = await listSpaces(c, found, source, { limit, after });
+    const { items, count } = await listSpaces(c.var.db, callerUserId(c), found, source, {
+      limit,
+      after,
+    });
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
@@ -182,7 +171,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.position, item.row.id],
-      present: (item) => presentSpace(c, item.row, item.role),
+      present: (item) => presentSpace(urls, item.row, item.role),
     });
     return c.json(body, 200);
   },

@@ -1,13 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/caller";
-import { ancestryQuery, callerGrantsQuery } from "../../auth/content-role";
-import { resolveSpace } from "../../auth/space";
+import { resolveSpace, roleOnSpace } from "../../auth/space";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { resolvePublishedSpaceAccess, type VisitorCredentials } from "../../auth/published";
@@ -17,7 +16,7 @@ import {
   updateSpace,
   type SpacePatch,
 } from "../../services/spaces/spaces";
-import { membersAmongQueries, roleOnSpace, spaceGrantsQuery } from "../../auth/space-role";
+import { spaceMembersAmongPlan } from "../../services/spaces/members";
 import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../api/spaces";
 
 /** Reading, updating and deleting one space. */
@@ -51,7 +50,7 @@ spaceRoutes.openapi(
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     const found = await readableSpace(c, spaceId, { shareKey, visitorToken: visitorAuthToken });
     requireScope(found.caller, "space:read");
-    return c.json(presentSpace(c, found.space, found.role), 200);
+    return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
   },
 );
 
@@ -71,22 +70,10 @@ spaceRoutes.openapi(
     const { spaceId } = c.req.valid("param");
     const { icon: _icon, emoji, ...fields } = c.req.valid("json");
     const rules = fields.mergeRules?.type === "rules" ? fields.mergeRules.rules : [];
-    const parent = sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`;
-    const org = sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
     const db = c.var.db;
-    const found = await resolveSpace(c, spaceId, {
-      extra: [
-        ancestryQuery(c, parent),
-        callerGrantsQuery(c, parent),
-        spaceGrantsQuery(c, spaceId),
-        ...membersAmongQueries(
-          db,
-          org,
-          rules.flatMap((rule) => rule.users),
-        ),
-      ],
-    });
-    const [chainRows, collectionGrants, spaceGrants, ...memberRows] = found.extra;
+    const users = rules.flatMap((rule) => rule.users);
+    const among = spaceMembersAmongPlan(db, spaceId, users);
+    const found = await resolveSpace(c, spaceId, { with: among.statements });
     requireScope(found.caller, "space:write");
     const settings = [fields.editMode, fields.defaultLevel, fields.mergeRules];
     if (settings.some((value) => value !== undefined)) {
@@ -94,7 +81,7 @@ spaceRoutes.openapi(
     } else {
       requireRole(found.role, "edit", "update this space");
     }
-    const members = new Set(memberRows.flat().map((row) => row.id));
+    const members = among.finish(found.results);
     rules.forEach((rule, i) =>
       rule.users.forEach((user, j) => {
         if (!members.has(user)) {
@@ -106,13 +93,13 @@ spaceRoutes.openapi(
     );
     const patch: SpacePatch = { ...fields, ...(emoji !== undefined ? { emoji: emoji ?? "" } : {}) };
     if (Object.keys(patch).length === 0) {
-      return c.json(presentSpace(c, found.space, found.role), 200);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
     }
     const row = await updateSpace(db, spaceId, patch);
     if (!row) throw notFound("Space");
     // A new default level may change the caller's own role on the space.
-    const role = roleOnSpace(found, row, chainRows, collectionGrants, spaceGrants);
-    return c.json(presentSpace(c, row, role), 200);
+    const role = roleOnSpace(found, row, found.tree, found.spaceGrants);
+    return c.json(presentSpace(urlsOf(c), row, role), 200);
   },
 );
 

@@ -1,25 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
-import { callerQuery, callerUserId } from "../../auth/caller";
-import type { TeamRole } from "../../lib/roles";
+import { callerUserId } from "../../auth/caller";
 import { badRequest } from "../../lib/errors";
+import { urlsOf } from "../../lib/urls";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentTeamMember } from "../../presenters/team-member";
+import { applyMembershipPlan } from "../../services/teams/teams";
 import {
-  applyMembershipPlan,
-  normalizeIdentifier,
-  orgMembersAmongQueries,
-  orgMembersByIdentifierQueries,
-  teamMembersPageQuery,
-} from "../../services/teams/teams";
-import {
-  orgAccessQuery,
-  requireTeamManager,
-  teamAccessQuery,
-  teamFrom,
-  teamsAccess,
-} from "../../auth/team";
+  membershipChange,
+  orgMembersAmongPlan,
+  orgMembersByIdentifierPlan,
+  teamMembersPagePlan,
+} from "../../services/teams/reads";
+import { requireTeamManager, resolveTeam } from "../../auth/team";
 import {
   PutTeamMemberBody,
   TeamMemberParams,
@@ -48,21 +42,22 @@ teamMemberRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `team-members:${teamId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const db = c.var.db;
-    const [callerRows, orgRows, teamRows, rows] = await db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-      teamMembersPageQuery(db, {
-        orgId: organizationId,
-        teamId,
-        callerId: callerUserId(c),
-        limit,
-        after,
-      }),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:read");
-    const { team } = teamFrom(access, teamRows);
+    const members = teamMembersPagePlan(c.var.db, {
+      orgId: organizationId,
+      teamId,
+      callerId: callerUserId(c),
+      limit,
+      after,
+    });
+    const { team, results } = await resolveTeam(
+      c,
+      organizationId,
+      teamId,
+      "organization:members:read",
+      { with: members.statements },
+    );
+    const rows = members.finish(results);
+    const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
@@ -70,7 +65,7 @@ teamMemberRoutes.openapi(
       limit,
       count: team.membersCount,
       key: (r) => [r.userId],
-      present: (r) => presentTeamMember(c, r),
+      present: (r) => presentTeamMember(urls, r),
     });
     return c.json(body, 200);
   },
@@ -88,40 +83,15 @@ teamMemberRoutes.openapi(
   async (c) => {
     const { organizationId, teamId } = c.req.valid("param");
     const { add = [], remove = [], memberships = {} } = c.req.valid("json");
-    const db = c.var.db;
     const wanted = [...add, ...remove, ...Object.keys(memberships)];
-    const [callerRows, orgRows, teamRows, ...found] = await db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-      ...orgMembersByIdentifierQueries(db, organizationId, wanted),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
-    requireTeamManager(teamFrom(access, teamRows));
-
-    // Every identifier (user id or e-mail) must name a member of the organization.
-    const byIdentifier = new Map<string, string>();
-    for (const u of found.flat()) {
-      byIdentifier.set(u.id, u.id);
-      byIdentifier.set(u.email, u.id);
-    }
-    const resolve = (value: string, field: string) => {
-      const id = byIdentifier.get(normalizeIdentifier(value));
-      if (!id) throw badRequest(`${field}: not a member of this organization`);
-      return id;
-    };
-    const removed = new Set(remove.map((v, i) => resolve(v, `body.remove[${i}]`)));
-    const added = add.map((v, i) => resolve(v, `body.add[${i}]`));
-    const roles = new Map<string, TeamRole>();
-    for (const [key, { role }] of Object.entries(memberships)) {
-      const id = resolve(key, `body.memberships.${key}`);
-      if (!removed.has(id)) roles.set(id, role);
-    }
-    await applyMembershipPlan(db, teamId, {
-      add: [...new Set(added)].filter((id) => !removed.has(id) && !roles.has(id)),
-      roles,
-      remove: [...removed],
+    const lookup = orgMembersByIdentifierPlan(c.var.db, organizationId, wanted);
+    const team = await resolveTeam(c, organizationId, teamId, "organization:members:write", {
+      with: lookup.statements,
     });
+    requireTeamManager(team);
+    // Every identifier (user id or e-mail) must name a member of the organization.
+    const change = membershipChange(lookup.finish(team.results), { add, remove, memberships });
+    await applyMembershipPlan(c.var.db, teamId, change);
     return c.body(null, 204);
   },
 );
@@ -139,15 +109,12 @@ teamMemberRoutes.openapi(
     const { organizationId, teamId, userId } = c.req.valid("param");
     const { role } = c.req.valid("json");
     const db = c.var.db;
-    const [callerRows, orgRows, teamRows, ...found] = await db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-      ...orgMembersAmongQueries(db, organizationId, [userId]),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
-    requireTeamManager(teamFrom(access, teamRows));
-    if (found.flat().length === 0) {
+    const among = orgMembersAmongPlan(db, organizationId, [userId]);
+    const team = await resolveTeam(c, organizationId, teamId, "organization:members:write", {
+      with: among.statements,
+    });
+    requireTeamManager(team);
+    if (among.finish(team.results).size === 0) {
       throw badRequest("path.userId: not a member of this organization");
     }
     // Without a role, an existing member keeps theirs; a new one joins as member.
@@ -171,13 +138,8 @@ teamMemberRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, teamId, userId } = c.req.valid("param");
-    const [callerRows, orgRows, teamRows] = await c.var.db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
-    requireTeamManager(teamFrom(access, teamRows));
+    const team = await resolveTeam(c, organizationId, teamId, "organization:members:write");
+    requireTeamManager(team);
     await applyMembershipPlan(c.var.db, teamId, { add: [], roles: new Map(), remove: [userId] });
     return c.body(null, 204);
   },

@@ -1,25 +1,18 @@
 import { createRoute } from "@hono/zod-openapi";
-import { callerQuery, callerUserId } from "../../auth/caller";
+import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentTeam } from "../../presenters/team";
+import { createTeam, deleteTeam, renameTeam } from "../../services/teams/teams";
+import { orgMembersAmongPlan, teamListPlan } from "../../services/teams/reads";
 import {
-  createTeam,
-  deleteTeam,
-  orgMembersAmongQueries,
-  renameTeam,
-  teamCountQuery,
-  teamPageQuery,
-} from "../../services/teams/teams";
-import {
-  orgAccessQuery,
+  canManageTeam,
   requireOrgAdmin,
   requireTeamManager,
-  teamAccessQuery,
-  teamFrom,
-  teamsAccess,
+  resolveTeam,
+  resolveTeams,
 } from "../../auth/team";
 import {
   CreateTeamBody,
@@ -47,28 +40,25 @@ teamRoutes.openapi(
     const { page, limit, title, owner } = c.req.valid("query");
     const scope = `teams:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const db = c.var.db;
     const filter = { title: title || undefined, owner };
     const callerId = callerUserId(c);
-    const base = [
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamPageQuery(db, { orgId: organizationId, callerId, filter, limit, after }),
-    ] as const;
+    const list = teamListPlan(c.var.db, { orgId: organizationId, callerId, filter, limit, after });
     // One round trip: the unfiltered count is the organization's counter, a filtered one a COUNT.
-    const filtered = Boolean(filter.title || filter.owner);
-    const [callerRows, orgRows, rows, countRows] = filtered
-      ? await db.batch([...base, teamCountQuery(db, organizationId, callerId, filter)])
-      : [...(await db.batch(base)), undefined];
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:read");
+    const { results, ...access } = await resolveTeams(
+      c,
+      organizationId,
+      "organization:members:read",
+      { with: list.statements },
+    );
+    const { rows, count } = list.finish(results);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit,
-      count: countRows ? (countRows[0]?.n ?? 0) : access.org.teamsCount,
+      count: count ?? access.org.teamsCount,
       key: (r) => [r.team.titleLower, r.team.id],
-      present: (r) => presentTeam(r.team, access.role === "admin" || r.callerTeamRole === "owner"),
+      present: (r) => presentTeam(r.team, canManageTeam(access, r.callerTeamRole)),
     });
     return c.json(body, 200);
   },
@@ -88,14 +78,15 @@ teamRoutes.openapi(
     const { title, members = [] } = c.req.valid("json");
     const db = c.var.db;
     // The initial members are checked in the same round trip as the caller and the organization.
-    const [callerRows, orgRows, ...memberRows] = await db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      ...orgMembersAmongQueries(db, organizationId, members),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
+    const among = orgMembersAmongPlan(db, organizationId, members);
+    const { results, ...access } = await resolveTeams(
+      c,
+      organizationId,
+      "organization:members:write",
+      { with: among.statements },
+    );
     requireOrgAdmin(access, "create teams");
-    const known = new Set(memberRows.flat().map((r) => r.userId));
+    const known = among.finish(results);
     const stranger = members.findIndex((id) => !known.has(id));
     if (stranger >= 0) {
       throw badRequest(`body.members[${stranger}]: not a member of this organization`);
@@ -116,13 +107,12 @@ teamRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, teamId } = c.req.valid("param");
-    const [callerRows, orgRows, teamRows] = await c.var.db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:read");
-    const { team, canManage } = teamFrom(access, teamRows);
+    const { team, canManage } = await resolveTeam(
+      c,
+      organizationId,
+      teamId,
+      "organization:members:read",
+    );
     return c.json(presentTeam(team, canManage), 200);
   },
 );
@@ -139,13 +129,7 @@ teamRoutes.openapi(
   async (c) => {
     const { organizationId, teamId } = c.req.valid("param");
     const { title } = c.req.valid("json");
-    const [callerRows, orgRows, teamRows] = await c.var.db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-      teamAccessQuery(c, organizationId, teamId),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
-    const found = teamFrom(access, teamRows);
+    const found = await resolveTeam(c, organizationId, teamId, "organization:members:write");
     requireTeamManager(found);
     const renamed = await renameTeam(c.var.db, organizationId, teamId, title);
     if (!renamed) throw notFound("Team");
@@ -164,11 +148,7 @@ teamRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, teamId } = c.req.valid("param");
-    const [callerRows, orgRows] = await c.var.db.batch([
-      callerQuery(c),
-      orgAccessQuery(c, organizationId),
-    ]);
-    const access = teamsAccess(c, callerRows, orgRows, "organization:members:write");
+    const access = await resolveTeams(c, organizationId, "organization:members:write");
     requireOrgAdmin(access, "delete teams");
     await deleteTeam(c.var.db, organizationId, teamId);
     return c.body(null, 204);

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
-import { forbidden } from "../../lib/errors";
+import { badRequest, forbidden } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
@@ -12,7 +12,6 @@ import {
   ApiTokenSchema,
   TokenParams,
 } from "../../api/users";
-import { badRequest } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
 
 /** The caller's own API tokens (a documented extension of the official API). */

@@ -1,11 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { and, eq, or, sql } from "drizzle-orm";
 import { authenticate } from "../../auth/caller";
-import { callerFromResult, callerQuery, callerUserId } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
-import { users } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { resolveUser } from "../../auth/user";
 import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, UserSchema } from "../../openapi/common";
 import { presentUser } from "../../presenters/user";
 import { UserParams } from "../../api/users";
@@ -24,7 +22,7 @@ userRoutes.openapi(
   async (c) => {
     const caller = await authenticate(c);
     requireScope(caller, "user:read");
-    return c.json(presentUser(c, caller.user), 200);
+    return c.json(presentUser(urlsOf(c), caller.user), 200);
   },
 );
 
@@ -39,30 +37,9 @@ userRoutes.openapi(
   }),
   async (c) => {
     const { userId } = c.req.valid("param");
-    const db = c.var.db;
     // Visible: the caller, or anyone sharing an organization with the caller.
-    const [callerRows, userRows] = await db.batch([
-      callerQuery(c),
-      db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.id, userId),
-            or(
-              eq(users.id, callerUserId(c)),
-              sql`EXISTS (SELECT 1 FROM org_members mine JOIN org_members theirs
-                ON theirs.organization_id = mine.organization_id
-                WHERE mine.user_id = ${callerUserId(c)} AND theirs.user_id = ${users.id})`,
-            ),
-          ),
-        )
-        .limit(1),
-    ]);
-    const caller = callerFromResult(c, callerRows);
-    const user = userRows[0];
-    if (!user) throw notFound("User");
+    const { caller, user } = await resolveUser(c, userId);
     requireScope(caller, "user:read");
-    return c.json(presentUser(c, user), 200);
+    return c.json(presentUser(urlsOf(c), user), 200);
   },
 );

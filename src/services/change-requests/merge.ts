@@ -9,12 +9,10 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 
 import { threeWay } from "./three-way";
-import { afterMainRevision } from "../content/main-hooks";
-import type { Background } from "../../lib/background";
+import { commitToMain, type MainChange } from "../content/commit-to-main";
+import type { AfterMain } from "../content/main-hooks";
 
-const ATTEMPTS = 3;
-
-/** Loads the space and change request again (for a retry after a concurrent merge). */
+/** Loads the space and change request again (for a retry after a concurrent write). */
 async function reload(db: Database, spaceId: string, crId: string) {
   const [spaceRows, crRows] = await db.batch([
     db.select().from(spaces).where(eq(spaces.id, spaceId)),
@@ -23,95 +21,73 @@ async function reload(db: Database, spaceId: string, crId: string) {
   return { space: spaceRows[0]!, cr: crRows[0]! };
 }
 
+/** A merge's checks and change, on main and the change request as they stand. */
+async function mergeChange(
+  db: Database,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  userId: string,
+): Promise<MainChange<{ merged: ReturnType<typeof markMerged> }>> {
+  if (cr.status === "merged") throw conflict("This change request is already merged");
+  if (cr.status === "archived")
+    throw conflict("This change request is archived; reopen it before merging");
+  if (space.editMode === "locked")
+    throw conflict("This space is locked (editMode: locked): merges are refused");
+  const { files, ...result } = await threeWay(db, space, cr);
+  const wasDraft = cr.status === "draft";
+  return {
+    type: "merge",
+    parents: [cr.revisionId],
+    pages: result.merged,
+    files: files.map(({ lineId: _line, fromSeq: _from, toSeq: _to, ...file }) => file),
+    documents: result.documents.map((d) => ({ hash: d.hash, body: d.body })),
+    spaceSet: wasDraft
+      ? { changeRequestsDraft: sql`${spaces.changeRequestsDraft} - 1` }
+      : { changeRequestsOpen: sql`${spaces.changeRequestsOpen} - 1` },
+    also: (revisionId, now) => ({ merged: markMerged(db, cr.id, userId, revisionId, now) }),
+  };
+}
+
+/** Marks the change request merged, in the merge's batch. */
+function markMerged(db: Database, crId: string, userId: string, revisionId: string, now: string) {
+  return db
+    .update(changeRequests)
+    .set({
+      status: "merged",
+      revisionMerged: revisionId,
+      mergedBy: userId,
+      mergedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(changeRequests.id, crId))
+    .returning();
+}
+
 /**
- * Merges a change request into main as one new main revision, atomically. The batch is guarded
- * by main's sequence: if another merge landed in between, the batch fails as a whole, and the
- * merge is recomputed against the new main (a three-way merge), so neither loses its changes.
+ * Merges a change request into main as one new main revision, atomically (`commitToMain`): if
+ * another merge landed in between, the merge is recomputed against the new main (a three-way
+ * merge), so neither loses its changes.
  */
 export async function mergeChangeRequest(
   db: Database,
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
-  background?: Background,
+  after?: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow; changeRequest: ChangeRequestRow }> {
-  for (let attempt = 1; ; attempt++) {
-    if (cr.status === "merged") throw conflict("This change request is already merged");
-    if (cr.status === "archived")
-      throw conflict("This change request is archived; reopen it before merging");
-    if (space.editMode === "locked")
-      throw conflict("This space is locked (editMode: locked): merges are refused");
-    const { files, ...result } = await threeWay(db, space, cr);
-    const seq = space.mainSeq + 1;
-    const revisionId = newId();
-    const now = nowIso();
-    const statements = commitStatements(db, {
-      lineId: space.mainLineId,
-      seq,
-      overlay: false,
-      pages: result.merged,
-      files: files.map(({ lineId: _line, fromSeq: _from, toSeq: _to, ...file }) => file),
-      documents: result.documents.map((d) => ({ hash: d.hash, body: d.body })),
-      revision: {
-        id: revisionId,
-        spaceId: space.id,
-        lineId: space.mainLineId,
-        seq,
-        baseSeq: null,
-        parents: [space.revisionId, cr.revisionId],
-        type: "merge",
-        createdBy: userId,
-        createdAt: now,
-      },
-    });
-    const wasDraft = cr.status === "draft";
-    const guard = db
-      .update(spaces)
-      .set({
-        mainSeq: guardedSeq("main_seq", space.mainSeq, seq),
-        revisionId,
-        updatedAt: now,
-        ...(wasDraft
-          ? { changeRequestsDraft: sql`${spaces.changeRequestsDraft} - 1` }
-          : { changeRequestsOpen: sql`${spaces.changeRequestsOpen} - 1` }),
-      })
-      .where(eq(spaces.id, space.id))
-      .returning();
-    const markMerged = db
-      .update(changeRequests)
-      .set({
-        status: "merged",
-        revisionMerged: revisionId,
-        mergedBy: userId,
-        mergedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(changeRequests.id, cr.id))
-      .returning();
-    try {
-      const [spaceRows, crRows] = await db.batch([guard, markMerged, ...statements]);
-      const merged = { revision: revisionId, space: spaceRows[0]!, changeRequest: crRows[0]! };
-      afterMainRevision(
-        db,
-        {
-          space: merged.space,
-          previousSeq: space.mainSeq,
-          pageIds: result.merged.map((p) => p.pageId),
-        },
-        background,
-      );
-      return merged;
-    } catch (err) {
-      const fresh = await reload(db, space.id, cr.id);
-      if (fresh.space.mainSeq === space.mainSeq || attempt >= ATTEMPTS) {
-        if (fresh.space.mainSeq !== space.mainSeq)
-          throw conflict("Main changed repeatedly during the merge; retry");
-        throw err;
-      }
-      space = fresh.space;
-      cr = fresh.cr;
-    }
-  }
+  const landed = await commitToMain(
+    db,
+    {
+      state: { space, cr },
+      userId,
+      prepare: (state) => mergeChange(db, state.space, state.cr, userId),
+      reload: (state) => reload(db, state.space.id, state.cr.id),
+      raceMessage: "Main changed repeatedly during the merge; retry",
+    },
+    after,
+  );
+  const changeRequest = landed.results.merged[0]!;
+  return { revision: landed.revision, space: landed.space, changeRequest };
 }
 
 /**

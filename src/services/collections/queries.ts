@@ -1,16 +1,15 @@
 import type { CollectionRow } from "../../db/schema";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { plan } from "../../db/plan";
 import { collections } from "../../db/schema/index";
 import {
   accessTo,
   ancestryQuery,
   callerGrantsQuery,
   roleFromTree,
+  treeVisibilitySql,
   visibleSql,
-  visibleTreeSql,
   type Membership,
 } from "../../auth/content-role";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
@@ -34,47 +33,31 @@ export function lastChildQuery(db: Database, organizationId: string, parentId: s
     .limit(1);
 }
 
-/** At most one collection of the organization with no access by default (default level null). */
-export function restrictedQuery(db: Database, organizationId: string) {
-  return db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.organizationId, organizationId), isNull(collections.defaultLevel)))
-    .limit(1);
+/** The position of the last child of a parent (null: the level is empty), as a plan. */
+export function lastChildPlan(db: Database, organizationId: string, parentId: string | null) {
+  return plan(
+    { last: lastChildQuery(db, organizationId, parentId) },
+    (results) => results.last[0]?.position ?? null,
+  );
 }
 
 /**
- * The sibling next to where a moved collection would go: the one just before (`before`) or
- * just after (`after`) the pointed collection, or the last child of the target parent (no
- * pointer; `parent` undefined: the collection's current parent).
+ * Whether some collection of the organization has no access by default (default level null):
+ * then members do not see every collection. A plan reading at most one row.
  */
-export function neighbourQuery(
-  db: Database,
-  input: {
-    collectionId: string;
-    parent: string | null | undefined;
-    pointer: { id: string; side: "before" | "after" } | null;
-  },
-) {
-  const of = (id: string, column: string) =>
-    sql`(SELECT ${sql.raw(column)} FROM collections WHERE id = ${id})`;
-  const { pointer } = input;
-  const anchor = pointer?.id ?? input.collectionId;
-  const parent = pointer || input.parent === undefined ? of(anchor, "parent_id") : input.parent;
-  const siblings = sql`${collections.organizationId} = ${of(anchor, "organization_id")}
-    AND ${collections.parentId} IS ${parent}`;
-  const key = sql`(${collections.position}, ${collections.id})`;
-  const at = pointer && sql`(${of(pointer.id, "position")}, ${pointer.id})`;
-  const before = !pointer || pointer.side === "before";
-  return db
-    .select({ id: collections.id, position: collections.position })
-    .from(collections)
-    .where(and(siblings, at ? (before ? sql`${key} < ${at}` : sql`${key} > ${at}`) : undefined))
-    .orderBy(
-      before ? desc(collections.position) : asc(collections.position),
-      before ? desc(collections.id) : asc(collections.id),
-    )
-    .limit(1);
+export function restrictedPlan(db: Database, organizationId: string) {
+  return plan(
+    {
+      restricted: db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(
+          and(eq(collections.organizationId, organizationId), isNull(collections.defaultLevel)),
+        )
+        .limit(1),
+    },
+    (results) => results.restricted.length > 0,
+  );
 }
 
 /** A listed collection with the caller's effective role on it. */
@@ -90,11 +73,11 @@ export interface ListedCollection {
  * collection of the organization is evaluated (`visibleTreeSql`) for both page and count.
  */
 export async function listCollections(
-  c: Context<AppEnv>,
+  db: Database,
+  callerId: SQL,
   member: Membership,
   options: { nested: boolean; limit: number; after?: CursorKey; seesAll: boolean },
 ): Promise<{ items: ListedCollection[]; count: number }> {
-  const db = c.var.db;
   const { org } = member;
   const { nested, limit, after } = options;
   const order = [asc(collections.createdAt), asc(collections.id)];
@@ -119,8 +102,8 @@ export async function listCollections(
     const ids = sql`SELECT id FROM (${page.getSQL()})`;
     const [rows, ancestors, grants] = await db.batch([
       page,
-      ancestryQuery(c, ids),
-      callerGrantsQuery(c, ids),
+      ancestryQuery(db, ids),
+      callerGrantsQuery(db, callerId, ids),
     ]);
     const items = rows.flatMap((row) => {
       const role = accessTo(member, ancestors, grants, row.id)?.role;
@@ -137,13 +120,13 @@ export async function listCollections(
         rank: sql<number>`v.v_rank`.as("v_rank"),
       })
       .from(collections)
-      .innerJoin(visibleTreeSql(c, org.id, nested), sql`v.v_id = ${collections.id}`)
+      .innerJoin(treeVisibilitySql(callerId, org.id, nested), sql`v.v_id = ${collections.id}`)
       .where(and(pageWhere, visible))
       .orderBy(...order)
       .limit(limit + 1),
     db
       .select({ n: count() })
-      .from(visibleTreeSql(c, org.id, nested))
+      .from(treeVisibilitySql(callerId, org.id, nested))
       .where(visible),
   ]);
   const items = rows.flatMap(({ row, level, rank }) => {

@@ -12,28 +12,36 @@ export interface MainRevisionEvent {
   pageIds: string[];
 }
 
-/** Work that follows a new main revision (search indexing, link extraction). */
+/**
+ * Work that follows a new main revision, after the answer (search indexing). Links are not a
+ * hook: they are extracted in the commit batch itself (`commitStatements`).
+ */
 export type MainRevisionHook = (event: MainRevisionEvent) => Promise<void>;
 
-const hooks: MainRevisionHook[] = [];
-
-/** Registers work to run after each new main revision; later issues hook in here. */
-export function onMainRevision(hook: MainRevisionHook): void {
-  hooks.push(hook);
+/**
+ * Where the work after a new main revision goes: the hooks the app was assembled with
+ * (`createApp`, handed to routes as `c.var.mainRevisionHooks`) and the request's background.
+ * Without hooks (a direct service call in a test), nothing follows.
+ */
+export interface AfterMain {
+  hooks: readonly MainRevisionHook[];
+  background?: Background;
 }
 
 /**
  * The one seam after a new main revision (merge, template applied to main, duplicate): runs
- * every registered hook after the answer, in `waitUntil` on the background D1 handle when there
- * is a request (`backgroundOf(c)`), else on `db` without waiting, and logs failures without
- * failing the merge that already landed.
+ * every hook after the answer, in `waitUntil` on the background D1 handle when there is a
+ * request, else on `db` without waiting, and logs failures without failing the write that
+ * already landed.
  */
 export function afterMainRevision(
   db: Database,
   event: Omit<MainRevisionEvent, "db">,
-  background?: Background,
+  after: AfterMain | undefined,
 ): void {
+  const hooks = after?.hooks ?? [];
   if (hooks.length === 0) return;
+  const background = after?.background;
   const full = { ...event, db: background?.db ?? db };
   const run = Promise.all(hooks.map((hook) => hook(full))).then(
     () => undefined,

@@ -13,7 +13,7 @@ import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { fileQuery, filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { buildTree, compareSiblings, placePage, type TreeNode } from "../../content/tree";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import type { UserLike } from "../../presenters/user";
+import type { UserLike } from "../../api/users";
 import { changeRequestUsersQuery } from "../change-requests/change-requests";
 import type { RevisionRow } from "../../db/schema";
 
@@ -21,7 +21,10 @@ const PV = "page_versions";
 const FV = "file_versions";
 
 /** A page row with its stored document body (null for a page without one). */
-export type PageWithBody = PageRow & { body: string | null };
+type PageWithBody = PageRow & { body: string | null };
+
+/** A file version as the reads return it (the presenters' input). */
+export type ContentFile = FileRow;
 
 /** Page bodies by page id, for the presenters. */
 export type Bodies = ReadonlyMap<string, string | null>;
@@ -106,7 +109,7 @@ export async function readTree(db: Database, p: ContentPointer) {
 }
 
 /** What a merge revision was merged from: the change request and the users it names. */
-export interface MergedFrom {
+interface MergedFrom {
   row: ChangeRequestRow;
   users: Map<string, UserLike>;
 }

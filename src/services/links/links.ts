@@ -3,37 +3,11 @@ import type { Database } from "../../db/client";
 import type { LinkKind } from "../../db/schema/index";
 import { isMain, type ContentPointer } from "../../content/pointer";
 import { fileQuery, pagesByIdQuery } from "../../content/read";
+import { plan } from "../../db/plan";
 import { badRequest } from "../../lib/errors";
 import type { CursorKey } from "../../lib/pagination";
-import {
-  backlinksFromSql,
-  introducedSql,
-  linksAtSql,
-  type LinkScope,
-  type LinkStatus,
-} from "./sql";
-
-/** One link of a page at a revision, with its status there. */
-export interface LinkRow {
-  source: string;
-  ordinal: number;
-  kind: LinkKind;
-  spaceId: string | null;
-  pageId: string | null;
-  fileId: string | null;
-  anchor: string | null;
-  url: string | null;
-  status: LinkStatus;
-}
-
-/** The figures of a link list: all links, those matching the filter, broken ones, introduced ones. */
-export interface LinkStats {
-  total: number;
-  matching: number;
-  broken: number;
-  /** Broken links a change request introduced; 0 on main. */
-  introduced: number;
-}
+import type { LinkStatus } from "../../api/links";
+import { backlinksFromSql, introducedSql, linksAtSql, type LinkScope } from "./sql";
 
 /** What a link list reads. */
 export interface LinksRequest {
@@ -47,11 +21,11 @@ export interface LinksRequest {
 const q = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
 
 /**
- * A page of links at the scope's revision and the list's figures, in one round trip: the rows
- * (keyset on source page and ordinal, `limit + 1`), one aggregate for the counts, and the page's
- * own row when the list is a page's. `found` is false when that page is not in the revision.
+ * A page of links at the scope's revision and the list's figures, as one round trip's plan: the
+ * rows (keyset on source page and ordinal, `limit + 1`), one aggregate for the counts, and the
+ * page's own row when the list is a page's. `found` is false when that page is not in the revision.
  */
-export async function readLinks(db: Database, s: LinkScope, r: LinksRequest) {
+export function linksPlan(db: Database, s: LinkScope, r: LinksRequest) {
   const from = sql`(${linksAtSql(s, r.pageId)}) AS q`;
   const filter = r.status ? sql`q.status = ${r.status}` : sql`1`;
   const keyset = r.after ? keysetOf(r.after, 2, sql`(q.source, q.ordinal)`) : sql`1`;
@@ -80,19 +54,24 @@ export async function readLinks(db: Database, s: LinkScope, r: LinksRequest) {
       introduced: sql<number>`${introduced}`.as("introduced"),
     })
     .from(from);
-  const [linkRows, figureRows, pageRows] =
-    r.pageId === undefined
-      ? [...(await db.batch([rows, figures])), []]
-      : await db.batch([rows, figures, pagesByIdQuery(db, s.pointer, [r.pageId])]);
-  const f = figureRows[0];
-  const stats: LinkStats = {
-    total: Number(f?.total ?? 0),
-    matching: Number(f?.matching ?? 0),
-    broken: Number(f?.broken ?? 0),
-    introduced: Number(f?.introduced ?? 0),
-  };
-  const found = r.pageId === undefined || pageRows.some((row) => !row.deleted);
-  return { rows: linkRows as LinkRow[], stats, found };
+  // The page's own row only for a page's list: the revision's list reads two statements.
+  const page = r.pageId === undefined ? undefined : pagesByIdQuery(db, s.pointer, [r.pageId]);
+  const statements: {
+    rows: typeof rows;
+    figures: typeof figures;
+    page?: NonNullable<typeof page>;
+  } = page ? { rows, figures, page } : { rows, figures };
+  return plan(statements, (results) => {
+    const f = results.figures[0];
+    const stats = {
+      total: Number(f?.total ?? 0),
+      matching: Number(f?.matching ?? 0),
+      broken: Number(f?.broken ?? 0),
+      introduced: Number(f?.introduced ?? 0),
+    };
+    const found = results.page === undefined || results.page.some((row) => !row.deleted);
+    return { rows: results.rows, stats, found };
+  });
 }
 
 /** What a backlink list reads: the target, and the page of linking pages wanted. */
@@ -104,10 +83,10 @@ export interface BacklinksRequest {
 
 /**
  * The pages visible at the pointer that link to a page or a file, one page of them by page id
- * with their exact count, and the target's own row, in one round trip. `found` is false when the
- * target is not in the revision.
+ * with their exact count, and the target's own row, as one round trip's plan. `found` is false
+ * when the target is not in the revision.
  */
-export async function readBacklinks(db: Database, p: ContentPointer, r: BacklinksRequest) {
+export function backlinksPlan(db: Database, p: ContentPointer, r: BacklinksRequest) {
   const from = backlinksFromSql(p, r.target);
   const keyset = r.after ? sql`AND ${keysetOf(r.after, 1, sql`pv.page_id`)}` : sql``;
   const pages = db
@@ -120,12 +99,11 @@ export async function readBacklinks(db: Database, p: ContentPointer, r: Backlink
     .from(sql`(SELECT COUNT(DISTINCT pv.page_id) AS n ${from}) AS q`);
   const target =
     r.target.kind === "file" ? fileQuery(db, p, r.target.id) : pagesByIdQuery(db, p, [r.target.id]);
-  const [pageRows, totalRows, targetRows] = await db.batch([pages, total, target]);
-  return {
-    pages: pageRows.map((row) => row.page),
-    count: Number(totalRows[0]?.n ?? 0),
-    found: targetRows.some((row) => !row.deleted),
-  };
+  return plan({ pages, total, target }, (results) => ({
+    pages: results.pages.map((row) => row.page),
+    count: Number(results.total[0]?.n ?? 0),
+    found: results.target.some((row) => !row.deleted),
+  }));
 }
 
 /** SQL: the row value `columns` is after the cursor key (which must have `width` values). */

@@ -1,11 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 
-/** The link statuses of the official Link item, computed at read time. */
-export const LINK_STATUSES = ["ok", "broken", "in-app"] as const;
-/** One link status. */
-export type LinkStatus = (typeof LINK_STATUSES)[number];
-
 /** Where links are read: a revision pointer, its organization, and the app's base URL. */
 export interface LinkScope {
   pointer: ContentPointer;
@@ -35,7 +30,7 @@ function inOtherSpace(a: string, orgId: string, table: string, key: string): SQL
  * another space of the organization at that space's main head; an anchor without a page points
  * into the page that holds it, and URLs have no target to check.
  */
-export function targetExists(p: ContentPointer, orgId: string, a: string): SQL {
+function targetExists(p: ContentPointer, orgId: string, a: string): SQL {
   const sameSpace = sql`(${col(a, "space_id")} IS NULL OR ${col(a, "space_id")} = ${p.spaceId})`;
   const page = sql`EXISTS (SELECT 1 FROM page_versions tp WHERE tp.page_id = ${col(a, "page_id")}
     AND ${visibleAt(p, "tp", PV, "page_id")} AND tp.deleted = 0)`;

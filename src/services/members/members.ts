@@ -14,7 +14,6 @@ import type { Database } from "../../db/client";
 import {
   collections,
   contentGrants,
-  linkInvites,
   organizations,
   orgMembers,
   spaces,
@@ -23,11 +22,10 @@ import {
   users,
 } from "../../db/schema/index";
 import type { MemberRole } from "../../lib/roles";
-import { newId } from "../../lib/ids";
-import { nowIso } from "../../lib/clock";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../lib/pagination";
 import type { ListMembersInput } from "../../api/members";
+import { plan, runStatements, type Plan } from "../../db/plan";
 
 /**
  * The member columns every member presentation needs, with the member's team count (CROSS JOIN
@@ -69,21 +67,51 @@ function memberKeyset(sort: SQL, key: CursorKey, order: "asc" | "desc"): SQL {
     : sql`(${sort}, ${orgMembers.userId}) < (${value}, ${userId})`;
 }
 
-/**
- * A page of an organization's members (guests and disabled members included) with its exact
- * count, in one round trip: the unfiltered count is the organization's counter, a filtered
- * list counts its filter.
- */
-export async function listMembers(
+function memberRowsQuery(
   db: Database,
-  org: { id: string; membersCount: number },
+  filter: SQL | undefined,
+  sort: SQL,
   input: ListMembersInput,
   after?: CursorKey,
 ) {
+  const direction = input.order === "asc" ? asc : desc;
+  return db
+    .select({ ...memberColumns, sortKey: sql<string>`${sort}`.as("sort_key") })
+    .from(orgMembers)
+    .innerJoin(users, eq(users.id, orgMembers.userId))
+    .where(after ? and(filter, memberKeyset(sort, after, input.order)) : filter)
+    .orderBy(direction(sort), direction(orgMembers.userId))
+    .limit(input.limit + 1);
+}
+
+function memberCountQuery(db: Database, filter: SQL | undefined) {
+  return db
+    .select({ n: count() })
+    .from(orgMembers)
+    .innerJoin(users, eq(users.id, orgMembers.userId))
+    .where(filter);
+}
+
+type MemberRowsQuery = ReturnType<typeof memberRowsQuery>;
+type MemberListStatements =
+  | { rows: MemberRowsQuery }
+  | { rows: MemberRowsQuery; total: ReturnType<typeof memberCountQuery> };
+
+/**
+ * A page of an organization's members (guests and disabled members included) with its exact
+ * count, as a plan for the access check's round trip: a filtered list counts its filter; for the
+ * unfiltered one `count` is null (the organization's counter, read by the access check).
+ */
+export function memberListPlan(
+  db: Database,
+  organizationId: string,
+  input: ListMembersInput,
+  after?: CursorKey,
+): Plan<MemberListStatements, { rows: Awaited<MemberRowsQuery>; count: number | null }> {
   const sort = SORT_KEYS[input.sort];
   const needle = input.search?.toLowerCase();
   const filter = and(
-    eq(orgMembers.organizationId, org.id),
+    eq(orgMembers.organizationId, organizationId),
     input.role === "guest"
       ? isNull(orgMembers.role)
       : input.role
@@ -93,35 +121,22 @@ export async function listMembers(
       ? sql`(instr(lower(${users.displayName}), ${needle}) > 0 OR instr(lower(${users.email}), ${needle}) > 0)`
       : undefined,
   );
-  const direction = input.order === "asc" ? asc : desc;
-  const rowsQuery = db
-    .select({ ...memberColumns, sortKey: sql<string>`${sort}`.as("sort_key") })
-    .from(orgMembers)
-    .innerJoin(users, eq(users.id, orgMembers.userId))
-    .where(after ? and(filter, memberKeyset(sort, after, input.order)) : filter)
-    .orderBy(direction(sort), direction(orgMembers.userId))
-    .limit(input.limit + 1);
-  if (!input.role && !needle) {
-    const [rows] = await db.batch([rowsQuery]);
-    return { rows, count: org.membersCount };
-  }
-  const [rows, total] = await db.batch([
-    rowsQuery,
-    db
-      .select({ n: count() })
-      .from(orgMembers)
-      .innerJoin(users, eq(users.id, orgMembers.userId))
-      .where(filter),
-  ]);
-  return { rows, count: total[0]?.n ?? 0 };
+  const rows = memberRowsQuery(db, filter, sort, input, after);
+  const statements: MemberListStatements =
+    !input.role && !needle ? { rows } : { rows, total: memberCountQuery(db, filter) };
+  return plan(statements, (results) => ({
+    rows: results.rows,
+    count: "total" in results ? (results.total[0]?.n ?? 0) : null,
+  }));
 }
 
-/** One member of an organization with their user, or undefined. */
+/** One member of an organization with their user, or undefined (one round trip). */
 export async function getMember(db: Database, organizationId: string, userId: string) {
   const [rows] = await db.batch([memberQuery(db, organizationId, userId)]);
   return rows[0];
 }
 
+/** The statement reading one member with their user. */
 function memberQuery(db: Database, organizationId: string, userId: string) {
   return db
     .select(memberColumns)
@@ -149,14 +164,14 @@ export async function updateMemberRole(
   role: MemberRole | null,
 ) {
   const target = and(eq(orgMembers.organizationId, organizationId), eq(orgMembers.userId, userId));
-  const [, rows] = await db.batch([
-    db
+  const { member } = await runStatements(db, {
+    update: db
       .update(orgMembers)
       .set({ role })
       .where(role === "admin" ? target : and(target, notLastAdmin(organizationId))),
-    memberQuery(db, organizationId, userId),
-  ]);
-  const row = rows[0];
+    member: memberQuery(db, organizationId, userId),
+  });
+  const row = member[0];
   if (!row) throw notFound("Member");
   if ((row.role ?? null) !== role) {
     throw conflict("The last admin of an organization cannot be demoted; promote another first");
@@ -189,8 +204,8 @@ export async function removeMember(db: Database, organizationId: string, userId:
           gone,
         ),
       );
-  const results = await db.batch([
-    db
+  const { stillMember } = await runStatements(db, {
+    membership: db
       .delete(orgMembers)
       .where(
         and(
@@ -199,11 +214,11 @@ export async function removeMember(db: Database, organizationId: string, userId:
           notLastAdmin(organizationId),
         ),
       ),
-    db
+    membersCount: db
       .update(organizations)
       .set({ membersCount: sql`${organizations.membersCount} - changes()` })
       .where(eq(organizations.id, organizationId)),
-    db
+    teamCounters: db
       .update(teams)
       .set({ membersCount: sql`${teams.membersCount} - 1` })
       .where(
@@ -219,66 +234,26 @@ export async function removeMember(db: Database, organizationId: string, userId:
           gone,
         ),
       ),
-    db
+    teamMemberships: db
       .delete(teamMembers)
       .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, orgTeams), gone)),
-    dropGrants(
+    collectionGrants: dropGrants(
       "collection",
       db
         .select({ id: collections.id })
         .from(collections)
         .where(eq(collections.organizationId, organizationId)),
     ),
-    dropGrants(
+    spaceGrants: dropGrants(
       "space",
       db.select({ id: spaces.id }).from(spaces).where(eq(spaces.organizationId, organizationId)),
     ),
-    db
+    stillMember: db
       .select({ role: orgMembers.role })
       .from(orgMembers)
       .where(and(eq(orgMembers.organizationId, organizationId), eq(orgMembers.userId, userId))),
-  ]);
-  if (results[6].length > 0) {
+  });
+  if (stillMember.length > 0) {
     throw conflict("The last admin of an organization cannot leave it; promote another first");
   }
-}
-
-/** A page of an organization's invite links, newest first, with their exact count. */
-export async function listInvites(
-  db: Database,
-  organizationId: string,
-  limit: number,
-  after?: CursorKey,
-) {
-  const mine = eq(linkInvites.organizationId, organizationId);
-  const keys = [linkInvites.createdAt, linkInvites.id];
-  const [rows, total] = await db.batch([
-    db
-      .select()
-      .from(linkInvites)
-      .where(after ? and(mine, keysetAfter(keys, after, "desc")) : mine)
-      .orderBy(desc(linkInvites.createdAt), desc(linkInvites.id))
-      .limit(limit + 1),
-    db.select({ n: count() }).from(linkInvites).where(mine),
-  ]);
-  return { rows, count: total[0]?.n ?? 0 };
-}
-
-/** Creates an invite link: whoever holds it may join the organization with `role`. */
-export async function createInvite(
-  db: Database,
-  input: { organizationId: string; role: MemberRole | null; createdBy: string },
-) {
-  const [row] = await db
-    .insert(linkInvites)
-    .values({ id: newId(), ...input, createdAt: nowIso() })
-    .returning();
-  return row!;
-}
-
-/** Deletes an invite link of the organization; an absent one changes nothing. */
-export async function deleteInvite(db: Database, organizationId: string, inviteId: string) {
-  await db
-    .delete(linkInvites)
-    .where(and(eq(linkInvites.organizationId, organizationId), eq(linkInvites.id, inviteId)));
 }

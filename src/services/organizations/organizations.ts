@@ -7,11 +7,11 @@ import { nowIso } from "../../lib/clock";
 import { badRequest, conflict } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import type { MemberRole } from "../../lib/roles";
-
-import type { SearchSpaceResult, UpdateOrganizationInput } from "../../api/organizations";
+import { plan, runBoth, runStatements } from "../../db/plan";
+import type { UpdateOrganizationInput } from "../../api/organizations";
 
 /** Normalizes e-mail domains: trimmed, lowercased, without duplicates. */
-export function normalizeDomains(domains: readonly string[]): string[] {
+function normalizeDomains(domains: readonly string[]): string[] {
   return [...new Set(domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
 }
 
@@ -26,16 +26,21 @@ export async function createOrganization(
   const id = newId();
   const now = nowIso();
   const domains = normalizeDomains(input.emailDomains ?? []);
-  const [inserted] = await db.batch([
-    db
+  const { inserted } = await runStatements(db, {
+    inserted: db
       .insert(organizations)
       .values({ id, title: input.title, createdAt: now, emailDomains: domains, membersCount: 1 })
       .returning(),
-    db
+    owner: db
       .insert(orgMembers)
       .values({ organizationId: id, userId: input.ownerId, role: "admin", joinedAt: now }),
-    ...domains.map((domain) => db.insert(orgEmailDomains).values({ domain, organizationId: id })),
-  ]);
+    ...Object.fromEntries(
+      domains.map((domain, i) => [
+        `domain${i}`,
+        db.insert(orgEmailDomains).values({ domain, organizationId: id }),
+      ]),
+    ),
+  });
   return inserted[0]!;
 }
 
@@ -65,11 +70,11 @@ export async function addMember(
 }
 
 /**
- * The two queries of a page of the user's organizations (rows, then exact count), for the caller
- * to batch with its authentication: keyset on the membership (joined_at, organization_id) through
+ * A page of the user's organizations with their exact count, as a plan to run with the caller's
+ * authentication: keyset on the membership (joined_at, organization_id) through
  * `org_members_user_idx`; disabled memberships are left out.
  */
-export function organizationsPageQueries(
+export function organizationsPagePlan(
   db: Database,
   userId: SQL | string,
   limit: number,
@@ -77,29 +82,33 @@ export function organizationsPageQueries(
 ) {
   const mine = and(eq(orgMembers.userId, userId), eq(orgMembers.disabled, false));
   const keys = [orgMembers.joinedAt, orgMembers.organizationId];
-  return [
-    db
+  const statements = {
+    rows: db
       .select({ org: organizations, role: orgMembers.role, joinedAt: orgMembers.joinedAt })
       .from(orgMembers)
       .innerJoin(organizations, eq(organizations.id, orgMembers.organizationId))
       .where(after ? and(mine, keysetAfter(keys, after)) : mine)
       .orderBy(asc(orgMembers.joinedAt), asc(orgMembers.organizationId))
       .limit(limit + 1),
-    db.select({ n: count() }).from(orgMembers).where(mine),
-  ] as const;
+    total: db.select({ n: count() }).from(orgMembers).where(mine),
+  };
+  return plan(statements, (results) => ({
+    rows: results.rows,
+    count: results.total[0]?.n ?? 0,
+  }));
 }
 
 /** Most organizations one e-mail domain lookup returns. */
-export const MAX_DOMAIN_ORGS = 100;
+const MAX_DOMAIN_ORGS = 100;
 
 /**
  * The organizations listing `domain` that the user may see: those they are an enabled member of,
  * or all of them when the user's verified e-mail address is on that domain (they may join).
  */
-export function organizationsForDomainQuery(db: Database, userId: SQL | string, domain: string) {
+export function organizationsForDomainPlan(db: Database, userId: SQL | string, domain: string) {
   const onDomain = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
     AND u.email_verified = 1 AND substr(u.email, instr(u.email, '@') + 1) = ${domain})`;
-  return db
+  const orgs = db
     .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
     .from(orgEmailDomains)
     .innerJoin(organizations, eq(organizations.id, orgEmailDomains.organizationId))
@@ -115,26 +124,7 @@ export function organizationsForDomainQuery(db: Database, userId: SQL | string, 
     )
     .orderBy(asc(organizations.createdAt), asc(organizations.id))
     .limit(MAX_DOMAIN_ORGS);
-}
-
-/**
- * The organization with the user's membership (if any), whether or not they are a member: the
- * join-by-domain check needs to see organizations the caller does not belong to yet.
- */
-export function organizationWithMembershipQuery(
-  db: Database,
-  organizationId: string,
-  userId: SQL | string,
-) {
-  return db
-    .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
-    .from(organizations)
-    .leftJoin(
-      orgMembers,
-      and(eq(orgMembers.organizationId, organizations.id), eq(orgMembers.userId, userId)),
-    )
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
+  return plan({ orgs }, (results) => results.orgs);
 }
 
 /**
@@ -151,29 +141,38 @@ async function checkUpdate(db: Database, org: OrganizationRow, input: UpdateOrga
   if (!newHostname && reviewers.length === 0) return;
   const chunks: string[][] = [];
   for (let i = 0; i < reviewers.length; i += 90) chunks.push(reviewers.slice(i, i + 90));
-  const [taken, ...found] = await db.batch([
+  const memberReads = chunks.map((chunk) =>
     db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.hostname, input.hostname ?? ""), ne(organizations.id, org.id)))
-      .limit(1),
-    ...chunks.map((chunk) =>
-      db
-        .select({ id: orgMembers.userId })
-        .from(orgMembers)
-        .where(
-          and(
-            eq(orgMembers.organizationId, org.id),
-            eq(orgMembers.disabled, false),
-            inArray(orgMembers.userId, chunk),
-          ),
+      .select({ id: orgMembers.userId })
+      .from(orgMembers)
+      .where(
+        and(
+          eq(orgMembers.organizationId, org.id),
+          eq(orgMembers.disabled, false),
+          inArray(orgMembers.userId, chunk),
         ),
-    ),
-  ]);
+      ),
+  );
+  const { own, extra: found } = await runBoth(
+    db,
+    {
+      taken: db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.hostname, input.hostname ?? ""), ne(organizations.id, org.id)))
+        .limit(1),
+    },
+    Object.fromEntries(memberReads.map((read, i) => [`members${i}`, read])),
+  );
+  const taken = own.taken;
   if (newHostname && taken.length > 0) {
     throw conflict(`The hostname ${input.hostname} is already taken`);
   }
-  const members = new Set(found.flat().map((r) => r.id));
+  const members = new Set(
+    Object.values(found)
+      .flat()
+      .map((r) => r.id),
+  );
   const rules = input.mergeRules?.type === "rules" ? input.mergeRules.rules : [];
   rules.forEach((rule, i) =>
     rule.users.forEach((user, j) => {
@@ -213,11 +212,12 @@ export async function updateOrganization(
 
   const update = db.update(organizations).set(set).where(eq(organizations.id, org.id)).returning();
   try {
-    const rows = domains
-      ? (
-          await db.batch([
+    const { updated } = await runStatements(
+      db,
+      domains
+        ? {
             // Unindex the domains stored at write time (not as read earlier), then the new ones.
-            db
+            unindex: db
               .delete(orgEmailDomains)
               .where(
                 and(
@@ -225,17 +225,20 @@ export async function updateOrganization(
                   inArray(orgEmailDomains.domain, storedDomains(org.id)),
                 ),
               ),
-            update,
-            ...domains.map((domain) =>
-              db
-                .insert(orgEmailDomains)
-                .values({ domain, organizationId: org.id })
-                .onConflictDoNothing(),
+            updated: update,
+            ...Object.fromEntries(
+              domains.map((domain, i) => [
+                `domain${i}`,
+                db
+                  .insert(orgEmailDomains)
+                  .values({ domain, organizationId: org.id })
+                  .onConflictDoNothing(),
+              ]),
             ),
-          ])
-        )[1]
-      : (await db.batch([update]))[0];
-    return rows[0] ?? org;
+          }
+        : { updated: update },
+    );
+    return updated[0] ?? org;
   } catch (err) {
     // Another organization took the hostname between the check and the write.
     if (input.hostname !== undefined) await checkUpdate(db, org, { hostname: input.hostname });

@@ -1,20 +1,11 @@
 import type { Database } from "../../db/client";
-import type { ContentPointer } from "../../content/pointer";
 import { fileObjectKey } from "../change-requests/writes";
 import { slugify } from "../../content/tree";
 import { signedDownloadPath } from "../../lib/signing";
 import { renderPdf } from "../../pdf/document";
-import { loadPdfContent, type PdfSelection } from "./source";
-import { pdfObjectKey } from "../../pdf/store";
-
-/** The content a PDF is asked for: where it lives and what its title page says. */
-export interface PdfTarget {
-  pointer: ContentPointer;
-  revision: { id: string; createdAt: string };
-  spaceTitle: string;
-  /** Set for a change request's PDF. */
-  changeRequest?: { number: number; subject: string };
-}
+import { loadPdfContent } from "./source";
+import { pdfObjectKey, type PdfSelection } from "../../pdf/store";
+import type { PdfTarget } from "./target";
 
 /** The bindings the PDF service uses. */
 export interface PdfBindings {

@@ -7,12 +7,7 @@ import { filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { compareSiblings, placePage } from "../../content/tree";
 import { badRequest, notFound } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";
-
-/** Which pages a PDF shows: the whole revision, a page and its subpages, or one page. */
-export interface PdfSelection {
-  pageId?: string;
-  only: boolean;
-}
+import type { PdfSelection } from "../../pdf/store";
 
 /** The pages of a selection in tree order, their bodies, and the revision's files. */
 export interface PdfContent {
@@ -27,7 +22,7 @@ export interface PdfContent {
  * Most document JSON one PDF reads, in characters: the bodies are in memory together while
  * the PDF is drawn, so this bounds the render's memory (docs/performance.md, PDF).
  */
-export const MAX_BODY_CHARS = 8 * 1024 * 1024;
+const MAX_BODY_CHARS = 8 * 1024 * 1024;
 
 const PV = "page_versions";
 

@@ -154,7 +154,7 @@ const documentLinksGc: Step = async (db, _bucket, t, cursor) => {
  * used), then every table that holds the space's rows, the space row last. Later areas add their
  * tables here.
  */
-export const PURGE_STEPS: { name: string; run: Step }[] = [
+const PURGE_STEPS: { name: string; run: Step }[] = [
   { name: "files in R2", run: sharedContentGc("files") },
   {
     // Rendered PDFs are keyed by space (pdfs/<spaceId>/...): one list and one delete per step.

@@ -1,4 +1,5 @@
 import type { PageRow, SpaceRow } from "../../db/schema";
+import { jsonChunks } from "../../lib/json-chunks";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -10,7 +11,7 @@ import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery, treeQuery } from "../../content/read";
 import { documentSections, type DocumentLike } from "../../content/document/index";
 import { keyToken } from "../../lib/fts-query";
-import { onMainRevision } from "../content/main-hooks";
+import type { MainRevisionHook } from "../content/main-hooks";
 
 // The tables of the hand-written migration (src/db/custom/search_fts.sql), typed for queries.
 // They live here, not in src/db/schema, so drizzle-kit never generates or drops them.
@@ -52,6 +53,7 @@ const CHUNK_CHARS = 250_000;
 const ATTEMPTS = 4;
 
 /** Control characters (not tab or newline) never reach the index: snippets use \x01/\x02 marks. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 const clean = (text: string, max: number) => text.replace(CONTROL, " ").slice(0, max);
 
@@ -61,7 +63,7 @@ type SectionValues = [string, number, string, string, string, string, string | n
 /** The sections to index of one page at a revision; nothing for groups, links and tombstones. */
 function pageSections(row: PageRow, body: string | undefined): SectionValues[] {
   if (row.kind !== "document" || row.deleted) return [];
-  let doc: DocumentLike = {};
+  let doc: DocumentLike;
   try {
     doc = body ? (JSON.parse(body) as DocumentLike) : {};
   } catch {
@@ -82,31 +84,18 @@ function pageSections(row: PageRow, body: string | undefined): SectionValues[] {
   ]);
 }
 
-/** Splits values into chunks of about CHUNK_CHARS of JSON: one bound parameter each. */
-function chunked<T>(values: T[]): string[] {
-  const chunks: T[][] = [];
-  let size = CHUNK_CHARS;
-  for (const value of values) {
-    const length = JSON.stringify(value).length;
-    if (size + length > CHUNK_CHARS) (chunks.push([]), (size = 0));
-    chunks[chunks.length - 1]!.push(value);
-    size += length;
-  }
-  return chunks.map((chunk) => JSON.stringify(chunk));
-}
-
 /** The INSERTs of a space's pages (new keys) and of their sections (FTS rows keyed by page). */
 function insertStatements(db: Database, space: SpaceRow, sections: SectionValues[]) {
   const pageIds = [...new Set(sections.map((s) => s[0]))];
   const at = (i: number) => sql.raw(`json_extract(e.value, '$[${i}]')`);
-  const pages = chunked(pageIds).map((json) =>
+  const pages = jsonChunks(pageIds, CHUNK_CHARS).map((json) =>
     db
       .insert(searchPages)
       .select(
         sql`SELECT NULL, ${space.id}, ${space.organizationId}, value FROM json_each(${json})`,
       ),
   );
-  const rows = chunked(sections).map((json) =>
+  const rows = jsonChunks(sections, CHUNK_CHARS).map((json) =>
     db.insert(searchFts).select(
       sql`SELECT p.id * ${sql.raw(String(SECTION_SLOTS))} + ${at(1)}, ${keyToken("s", space.id)}, ${keyToken("o", space.organizationId)},
         ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}
@@ -252,5 +241,9 @@ export function catchUpInBackground(db: Database, spaceId: string, ctx: Executio
   ctx.waitUntil(run);
 }
 
-// The index follows main: after each merge, the pages it changed (and anything missed before).
-onMainRevision((event) => syncSpace(event.db, event.space.id, {}));
+/**
+ * The after-main hook of search: the index follows main, after each new main revision (the pages
+ * it changed, and anything missed before). Registered by `createApp`.
+ */
+export const indexSearchAfterMain: MainRevisionHook = (event) =>
+  syncSpace(event.db, event.space.id, {});

@@ -1,19 +1,17 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { collections, contentGrants, spaces } from "../../db/schema/index";
-import { chainOf, effectiveRole } from "../../auth/content-role";
 import type { MemberRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
 import type { CursorKey } from "../../lib/pagination";
-import { SECTION_SLOTS } from "./indexer";
-import { presentOrganizationSearch, type AppUrlOf } from "../../presenters/search";
-import type { SearchSpaceItem } from "../../api/search";
+import { plan, runStatements } from "../../db/plan";
+import { indexStateQuery, SECTION_SLOTS } from "./indexer";
+import { readableSpaceIds, type ReadableSpacesRows } from "./readable-spaces";
 
 /** Sections shown per found page: its best ones, so an item stays small. */
-export const SECTIONS_PER_PAGE = 3;
+const SECTIONS_PER_PAGE = 3;
 /** Pages shown per space in the organization search, whose items are spaces. */
-export const PAGES_PER_SPACE = 10;
+const PAGES_PER_SPACE = 10;
 
 // bm25 weights per column: space_key, org_key, title, description, heading, body. A title hit
 // outranks a heading hit, which outranks a body hit.
@@ -43,21 +41,6 @@ const PAGE_INFO = sql`(SELECT json_object('title', pv.title, 'description', pv.d
     SELECT json_group_array(json_array(up.d, a.title, a.slug)) FROM up
       LEFT JOIN page_versions a ON a.page_id = up.id AND ${onMain("a")} WHERE up.id IS NOT NULL)))
   FROM page_versions pv WHERE pv.page_id = g.page_id AND ${onMain("pv")})`;
-
-/** One row of a search statement: a count, a space, a page or a section (`kind` n/x/p/s). */
-export interface SearchRow {
-  kind: string;
-  /** The page's index key (pages and sections). */
-  pk: number | null;
-  spaceId: string | null;
-  pageId: string | null;
-  score: number | null;
-  k: number | null;
-  anchor: string | null;
-  heading: string | null;
-  snip: string | null;
-  info: string | null;
-}
 
 /** A keyset position of a search list: a bm25 value and a key of the kind `tie` checks. */
 function keyOf<T>(
@@ -123,28 +106,73 @@ function searchStatement(
     .from(sql`(${body}) AS q`);
 }
 
+/** One row of a search statement: a count, a space, a page or a section (`kind` n/x/p/s). */
+type SearchRow = Awaited<ReturnType<typeof searchStatement>>[number];
+
+/** A page found by a search: its row (kind p, in rank order) and its best sections (kind s). */
+interface FoundPage {
+  page: SearchRow;
+  sections: SearchRow[];
+}
+
+/** A space found by the organization search: its row (kind x) and its found pages. */
+interface FoundSpace {
+  space: SearchRow;
+  pages: FoundPage[];
+}
+
+/** The rows of a search statement split by kind: the exact count, and the pages in rank order. */
+function split(rows: SearchRow[]): { count: number; pages: FoundPage[] } {
+  const count = rows.find((r) => r.kind === "n")?.k ?? 0;
+  const sections = new Map<number, SearchRow[]>();
+  for (const row of rows.filter((r) => r.kind === "s")) {
+    sections.set(row.pk ?? 0, [...(sections.get(row.pk ?? 0) ?? []), row]);
+  }
+  const pages = rows
+    .filter((r) => r.kind === "p")
+    .sort((a, b) => (a.k ?? 0) - (b.k ?? 0))
+    .map((page) => ({ page, sections: sections.get(page.pk ?? 0) ?? [] }));
+  return { count, pages };
+}
+
 /**
- * The search of one space's main content as one statement, to run in the same batch as the
- * access check: pages ranked by bm25 (best section), keyset on (bm25, page key), `limit + 1`
- * pages. Null when the text has no words (no results, no query).
+ * The search of one space's main content, as a plan for the access check's batch: the space's
+ * index state, and (when the text has words) one statement ranking pages by bm25 (best section),
+ * keyset on (bm25, page key), `limit + 1` pages. `finish` answers the sequence the index is at,
+ * the exact count and the found pages in rank order.
  */
-export function spaceSearchQuery(
+export function spaceSearchPlan(
   db: Database,
   input: { spaceId: string; query: string; limit: number; after?: CursorKey },
 ) {
+  const index = indexStateQuery(db, input.spaceId);
   const terms = ftsTerms(input.query);
   const after = keyOf(input.after, isNumber);
-  if (!terms) return null;
   const keyset = after ? sql`WHERE (ps, pk) > (${after[0]}, ${after[1]})` : sql``;
-  return searchStatement(db, scopedMatch("space", input.spaceId, terms), {
-    ctes: sql`pages AS MATERIALIZED (
+  const search = terms
+    ? searchStatement(db, scopedMatch("space", input.spaceId, terms), {
+        ctes: sql`pages AS MATERIALIZED (
         SELECT pk, min(s) AS ps, row_number() OVER (ORDER BY min(s), pk) AS pos,
           count(*) OVER () AS total
         FROM hits GROUP BY pk),
       top AS MATERIALIZED (SELECT * FROM pages ${keyset} ORDER BY ps, pk LIMIT ${input.limit + 1})`,
-    count: sql`(SELECT total FROM pages LIMIT 1)`,
-    spaceArm: false,
-  });
+        count: sql`(SELECT total FROM pages LIMIT 1)`,
+        spaceArm: false,
+      })
+    : undefined;
+  // Without words there is no search statement: no results, and no query for it.
+  const statements: { index: typeof index; search?: NonNullable<typeof search> } = search
+    ? { index, search }
+    : { index };
+  return plan(statements, (results) => ({
+    indexedSeq: results.index[0]?.seq ?? 0,
+    ...split(results.search ?? []),
+  }));
+}
+
+/** The cursor key of a found page in the space search: its bm25 and page key. */
+export function spaceSearchKey(found: FoundPage): CursorKey {
+  return [found.page.score ?? 0, found.page.pk ?? 0];
 }
 
 /**
@@ -152,7 +180,7 @@ export function spaceSearchQuery(
  * organization): spaces ranked by their best page, keyset on (bm25, space id), `limit + 1`
  * spaces, each with its best PAGES_PER_SPACE pages; `pos` ranks pages across all spaces.
  */
-export function organizationSearchQuery(
+function organizationSearchQuery(
   db: Database,
   input: {
     organizationId: string;
@@ -185,78 +213,8 @@ export function organizationSearchQuery(
 }
 
 /**
- * The reads behind `readableSpaceIds` (the organization's live spaces and collections, the
- * member's grants), for the access check's batch: `userId` may be SQL naming the caller.
- */
-export function readableSpacesQueries(db: Database, organizationId: string, userId: string | SQL) {
-  const mine = or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, userId)),
-    and(
-      eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
-    ),
-  );
-  return [
-    db
-      .select({ id: spaces.id, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel })
-      .from(spaces)
-      .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt))),
-    db.select().from(collections).where(eq(collections.organizationId, organizationId)),
-    db
-      .select({
-        type: contentGrants.resourceType,
-        id: contentGrants.resourceId,
-        role: contentGrants.role,
-      })
-      .from(contentGrants)
-      .where(mine),
-  ] as const;
-}
-
-type ReadableSpacesQueries = ReturnType<typeof readableSpacesQueries>;
-/** The rows `readableSpacesQueries` returns. */
-export type ReadableSpacesRows = readonly [
-  Awaited<ReadableSpacesQueries[0]>,
-  Awaited<ReadableSpacesQueries[1]>,
-  Awaited<ReadableSpacesQueries[2]>,
-];
-
-/**
- * The live spaces of an organization a member can read, by the effective role computed where
- * every access check computes it (`effectiveRole` over the collection chain and the member's
- * grants). Null for an organization admin: every live space.
- */
-export async function readableSpaceIds(
-  db: Database,
-  input: { organizationId: string; userId: string; role: MemberRole | null },
-  rows?: ReadableSpacesRows,
-): Promise<string[] | null> {
-  if (input.role === "admin") return null;
-  const [spaceRows, collectionRows, grantRows] =
-    rows ?? (await db.batch(readableSpacesQueries(db, input.organizationId, input.userId)));
-  const grants = new Map<string, MemberRole[]>();
-  for (const g of grantRows)
-    grants.set(`${g.type}:${g.id}`, [...(grants.get(`${g.type}:${g.id}`) ?? []), g.role]);
-  return spaceRows
-    .filter((space) => {
-      const chain = space.parentId ? chainOf(collectionRows, space.parentId) : [];
-      const role = effectiveRole({
-        orgRole: input.role,
-        isGuest: input.role === null,
-        chain: [{ defaultLevel: space.defaultLevel }, ...chain],
-        grants: [`space:${space.id}`, ...chain.map((c) => `collection:${c.id}`)].flatMap(
-          (key) => grants.get(key) ?? [],
-        ),
-      });
-      return role !== null;
-    })
-    .map((space) => space.id);
-}
-
-/**
  * The organization search (spec §4.9) for a member: the spaces they can read with matches,
- * best first, each with its best pages. It has the organizations seam's signature plus
- * `appUrl`, since the items carry app URLs; `after` is the route's cursor key [score, space id].
+ * best first, each with its best pages. `after` is the route's cursor key (`orgSearchKey`).
  */
 export async function searchOrganization(
   db: Database,
@@ -267,21 +225,38 @@ export async function searchOrganization(
     query: string;
     limit: number;
     after?: CursorKey;
-    appUrl: AppUrlOf;
   },
   /** The access reads, when the route ran them in its access check's batch. */
   access?: ReadableSpacesRows,
-): Promise<{ rows: SearchSpaceItem[]; count: number }> {
+): Promise<{ spaces: FoundSpace[]; count: number }> {
   const terms = ftsTerms(input.query);
-  // The route's key holds the presented score, the negated bm25 the statement sorts on.
+  // The key holds the presented score, the negated bm25 the statement sorts on.
   const [score, id] = input.after ?? [];
   const after = input.after && typeof score === "number" ? [-score, id ?? null] : input.after;
-  if (!terms) return { rows: [], count: 0 };
+  if (!terms) return { spaces: [], count: 0 };
   const spaceIds = await readableSpaceIds(db, input, access);
-  if (spaceIds?.length === 0) return { rows: [], count: 0 };
-  const [rows] = await db.batch([
-    organizationSearchQuery(db, { ...input, spaceIds, terms, after }),
-  ]);
-  const { items, count } = presentOrganizationSearch(rows, input.appUrl);
-  return { rows: items, count };
+  if (spaceIds?.length === 0) return { spaces: [], count: 0 };
+  const { rows } = await runStatements(db, {
+    rows: organizationSearchQuery(db, { ...input, spaceIds, terms, after }),
+  });
+  const { count, pages } = split(rows);
+  const found = rows
+    .filter((r) => r.kind === "x")
+    .sort((a, b) =>
+      a.score !== b.score
+        ? (a.score ?? 0) - (b.score ?? 0)
+        : (a.spaceId ?? "") < (b.spaceId ?? "")
+          ? -1
+          : 1,
+    )
+    .map((space) => ({ space, pages: pages.filter((p) => p.page.spaceId === space.spaceId) }));
+  return { spaces: found, count };
+}
+
+/**
+ * The cursor key of a found space in the organization search: its score as presented (higher is
+ * better, never below 0) and its id; `searchOrganization` turns it back into bm25.
+ */
+export function orgSearchKey(found: FoundSpace): CursorKey {
+  return [Math.max(0, -(found.space.score ?? 0)), found.space.spaceId ?? ""];
 }

@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { plan } from "../../db/plan";
 import { siteAdaptiveSchemas, type AdaptiveJsonSchema } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";
 import { parseCondition } from "../../lib/condition";
 
 /** The draft-07 meta-schema URI, the only `$schema` accepted. */
-export const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 /** The official description of the `unsigned` claims object. */
-export const UNSIGNED_DESCRIPTION = "Unsigned claims of the site visitor.";
+const UNSIGNED_DESCRIPTION = "Unsigned claims of the site visitor.";
 /** Most claims per level (signed, unsigned). */
-export const MAX_CLAIMS = 100;
+const MAX_CLAIMS = 100;
 
 /** A claim name usable as `visitor.claims.<name>` in a condition. */
 const CLAIM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -126,11 +127,16 @@ export async function putAdaptiveSchema(db: Database, siteId: string, schema: Ad
   return stored ?? row;
 }
 
-/** A site's adaptive schema row, as a query to batch. */
-export function adaptiveSchemaQuery(db: Database, siteId: string) {
-  return db
-    .select()
-    .from(siteAdaptiveSchemas)
-    .where(eq(siteAdaptiveSchemas.siteId, siteId))
-    .limit(1);
+/** A site's adaptive schema row (undefined: none set yet), as a plan to run with an access check. */
+export function adaptiveSchemaPlan(db: Database, siteId: string) {
+  return plan(
+    {
+      schema: db
+        .select()
+        .from(siteAdaptiveSchemas)
+        .where(eq(siteAdaptiveSchemas.siteId, siteId))
+        .limit(1),
+    },
+    (r) => r.schema[0],
+  );
 }

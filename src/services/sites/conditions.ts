@@ -3,10 +3,11 @@
  * claims: a walk over the AST with JavaScript-like semantics, reading claims through own
  * properties only. Nothing is compiled or evaluated as code.
  */
-import type { CompareOp, ConditionNode } from "../../lib/condition";
+import type { SiteRow } from "../../db/schema";
+import { parseCondition, type CompareOp, type ConditionNode } from "../../lib/condition";
 
 /** What a condition is evaluated against: the visitor's signed claims (`unsigned` inside). */
-export interface ConditionContext {
+interface ConditionContext {
   claims: Record<string, unknown>;
 }
 
@@ -74,4 +75,22 @@ function evaluate(node: ConditionNode, context: ConditionContext): Value {
 /** Whether a parsed condition holds for a visitor (JavaScript truthiness of its value). */
 export function conditionHolds(node: ConditionNode, context: ConditionContext): boolean {
   return truthy(evaluate(node, context));
+}
+
+/**
+ * The filter of adaptive content for a visitor: with adaptive content on, an item with a
+ * condition is shown only when the condition holds for the visitor's claims (none: `{}`);
+ * a stored condition that no longer parses hides the item.
+ */
+export function visitorShows(site: SiteRow, claims: Record<string, unknown> | null) {
+  if (!site.adaptiveContent) return undefined;
+  const context: ConditionContext = { claims: { ...(claims ?? {}), unsigned: {} } };
+  return (condition: string | null) => {
+    if (condition === null || condition.trim() === "") return true;
+    try {
+      return conditionHolds(parseCondition(condition), context);
+    } catch {
+      return false;
+    }
+  };
 }

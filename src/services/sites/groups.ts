@@ -6,9 +6,9 @@ import { siteSectionGroups, siteSections } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { keyBetween } from "../../lib/position";
+import { keyAfterLast } from "../ordering/position";
 import { groupIn, keysAfter } from "./sections";
-import { keyAtEnd, type Plan } from "./structure";
+import { keyAtEnd, type StructureChange } from "./structure";
 import { childrenOf, type SiteTree } from "./tree";
 
 /** Creates a group at the end of its parent level, taking in `sections` in the given order. */
@@ -16,7 +16,7 @@ export function createGroupPlan(
   db: Database,
   tree: SiteTree,
   input: { title: string; icon?: string | null; sections?: string[]; parent?: string },
-): Plan {
+): StructureChange {
   const parentId = input.parent ?? null;
   if (parentId) groupIn(tree, parentId, "body.parent");
   const members = [...new Set(input.sections ?? [])];
@@ -40,7 +40,7 @@ export function createGroupPlan(
   ];
   let position: string | null = null;
   for (const sid of members) {
-    position = keyBetween(position, null);
+    position = keyAfterLast(position);
     writes.push(
       db.update(siteSections).set({ groupId: id, position }).where(eq(siteSections.id, sid)),
     );
@@ -65,7 +65,7 @@ export function updateGroupPlan(
   tree: SiteTree,
   group: GroupRow,
   patch: { title?: string; icon?: string | null; parentSectionGroupId?: string | null },
-): Plan {
+): StructureChange {
   const set: Partial<GroupRow> = {};
   if (patch.title !== undefined) set.title = patch.title;
   if (patch.icon !== undefined) set.icon = patch.icon;
@@ -114,7 +114,7 @@ export function addSectionToGroupPlan(
   tree: SiteTree,
   group: GroupRow,
   sectionId: string,
-): Plan {
+): StructureChange {
   const section = tree.sections.find((s) => s.id === sectionId);
   if (!section) throw badRequest("body.sectionId: no such section in this site");
   if (section.groupId === group.id) return { id: group.id, writes: [] };

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema/index";
 import { badRequest, notFound } from "../../lib/errors";
-import { keyBetween } from "../../lib/position";
-import { keyAtEnd, type Plan } from "./structure";
+import { keyInLevel, type Side } from "../ordering/position";
+import { SITES_CROWDED, type StructureChange } from "./structure";
 import { childrenOf, siteSpacesIn, type SiteTree } from "./tree";
 
 /** The kinds of structure items that can be ordered. */
@@ -13,7 +13,7 @@ export type ItemKind = "site-space" | "site-section" | "site-section-group" | "s
 export interface MoveTarget {
   type: ItemKind;
   id: string;
-  side: "before" | "after";
+  side: Side;
   /** The body field naming the target, for 400 messages. */
   field: string;
 }
@@ -62,12 +62,10 @@ export function moveItemPlan(
   tree: SiteTree,
   item: { type: ItemKind; id: string },
   target?: MoveTarget,
-): Plan {
+): StructureChange {
   const siblings = levelOf(tree, item.type, item.id);
-  let position: string;
-  if (!target) {
-    position = keyAtEnd(siblings);
-  } else {
+  let anchor: number | null = null;
+  if (target) {
     if (target.id === item.id && target.type === item.type) {
       throw badRequest(`${target.field}: an item cannot be positioned relative to itself`);
     }
@@ -82,13 +80,10 @@ export function moveItemPlan(
     if (index < 0) {
       throw badRequest(`${target.field}: not an item at the same level of this site`);
     }
-    const [lo, hi] =
-      target.side === "before"
-        ? [siblings[index - 1]?.position ?? null, siblings[index]!.position]
-        : [siblings[index]!.position, siblings[index + 1]?.position ?? null];
-    // Equal keys (two concurrent appends) leave no room between them: go just after the lower.
-    position = lo !== null && hi !== null && lo >= hi ? keyBetween(lo, null) : keyBetween(lo, hi);
+    anchor = index;
   }
+  // Equal keys (two concurrent appends) leave no room between them: go just after the lower.
+  const position = keyInLevel(siblings, anchor, target?.side ?? "after", SITES_CROWDED);
   const write =
     item.type === "site-space"
       ? db.update(siteSpaces).set({ position }).where(eq(siteSpaces.id, item.id))

@@ -2,13 +2,21 @@ import type { GroupRow, SectionRow, SpaceRow } from "../../db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { siteSectionGroups, siteSections, sites, siteSpaces } from "../../db/schema/index";
+import { siteSections, sites, siteSpaces } from "../../db/schema/index";
 
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { keyBetween } from "../../lib/position";
-import { keyAtEnd, newSiteSpaceRows, pathTaken, slugify, uniquePath, type Plan } from "./structure";
+import { keyBeside, keyInLevel } from "../ordering/position";
+import {
+  keyAtEnd,
+  newSiteSpaceRows,
+  pathTaken,
+  SITES_CROWDED,
+  slugify,
+  uniquePath,
+  type StructureChange,
+} from "./structure";
 import {
   childrenOf,
   defaultSectionId,
@@ -34,8 +42,7 @@ export function keysAfter(tree: SiteTree, parentId: string | null, anchor: Group
   const keys: string[] = [];
   let lo = anchor.position;
   for (let i = 0; i < n; i++) {
-    const hi = next && next.position > lo ? next.position : null;
-    lo = keyBetween(lo, hi);
+    lo = keyBeside(lo, "after", next?.position ?? null, SITES_CROWDED);
     keys.push(lo);
   }
   return keys;
@@ -51,7 +58,7 @@ export function createSectionPlan(
   db: Database,
   tree: SiteTree,
   input: { space: SpaceRow; title?: string | null; icon?: string | null; groupId?: string },
-): Plan {
+): StructureChange {
   const { site } = tree;
   if (input.groupId) groupIn(tree, input.groupId, "body.siteSectionGroupId");
   const parentId = input.groupId ?? null;
@@ -69,7 +76,9 @@ export function createSectionPlan(
         null,
       );
   const leading =
-    adopted && adopted === root[0] ? adopted.position : keyBetween(null, root[0]?.position ?? null);
+    adopted && adopted === root[0]
+      ? adopted.position
+      : keyInLevel(root, root.length > 0 ? 0 : null, "before", SITES_CROWDED);
   const section: SectionRow = {
     id,
     siteId: site.id,
@@ -131,7 +140,7 @@ export function updateSectionPlan(
   tree: SiteTree,
   section: SectionRow,
   patch: SectionPatch,
-): Plan {
+): StructureChange {
   const set: Partial<SectionRow> = {};
   if (patch.title !== undefined) set.title = patch.title;
   if (patch.path !== undefined && patch.path !== section.path) {

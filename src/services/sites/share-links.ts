@@ -1,6 +1,7 @@
 import type { ShareLinkRow } from "../../db/schema";
 import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { plan, type Plan, type Statements } from "../../db/plan";
 import { shareLinks, sites } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
@@ -12,7 +13,7 @@ import { containsPattern } from "./sites";
  * The official `search` of the share-link list: the name contains the text (case-insensitive),
  * or, for callers who may see keys (`byKey`), the key is exactly the text.
  */
-export interface ShareLinkSearch {
+interface ShareLinkSearch {
   text: string;
   byKey: boolean;
 }
@@ -25,34 +26,85 @@ function shareLinksWhere(siteId: string, search?: ShareLinkSearch): SQL {
 }
 
 /** One page of a site's share links, oldest first (created_at, id), optionally searched. */
-export function shareLinksPageQuery(
+function shareLinksPageQuery(
   db: Database,
   siteId: string,
-  limit: number,
-  after?: CursorKey,
+  page: { limit: number; after?: CursorKey },
   search?: ShareLinkSearch,
 ) {
   const where = shareLinksWhere(siteId, search);
   return db
     .select()
     .from(shareLinks)
-    .where(after ? and(where, keysetAfter([shareLinks.createdAt, shareLinks.id], after)) : where)
+    .where(
+      page.after
+        ? and(where, keysetAfter([shareLinks.createdAt, shareLinks.id], page.after))
+        : where,
+    )
     .orderBy(asc(shareLinks.createdAt), asc(shareLinks.id))
-    .limit(limit + 1);
+    .limit(page.limit + 1);
 }
 
 /** The exact count of a searched share-link list (unsearched lists use the site's counter). */
-export function shareLinksCountQuery(db: Database, siteId: string, search: ShareLinkSearch) {
+function shareLinksCountQuery(db: Database, siteId: string, search: ShareLinkSearch) {
   return db.select({ n: count() }).from(shareLinks).where(shareLinksWhere(siteId, search));
 }
 
-/** One share link of a site, as a query to batch. */
-export function shareLinkQuery(db: Database, siteId: string, shareLinkId: string) {
-  return db
-    .select()
-    .from(shareLinks)
-    .where(and(eq(shareLinks.id, shareLinkId), eq(shareLinks.siteId, siteId)))
-    .limit(1);
+/** A page of share links: its rows and, for a searched list, the exact count. */
+export interface ShareLinkPage {
+  rows: ShareLinkRow[];
+  count?: number;
+}
+
+/**
+ * One page of a site's share links, as a plan: the page for a caller who may see keys or not
+ * (`finish(results)(showKeys)`). A search matches keys only for those who may see them, and the
+ * role comes from the same batch, so both variants are read (a searched list is small and
+ * indexed by site).
+ */
+export function shareLinkListPlan(
+  db: Database,
+  siteId: string,
+  page: { limit: number; after?: CursorKey },
+  search?: string,
+): Plan<Statements, (showKeys: boolean) => ShareLinkPage> {
+  // The two shapes run through one resolver call: its `with` takes any named statements.
+  type Shown = Plan<Statements, (showKeys: boolean) => ShareLinkPage>;
+  if (!search) {
+    const unsearched = plan({ page: shareLinksPageQuery(db, siteId, page) }, (r) => () => ({
+      rows: r.page,
+    }));
+    return unsearched as unknown as Shown;
+  }
+  const byName = { text: search, byKey: false };
+  const byKey = { text: search, byKey: true };
+  const searched = plan(
+    {
+      named: shareLinksPageQuery(db, siteId, page, byName),
+      namedCount: shareLinksCountQuery(db, siteId, byName),
+      keyed: shareLinksPageQuery(db, siteId, page, byKey),
+      keyedCount: shareLinksCountQuery(db, siteId, byKey),
+    },
+    (r) => (showKeys: boolean) =>
+      showKeys
+        ? { rows: r.keyed, count: r.keyedCount[0]?.n }
+        : { rows: r.named, count: r.namedCount[0]?.n },
+  );
+  return searched as unknown as Shown;
+}
+
+/** One share link of a site (undefined: none), as a plan to run with an access check. */
+export function shareLinkPlan(db: Database, siteId: string, shareLinkId: string) {
+  return plan(
+    {
+      link: db
+        .select()
+        .from(shareLinks)
+        .where(and(eq(shareLinks.id, shareLinkId), eq(shareLinks.siteId, siteId)))
+        .limit(1),
+    },
+    (r) => r.link[0],
+  );
 }
 
 /** Creates an active share link with a fresh secret key and counts it, in one batch. */

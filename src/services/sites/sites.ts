@@ -1,6 +1,7 @@
 import type { SiteRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { plan } from "../../db/plan";
 import {
   organizations,
   siteAuth,
@@ -21,7 +22,7 @@ import { insertSiteSpaces, newSiteSpaceRows } from "./structure";
 import { defaultSectionId, siteSpacesIn, type SiteTree } from "./tree";
 
 /** The filters of the site list. */
-export interface SiteListFilter {
+interface SiteListFilter {
   title?: string;
   space?: string;
   published?: boolean;
@@ -49,14 +50,14 @@ function siteListWhere(orgId: string, filter: SiteListFilter): SQL {
 }
 
 /** Whether the list is filtered (a filtered list counts with COUNT, else the counter). */
-export function isFiltered(filter: SiteListFilter): boolean {
+function isFiltered(filter: SiteListFilter): boolean {
   return Boolean(
     filter.title || filter.space || filter.published !== undefined || filter.types?.length,
   );
 }
 
 /** One page of an organization's sites, oldest first (created_at, id). */
-export function sitesPageQuery(
+function sitesPageQuery(
   db: Database,
   input: { orgId: string; filter: SiteListFilter; limit: number; after?: CursorKey },
 ) {
@@ -70,7 +71,7 @@ export function sitesPageQuery(
 }
 
 /** The exact count of a (filtered or not) site list. */
-export function sitesCountQuery(db: Database, orgId: string, filter: SiteListFilter) {
+function sitesCountQuery(db: Database, orgId: string, filter: SiteListFilter) {
   if (!isFiltered(filter)) {
     return db
       .select({ n: siteCounters.sitesCount })
@@ -78,6 +79,20 @@ export function sitesCountQuery(db: Database, orgId: string, filter: SiteListFil
       .where(eq(siteCounters.organizationId, orgId));
   }
   return db.select({ n: count() }).from(sites).where(siteListWhere(orgId, filter));
+}
+
+/** One page of an organization's sites (limit + 1 rows) and the list's count, as a plan. */
+export function siteListPlan(
+  db: Database,
+  input: { orgId: string; filter: SiteListFilter; limit: number; after?: CursorKey },
+) {
+  return plan(
+    {
+      rows: sitesPageQuery(db, input),
+      count: sitesCountQuery(db, input.orgId, input.filter),
+    },
+    (r) => ({ rows: r.rows, count: r.count[0]?.n ?? 0 }),
+  );
 }
 
 /** Another site already using `hostname`, as a query to batch. */

@@ -7,7 +7,7 @@ import { siteSections, sites, siteSpaces } from "../../db/schema/index";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { keyBetween } from "../../lib/position";
+import { keyAfterLast, keyInLevel, type OnCrowded } from "../ordering/position";
 import { chunked } from "../teams/teams";
 import { containerOf, defaultSiteSpaceId, siteSpacesIn, type SiteTree } from "./tree";
 
@@ -35,10 +35,15 @@ export function uniquePath(base: string, taken: Set<string>): string {
   return path;
 }
 
+/**
+ * What a site move does when two siblings hold keys with no room between them: go just after the
+ * lower one (the ordering rule of `services/ordering/position.ts`, never a 409 for sites).
+ */
+export const SITES_CROWDED: OnCrowded = "after-lower";
+
 /** The key after the last of `siblings` (sorted by position). */
 export function keyAtEnd(siblings: readonly { position: string }[]): string {
-  const last = siblings[siblings.length - 1];
-  return keyBetween(last?.position ?? null, null);
+  return keyInLevel(siblings, null, "after", SITES_CROWDED);
 }
 
 /**
@@ -55,7 +60,7 @@ export function newSiteSpaceRows(
   const now = nowIso();
   let position = after;
   return spaces.map((space) => {
-    position = keyBetween(position, null);
+    position = keyAfterLast(position);
     return {
       id: newId(),
       siteId: where.siteId,
@@ -76,7 +81,7 @@ export function insertSiteSpaces(db: Database, rows: readonly SiteSpaceRow[]) {
 }
 
 /** Statements to run in one batch, and the id of the item they create or change. */
-export interface Plan {
+export interface StructureChange {
   writes: BatchItem<"sqlite">[];
   id: string;
 }
@@ -87,7 +92,7 @@ export function addSiteSpacePlan(
   tree: SiteTree,
   space: SpaceRow,
   sectionId: string | null,
-): Plan {
+): StructureChange {
   const siblings = siteSpacesIn(tree, containerOf(tree.site, sectionId));
   const after = siblings[siblings.length - 1]?.position ?? null;
   const [row] = newSiteSpaceRows(
@@ -130,7 +135,7 @@ export function updateSiteSpacePlan(
   tree: SiteTree,
   row: SiteSpaceRow,
   patch: SiteSpacePatch,
-): Plan {
+): StructureChange {
   if (patch.path !== undefined && patch.path !== row.path) {
     const taken = siteSpacesIn(tree, row.containerId).some(
       (other) => other.id !== row.id && other.path === patch.path,
@@ -146,14 +151,14 @@ export function updateSiteSpacePlan(
 }
 
 /** Removes a site space and keeps the site's counter exact; absent: nothing changes. */
-export async function deleteSiteSpace(db: Database, siteId: string, siteSpaceId: string) {
-  await db.batch([
+export function deleteSiteSpacePlan(db: Database, siteId: string, siteSpaceId: string) {
+  return [
     db.delete(siteSpaces).where(and(eq(siteSpaces.id, siteSpaceId), eq(siteSpaces.siteId, siteId))),
     db
       .update(sites)
       .set({ siteSpacesCount: sql`${sites.siteSpacesCount} - changes()` })
       .where(eq(sites.id, siteId)),
-  ]);
+  ];
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { SiteAuthRow } from "../../db/schema";
 import { eq } from "drizzle-orm";
-import { jwtVerify } from "jose";
 import type { Database } from "../../db/client";
+import { plan } from "../../db/plan";
 import { siteAuth } from "../../db/schema/index";
-import { nowIso, nowMs } from "../../lib/clock";
+import { nowIso } from "../../lib/clock";
+import { siteAuthQuery } from "../../auth/published";
 import { randomToken } from "../../lib/crypto";
 
 /** A fresh visitor-auth signing key: 32 random bytes, base64url (the HS256 secret). */
@@ -11,35 +12,9 @@ export function newVisitorKey(): string {
   return randomToken(32);
 }
 
-/**
- * Verifies a visitor JWT with `jose` against the site's key: HS256 only (so `alg: none` and any
- * other algorithm are refused), a valid signature, an `exp` that is required and not past, and,
- * when the token names an audience, the site among it. Returns the claims, or null if refused.
- */
-export async function verifyVisitorToken(
-  token: string,
-  privateKey: string,
-  siteId: string,
-): Promise<Record<string, unknown> | null> {
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(privateKey), {
-      algorithms: ["HS256"],
-      requiredClaims: ["exp"],
-      currentDate: new Date(nowMs()),
-    });
-    if (payload.aud !== undefined) {
-      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-      if (!audiences.includes(siteId)) return null;
-    }
-    return payload as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
-/** A site's visitor-auth row, as a query to batch. */
-export function siteAuthQuery(db: Database, siteId: string) {
-  return db.select().from(siteAuth).where(eq(siteAuth.siteId, siteId)).limit(1);
+/** A site's visitor-auth row (undefined: the site is gone), as a plan to run with an access check. */
+export function siteAuthPlan(db: Database, siteId: string) {
+  return plan({ auth: siteAuthQuery(db, siteId) }, (r) => r.auth[0]);
 }
 
 /** Applies a visitor-auth update (URLs: null clears, omitted keeps); returns the stored row. */

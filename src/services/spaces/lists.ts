@@ -1,12 +1,11 @@
 import type { CollectionRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { Database } from "../../db/client";
 import { organizations, spaces } from "../../db/schema/index";
 import {
-  callerPrincipalSql,
+  principalSql,
   roleFromTree,
-  visibleTreeSql,
+  treeVisibilitySql,
   type Membership,
 } from "../../auth/content-role";
 
@@ -37,12 +36,12 @@ export type SpaceListSource =
  * or the known chain of the listed collection), and the caller's grants on both.
  */
 export async function listSpaces(
-  c: Context<AppEnv>,
+  db: Database,
+  callerId: SQL,
   member: Membership,
   source: SpaceListSource,
   options: { limit: number; after?: CursorKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
-  const db = c.var.db;
   const byPosition = source.kind === "collection";
   const keys = byPosition ? [spaces.position, spaces.id] : [spaces.createdAt, spaces.id];
   const base = and(
@@ -76,7 +75,7 @@ export async function listSpaces(
     const rank = Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g)));
     inherited = { level: sql`${set ? set.defaultLevel : "inherit"}`, rank: sql`${rank}` };
   } else {
-    const join = visibleTreeSql(c, member.org.id, true);
+    const join = treeVisibilitySql(callerId, member.org.id, true);
     inherited = {
       level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
       rank: sql`COALESCE(v.v_rank, -1)`,
@@ -85,7 +84,7 @@ export async function listSpaces(
   }
   const level = sql<DefaultLevel>`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited.level} END`;
   const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${callerPrincipalSql(c)}), -1)`;
+    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(callerId)}), -1)`;
   const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
   const visible = member.isGuest ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
   let page = db
@@ -96,7 +95,7 @@ export async function listSpaces(
   if (inherited.join) {
     page = page.leftJoin(inherited.join, sql`v.v_id = ${spaces.parentId}`);
     counted = counted.leftJoin(
-      visibleTreeSql(c, member.org.id, true),
+      treeVisibilitySql(callerId, member.org.id, true),
       sql`v.v_id = ${spaces.parentId}`,
     );
   }
@@ -106,7 +105,7 @@ export async function listSpaces(
       .orderBy(...order)
       .limit(options.limit + 1),
     source.kind === "organization" && !member.isGuest
-      ? memberCountQuery(c, member.org.id)
+      ? memberCountQuery(db, callerId, member.org.id)
       : counted.where(and(base, visible)),
   ]);
   const items = rows.flatMap(({ row, level, rank }) => {
@@ -125,8 +124,8 @@ export async function listSpaces(
  * and the collections, not the organization's size (`+` keeps the second part on the parent
  * index: the level index would read every inheriting space).
  */
-function memberCountQuery(c: Context<AppEnv>, organizationId: string) {
-  const tree = () => visibleTreeSql(c, organizationId, true);
+function memberCountQuery(db: Database, callerId: SQL, organizationId: string) {
+  const tree = () => treeVisibilitySql(callerId, organizationId, true);
   const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
       FROM spaces s LEFT JOIN ${tree()} ON v.v_id = s.parent_id
       WHERE s.organization_id = ${organizationId} AND s.default_level IS NULL AND s.deleted_at IS NULL
@@ -135,8 +134,8 @@ function memberCountQuery(c: Context<AppEnv>, organizationId: string) {
       ON s.organization_id = ${organizationId} AND s.parent_id = v.v_id
       WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
   const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = h.sid AND ${callerPrincipalSql(c)}), -1)`;
-  return c.var.db
+    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(callerId)}), -1)`;
+  return db
     .select({
       n: sql<number>`${organizations.spacesCount} - (SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`,
     })

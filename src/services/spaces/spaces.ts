@@ -1,16 +1,11 @@
 import type { SpaceRow } from "../../db/schema";
 import { siteSpacesCleanupStatements } from "../sites/structure";
 import { removeSpaceFromIndexStatements } from "../search/indexer";
-import { leaveSitesStatements } from "./cleanup";
-import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  contentGrants,
-  fileVersions,
-  pageVersions,
-  revisions,
-  spaces,
-} from "../../db/schema/index";
+import { plan } from "../../db/plan";
+import { keyAfterLast } from "../ordering/position";
+import { fileVersions, pageVersions, revisions, spaces } from "../../db/schema/index";
 import type { SpaceMergeRules } from "../../db/schema/index";
 
 import type { DefaultLevel } from "../../lib/roles";
@@ -24,6 +19,29 @@ export const liveSiblingsSql = (parentId: string | null | SQL, organizationId: s
     sql`${spaces.parentId} IS ${parentId}`,
     isNull(spaces.deletedAt),
   );
+
+/**
+ * The sort key of a space appended under a parent collection (null: the top level), as a plan
+ * reading the last live sibling.
+ */
+export function spaceAppendPlan(
+  db: Database,
+  organizationId: string | SQL,
+  parentId: string | null | SQL,
+) {
+  return plan({ last: lastSpaceQuery(db, organizationId, parentId) }, (results) =>
+    keyAfterLast(results.last[0]?.position ?? null),
+  );
+}
+
+/** `spaceAppendPlan` for the level of an existing space (where its duplicate goes). */
+export function appendBesidePlan(db: Database, spaceId: string) {
+  return spaceAppendPlan(
+    db,
+    sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`,
+    sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`,
+  );
+}
 
 /** The last live space (by position) under a parent collection, or at the top level (null). */
 export function lastSpaceQuery(
@@ -39,43 +57,8 @@ export function lastSpaceQuery(
     .limit(1);
 }
 
-/**
- * The live sibling just before (`before`) or just after (`after`) the pointed space, among the
- * pointed space's siblings; without a pointer, the last live space of `parentId`.
- */
-export function spaceNeighbourQuery(
-  db: Database,
-  input: {
-    organizationId: string | SQL;
-    parentId: string | null | SQL;
-    pointer?: { id: string; side: "before" | "after" };
-  },
-) {
-  const { pointer } = input;
-  if (!pointer) return lastSpaceQuery(db, input.organizationId, input.parentId);
-  const of = (column: string) =>
-    sql`(SELECT ${sql.raw(column)} FROM spaces WHERE id = ${pointer.id})`;
-  const key = sql`(${spaces.position}, ${spaces.id})`;
-  const at = sql`(${of("position")}, ${pointer.id})`;
-  const before = pointer.side === "before";
-  return db
-    .select({ id: spaces.id, position: spaces.position })
-    .from(spaces)
-    .where(
-      and(
-        liveSiblingsSql(of("parent_id"), of("organization_id")),
-        before ? sql`${key} < ${at}` : sql`${key} > ${at}`,
-      ),
-    )
-    .orderBy(
-      before ? desc(spaces.position) : asc(spaces.position),
-      before ? desc(spaces.id) : asc(spaces.id),
-    )
-    .limit(1);
-}
-
-/** SQL: true when `parentId` is null or a collection of the organization. */
-const parentExists = (parentId: string | null, organizationId: string) =>
+/** SQL: true when `parentId` is null or a collection of the organization (guards writes). */
+export const parentExists = (parentId: string | null, organizationId: string) =>
   sql`(${parentId} IS NULL OR EXISTS (SELECT 1 FROM collections WHERE id = ${parentId} AND organization_id = ${organizationId}))`;
 
 /**
@@ -117,11 +100,7 @@ export async function insertSpace(
  * column by column in the schema's order, for `INSERT ... SELECT`: one statement however large
  * the space. Document bodies and file bytes are content-addressed, so the copy shares them.
  */
-export function copyLineSql(
-  table: typeof pageVersions | typeof fileVersions,
-  from: string,
-  to: SQL,
-): SQL {
+function copyLineSql(table: typeof pageVersions | typeof fileVersions, from: string, to: SQL): SQL {
   // Drizzle's INSERT lists every non-generated column in this order; these tables have none.
   const names = Object.values(getTableColumns(table)).map((col) => col.name);
   const values = names.map((n) =>
@@ -162,7 +141,7 @@ export async function updateSpace(
 }
 
 /** How long a deleted space can be restored before the retention job purges it (spec §8). */
-export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** True for a space deleted longer ago than the retention period: it is gone for good. */
 export function isPastRetention(space: { deletedAt: string | null }): boolean {
@@ -201,75 +180,4 @@ export async function restoreSpace(db: Database, space: SpaceRow): Promise<Space
     .where(and(eq(spaces.id, space.id), eq(spaces.deletedAt, space.deletedAt ?? "")))
     .returning();
   return row ?? null;
-}
-
-/**
- * Moves a live space under `parentId` (null: top level) at `position`, in one statement guarded
- * by the state read before (same parent and position, target collection still there), so a
- * concurrent change makes it a no-op (null). `in-collection` visibility needs a collection: a
- * space moved to the top level becomes `private`.
- */
-export async function moveSpace(
-  db: Database,
-  space: SpaceRow,
-  target: { parentId: string | null; position: string },
-): Promise<SpaceRow | null> {
-  const to = target.parentId;
-  const visibility =
-    to === null && space.visibility === "in-collection" ? "private" : space.visibility;
-  const [row] = await db
-    .update(spaces)
-    .set({ parentId: to, position: target.position, visibility, updatedAt: nowIso() })
-    .where(
-      and(
-        eq(spaces.id, space.id),
-        isNull(spaces.deletedAt),
-        sql`${spaces.parentId} IS ${space.parentId}`,
-        eq(spaces.position, space.position),
-        parentExists(to, space.organizationId),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Transfers a live space to the top level of another organization, in one batch: its merge rules
- * (which name members of the old organization) fall back to `inherit`, and grants held by teams
- * of the old organization are dropped. Returns null if the space changed meanwhile.
- */
-export async function transferSpace(
-  db: Database,
-  space: SpaceRow,
-  target: { organizationId: string; position: string },
-): Promise<SpaceRow | null> {
-  const { id, organizationId: from } = space;
-  const to = target.organizationId;
-  const [moved] = await db.batch([
-    db
-      .update(spaces)
-      .set({
-        organizationId: to,
-        parentId: null,
-        position: target.position,
-        visibility: space.visibility === "in-collection" ? "private" : space.visibility,
-        mergeRules: space.mergeRules.type === "rules" ? { type: "inherit" } : space.mergeRules,
-        updatedAt: nowIso(),
-      })
-      .where(and(eq(spaces.id, id), eq(spaces.organizationId, from), isNull(spaces.deletedAt)))
-      .returning(),
-    db
-      .delete(contentGrants)
-      .where(
-        and(
-          eq(contentGrants.resourceType, "space"),
-          eq(contentGrants.resourceId, id),
-          eq(contentGrants.principalType, "team"),
-          sql`${contentGrants.principalId} IN (SELECT id FROM teams WHERE organization_id = ${from})`,
-          sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${id} AND organization_id = ${to})`,
-        ),
-      ),
-    ...leaveSitesStatements(db, id, from, to),
-  ]);
-  return moved[0] ?? null;
 }

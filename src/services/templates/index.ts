@@ -4,7 +4,7 @@ import { productDocs } from "./product-docs";
 import { runbooks } from "./runbooks";
 import type { SpaceTemplate } from "./types";
 
-export type { FileSlot, SpaceTemplate, TemplatePage } from "./types";
+export type { SpaceTemplate } from "./types";
 
 /** Every built-in template, in the order they are documented. */
 export const TEMPLATES: readonly SpaceTemplate[] = [productDocs, apiReference, changelog, runbooks];

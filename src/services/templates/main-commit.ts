@@ -5,16 +5,11 @@ import { spaces } from "../../db/schema/index";
 
 import { applyChanges } from "../../content/apply";
 import type { Change } from "../../content/change-schema";
-import { commitStatements, guardedSeq } from "../../content/commit";
 import { mainPointer } from "../../content/pointers";
 import { Workspace } from "../../content/workspace";
-import type { Background } from "../../lib/background";
 import { badRequest, conflict } from "../../lib/errors";
-import { newId } from "../../lib/ids";
-import { nowIso } from "../../lib/clock";
-import { afterMainRevision } from "../content/main-hooks";
-
-const ATTEMPTS = 3;
+import { commitToMain } from "../content/commit-to-main";
+import type { AfterMain } from "../content/main-hooks";
 
 /** Template batches only insert pages; a revert has no source revision here. */
 const noRevert = async (): Promise<never> => {
@@ -22,68 +17,43 @@ const noRevert = async (): Promise<never> => {
 };
 
 /**
- * Applies a batch of new pages straight to main as one new `edits` revision, the way a merge
- * writes main (`commitStatements` on the main line, guarded by main's sequence) but without a
- * change request. If another write landed on main in between, the batch fails as a whole and is
- * recomputed on the new main (positions and slug suffixes depend on it). The main-revision hooks
- * (search indexing, links) run afterwards, as after a merge.
+ * Applies a batch of new pages straight to main as one new `edits` revision, through the same
+ * commit-to-main step as a merge (`commitToMain`) but without a change request: positions and
+ * slug suffixes are recomputed on the new main if another write landed in between. The
+ * after-main hooks run afterwards, as after a merge.
  */
 export async function commitPagesToMain(
   db: Database,
   space: SpaceRow,
   userId: string,
   changes: Change[],
-  background?: Background,
+  after?: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow }> {
-  for (let attempt = 1; ; attempt++) {
-    if (space.editMode === "locked")
-      throw conflict("This space is locked (editMode: locked): its content cannot be changed");
-    const applied = await applyChanges(new Workspace(db, mainPointer(space)), changes, noRevert);
-    const seq = space.mainSeq + 1;
-    const revisionId = newId();
-    const now = nowIso();
-    const statements = commitStatements(db, {
-      lineId: space.mainLineId,
-      seq,
-      overlay: false,
-      pages: applied.pages,
-      files: [],
-      documents: applied.documents.map((d) => ({ hash: d.hash, body: d.body })),
-      revision: {
-        id: revisionId,
-        spaceId: space.id,
-        lineId: space.mainLineId,
-        seq,
-        baseSeq: null,
-        parents: [space.revisionId],
-        type: "edits",
-        createdBy: userId,
-        createdAt: now,
+  const landed = await commitToMain(
+    db,
+    {
+      state: { space },
+      userId,
+      prepare: async ({ space }) => {
+        if (space.editMode === "locked")
+          throw conflict("This space is locked (editMode: locked): its content cannot be changed");
+        const workspace = new Workspace(db, mainPointer(space));
+        const applied = await applyChanges(workspace, changes, noRevert);
+        return {
+          type: "edits",
+          parents: [],
+          pages: applied.pages,
+          files: [],
+          documents: applied.documents.map((d) => ({ hash: d.hash, body: d.body })),
+        };
       },
-    });
-    const guard = db
-      .update(spaces)
-      .set({ mainSeq: guardedSeq("main_seq", space.mainSeq, seq), revisionId, updatedAt: now })
-      .where(eq(spaces.id, space.id))
-      .returning();
-    try {
-      const [rows] = await db.batch([guard, ...statements]);
-      const updated = rows[0]!;
-      afterMainRevision(
-        db,
-        {
-          space: updated,
-          previousSeq: space.mainSeq,
-          pageIds: applied.pages.map((p) => p.pageId),
-        },
-        background,
-      );
-      return { revision: revisionId, space: updated };
-    } catch (err) {
-      const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
-      if (!fresh || fresh.mainSeq === space.mainSeq) throw err;
-      if (attempt >= ATTEMPTS) throw conflict("Main changed repeatedly during the write; retry");
-      space = fresh;
-    }
-  }
+      reload: async ({ space }) => {
+        const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
+        return fresh ? { space: fresh } : undefined;
+      },
+      raceMessage: "Main changed repeatedly during the write; retry",
+    },
+    after,
+  );
+  return { revision: landed.revision, space: landed.space };
 }

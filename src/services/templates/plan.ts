@@ -13,7 +13,7 @@ export function contentRefFileIds(input: ApplySpaceTemplate | undefined): string
 }
 
 /** The built-in template a request names; an unknown id is a 400 naming `<field>.id`. */
-export function requireTemplate(id: string, field: string): SpaceTemplate {
+function requireTemplate(id: string, field: string): SpaceTemplate {
   const template = findTemplate(id);
   if (!template) {
     throw badRequest(
@@ -29,7 +29,7 @@ export function requireTemplate(id: string, field: string): SpaceTemplate {
  * `<field>.params.contentRefs.<name>`: a name that is not a slot of the template, a file of
  * another space, or a file absent from (or deleted in) the target's content.
  */
-export function slotFiles(
+function slotFiles(
   template: SpaceTemplate,
   input: ApplySpaceTemplate,
   found: SlotFileRow[],

@@ -2,13 +2,9 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { changeRequests, fileVersions, spaces } from "../../db/schema/index";
+import { plan, type NoStatements } from "../../db/plan";
 import { changeRequestMatch } from "../../auth/change-request";
-
-/** Where a template is applied: main content, or a change request by id or number. */
-export interface TemplateTarget {
-  spaceId: string;
-  changeRequest?: string;
-}
+import type { TemplateTarget } from "../../auth/template-target";
 
 /** A file version found for a slot: a `deleted` row is a change request's tombstone. */
 export interface SlotFileRow {
@@ -33,7 +29,7 @@ function validOn(line: AnySQLiteColumn, seq: AnySQLiteColumn): SQL {
  * `visibleAt` (src/content/pointer.ts): on a change request, its own row of a file wins over
  * main's row at the request's base.
  */
-export function slotFilesQuery(db: Database, target: TemplateTarget, fileIds: string[]) {
+function slotFilesQuery(db: Database, target: TemplateTarget, fileIds: string[]) {
   const ids = inArray(fileVersions.fileId, fileIds.length ? fileIds : [""]);
   const columns = { fileId: fileVersions.fileId, deleted: fileVersions.deleted };
   if (target.changeRequest === undefined) {
@@ -61,4 +57,15 @@ export function slotFilesQuery(db: Database, target: TemplateTarget, fileIds: st
         ),
       ),
     );
+}
+
+/**
+ * The plan reading the files a request's `contentRefs` name in the target's content (statement
+ * `slotFiles`), to run in the access round trip; `finish` gives the rows `planTemplate` checks.
+ * No template (`fileIds` null): no statement.
+ */
+export function slotFilesPlan(db: Database, target: TemplateTarget, fileIds: string[] | null) {
+  const statements: { slotFiles: ReturnType<typeof slotFilesQuery> } | NoStatements =
+    fileIds === null ? {} : { slotFiles: slotFilesQuery(db, target, fileIds) };
+  return plan(statements, (r): SlotFileRow[] => ("slotFiles" in r ? r.slotFiles : []));
 }

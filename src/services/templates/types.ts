@@ -17,7 +17,7 @@ export interface TemplatePage {
 }
 
 /** A named place for a file of the space (a logo, a screenshot) that the caller may fill. */
-export interface FileSlot {
+interface FileSlot {
   name: string;
   description: string;
 }

@@ -1,0 +1,181 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import {
+  documentBody,
+  fileBody,
+  filesBody,
+  pageBody,
+  pagesBody,
+  pathBody,
+  revisionBody,
+} from "./handlers";
+import { mountPathAlias } from "./path-alias";
+import {
+  JsonDocumentSchema,
+  PagesSchema,
+  PathPageSchema,
+  RevisionFileSchema,
+  RevisionPageSchema,
+  RevisionSchema,
+} from "../../api/content-responses";
+import { DocumentQuery, FilesQuery, PageQuery, PathQuery, RevisionQuery } from "../../api/content";
+import type { ContentTarget } from "../../auth/content-target";
+
+/** The path parameters of a mount: strings by name (`spaceId`, `fileId`, ...). */
+type Params = Record<string, string>;
+
+/** The params schemas of a mount's reads: its root, and the root with a file, page or path. */
+interface MountParams {
+  root: z.ZodObject;
+  file: z.ZodObject;
+  page: z.ZodObject;
+  path: z.ZodObject;
+}
+
+/** The summaries of a mount's reads, as documented. */
+interface MountSummaries {
+  revision: string;
+  pages: string;
+  files: string;
+  file: string;
+  page: string;
+  /** Only where the page's JSON document is served on its own (a revision). */
+  document?: string;
+  path: string;
+}
+
+/**
+ * Where one set of content reads is mounted: its OpenAPI path root (the Revision read itself;
+ * the other reads are under it), params, tags and summaries, and how the path's params resolve
+ * to the content and the caller's access (`src/auth/content-target.ts`).
+ */
+export interface ContentMount {
+  root: string;
+  tags: string[];
+  params: MountParams;
+  summaries: MountSummaries;
+  target: (c: Context<AppEnv>, params: Params) => Promise<ContentTarget>;
+}
+
+const errors = errorResponses(400, 403, 404);
+
+/**
+ * The content reads of one mount (main, a change request, a revision), declared once: the
+ * Revision, its pages, its files, a file, a page by id (and its document, for a revision), a page
+ * by path, and the path alias that keeps slashes unencoded.
+ */
+export function contentReadRoutes(mount: ContentMount) {
+  const router = createRouter();
+  const { root, tags, params, summaries: summary } = mount;
+  const paramsOf = (c: Context<AppEnv>) => c.req.valid("param" as never) as Params;
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: root,
+      tags,
+      summary: summary.revision,
+      request: { params: params.root, query: RevisionQuery },
+      responses: { 200: jsonResponse(RevisionSchema, "OK"), ...errors },
+    }),
+    async (c) => c.json(await revisionBody(c, await mount.target(c, paramsOf(c))), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/pages`,
+      tags,
+      summary: summary.pages,
+      request: { params: params.root, query: RevisionQuery },
+      responses: { 200: jsonResponse(PagesSchema, "OK"), ...errors },
+    }),
+    async (c) => c.json(await pagesBody(c, await mount.target(c, paramsOf(c))), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/files`,
+      tags,
+      summary: summary.files,
+      request: { params: params.root, query: FilesQuery },
+      responses: { 200: jsonResponse(listOf(RevisionFileSchema), "OK"), ...errors },
+    }),
+    async (c) => {
+      const t = await mount.target(c, paramsOf(c));
+      return c.json(await filesBody(c, t, c.req.valid("query")), 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/files/{fileId}`,
+      tags,
+      summary: summary.file,
+      request: { params: params.file, query: RevisionQuery },
+      responses: { 200: jsonResponse(RevisionFileSchema, "OK"), ...errors },
+    }),
+    async (c) => {
+      const p = paramsOf(c);
+      return c.json(await fileBody(c, await mount.target(c, p), p.fileId!), 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/page/{pageId}`,
+      tags,
+      summary: summary.page,
+      request: { params: params.page, query: PageQuery },
+      responses: { 200: jsonResponse(RevisionPageSchema, "OK"), ...errors },
+    }),
+    async (c) => {
+      const p = paramsOf(c);
+      const query = c.req.valid("query");
+      return c.json(await pageBody(c, await mount.target(c, p), p.pageId!, query), 200);
+    },
+  );
+
+  if (summary.document !== undefined) {
+    router.openapi(
+      createRoute({
+        method: "get",
+        path: `${root}/page/{pageId}/document`,
+        tags,
+        summary: summary.document,
+        request: { params: params.page, query: DocumentQuery },
+        responses: { 200: jsonResponse(JsonDocumentSchema, "OK"), ...errors },
+      }),
+      async (c) => {
+        const p = paramsOf(c);
+        return c.json(await documentBody(c, await mount.target(c, p), p.pageId!), 200);
+      },
+    );
+  }
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: `${root}/path/{pagePath}`,
+      tags,
+      summary: summary.path,
+      request: { params: params.path, query: PathQuery },
+      responses: { 200: jsonResponse(PathPageSchema, "OK"), ...errors },
+    }),
+    async (c) => {
+      const p = paramsOf(c);
+      const query = c.req.valid("query");
+      return c.json(await pathBody(c, await mount.target(c, p), p.pagePath!, query), 200);
+    },
+  );
+
+  const alias = `${root.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1")}/path/*`;
+  mountPathAlias(router, alias, params.root, (c, p) => mount.target(c, p as Params));
+  return router;
+}

@@ -1,0 +1,89 @@
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client";
+import { commentReactions, commentReplies, comments, users } from "../../db/schema/index";
+
+const poster = alias(users, "poster");
+const resolver = alias(users, "resolver");
+
+/**
+ * A joined user's columns under names unique in the statement (D1 returns rows keyed by column
+ * name, so two `display_name` columns would collapse); all null when the user is gone.
+ */
+function userColumns(
+  t: { displayName: SQLWrapper; email: SQLWrapper; photoURL: SQLWrapper },
+  prefix: string,
+) {
+  return {
+    name: sql<string | null>`${t.displayName}`.as(`${prefix}_name`),
+    email: sql<string | null>`${t.email}`.as(`${prefix}_email`),
+    photo: sql<string | null>`${t.photoURL}`.as(`${prefix}_photo`),
+  };
+}
+
+/** A comment row with its poster's and resolver's columns. */
+export function commentRowsQuery(db: Database) {
+  return db
+    .select({
+      comment: comments,
+      poster: userColumns(poster, "poster"),
+      resolver: userColumns(resolver, "resolver"),
+    })
+    .from(comments)
+    .leftJoin(poster, eq(poster.id, comments.postedBy))
+    .leftJoin(resolver, eq(resolver.id, comments.resolvedBy));
+}
+
+/** A reply row with its poster's columns. */
+export function replyRowsQuery(db: Database) {
+  return db
+    .select({ reply: commentReplies, poster: userColumns(users, "poster") })
+    .from(commentReplies)
+    .leftJoin(users, eq(users.id, commentReplies.postedBy));
+}
+
+/**
+ * The reactions (with their users) on the targets of `ids` (a parenthesized list or subquery),
+ * oldest first, in insertion order within one request.
+ */
+export function reactionsQuery(db: Database, ids: SQL) {
+  return db
+    .select({
+      targetId: commentReactions.targetId,
+      emoji: commentReactions.emoji,
+      reactedAt: commentReactions.reactedAt,
+      userId: commentReactions.userId,
+      user: userColumns(users, "user"),
+    })
+    .from(commentReactions)
+    .leftJoin(users, eq(users.id, commentReactions.userId))
+    .where(sql`${commentReactions.targetId} IN ${ids}`)
+    .orderBy(asc(commentReactions.reactedAt), sql`${commentReactions}.rowid`);
+}
+
+/** Per comment of `ids`, each distinct replier with their reply count and latest reply time. */
+export function repliersQuery(db: Database, ids: SQL) {
+  return db
+    .select({
+      commentId: commentReplies.commentId,
+      userId: commentReplies.postedBy,
+      count: sql<number>`count(*)`.as("n"),
+      updatedAt:
+        sql<string>`max(coalesce(${commentReplies.editedAt}, ${commentReplies.postedAt}))`.as(
+          "updated_at",
+        ),
+      user: userColumns(users, "user"),
+    })
+    .from(commentReplies)
+    .leftJoin(users, eq(users.id, commentReplies.postedBy))
+    .where(sql`${commentReplies.commentId} IN ${ids}`)
+    .groupBy(commentReplies.commentId, commentReplies.postedBy);
+}
+
+// Rows of the statements above, as presenters receive them.
+/** Comment rows. */
+export type CommentRowsResult = Awaited<ReturnType<ReturnType<typeof commentRowsQuery>["all"]>>;
+/** Reaction rows. */
+export type ReactionRows = Awaited<ReturnType<ReturnType<typeof reactionsQuery>["all"]>>;
+/** Replier rows. */
+export type ReplierRows = Awaited<ReturnType<ReturnType<typeof repliersQuery>["all"]>>;

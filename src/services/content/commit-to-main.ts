@@ -1,0 +1,115 @@
+import type { SpaceRow } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../db/client";
+import { revisions, spaces } from "../../db/schema/index";
+import { runStatements, type NoStatements, type Results, type Statements } from "../../db/plan";
+
+import { commitStatements, guardedSeq, type FileState } from "../../content/commit";
+import type { PageState } from "../../content/state";
+import { conflict } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+import { afterMainRevision, type AfterMain } from "./main-hooks";
+
+const ATTEMPTS = 3;
+
+/** What one write puts on main, computed against the main it was given. */
+export interface MainChange<A extends Statements = NoStatements> {
+  type: NonNullable<(typeof revisions.$inferInsert)["type"]>;
+  /** The new revision's parents after main's head (a merge adds the change request's head). */
+  parents: string[];
+  pages: PageState[];
+  files: FileState[];
+  documents: { hash: string; body: string }[];
+  /** More of the space row to set with main's sequence (a merge moves its counters). */
+  spaceSet?: SQLiteUpdateSetSource<typeof spaces>;
+  /** Statements of the same batch, after the space's update (a merge marks its change request). */
+  also?: (revisionId: string, now: string) => A;
+}
+
+/** The state a main write starts from: at least the space, reloaded after a concurrent write. */
+export interface MainState {
+  space: SpaceRow;
+}
+
+/** How a write on main is computed, checked and retried. */
+export interface MainWrite<S extends MainState, A extends Statements> {
+  state: S;
+  userId: string;
+  /** Checks the state and computes the change; re-run on a fresh state after a lost race. */
+  prepare: (state: S) => Promise<MainChange<A>>;
+  /** Reads the state again after a failed batch (undefined: it is gone). */
+  reload: (state: S) => Promise<S | undefined>;
+  /** The 409 when main keeps changing under the write. */
+  raceMessage: string;
+}
+
+/**
+ * The one commit-to-main step (a merge, a template applied to main): writes the change as a new
+ * main revision in one batch guarded by main's sequence. If another write landed on main in
+ * between, the batch fails as a whole and the change is computed again on the new main (up to
+ * three times). The after-main hooks (`after`) run once the revision landed.
+ */
+export async function commitToMain<S extends MainState, A extends Statements = NoStatements>(
+  db: Database,
+  write: MainWrite<S, A>,
+  after?: AfterMain,
+): Promise<{ revision: string; space: SpaceRow; results: Results<A> }> {
+  let state = write.state;
+  for (let attempt = 1; ; attempt++) {
+    const { space } = state;
+    const change = await write.prepare(state);
+    const seq = space.mainSeq + 1;
+    const revisionId = newId();
+    const now = nowIso();
+    const statements = commitStatements(db, {
+      lineId: space.mainLineId,
+      seq,
+      overlay: false,
+      pages: change.pages,
+      files: change.files,
+      documents: change.documents,
+      revision: {
+        id: revisionId,
+        spaceId: space.id,
+        lineId: space.mainLineId,
+        seq,
+        baseSeq: null,
+        parents: [space.revisionId, ...change.parents],
+        type: change.type,
+        createdBy: write.userId,
+        createdAt: now,
+      },
+    });
+    const guard = db
+      .update(spaces)
+      .set({
+        mainSeq: guardedSeq("main_seq", space.mainSeq, seq),
+        revisionId,
+        updatedAt: now,
+        ...change.spaceSet,
+      })
+      .where(eq(spaces.id, space.id))
+      .returning();
+    const also = change.also?.(revisionId, now) ?? ({} as A);
+    const commit = Object.fromEntries(statements.map((stmt, i) => [`#commit${i}`, stmt]));
+    try {
+      // One batch, in this order: main's guarded update, the write's own statements, the commit.
+      const { "#space": rows, ...results } = await runStatements(db, {
+        "#space": guard,
+        ...also,
+        ...commit,
+      });
+      const updated = (rows as SpaceRow[])[0]!;
+      const pageIds = change.pages.map((p) => p.pageId);
+      afterMainRevision(db, { space: updated, previousSeq: space.mainSeq, pageIds }, after);
+      return { revision: revisionId, space: updated, results: results as Results<A> };
+    } catch (err) {
+      const fresh = await write.reload(state);
+      if (!fresh || fresh.space.mainSeq === space.mainSeq) throw err;
+      if (attempt >= ATTEMPTS) throw conflict(write.raceMessage);
+      state = fresh;
+    }
+  }
+}
