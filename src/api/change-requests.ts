@@ -2,16 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { DocumentSchema } from "../content/document/index";
 import { pagedQuery } from "../lib/pagination";
 import { queryBoolean, UserSchema } from "../openapi/common";
+import { optionalId, pathString, repeatedQuery } from "./common";
+import { OrgParams } from "./organizations";
+import { SpaceParams } from "./spaces";
 import { ApplySpaceTemplateSchema } from "./templates";
 
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
-const entityId = z.string().min(1).max(64);
+/** The official `prefer` header of the update: return=minimal answers 204. */
+export { PreferHeader } from "./common";
 
 /** Every official ChangeRequestStatus. */
 const CHANGE_REQUEST_STATUSES = ["draft", "open", "archived", "merged"] as const;
@@ -23,10 +20,10 @@ const ChangeRequestStatus = z.enum(CHANGE_REQUEST_STATUSES);
 const ChangeRequestSubject = z.string().max(100);
 
 /** Path of a space's change requests. */
-export const SpaceChangeRequestsParams = z.object({ spaceId: pathString("spaceId") });
+export const SpaceChangeRequestsParams = SpaceParams;
 
 /** Path of an organization's change requests. */
-export const OrgChangeRequestsParams = z.object({ organizationId: pathString("organizationId") });
+export const OrgChangeRequestsParams = OrgParams;
 
 /** Path of one change request, addressed by its id or its number in the space. */
 export const ChangeRequestParams = SpaceChangeRequestsParams.extend({
@@ -40,22 +37,15 @@ const OrderBy = z.enum(["createdAt", "updatedAt"]).default("createdAt");
 
 /** Filters both change-request lists share, with the official parameter names. */
 const sharedFilters = {
-  creator: entityId
-    .optional()
-    .openapi({ description: "Only change requests created by this user." }),
-  contributor: entityId
-    .optional()
-    .openapi({ description: "Only change requests with contributions from this user." }),
-  requestedReviewer: entityId
-    .optional()
-    .openapi({ description: "Only change requests with a requested review from this user." }),
-  topic: entityId.optional().openapi({
-    description:
-      "Only change requests linked to this site topic (none are: site topics do not exist yet).",
-  }),
-  conversationsIssuesCluster: entityId.optional().openapi({
-    description: "Only change requests associated with this conversations issues cluster.",
-  }),
+  creator: optionalId("Only change requests created by this user."),
+  contributor: optionalId("Only change requests with contributions from this user."),
+  requestedReviewer: optionalId("Only change requests with a requested review from this user."),
+  topic: optionalId(
+    "Only change requests linked to this site topic (none are: site topics do not exist yet).",
+  ),
+  conversationsIssuesCluster: optionalId(
+    "Only change requests associated with this conversations issues cluster.",
+  ),
   orderBy: OrderBy,
 };
 
@@ -65,25 +55,19 @@ export const ListSpaceChangeRequestsQuery = pagedQuery.extend({
   ...sharedFilters,
 });
 
-/** A repeated query parameter arrives as an array, a single one as a string. */
-const statusList = z
-  .preprocess(
-    (v) => (typeof v === "string" ? [v] : v),
-    z.array(ChangeRequestStatus).min(1).max(CHANGE_REQUEST_STATUSES.length),
-  )
+/** The organization list's `status`: one or more statuses. */
+const statusList = repeatedQuery(
+  z.array(ChangeRequestStatus).min(1).max(CHANGE_REQUEST_STATUSES.length),
+)
   .optional()
   .openapi({ description: "Only change requests with one of these statuses (default: open)." });
 
 /** Query of the organization list: the space list's filters, several statuses, and `space`. */
 export const ListOrgChangeRequestsQuery = pagedQuery.extend({
   status: statusList,
-  space: entityId.optional().openapi({ description: "Only change requests of this space." }),
-  site: entityId
-    .optional()
-    .openapi({ description: "Only change requests linked to this site (none are yet)." }),
-  styleguideRun: entityId
-    .optional()
-    .openapi({ description: "Only change requests opened by this style guide run (none are)." }),
+  space: optionalId("Only change requests of this space."),
+  site: optionalId("Only change requests linked to this site (none are yet)."),
+  styleguideRun: optionalId("Only change requests opened by this style guide run (none are)."),
   finding: z.enum(["none", "all"]).optional(),
   ...sharedFilters,
 });
@@ -107,11 +91,6 @@ export const UpdateChangeRequestBody = z
     links: z.array(z.unknown()).max(10).optional(),
   })
   .strict();
-
-/** The official `prefer` header of the update: return=minimal answers 204. */
-export const PreferHeader = z.object({
-  prefer: z.enum(["return=minimal", "return=representation"]).optional(),
-});
 
 /** Query of the content batch: official `compat` (default true: the change request alone). */
 export const ContentBatchQuery = z.object({

@@ -1,19 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
-import { queryBoolean } from "../openapi/common";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
-const entityId = z.string().min(1).max(64);
+import { permissionsOf, queryBoolean } from "../openapi/common";
+import { beforeOrAfter, DefaultLevel, entityId, pathString } from "./common";
+import { OrgParams } from "./organizations";
 
 /** Path of an organization's collections. */
-export const OrgCollectionsParams = z.object({ organizationId: pathString("organizationId") });
+export const OrgCollectionsParams = OrgParams;
 
 /** Path of one collection. */
 export const CollectionParams = z.object({ collectionId: pathString("collectionId") });
@@ -23,12 +15,6 @@ const CollectionTitle = z.string().trim().min(1).max(50);
 
 /** Official CollectionDescription: 0 to 100 characters. */
 const CollectionDescription = z.string().max(100);
-
-/** Official MemberRole. */
-const MemberRole = z.enum(MEMBER_ROLES);
-
-/** Official DefaultLevel: a role, null (no access by default) or "inherit" (spaces too). */
-export const DefaultLevel = z.union([MemberRole, z.null(), z.literal("inherit")]);
 
 /** Query of the collection list: PAGED and the official `nested` flag (default true). */
 export const ListCollectionsQuery = pagedQuery.extend({
@@ -63,34 +49,31 @@ const CollectionPointer = z
   .strict();
 const Pointer = z.discriminatedUnion("type", [SpacePointer, CollectionPointer]);
 
-/**
- * Official ContentPosition: before or after a sibling (we take exactly one of the two); the
- * position of a space move too.
- */
-export const ContentPosition = z
-  .object({ before: Pointer.optional(), after: Pointer.optional() })
-  .strict()
-  .refine((p) => (p.before === undefined) !== (p.after === undefined), {
-    message: "give exactly one of before or after",
-  });
+/** Official ContentPosition: before or after a sibling space or collection. */
+const ContentPosition = beforeOrAfter(Pointer);
 
-/** Body of a collection move: official `parent` (null: top level) and `position`. */
-export const MoveCollectionBody = z
-  .object({
-    parent: entityId.nullable().optional().openapi({
-      description:
-        "The unique id of the parent collection; null for the top level; omitted: unchanged",
-    }),
-    position: ContentPosition.optional().openapi({
-      description: "Where to move the collection. By default, it will be moved at the end.",
-    }),
-  })
-  .strict()
-  .refine((b) => b.parent !== undefined || b.position !== undefined, {
-    message: "give parent, position or both",
-  });
+/** Body of a collection or space move: official `parent` (null: top level) and `position`. */
+export function moveBody(item: "collection" | "space") {
+  return z
+    .object({
+      parent: entityId.nullable().optional().openapi({
+        description:
+          "The unique id of the parent collection; null for the top level; omitted: unchanged",
+      }),
+      position: ContentPosition.optional().openapi({
+        description: `Where to move the ${item}. By default, it will be moved at the end.`,
+      }),
+    })
+    .strict()
+    .refine((b) => b.parent !== undefined || b.position !== undefined, {
+      message: "give parent, position or both",
+    });
+}
 
-/** Body of a collection transfer. */
+/** Body of a collection move. */
+export const MoveCollectionBody = moveBody("collection");
+
+/** Body of a transfer to another organization (a collection's; a space's too). */
 export const TransferCollectionBody = z
   .object({
     organization: entityId.openapi({ description: "The unique id of the target organization" }),
@@ -108,12 +91,7 @@ export const CollectionSchema = z
     parent: z.string().optional(),
     defaultLevel: DefaultLevel,
     urls: z.object({ location: z.string(), app: z.string() }),
-    permissions: z.object({
-      view: z.boolean(),
-      admin: z.boolean(),
-      viewInviteLinks: z.boolean(),
-      create: z.boolean(),
-    }),
+    permissions: permissionsOf("view", "admin", "viewInviteLinks", "create"),
   })
   .openapi("Collection");
 

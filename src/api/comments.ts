@@ -1,18 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
-import { UserSchema } from "../openapi/common";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
-const entityId = z.string().min(1).max(64);
+import { permissionsOf, UserSchema } from "../openapi/common";
+import {
+  DescendingOrder,
+  DocumentFormat,
+  entityId,
+  optionalId,
+  pathString,
+  repeatedQuery,
+} from "./common";
+import { SpaceParams } from "./spaces";
 
 /** Path of a space's comments. */
-export const SpaceCommentsParams = z.object({ spaceId: pathString("spaceId") });
+export const SpaceCommentsParams = SpaceParams;
 /** Path of one space comment. */
 export const SpaceCommentParams = SpaceCommentsParams.extend({
   commentId: pathString("commentId"),
@@ -33,26 +33,24 @@ export const CrReplyParams = CrCommentParams.extend({
 });
 
 /** Official documentFormat: the form of each `body` (default markdown, see compat notes). */
-const Format = z
-  .enum(["document", "markdown"])
-  .optional()
-  .openapi({ description: "Output format for the content (default: markdown)." });
+const Format = DocumentFormat.optional().openapi({
+  description: "Output format for the content (default: markdown).",
+});
 
 /** The FORMAT query of the reads and writes returning a comment or a reply. */
 export const FormatQuery = z.object({ format: Format });
 
-/** A repeated query parameter arrives as an array, a single one as a string. */
-const authorList = z
-  .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(entityId).min(1).max(50))
+/** The official `authors` filter: one or more user IDs. */
+const authorList = repeatedQuery(z.array(entityId).min(1).max(50))
   .optional()
   .openapi({ description: "User IDs to filter queried comments on (at most 50)." });
 
 /** Query of the comment lists: PAGED, the official order, status, targetPage and authors. */
 export const ListCommentsQuery = pagedQuery.extend({
-  order: z.enum(["asc", "desc"]).default("desc"),
+  order: DescendingOrder,
   status: z.enum(["all", "open", "resolved"]).default("all"),
   format: Format,
-  targetPage: entityId.optional().openapi({ description: "The target page of the comment" }),
+  targetPage: optionalId("The target page of the comment"),
   authors: authorList,
 });
 
@@ -119,12 +117,7 @@ const ReactionSchema = z.object({
   users: z.array(z.object({ user: UserSchema, reactedAt: z.string() })),
 });
 
-const PermissionsSchema = z.object({
-  view: z.boolean(),
-  edit: z.boolean(),
-  reply: z.boolean(),
-  delete: z.boolean(),
-});
+const PermissionsSchema = permissionsOf("view", "edit", "reply", "delete");
 
 /** Official CommentReply. */
 export const CommentReplySchema = z

@@ -1,15 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
 import { queryBoolean } from "../openapi/common";
-
-/** Official EntityId in a path: letters, digits, `_` and `-`. */
-const pathId = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-zA-Z0-9_-]+$/, "must be an id")
-    .openapi({ param: { name, in: "path" } });
+import { DocumentFormat, pathId } from "./common";
 
 const pagePath = z
   .string()
@@ -69,15 +61,11 @@ export const RevisionQuery = z.object(revisionFlags);
 /** Query of the files list: PAGED plus the revision flags. */
 export const FilesQuery = pagedQuery.extend(revisionFlags);
 
-/** Official documentFormat: the page body as a JSON document (default) or as markdown. */
-const DOCUMENT_FORMATS = ["document", "markdown"] as const;
-
 /** Query of the page reads: format, evaluation and the revision flags. */
 export const PageQuery = z.object({
-  format: z
-    .enum(DOCUMENT_FORMATS)
-    .optional()
-    .openapi({ description: "Output format for the content (default: document)." }),
+  format: DocumentFormat.optional().openapi({
+    description: "Output format for the content (default: document).",
+  }),
   "format.markdown.refs": z
     .enum(["relative", "stable"])
     .optional()

@@ -2,23 +2,18 @@ import { z } from "@hono/zod-openapi";
 import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
 import { UserSchema } from "../openapi/common";
+import { DescendingOrder, pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
 
 /** Path of one member of an organization. */
-export const MemberParams = OrgParams.extend({
-  userId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "userId", in: "path" } }),
-});
+export const MemberParams = OrgParams.extend({ userId: pathString("userId") });
 
 /** Sort keys of the member list (official memberSort). */
 const MEMBER_SORTS = ["joinedAt", "lastSeenAt", "name"] as const;
 
 /** Query of the member list: PAGED plus the official order, role, search and sort. */
 export const ListMembersQuery = pagedQuery.extend({
-  order: z.enum(["asc", "desc"]).default("desc"),
+  order: DescendingOrder,
   role: z
     .enum([...MEMBER_ROLES, "guest"])
     .optional()

@@ -1,16 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../lib/roles";
 import { permissionsOf } from "../openapi/common";
+import { entityId, MemberRole, pathString } from "./common";
 
 /** Most e-mail domains one organization may list. */
 const MAX_EMAIL_DOMAINS = 50;
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
 
 /** Path of one organization. */
 export const OrgParams = z.object({ organizationId: pathString("organizationId") });
@@ -28,7 +21,7 @@ export const EmailDomainParams = z.object({
 });
 
 /** A role, or null for a guest (official MemberRoleOrGuest). */
-export const MemberRoleOrGuest = z.enum(MEMBER_ROLES).nullable();
+export const MemberRoleOrGuest = MemberRole.nullable();
 
 /** Official OrganizationTitle: 2 to 255 characters with the official pattern. */
 const OrganizationTitle = z
@@ -67,7 +60,7 @@ export const MergeRulesSchema = z.discriminatedUnion("type", [
           z
             .object({
               rule: z.literal("require_specific_reviewers"),
-              users: z.array(z.string().min(1).max(64)).max(100),
+              users: z.array(entityId).max(100),
             })
             .strict(),
         )
@@ -77,7 +70,7 @@ export const MergeRulesSchema = z.discriminatedUnion("type", [
 ]);
 
 /** Official SitePointer, the only form of `defaultContent`. */
-const SitePointer = z.object({ type: z.literal("site"), site: z.string().min(1).max(64) }).strict();
+const SitePointer = z.object({ type: z.literal("site"), site: entityId }).strict();
 
 /** Body of organization creation (official CreateOrganization). */
 export const CreateOrganizationBody = z

@@ -1,30 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { queryBoolean } from "../openapi/common";
+import { strictId } from "./common";
+import { ChangeRequestContentParams, SpaceContentParams } from "./content";
 
-/** Official EntityId in a path: letters, digits, `_` and `-`. */
-const pathId = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-zA-Z0-9_-]+$/, "must be an id")
-    .openapi({ param: { name, in: "path" } });
+/** Path of a space's PDF: the space content's path. */
+export const SpacePdfParams = SpaceContentParams;
 
-/** Path of a space's PDF. */
-export const SpacePdfParams = z.object({ spaceId: pathId("spaceId") });
-
-/** Path of a change request's PDF (by id or number). */
-export const ChangeRequestPdfParams = SpacePdfParams.extend({
-  changeRequestId: pathId("changeRequestId"),
-});
+/** Path of a change request's PDF (by id or number): the change request content's path. */
+export const ChangeRequestPdfParams = ChangeRequestContentParams;
 
 /** The official PDF query: `page` picks a page (and its subpages), `only` drops the subpages. */
 export const PdfQuery = z.object({
-  page: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-zA-Z0-9_-]+$/, "must be a page id")
+  page: strictId("must be a page id")
     .optional()
     .openapi({ description: "ID of a specific page to generate a PDF for." }),
   only: queryBoolean.optional().openapi({

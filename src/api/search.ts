@@ -1,15 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
+import { SpaceContentParams } from "./content";
 
-/** Path of a space search. */
-export const SpaceSearchParams = z.object({
-  spaceId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-zA-Z0-9_-]+$/, "must be an id")
-    .openapi({ param: { name: "spaceId", in: "path" } }),
-});
+/** Path of a space search: the space content's path. */
+export const SpaceSearchParams = SpaceContentParams;
 
 /** Query of a search: PAGED plus the required `query` (spec §8: at most 512 characters). */
 export const SearchQuery = pagedQuery.extend({

@@ -1,14 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
+import { pathString, visitorQuery } from "./common";
 import { SiteParams, SiteSchema } from "./sites";
 import { SiteStructureSchema } from "./sites-structure";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
 
 /** Path of one share link. */
 export const ShareLinkParams = SiteParams.extend({ shareLinkId: pathString("shareLinkId") });
@@ -82,14 +76,10 @@ export const TemplateConditionsSchema = z.object({
 });
 
 /** Query of the published-site read: the share key or the visitor JWT. */
-export const PublishedQuery = z.object({
-  shareKey: z.string().min(1).max(128).optional().openapi({
-    description: "Key of an active share link (share-link sites).",
-  }),
-  visitorAuthToken: z.string().min(1).max(8192).optional().openapi({
-    description:
-      "Visitor JWT signed (HS256) with the site's visitor-auth key (visitor-auth sites).",
-  }),
+export const PublishedQuery = visitorQuery({
+  shareKey: "Key of an active share link (share-link sites).",
+  visitorAuthToken:
+    "Visitor JWT signed (HS256) with the site's visitor-auth key (visitor-auth sites).",
 });
 
 /** The official PublishedContentSite object. */

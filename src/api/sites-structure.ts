@@ -2,15 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { ConditionSyntaxError, parseCondition } from "../lib/condition";
 import { pagedQuery } from "../lib/pagination";
 import { queryBoolean } from "../openapi/common";
+import { beforeOrAfter, entityId, pathString, shareKey } from "./common";
+import { SiteParams } from "./sites";
 import { SpaceSchema } from "./spaces";
-import { entityId, SiteParams } from "./sites";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
 
 /** Path of one site space. */
 export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: pathString("siteSpaceId") });
@@ -26,14 +20,12 @@ export const GroupSectionParams = GroupParams.extend({
 });
 
 /** The official `shareKey` query parameter: decorates published URLs of share-link sites. */
-const ShareKey = z.string().min(1).max(128).optional().openapi({
+const ShareKey = shareKey.optional().openapi({
   description: "For sites published via share-links, the share key resolves published URLs.",
 });
 
 /** The official `Prefer` header of structure writes: `return=minimal` answers 204. */
-export const PreferHeaders = z.object({
-  prefer: z.enum(["return=minimal", "return=representation"]).optional(),
-});
+export { PreferHeader as PreferHeaders } from "./common";
 
 /** Query of reads that present published URLs. */
 export const ShareKeyQuery = z.object({ shareKey: ShareKey });
@@ -141,40 +133,24 @@ export const UpdateGroupBody = z
 /** Body of adding a section to a group. */
 export const AddGroupSectionBody = z.object({ sectionId: entityId }).strict();
 
-const oneSide = <T extends z.ZodType>(pointer: T) =>
-  z
-    .object({ before: pointer.optional(), after: pointer.optional() })
-    .strict()
-    .refine((p) => (p.before === undefined) !== (p.after === undefined), {
-      message: "give exactly one of before or after",
-    });
+/** Body of a deprecated move: an optional position before or after one sibling. */
+const positionBody = <T extends z.ZodType>(pointer: T) =>
+  z.object({ position: beforeOrAfter(pointer).optional() }).strict();
 
 /** Body of the deprecated site-space move. */
-export const MoveSiteSpaceBody = z
-  .object({
-    position: oneSide(
-      z.object({ type: z.literal("site-space"), siteSpace: entityId }).strict(),
-    ).optional(),
-  })
-  .strict();
+export const MoveSiteSpaceBody = positionBody(
+  z.object({ type: z.literal("site-space"), siteSpace: entityId }).strict(),
+);
 
 /** Body of the deprecated section move. */
-export const MoveSectionBody = z
-  .object({
-    position: oneSide(
-      z.object({ type: z.literal("site-section"), siteSection: entityId }).strict(),
-    ).optional(),
-  })
-  .strict();
+export const MoveSectionBody = positionBody(
+  z.object({ type: z.literal("site-section"), siteSection: entityId }).strict(),
+);
 
 /** Body of the deprecated section-group move. */
-export const MoveGroupBody = z
-  .object({
-    position: oneSide(
-      z.object({ type: z.enum(["site-section", "site-section-group"]), id: entityId }).strict(),
-    ).optional(),
-  })
-  .strict();
+export const MoveGroupBody = positionBody(
+  z.object({ type: z.enum(["site-section", "site-section-group"]), id: entityId }).strict(),
+);
 
 const StructurePointer = z
   .object({
@@ -185,7 +161,7 @@ const StructurePointer = z
 
 /** Body of the structure sort (official sortSiteStructure). */
 export const SortStructureBody = z
-  .object({ item: StructurePointer, position: oneSide(StructurePointer) })
+  .object({ item: StructurePointer, position: beforeOrAfter(StructurePointer) })
   .strict();
 
 /** The official SiteSpace object. */

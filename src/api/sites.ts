@@ -1,20 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { MEMBER_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
-import { queryBoolean } from "../openapi/common";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
-/** An id named in a body. */
-export const entityId = z.string().min(1).max(64);
+import { permissionsOf, queryBoolean } from "../openapi/common";
+import { DefaultLevel, entityId, optionalId, pathString } from "./common";
+import { OrgParams } from "./organizations";
 
 /** Path of an organization's sites. */
-export const OrgSitesParams = z.object({ organizationId: pathString("organizationId") });
+export const OrgSitesParams = OrgParams;
 
 /** Path of one site. */
 export const SiteParams = OrgSitesParams.extend({ siteId: pathString("siteId") });
@@ -54,12 +45,9 @@ const SiteProxyOrigin = z
     "must be a host name followed by one or more path segments, e.g. example.com/docs",
   );
 
-/** Official DefaultLevel. */
-const DefaultLevel = z.union([z.enum(MEMBER_ROLES), z.null(), z.literal("inherit")]);
-
 /** Query of the site list: PAGED plus the official `space`, `title`, `published`, `type`. */
 export const ListSitesQuery = pagedQuery.extend({
-  space: entityId.optional().openapi({ description: "Only sites publishing this space." }),
+  space: optionalId("Only sites publishing this space."),
   title: z
     .string()
     .max(128)
@@ -127,16 +115,16 @@ export const SiteSchema = z
     proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
     visibility: SiteVisibility,
     defaultLevel: DefaultLevel,
-    permissions: z.object({
-      view: z.boolean(),
-      access: z.boolean(),
-      edit: z.boolean(),
-      create: z.boolean(),
-      admin: z.boolean(),
-      installIntegration: z.boolean(),
-      viewAdaptiveSchema: z.boolean(),
-      editAdaptiveSchema: z.boolean(),
-    }),
+    permissions: permissionsOf(
+      "view",
+      "access",
+      "edit",
+      "create",
+      "admin",
+      "installIntegration",
+      "viewAdaptiveSchema",
+      "editAdaptiveSchema",
+    ),
     published: z.boolean(),
     siteSpaces: z.number(),
     createdAt: z.string(),

@@ -1,23 +1,16 @@
-import { ApplySpaceTemplateSchema } from "./templates";
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
-import { MergeRulesSchema } from "./organizations";
-import { ContentPosition, DefaultLevel } from "./collections";
-
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
-const entityId = z.string().min(1).max(64);
+import { permissionsOf } from "../openapi/common";
+import { DefaultLevel, entityId, pathString, visitorQuery } from "./common";
+import { CollectionParams, moveBody, TransferCollectionBody } from "./collections";
+import { MergeRulesSchema, OrgParams } from "./organizations";
+import { ApplySpaceTemplateSchema } from "./templates";
 
 /** Path of an organization's spaces. */
-export const OrgSpacesParams = z.object({ organizationId: pathString("organizationId") });
+export const OrgSpacesParams = OrgParams;
 
 /** Path of a collection's spaces. */
-export const CollectionSpacesParams = z.object({ collectionId: pathString("collectionId") });
+export const CollectionSpacesParams = CollectionParams;
 
 /** Path of one space. */
 export const SpaceParams = z.object({ spaceId: pathString("spaceId") });
@@ -27,27 +20,13 @@ export const SpaceParams = z.object({ spaceId: pathString("spaceId") });
  * name the published-site read uses): credentials of a published site that contains the space
  * (docs/compat-notes/sites.md).
  */
-export const GetSpaceQuery = z.object({
-  shareKey: z
-    .string()
-    .min(1)
-    .max(128)
-    .optional()
-    .openapi({
-      description:
-        "For sites published via share-links, the key of an active share link of a published " +
-        "site that contains the space: a caller without access to the space reads it (read-only).",
-    }),
-  visitorAuthToken: z
-    .string()
-    .min(1)
-    .max(8192)
-    .optional()
-    .openapi({
-      description:
-        "A visitor JWT signed (HS256) with the key of a published visitor-auth site that " +
-        "contains the space: a caller without access to the space reads it (read-only).",
-    }),
+export const GetSpaceQuery = visitorQuery({
+  shareKey:
+    "For sites published via share-links, the key of an active share link of a published " +
+    "site that contains the space: a caller without access to the space reads it (read-only).",
+  visitorAuthToken:
+    "A visitor JWT signed (HS256) with the key of a published visitor-auth site that " +
+    "contains the space: a caller without access to the space reads it (read-only).",
 });
 
 /** Query of the space lists: PAGED. */
@@ -112,28 +91,11 @@ export const UpdateSpaceBody = z
   })
   .strict();
 
-/** Body of a space move: official `parent` (null: top level) and `position`. */
-export const MoveSpaceBody = z
-  .object({
-    parent: entityId.nullable().optional().openapi({
-      description:
-        "The unique id of the parent collection; null for the top level; omitted: unchanged",
-    }),
-    position: ContentPosition.optional().openapi({
-      description: "Where to move the space. By default, it will be moved at the end.",
-    }),
-  })
-  .strict()
-  .refine((b) => b.parent !== undefined || b.position !== undefined, {
-    message: "give parent, position or both",
-  });
+/** Body of a space move. */
+export const MoveSpaceBody = moveBody("space");
 
-/** Body of a space transfer (not in the official document: our own schema). */
-export const TransferSpaceBody = z
-  .object({
-    organization: entityId.openapi({ description: "The unique id of the target organization" }),
-  })
-  .strict();
+/** Body of a space transfer (not in the official document: the collection transfer's body). */
+export const TransferSpaceBody = TransferCollectionBody;
 
 /** The official Space object (the fields this service fills). */
 export const SpaceSchema = z
@@ -169,18 +131,18 @@ export const SpaceSchema = z
     changeRequests: z.number(),
     changeRequestsOpen: z.number(),
     changeRequestsDraft: z.number(),
-    permissions: z.object({
-      view: z.boolean(),
-      access: z.boolean(),
-      admin: z.boolean(),
-      viewInviteLinks: z.boolean(),
-      edit: z.boolean(),
-      triggerGitSync: z.boolean(),
-      comment: z.boolean(),
-      merge: z.boolean(),
-      review: z.boolean(),
-      installIntegration: z.boolean(),
-    }),
+    permissions: permissionsOf(
+      "view",
+      "access",
+      "admin",
+      "viewInviteLinks",
+      "edit",
+      "triggerGitSync",
+      "comment",
+      "merge",
+      "review",
+      "installIntegration",
+    ),
   })
   .openapi("Space");
 

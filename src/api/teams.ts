@@ -1,20 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { TEAM_ROLES } from "../lib/roles";
 import { pagedQuery } from "../lib/pagination";
+import { permissionsOf } from "../openapi/common";
+import { entityId, pathString } from "./common";
 import { MemberSchema } from "./members";
+import { OrgParams } from "./organizations";
 
 /** Most user identifiers one request may name in each of `members`, `add`, `remove`, `memberships`. */
 const MAX_TEAM_USERS = 250;
 
-const pathString = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" } });
-
 /** Path of the teams of an organization. */
-export const OrgTeamsParams = z.object({ organizationId: pathString("organizationId") });
+export const OrgTeamsParams = OrgParams;
 
 /** Path of one team. */
 export const TeamParams = OrgTeamsParams.extend({ teamId: pathString("teamId") });
@@ -27,7 +23,7 @@ const TeamTitle = z.string().trim().min(1).max(64);
 
 /** Query of the team list: PAGED plus the official `owner` and `title` filters. */
 export const ListTeamsQuery = pagedQuery.extend({
-  owner: z.string().min(1).max(64).optional().openapi({
+  owner: entityId.optional().openapi({
     description: "A member of the organization: only the teams they can manage are returned.",
   }),
   title: z.string().max(256).optional().openapi({
@@ -40,7 +36,7 @@ export const CreateTeamBody = z
   .object({
     title: TeamTitle,
     members: z
-      .array(z.string().min(1).max(64))
+      .array(entityId)
       .max(MAX_TEAM_USERS)
       .optional()
       .openapi({ description: "User ids of organization members; they join with role member." }),
@@ -83,7 +79,7 @@ export const TeamSchema = z
     members: z.number().int(),
     spaces: z.number(),
     createdAt: z.string(),
-    permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
+    permissions: permissionsOf("admin", "view"),
   })
   .openapi("OrganizationTeam");
 
@@ -92,7 +88,7 @@ export const TeamMemberSchema = z
   .object({
     organization: MemberSchema,
     team: z.object({ role: TeamRole }),
-    permissions: z.object({ view: z.boolean() }),
+    permissions: permissionsOf("view"),
   })
   .openapi("OrganizationTeamMember");
 

@@ -1,14 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { entityId, strictId } from "./common";
 
 /** Most content references one application may fill (templates have a handful of slots). */
 const MAX_CONTENT_REFS = 20;
 
 /** Official EntityId: letters, digits, `_` and `-` (it is written into markdown as `/files/<id>`). */
-const EntityId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-zA-Z0-9_-]+$/, "must be an id");
+const EntityId = strictId();
 
 /**
  * Official ContentRefFile: the only reference kind that fills a template's slots; `space`, when
@@ -38,11 +35,7 @@ const SpaceTemplateParamsSchema = z
 /** Official ApplySpaceTemplate: the template's id and its parameters. */
 export const ApplySpaceTemplateSchema = z
   .object({
-    id: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: "The ID of the template to use for the space" }),
+    id: entityId.openapi({ description: "The ID of the template to use for the space" }),
     params: SpaceTemplateParamsSchema.optional(),
   })
   .strict();
@@ -52,7 +45,7 @@ export type ApplySpaceTemplate = z.infer<typeof ApplySpaceTemplateSchema>;
 
 /** Body of `POST /spaces/{spaceId}/content/template`: a template, optionally into a change request. */
 export const ApplyTemplateBody = ApplySpaceTemplateSchema.extend({
-  changeRequestId: z.string().min(1).max(64).optional().openapi({
+  changeRequestId: entityId.optional().openapi({
     description:
       "The ID (or number) of the change request to apply the template to; main content when absent.",
   }),

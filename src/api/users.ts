@@ -1,23 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { SCOPES } from "../lib/scopes";
+import { pathString } from "./common";
 
 /** Path of a single user. */
-export const UserParams = z.object({
-  userId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "userId", in: "path" } }),
-});
+export const UserParams = z.object({ userId: pathString("userId") });
 
 /** Path of one of the caller's tokens. */
-export const TokenParams = z.object({
-  tokenId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "tokenId", in: "path" } }),
-});
+export const TokenParams = z.object({ tokenId: pathString("tokenId") });
 
 /** An API token as listed: never the secret, only its last four characters. */
 export const ApiTokenSchema = z

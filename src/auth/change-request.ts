@@ -5,7 +5,8 @@ import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { resolveSpace, type ResolvedSpace } from "./space";
-import { callerPrincipalSql, visibleTreeSql } from "./content-role";
+import { callerUserId } from "./caller";
+import { principalSql, visibleTreeSql } from "./content-role";
 import type { ChangeRequestRow } from "../db/schema";
 
 /** SQL matching a change request of the space by its id or by its number. */
@@ -52,8 +53,9 @@ export function orgChangeRequestVisibility(
   c: Context<AppEnv>,
   organizationId: string,
 ): { principal: SQL; tree: SQL } {
+  const callerId = callerUserId(c);
   return {
-    principal: callerPrincipalSql(c),
-    tree: visibleTreeSql(c, organizationId, true),
+    principal: principalSql(callerId),
+    tree: visibleTreeSql(callerId, organizationId, true),
   };
 }

@@ -41,7 +41,7 @@ export function effectiveRole({ orgRole, isGuest, chain, grants }: RoleInputs): 
 }
 
 /** SQL list of ids (`NULL` when empty, so `IN (...)` matches nothing). */
-function idList(ids: readonly string[]): SQL {
+export function idList(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`NULL`;
   return sql.join(
     ids.map((id) => sql`${id}`),
@@ -82,23 +82,28 @@ export function principalSql(callerId: SQL): SQL {
   )!;
 }
 
-/** `principalSql` of the request's caller. */
-export function callerPrincipalSql(c: Context<AppEnv>): SQL {
-  return principalSql(callerUserId(c));
-}
-
-/** The grants of `callerId` on the collections of `ancestorIdsSql(anchor)`. */
-export function callerGrantsQuery(db: Database, callerId: SQL, anchor: readonly string[] | SQL) {
+/** The grants of `callerId` on the resources of one type selected by `ids` (SQL). */
+export function grantsOnQuery(
+  db: Database,
+  callerId: SQL,
+  resourceType: "collection" | "space",
+  ids: SQL,
+) {
   return db
     .select({ resourceId: contentGrants.resourceId, role: contentGrants.role })
     .from(contentGrants)
     .where(
       and(
-        eq(contentGrants.resourceType, "collection"),
-        sql`${contentGrants.resourceId} IN (${ancestorIdsSql(anchor)})`,
+        eq(contentGrants.resourceType, resourceType),
+        sql`${contentGrants.resourceId} IN (${ids})`,
         principalSql(callerId),
       ),
     );
+}
+
+/** The grants of `callerId` on the collections of `ancestorIdsSql(anchor)`. */
+export function callerGrantsQuery(db: Database, callerId: SQL, anchor: readonly string[] | SQL) {
+  return grantsOnQuery(db, callerId, "collection", ancestorIdsSql(anchor));
 }
 
 /** SQL rank of `content_grants.role` (its index in MEMBER_ROLES), for MAX() over grants. */
@@ -108,18 +113,13 @@ const GRANT_RANK = sql.raw(
 
 /**
  * Subquery `v(v_id, v_level, v_rank)` over every collection of an organization (only the
- * top-level ones unless `nested`): `v_level` is the first non-inherit default level up the chain
- * ("inherit" if none: the organization role), `v_rank` the rank of the caller's highest grant on
- * it or an ancestor (-1: none). It is `effectiveRole` computed top-down for a whole tree, so it
+ * top-level ones unless `nested`) for the user `callerId` (SQL, `callerUserId(c)`): `v_level` is
+ * the first non-inherit default level up the chain ("inherit" if none: the organization role),
+ * `v_rank` the rank of the caller's highest grant on it or an ancestor (-1: none). It is `effectiveRole` computed top-down for a whole tree, so it
  * costs a read of every collection of the organization; lists use it only when some collection is
  * hidden from the caller.
  */
-export function visibleTreeSql(c: Context<AppEnv>, organizationId: string, nested: boolean): SQL {
-  return treeVisibilitySql(callerUserId(c), organizationId, nested);
-}
-
-/** `visibleTreeSql` for the user `callerId` (SQL), for services that never see the request. */
-export function treeVisibilitySql(callerId: SQL, organizationId: string, nested: boolean): SQL {
+export function visibleTreeSql(callerId: SQL, organizationId: string, nested: boolean): SQL {
   const me = callerId;
   const children = nested
     ? sql`UNION ALL

@@ -30,10 +30,16 @@ function revisionQuery(db: Database, spaceId: string, id: SQL | string) {
     .limit(1);
 }
 
-/** Every content read needs `space:read` and the read role (any role that sees the space). */
-function allowRead(found: ResolvedSpace): void {
+/**
+ * The revision a content read is about, once the caller passed the checks every content read
+ * makes: `space:read` and the read role (any role that sees the space); 404 for no revision.
+ */
+function readableRevision(found: ResolvedSpace & { results: { revision: RevisionRow[] } }) {
   requireScope(found.caller, "space:read");
   requireRole(found.role, "read", "read this space's content");
+  const revision = found.results.revision[0];
+  if (!revision) throw notFound("Revision");
+  return revision;
 }
 
 /** A space's main content at its head, with the head revision, in one round trip. */
@@ -43,9 +49,7 @@ export async function mainTarget(c: Context<AppEnv>, spaceId: string): Promise<C
   const found = await resolveSpace(c, spaceId, {
     with: { revision: revisionQuery(db, spaceId, head) },
   });
-  allowRead(found);
-  const revision = found.results.revision[0];
-  if (!revision) throw notFound("Revision");
+  const revision = readableRevision(found);
   return {
     found,
     pointer: mainPointer(found.space),
@@ -66,9 +70,7 @@ export async function changeRequestTarget(
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
     with: { revision: revisionQuery(db, spaceId, head) },
   });
-  allowRead(found);
-  const revision = found.results.revision[0];
-  if (!revision) throw notFound("Revision");
+  const revision = readableRevision(found);
   const cr = found.changeRequest;
   return {
     found,
@@ -88,9 +90,7 @@ export async function revisionTarget(
   const found = await resolveSpace(c, spaceId, {
     with: { revision: revisionQuery(db, spaceId, revisionId) },
   });
-  allowRead(found);
-  const revision = found.results.revision[0];
-  if (!revision) throw notFound("Revision");
+  const revision = readableRevision(found);
   return {
     found,
     pointer: revisionPointer(found.space, revision),

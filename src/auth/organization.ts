@@ -50,6 +50,20 @@ export function orgAccessFrom(
 }
 
 /**
+ * Runs the caller lookup and their membership in an organization with a resolver's own
+ * statements (`more`) and a service's (`extra`, results apart) in one round trip.
+ */
+export function runAsMember<M extends Statements, E extends Statements>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  more: M,
+  extra: E | undefined,
+) {
+  const own = { caller: callerQuery(c), member: membershipQuery(c, organizationId), ...more };
+  return runBoth(c.var.db, own, extra);
+}
+
+/**
  * Loads an organization with the caller's membership, and any statements of `with` (a service's
  * plan statements, which may name the caller through `callerUserId(c)`), in one round trip.
  * Non-members (and disabled members) get the same 404 as a nonexistent id; `results` are read
@@ -60,11 +74,7 @@ export async function resolveOrg<S extends Statements = NoStatements>(
   organizationId: string,
   options: { with?: S } = {},
 ): Promise<OrgAccess & { results: Results<S> }> {
-  const { own, extra } = await runBoth(
-    c.var.db,
-    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
-    options.with,
-  );
+  const { own, extra } = await runAsMember(c, organizationId, {}, options.with);
   return { ...orgAccessFrom(c, own.caller, own.member), results: extra };
 }
 

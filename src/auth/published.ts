@@ -5,17 +5,11 @@ import { jwtVerify } from "jose";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
-import {
-  runBoth,
-  runStatements,
-  type NoStatements,
-  type Results,
-  type Statements,
-} from "../db/plan";
+import { runStatements, type NoStatements, type Results, type Statements } from "../db/plan";
 import type { Caller } from "./caller";
 import { callerFromResult, callerQuery } from "./caller";
 import { membershipFrom, type Membership } from "./content-role";
-import { membershipQuery, requireScope } from "./organization";
+import { requireScope, runAsMember } from "./organization";
 import { siteQuery, sitePermissions, SITE_ROLES, type SitePermissions } from "./site";
 import { atLeast, type MemberRole } from "../lib/roles";
 import { nowMs } from "../lib/clock";
@@ -141,11 +135,10 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
   }
 > {
   const db = c.var.db;
-  const { own, extra } = await runBoth(
-    db,
+  const { own, extra } = await runAsMember(
+    c,
+    organizationId,
     {
-      caller: callerQuery(c),
-      member: membershipQuery(c, organizationId),
       site: siteQuery(db, organizationId, siteId),
       links: shareLinkByKeyQuery(db, siteId, credentials.shareKey),
       auth: siteAuthQuery(db, siteId),

@@ -4,10 +4,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { sites } from "../db/schema/index";
-import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
-import { requireRole, requireScope } from "./organization";
-import { callerFromResult, callerQuery, type Caller, type CallerRow } from "./caller";
-import { membershipQuery, type MembershipRows } from "./organization";
+import type { NoStatements, Results, Statements } from "../db/plan";
+import { requireRole, requireScope, runAsMember, type MembershipRows } from "./organization";
+import { callerFromResult, type Caller, type CallerRow } from "./caller";
 import { membershipFrom, type Membership } from "./content-role";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
@@ -99,11 +98,7 @@ export async function resolveSitesOrg<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { with?: S } = {},
 ): Promise<SitesOrgAccess & { permissions: SitePermissions; results: Results<S> }> {
-  const { own, extra } = await runBoth(
-    c.var.db,
-    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
-    options.with,
-  );
+  const { own, extra } = await runAsMember(c, organizationId, {}, options.with);
   const access = sitesOrgAccess(c, own.caller, own.member, need);
   return { ...access, permissions: sitePermissions(access.role), results: extra };
 }
@@ -125,16 +120,8 @@ export async function resolveSite<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { with?: S } = {},
 ): Promise<ResolvedSite & { results: Results<S> }> {
-  const db = c.var.db;
-  const { own, extra } = await runBoth(
-    db,
-    {
-      caller: callerQuery(c),
-      member: membershipQuery(c, organizationId),
-      site: siteQuery(db, organizationId, siteId),
-    },
-    options.with,
-  );
+  const statements = { site: siteQuery(c.var.db, organizationId, siteId) };
+  const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
   const access = sitesOrgAccess(c, own.caller, own.member, need);
   const site = own.site[0];
   if (!site) throw notFound("Site");

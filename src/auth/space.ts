@@ -5,14 +5,14 @@ import { contentGrants, spaces } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { Caller } from "./caller";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
-import { callerFromResult, callerQuery } from "./caller";
+import { callerFromResult, callerQuery, callerUserId } from "./caller";
 import { membershipQuery } from "./organization";
 import {
-  callerPrincipalSql,
   chainOf,
   collectionTreeStatements,
   effectiveRole,
   membershipFrom,
+  principalSql,
   treeOf,
   type CollectionTree,
   type Membership,
@@ -76,7 +76,7 @@ function spaceGrantsQuery(c: Context<AppEnv>, spaceId: string | SQL) {
       and(
         eq(contentGrants.resourceType, "space"),
         eq(contentGrants.resourceId, spaceId),
-        callerPrincipalSql(c),
+        principalSql(callerUserId(c)),
       ),
     );
 }

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { teamMembers, teams, type TeamRow } from "../db/schema";
-import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
-import { callerQuery, callerUserId } from "./caller";
-import { membershipQuery, orgAccessFrom, requireScope, type OrgAccess } from "./organization";
+import type { NoStatements, Results, Statements } from "../db/plan";
+import { callerUserId } from "./caller";
+import { orgAccessFrom, requireScope, runAsMember, type OrgAccess } from "./organization";
 import type { TeamRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
@@ -43,11 +43,7 @@ export async function resolveTeams<S extends Statements = NoStatements>(
   scope: Scope,
   options: { with?: S } = {},
 ): Promise<OrgAccess & { results: Results<S> }> {
-  const { own, extra } = await runBoth(
-    c.var.db,
-    { caller: callerQuery(c), member: membershipQuery(c, organizationId) },
-    options.with,
-  );
+  const { own, extra } = await runAsMember(c, organizationId, {}, options.with);
   const access = teamsAccessFrom(orgAccessFrom(c, own.caller, own.member), scope);
   return { ...access, results: extra };
 }
@@ -71,15 +67,8 @@ export async function resolveTeam<S extends Statements = NoStatements>(
   scope: Scope,
   options: { with?: S } = {},
 ): Promise<OrgAccess & TeamAccess & { results: Results<S> }> {
-  const { own, extra } = await runBoth(
-    c.var.db,
-    {
-      caller: callerQuery(c),
-      member: membershipQuery(c, organizationId),
-      team: teamAccessQuery(c, organizationId, teamId),
-    },
-    options.with,
-  );
+  const statements = { team: teamAccessQuery(c, organizationId, teamId) };
+  const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
   const access = teamsAccessFrom(orgAccessFrom(c, own.caller, own.member), scope);
   const row = own.team[0];
   if (!row) throw notFound("Team");
@@ -103,4 +92,14 @@ export function requireTeamManager(team: TeamAccess): void {
 /** 403 unless the caller is an organization admin. */
 export function requireOrgAdmin(access: OrgAccess, action: string): void {
   if (access.role !== "admin") throw forbidden(`The admin role is required to ${action}`);
+}
+
+/** The Team `permissions` object: everyone who sees a team views it; managers administer it. */
+export function teamPermissions(canManage: boolean) {
+  return { admin: canManage, view: true };
+}
+
+/** The permissions on a team membership: whoever sees the team's members sees each of them. */
+export function teamMemberPermissions() {
+  return { view: true };
 }

@@ -68,14 +68,17 @@ export function placePage(pageId: string, chainRows: PageRow[]): TreeNode | null
   return { row, path, children: [], ancestors };
 }
 
-/** A URL-safe slug from a title: lowercase words joined by hyphens. */
-export function slugify(title: string): string {
-  const slug = title
+/** A title as lowercase ASCII words joined by hyphens, uncapped (each slug caps it its own way). */
+export function hyphenate(title: string): string {
+  return title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100);
-  return slug || "page";
+    .replace(/^-+|-+$/g, "");
+}
+
+/** A URL-safe slug from a title: lowercase words joined by hyphens. */
+export function slugify(title: string): string {
+  return hyphenate(title).slice(0, 100) || "page";
 }

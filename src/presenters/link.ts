@@ -1,16 +1,10 @@
 import type { ContentReference, Link, LinkStatsBody, LinkStatus } from "../api/links";
-import type { LinkKind } from "../db/schema";
+import type { ExtractedLink } from "../content/links";
 
 /** One link of a page at a revision, with its status there (a row of the links service). */
-interface LinkRow {
+interface LinkRow extends ExtractedLink {
   source: string;
   ordinal: number;
-  kind: LinkKind;
-  spaceId: string | null;
-  pageId: string | null;
-  fileId: string | null;
-  anchor: string | null;
-  url: string | null;
   status: LinkStatus;
 }
 

@@ -21,7 +21,11 @@ export interface TeamMemberRow {
  * A team member item: the person exactly as the organization's member list shows them, their
  * team role, and what the caller may do (any caller who can list a team sees its members).
  */
-export function presentTeamMember(urls: Urls, row: TeamMemberRow): TeamMemberItem {
+export function presentTeamMember(
+  urls: Urls,
+  row: TeamMemberRow,
+  permissions: TeamMemberItem["permissions"],
+): TeamMemberItem {
   return {
     organization: presentMember(urls, {
       role: row.orgRole ?? null,
@@ -37,6 +41,6 @@ export function presentTeamMember(urls: Urls, row: TeamMemberRow): TeamMemberIte
       },
     }),
     team: { role: row.teamRole },
-    permissions: { view: true },
+    permissions,
   };
 }

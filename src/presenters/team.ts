@@ -3,9 +3,9 @@ import type { TeamRow } from "../db/schema";
 
 /**
  * A team looks the same from every endpoint: counts come from the counters kept exact by the
- * service, `admin` says whether the caller may manage it (organization admin or team owner).
+ * service; `permissions` come from `teamPermissions` (src/auth/team.ts).
  */
-export function presentTeam(row: TeamRow, canManage: boolean): Team {
+export function presentTeam(row: TeamRow, permissions: Team["permissions"]): Team {
   return {
     object: "team",
     id: row.id,
@@ -13,6 +13,6 @@ export function presentTeam(row: TeamRow, canManage: boolean): Team {
     members: row.membersCount,
     spaces: row.spacesCount,
     createdAt: row.createdAt,
-    permissions: { admin: canManage, view: true },
+    permissions,
   };
 }

@@ -2,21 +2,11 @@ import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { nowIso } from "../../lib/clock";
-import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { toListPage } from "../../lib/pagination";
 import { urlsOf } from "../../lib/urls";
 import { runPlan } from "../../db/plan";
 import { commentPresenter } from "../../presenters/comment";
-import {
-  allowComment,
-  allowDelete,
-  allowEditBody,
-  allowRead,
-  resolveComment,
-  resolvePlace,
-  type PlacePath,
-} from "../../auth/comment";
+import { allowComment, resolveComment, resolvePlace, type PlacePath } from "../../auth/comment";
 import { commentListPlan, commentPagePlan, commentPlan } from "../../services/comments/reads";
 import {
   createCommentPlan,
@@ -26,9 +16,14 @@ import {
 } from "../../services/comments/writes";
 import { checkTarget } from "../../services/comments/targets";
 import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "../../api/comments";
-import { listCursor, viewOf, type Format } from "./common";
+import { existing, listCursor, listResponse, readInPlace, viewOf } from "./read-steps";
+import type { CommentParams, Format } from "./read-steps";
+import { allowUpdate, deleteOwned, editsOf } from "./write-steps";
 
-/** Lists a place's comments: access, page and count in one round trip, then the page's reactions and repliers. */
+/**
+ * Lists a place's comments: access, page and count in one round trip, then the page's reactions
+ * and repliers.
+ */
 export async function listComments(
   c: Context<AppEnv>,
   path: PlacePath,
@@ -38,33 +33,25 @@ export async function listComments(
   const after = await listCursor(c, path, scope, q.page);
   const filters = { status: q.status, targetPage: q.targetPage, authors: q.authors };
   const list = commentListPlan(c.var.db, path, filters, { order: q.order, limit: q.limit, after });
-  const { found, results } = await resolvePlace(c, path, { with: list.statements });
-  allowRead(found);
-  const { page, count } = list.finish(results);
-  const { rows, reactions, repliers } = await runPlan(
-    c.var.db,
-    commentPagePlan(c.var.db, page, q.limit),
-  );
-  const body = await toListPage({
-    secret: c.env.SIGNING_SECRET,
-    scope,
+  const { found, read } = await readInPlace(c, path, list);
+  const page = commentPagePlan(c.var.db, read.page, q.limit);
+  const { rows, reactions, repliers } = await runPlan(c.var.db, page);
+  return listResponse(c, scope, {
     rows,
     limit: q.limit,
-    count,
+    count: read.count,
     key: (row) => [row.comment.postedAt, row.comment.id],
     present: commentPresenter(urlsOf(c), viewOf(found, q.format), reactions, repliers),
   });
-  return c.json(body, 200);
 }
 
 /** Reads one comment with its reactions and repliers in one round trip. */
-export async function getComment(c: Context<AppEnv>, path: PlacePath, id: string, f: Format) {
-  const read = commentPlan(c.var.db, path, id);
-  const { found, results } = await resolvePlace(c, path, { with: read.statements });
-  allowRead(found);
-  const { row, reactions, repliers } = read.finish(results);
-  if (!row) throw notFound("Comment");
-  return c.json(commentPresenter(urlsOf(c), viewOf(found, f), reactions, repliers)(row), 200);
+export async function getComment(c: Context<AppEnv>, params: CommentParams, f: Format) {
+  const { commentId: id, ...path } = params;
+  const { found, read } = await readInPlace(c, path, commentPlan(c.var.db, path, id));
+  const row = existing(read.row, "comment");
+  const present = commentPresenter(urlsOf(c), viewOf(found, f), read.reactions, read.repliers);
+  return c.json(present(row), 200);
 }
 
 /**
@@ -113,38 +100,31 @@ export async function postComment(
  */
 export async function putComment(
   c: Context<AppEnv>,
-  path: PlacePath,
-  id: string,
+  params: CommentParams,
   input: z.output<typeof UpdateCommentBody>,
   f: Format,
 ) {
+  const { commentId: id, ...path } = params;
   const db = c.var.db;
   const { found, place, comment } = await resolveComment(c, path, id);
-  allowComment(found, "update comments");
-  if (!comment) throw notFound("Comment");
-  if (input.body !== undefined) allowEditBody(found, comment.postedBy, "comment");
+  allowUpdate(found, comment, "comment", input);
   const { row, reactions, repliers } = await runPlan(
     db,
     updateCommentPlan(db, place, id, found.caller.user.id, {
-      body: input.body === undefined ? undefined : storedBody(input.body, "body.body"),
+      ...editsOf(input),
       resolved: input.resolved,
-      added: [...new Set(input.addedReactions ?? [])],
-      removed: [...new Set(input.removedReactions ?? [])],
     }),
   );
-  if (!row) throw notFound("Comment");
-  return c.json(commentPresenter(urlsOf(c), viewOf(found, f), reactions, repliers)(row), 200);
+  const present = commentPresenter(urlsOf(c), viewOf(found, f), reactions, repliers);
+  return c.json(present(existing(row, "comment")), 200);
 }
 
 /**
  * Deletes a comment, its replies and their reactions: the author or a space admin. 204 also
  * when the comment does not exist (the space is visible).
  */
-export async function removeComment(c: Context<AppEnv>, path: PlacePath, id: string) {
+export async function removeComment(c: Context<AppEnv>, params: CommentParams) {
+  const { commentId: id, ...path } = params;
   const { found, place, comment } = await resolveComment(c, path, id);
-  allowComment(found, "delete comments");
-  if (!comment) return c.body(null, 204);
-  allowDelete(found, comment.postedBy, "comment");
-  await runPlan(c.var.db, deleteCommentPlan(c.var.db, place, id));
-  return c.body(null, 204);
+  return deleteOwned(c, found, comment, "comment", () => deleteCommentPlan(c.var.db, place, id));
 }

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { jsonBody, listOf } from "../../openapi/common";
 import {
   CommentSchema,
   FormatQuery,
@@ -15,96 +15,56 @@ import {
   putComment,
   removeComment,
 } from "./comment-handlers";
-import type { CommentMount } from "./mounts";
+import { deleteAnswers, jsonAnswers, operation, type CommentMount } from "./mounts";
 
 /** The five comment operations of a place (a space or a change request), under its mount. */
 export function commentRoutes(mount: CommentMount) {
   const routes = createRouter();
-  const { prefix, tag, params } = mount;
-  const summary = mount.summaries.comments;
-  const list = `${prefix}/comments`;
-  const one = `${prefix}/comments/{commentId}`;
+  const params = mount.params;
 
   routes.openapi(
     createRoute({
-      method: "get",
-      path: list,
-      tags: [tag],
-      summary: summary.list,
+      ...operation(mount, "comments", "list"),
       request: { params: params.place, query: ListCommentsQuery },
-      responses: {
-        200: jsonResponse(listOf(CommentSchema), "OK"),
-        ...errorResponses(400, 403, 404),
-      },
+      responses: jsonAnswers(listOf(CommentSchema), "OK"),
     }),
     (c) => listComments(c, c.req.valid("param"), c.req.valid("query")),
   );
 
   routes.openapi(
     createRoute({
-      method: "post",
-      path: list,
-      tags: [tag],
-      summary: summary.post,
+      ...operation(mount, "comments", "post"),
       request: { params: params.place, query: FormatQuery, body: jsonBody(PostCommentBody) },
-      responses: {
-        200: jsonResponse(CommentSchema, "The comment was posted."),
-        ...errorResponses(400, 403, 404),
-      },
+      responses: jsonAnswers(CommentSchema, "The comment was posted."),
     }),
     (c) => postComment(c, c.req.valid("param"), c.req.valid("json"), c.req.valid("query").format),
   );
 
   routes.openapi(
     createRoute({
-      method: "get",
-      path: one,
-      tags: [tag],
-      summary: summary.get,
+      ...operation(mount, "comments", "get"),
       request: { params: params.comment, query: FormatQuery },
-      responses: {
-        200: jsonResponse(CommentSchema, "The returned comment."),
-        ...errorResponses(400, 403, 404),
-      },
+      responses: jsonAnswers(CommentSchema, "The returned comment."),
     }),
-    (c) => {
-      const { commentId, ...path } = c.req.valid("param");
-      return getComment(c, path, commentId, c.req.valid("query").format);
-    },
+    (c) => getComment(c, c.req.valid("param"), c.req.valid("query").format),
   );
 
   routes.openapi(
     createRoute({
-      method: "put",
-      path: one,
-      tags: [tag],
-      summary: summary.put,
+      ...operation(mount, "comments", "put"),
       request: { params: params.comment, query: FormatQuery, body: jsonBody(UpdateCommentBody) },
-      responses: {
-        200: jsonResponse(CommentSchema, "The comment was updated."),
-        ...errorResponses(400, 403, 404),
-      },
+      responses: jsonAnswers(CommentSchema, "The comment was updated."),
     }),
-    (c) => {
-      const { commentId, ...path } = c.req.valid("param");
-      const format = c.req.valid("query").format;
-      return putComment(c, path, commentId, c.req.valid("json"), format);
-    },
+    (c) => putComment(c, c.req.valid("param"), c.req.valid("json"), c.req.valid("query").format),
   );
 
   routes.openapi(
     createRoute({
-      method: "delete",
-      path: one,
-      tags: [tag],
-      summary: summary.delete,
+      ...operation(mount, "comments", "delete"),
       request: { params: params.comment },
-      responses: { ...noContent, ...errorResponses(403, 404) },
+      responses: deleteAnswers,
     }),
-    (c) => {
-      const { commentId, ...path } = c.req.valid("param");
-      return removeComment(c, path, commentId);
-    },
+    (c) => removeComment(c, c.req.valid("param")),
   );
 
   return routes;

@@ -2,22 +2,18 @@ import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { nowIso } from "../../lib/clock";
-import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { toListPage } from "../../lib/pagination";
 import { urlsOf } from "../../lib/urls";
 import { runPlan } from "../../db/plan";
 import { replyPresenter } from "../../presenters/comment";
 import {
   allowComment,
-  allowDelete,
-  allowEditBody,
   allowRead,
   resolveComment,
-  resolvePlace,
   resolveReply,
-  type PlacePath,
+  type CommentPlace,
 } from "../../auth/comment";
+import type { ResolvedSpace } from "../../auth/space";
 import { replyListPlan, replyPlan } from "../../services/comments/reads";
 import {
   createReplyPlan,
@@ -26,21 +22,38 @@ import {
   updateReplyPlan,
 } from "../../services/comments/writes";
 import type { ListRepliesQuery, PostReplyBody, UpdateReplyBody } from "../../api/comments";
-import { listCursor, viewOf, type Format } from "./common";
+import { existing, listCursor, listResponse, readInPlace, viewOf } from "./read-steps";
+import type { CommentParams, Format } from "./read-steps";
+import { allowUpdate, deleteOwned, editsOf } from "./write-steps";
 
-/** A reply's ids in the path. */
-interface ReplyIds {
-  commentId: string;
-  replyId: string;
+/** The path params of one reply: its comment's, and its id. */
+interface ReplyParams extends CommentParams {
+  commentReplyId: string;
+}
+
+/** A reply's path params as the resolvers take them: the place, and the reply's ids. */
+function split({ commentId, commentReplyId, ...path }: ReplyParams) {
+  return { path, ids: { commentId, replyId: commentReplyId } };
+}
+
+/** The replies' presenter: the caller's view in `format`, under their comment in the place. */
+function presenter(
+  c: Context<AppEnv>,
+  found: ResolvedSpace,
+  comment: CommentPlace & { id: string },
+  format: Format,
+  reactions: Parameters<typeof replyPresenter>[3] = [],
+) {
+  return replyPresenter(urlsOf(c), viewOf(found, format), comment, reactions);
 }
 
 /** Lists a comment's replies, oldest first, in one round trip. */
 export async function listReplies(
   c: Context<AppEnv>,
-  path: PlacePath,
-  commentId: string,
+  params: CommentParams,
   q: z.output<typeof ListRepliesQuery>,
 ) {
+  const { commentId, ...path } = params;
   const scope = `comment-replies:${commentId}`;
   const after = await listCursor(c, path, scope, q.page);
   const list = replyListPlan(c.var.db, commentId, q.limit, after);
@@ -48,43 +61,37 @@ export async function listReplies(
     with: list.statements,
   });
   allowRead(found);
-  if (!comment) throw notFound("Comment");
+  existing(comment, "comment");
   const { rows, count, reactions } = list.finish(results);
-  const parent = { ...place, id: commentId };
-  const body = await toListPage({
-    secret: c.env.SIGNING_SECRET,
-    scope,
+  return listResponse(c, scope, {
     rows,
     limit: q.limit,
     count,
     key: (row) => [row.reply.postedAt, row.reply.id],
-    present: replyPresenter(urlsOf(c), viewOf(found, q.format), parent, reactions),
+    present: presenter(c, found, { ...place, id: commentId }, q.format, reactions),
   });
-  return c.json(body, 200);
 }
 
 /** Reads one reply with its reactions in one round trip. */
-export async function getReply(c: Context<AppEnv>, path: PlacePath, ids: ReplyIds, f: Format) {
-  const read = replyPlan(c.var.db, path, ids);
-  const { found, place, results } = await resolvePlace(c, path, { with: read.statements });
-  allowRead(found);
-  const { row, reactions } = read.finish(results);
-  if (!row) throw notFound("Comment reply");
-  const parent = { ...place, id: ids.commentId };
-  return c.json(replyPresenter(urlsOf(c), viewOf(found, f), parent, reactions)(row), 200);
+export async function getReply(c: Context<AppEnv>, params: ReplyParams, f: Format) {
+  const { path, ids } = split(params);
+  const { found, place, read } = await readInPlace(c, path, replyPlan(c.var.db, path, ids));
+  const row = existing(read.row, "reply");
+  const present = presenter(c, found, { ...place, id: ids.commentId }, f, read.reactions);
+  return c.json(present(row), 200);
 }
 
 /** Posts a reply (comment role): access with the comment, then the guarded insert and read. */
 export async function postReply(
   c: Context<AppEnv>,
-  path: PlacePath,
-  commentId: string,
+  params: CommentParams,
   input: z.output<typeof PostReplyBody>,
   f: Format,
 ) {
+  const { commentId, ...path } = params;
   const { found, place, comment } = await resolveComment(c, path, commentId);
   allowComment(found, "reply to comments");
-  if (!comment) throw notFound("Comment");
+  existing(comment, "comment");
   const row = await runPlan(
     c.var.db,
     createReplyPlan(c.var.db, {
@@ -96,43 +103,32 @@ export async function postReply(
       body: storedBody(input.body, "body.body"),
     }),
   );
-  if (!row) throw notFound("Comment");
-  const parent = { ...place, id: commentId };
-  return c.json(replyPresenter(urlsOf(c), viewOf(found, f), parent, [])(row), 200);
+  const present = presenter(c, found, { ...place, id: commentId }, f);
+  return c.json(present(existing(row, "comment")), 200);
 }
 
 /** Updates a reply: the body (author only) and the caller's reactions (comment role). */
 export async function putReply(
   c: Context<AppEnv>,
-  path: PlacePath,
-  ids: ReplyIds,
+  params: ReplyParams,
   input: z.output<typeof UpdateReplyBody>,
   f: Format,
 ) {
+  const { path, ids } = split(params);
   const db = c.var.db;
   const { found, place, reply } = await resolveReply(c, path, ids);
-  allowComment(found, "update replies");
-  if (!reply) throw notFound("Comment reply");
-  if (input.body !== undefined) allowEditBody(found, reply.postedBy, "reply");
+  const owned = allowUpdate(found, reply, "reply", input);
   const { row, reactions } = await runPlan(
     db,
-    updateReplyPlan(db, path, reply, found.caller.user.id, {
-      body: input.body === undefined ? undefined : storedBody(input.body, "body.body"),
-      added: [...new Set(input.addedReactions ?? [])],
-      removed: [...new Set(input.removedReactions ?? [])],
-    }),
+    updateReplyPlan(db, path, owned, found.caller.user.id, editsOf(input)),
   );
-  if (!row) throw notFound("Comment reply");
-  const parent = { ...place, id: ids.commentId };
-  return c.json(replyPresenter(urlsOf(c), viewOf(found, f), parent, reactions)(row), 200);
+  const present = presenter(c, found, { ...place, id: ids.commentId }, f, reactions);
+  return c.json(present(existing(row, "reply")), 200);
 }
 
 /** Deletes a reply and its reactions: the author or a space admin; 204 also when absent. */
-export async function removeReply(c: Context<AppEnv>, path: PlacePath, ids: ReplyIds) {
+export async function removeReply(c: Context<AppEnv>, params: ReplyParams) {
+  const { path, ids } = split(params);
   const { found, reply } = await resolveReply(c, path, ids);
-  allowComment(found, "delete replies");
-  if (!reply) return c.body(null, 204);
-  allowDelete(found, reply.postedBy, "reply");
-  await runPlan(c.var.db, deleteReplyPlan(c.var.db, reply.id));
-  return c.body(null, 204);
+  return deleteOwned(c, found, reply, "reply", (r) => deleteReplyPlan(c.var.db, r.id));
 }

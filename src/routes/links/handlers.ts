@@ -21,8 +21,11 @@ import type { BacklinksQuery, LinksQuery } from "../../api/links";
 
 type Ctx = Context<AppEnv>;
 
+/** The place in a mount's path params: a space, or one of its change requests. */
+type Place = { spaceId: string; changeRequestId?: string };
+
 /** The revision a link read is about, as resolved for the caller. */
-export interface LinkTarget {
+interface LinkTarget {
   found: ResolvedSpace;
   pointer: ContentPointer;
 }
@@ -38,10 +41,7 @@ function allowRead(found: ResolvedSpace): void {
  * head (by id or number) when they name one, else the space's main content at its head (one
  * round trip with authentication).
  */
-export async function linkTarget(
-  c: Ctx,
-  place: { spaceId: string; changeRequestId?: string },
-): Promise<LinkTarget> {
+async function linkTarget(c: Ctx, place: Place): Promise<LinkTarget> {
   if (place.changeRequestId === undefined) {
     const found = await resolveSpace(c, place.spaceId);
     allowRead(found);
@@ -66,15 +66,16 @@ function cursorScope(t: LinkTarget, what: string): string {
 }
 
 /**
- * A LIST of links with `stats`: the whole revision's, or one page's (404 when the page is not
- * in the revision), optionally filtered by status.
+ * A LIST of links with `stats` of the place: the whole revision's, or one page's (404 when the
+ * page is not in the revision), optionally filtered by status.
  */
 export async function linksBody(
   c: Ctx,
-  t: LinkTarget,
+  place: Place,
   query: z.infer<typeof LinksQuery>,
   pageId?: string,
 ) {
+  const t = await linkTarget(c, place);
   const secret = c.env.SIGNING_SECRET;
   const scope = cursorScope(t, `${pageId ?? "*"}:${query.status ?? "all"}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
@@ -104,13 +105,17 @@ export async function linksBody(
   return { ...list, stats: presentLinkStats(read.stats) };
 }
 
-/** A LIST of the pages linking to a page or a file (404 when it is not in the revision). */
+/**
+ * A LIST of the pages of the place linking to a page or a file (404 when it is not in the
+ * revision).
+ */
 export async function backlinksBody(
   c: Ctx,
-  t: LinkTarget,
+  place: Place,
   target: { kind: "page" | "file"; id: string },
   query: z.infer<typeof BacklinksQuery>,
 ) {
+  const t = await linkTarget(c, place);
   const secret = c.env.SIGNING_SECRET;
   const scope = cursorScope(t, `backlinks:${target.kind}:${target.id}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;

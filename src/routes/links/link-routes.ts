@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, type z } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonResponse } from "../../openapi/common";
-import { backlinksBody, linksBody, linkTarget } from "./handlers";
+import { backlinksBody, linksBody } from "./handlers";
 import type { LinkMount } from "./mounts";
 import {
   BacklinkListSchema,
@@ -10,6 +10,29 @@ import {
   LinksQuery,
   SpaceContentParams,
 } from "../../api/links";
+
+/** What a list operation describes: where it is, its tag and summary, what it takes. */
+interface ListOperation<R> {
+  path: string;
+  tag: string;
+  summary: string;
+  request: R;
+}
+
+/** A GET of a LIST of links or backlinks: its 200 in `schema`, and the errors it answers. */
+function listRoute<R extends NonNullable<RouteConfig["request"]>, S extends z.ZodType>(
+  op: ListOperation<R>,
+  schema: S,
+) {
+  return createRoute({
+    method: "get",
+    path: op.path,
+    tags: [op.tag],
+    summary: op.summary,
+    request: op.request,
+    responses: { 200: jsonResponse(schema, "OK"), ...errorResponses(400, 403, 404) },
+  });
+}
 
 /**
  * The link and backlink lists of a place (a space's main content or a change request), under
@@ -23,76 +46,49 @@ export function linkRoutes(mount: LinkMount) {
   const file = `${prefix}/content/files/{fileId}`;
 
   if (mount.revisionLinks) {
+    const path = `${prefix}/links`;
+    const summary = `List the links of ${of}, with their status`;
+    const request = { params: SpaceContentParams, query: LinksQuery };
     routes.openapi(
-      createRoute({
-        method: "get",
-        path: `${prefix}/links`,
-        tags: [mount.revisionLinks.tag],
-        summary: `List the links of ${of}, with their status`,
-        request: { params: SpaceContentParams, query: LinksQuery },
-        responses: { 200: jsonResponse(LinkListSchema, "OK"), ...errorResponses(400, 403, 404) },
-      }),
-      async (c) => {
-        const t = await linkTarget(c, c.req.valid("param"));
-        return c.json(await linksBody(c, t, c.req.valid("query")), 200);
-      },
+      listRoute({ path, tag: mount.revisionLinks.tag, summary, request }, LinkListSchema),
+      async (c) => c.json(await linksBody(c, c.req.valid("param"), c.req.valid("query")), 200),
     );
   }
 
-  routes.openapi(
-    createRoute({
-      method: "get",
-      path: `${page}/links`,
-      tags: [tag],
-      summary: `List the links of a page of ${of}, with their status`,
-      request: { params: params.page, query: LinksQuery },
-      responses: { 200: jsonResponse(LinkListSchema, "OK"), ...errorResponses(400, 403, 404) },
-    }),
-    async (c) => {
-      const { pageId, ...place } = c.req.valid("param");
-      const t = await linkTarget(c, place);
-      return c.json(await linksBody(c, t, c.req.valid("query"), pageId), 200);
-    },
-  );
+  const pageLinks = {
+    path: `${page}/links`,
+    tag,
+    summary: `List the links of a page of ${of}, with their status`,
+    request: { params: params.page, query: LinksQuery },
+  };
+  routes.openapi(listRoute(pageLinks, LinkListSchema), async (c) => {
+    const { pageId, ...place } = c.req.valid("param");
+    return c.json(await linksBody(c, place, c.req.valid("query"), pageId), 200);
+  });
 
   if (mount.pageBacklinks) {
+    const summary = `List the pages of ${of} that link to a page`;
+    const request = { params: params.page, query: BacklinksQuery };
     routes.openapi(
-      createRoute({
-        method: "get",
-        path: `${page}/backlinks`,
-        tags: [tag],
-        summary: `List the pages of ${of} that link to a page`,
-        request: { params: params.page, query: BacklinksQuery },
-        responses: {
-          200: jsonResponse(BacklinkListSchema, "OK"),
-          ...errorResponses(400, 403, 404),
-        },
-      }),
+      listRoute({ path: `${page}/backlinks`, tag, summary, request }, BacklinkListSchema),
       async (c) => {
-        const { pageId, ...place } = c.req.valid("param");
-        const t = await linkTarget(c, place);
-        const target = { kind: "page" as const, id: pageId };
-        return c.json(await backlinksBody(c, t, target, c.req.valid("query")), 200);
+        const { pageId: id, ...place } = c.req.valid("param");
+        const target = { kind: "page" as const, id };
+        return c.json(await backlinksBody(c, place, target, c.req.valid("query")), 200);
       },
     );
   }
 
-  routes.openapi(
-    createRoute({
-      method: "get",
-      path: `${file}/backlinks`,
-      tags: [tag],
-      summary: `List the pages of ${of} that link to a file`,
-      request: { params: params.file, query: BacklinksQuery },
-      responses: { 200: jsonResponse(BacklinkListSchema, "OK"), ...errorResponses(400, 403, 404) },
-    }),
-    async (c) => {
-      const { fileId, ...place } = c.req.valid("param");
-      const t = await linkTarget(c, place);
-      const target = { kind: "file" as const, id: fileId };
-      return c.json(await backlinksBody(c, t, target, c.req.valid("query")), 200);
-    },
-  );
+  const fileBacklinks = {
+    path: `${file}/backlinks`,
+    tag,
+    summary: `List the pages of ${of} that link to a file`,
+    request: { params: params.file, query: BacklinksQuery },
+  };
+  routes.openapi(listRoute(fileBacklinks, BacklinkListSchema), async (c) => {
+    const { fileId: id, ...place } = c.req.valid("param");
+    return c.json(await backlinksBody(c, place, { kind: "file", id }, c.req.valid("query")), 200);
+  });
 
   return routes;
 }

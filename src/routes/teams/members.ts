@@ -13,7 +13,7 @@ import {
   orgMembersByIdentifierPlan,
   teamMembersPagePlan,
 } from "../../services/teams/reads";
-import { requireTeamManager, resolveTeam } from "../../auth/team";
+import { requireTeamManager, resolveTeam, teamMemberPermissions } from "../../auth/team";
 import {
   PutTeamMemberBody,
   TeamMemberParams,
@@ -65,7 +65,7 @@ teamMemberRoutes.openapi(
       limit,
       count: team.membersCount,
       key: (r) => [r.userId],
-      present: (r) => presentTeamMember(urls, r),
+      present: (r) => presentTeamMember(urls, r, teamMemberPermissions()),
     });
     return c.json(body, 200);
   },

@@ -13,6 +13,7 @@ import {
   requireTeamManager,
   resolveTeam,
   resolveTeams,
+  teamPermissions,
 } from "../../auth/team";
 import {
   CreateTeamBody,
@@ -58,7 +59,7 @@ teamRoutes.openapi(
       limit,
       count: count ?? access.org.teamsCount,
       key: (r) => [r.team.titleLower, r.team.id],
-      present: (r) => presentTeam(r.team, canManageTeam(access, r.callerTeamRole)),
+      present: (r) => presentTeam(r.team, teamPermissions(canManageTeam(access, r.callerTeamRole))),
     });
     return c.json(body, 200);
   },
@@ -92,7 +93,7 @@ teamRoutes.openapi(
       throw badRequest(`body.members[${stranger}]: not a member of this organization`);
     }
     const team = await createTeam(db, { orgId: organizationId, title, memberIds: members });
-    return c.json(presentTeam(team, true), 201);
+    return c.json(presentTeam(team, teamPermissions(true)), 201);
   },
 );
 
@@ -113,7 +114,7 @@ teamRoutes.openapi(
       teamId,
       "organization:members:read",
     );
-    return c.json(presentTeam(team, canManage), 200);
+    return c.json(presentTeam(team, teamPermissions(canManage)), 200);
   },
 );
 
@@ -133,7 +134,7 @@ teamRoutes.openapi(
     requireTeamManager(found);
     const renamed = await renameTeam(c.var.db, organizationId, teamId, title);
     if (!renamed) throw notFound("Team");
-    return c.json(presentTeam(renamed, true), 200);
+    return c.json(presentTeam(renamed, teamPermissions(true)), 200);
   },
 );
 

@@ -3,13 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeRequests, spaces } from "../../db/schema/index";
 
-import { commitStatements, guardedSeq } from "../../content/commit";
+import { guardedSeq } from "../../content/commit";
 import { conflict } from "../../lib/errors";
-import { newId } from "../../lib/ids";
-import { nowIso } from "../../lib/clock";
 
 import { threeWay } from "./three-way";
 import { commitToMain, type MainChange } from "../content/commit-to-main";
+import { changeRequestRevision } from "./writes";
 import type { AfterMain } from "../content/main-hooks";
 
 /** Loads the space and change request again (for a retry after a concurrent write). */
@@ -106,27 +105,13 @@ export async function updateFromMain(
   }
   if (cr.baseSeq === space.mainSeq) return { revision: cr.revisionId, changeRequest: cr };
   const result = await threeWay(db, space, cr);
-  const seq = cr.seq + 1;
-  const revisionId = newId();
-  const now = nowIso();
-  const statements = commitStatements(db, {
-    lineId: cr.lineId,
-    seq,
-    overlay: true,
+  const { seq, revisionId, now, statements } = changeRequestRevision(db, space, cr, userId, {
     pages: result.both,
     files: [],
-    documents: result.documents.map((d) => ({ hash: d.hash, body: d.body })),
-    revision: {
-      id: revisionId,
-      spaceId: space.id,
-      lineId: cr.lineId,
-      seq,
-      baseSeq: space.mainSeq,
-      parents: [cr.revisionId, space.revisionId],
-      type: "update",
-      createdBy: userId,
-      createdAt: now,
-    },
+    documents: result.documents,
+    baseSeq: space.mainSeq,
+    parents: [cr.revisionId, space.revisionId],
+    type: "update",
   });
   const guard = db
     .update(changeRequests)

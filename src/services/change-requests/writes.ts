@@ -9,7 +9,7 @@ import {
 } from "../../db/schema/index";
 
 import { applyChanges, type Applied } from "../../content/apply";
-import { commitStatements, guardedSeq } from "../../content/commit";
+import { guardedSeq } from "../../content/commit";
 import { changeRequestPointer, revisionPointer } from "../../content/pointers";
 import { pagesByIdQuery } from "../../content/read";
 import { stateOf } from "../../content/state";
@@ -18,6 +18,7 @@ import type { Change } from "../../content/change-schema";
 import { conflict, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
+import { newRevision, type RevisionInput } from "../content/commit-to-main";
 import type { ChangeRequestRow } from "../../db/schema";
 
 /** R2 key of a file's bytes: content-addressed, shared by every revision and space. */
@@ -122,27 +123,13 @@ export async function applyContentBatch(
       httpMetadata: { contentType: upload.contentType },
     });
   }
-  const seq = cr.seq + 1;
-  const revisionId = newId();
-  const now = nowIso();
-  const statements = commitStatements(db, {
-    lineId: cr.lineId,
-    seq,
-    overlay: true,
+  const { seq, revisionId, now, statements } = changeRequestRevision(db, space, cr, userId, {
     pages: applied.pages,
     files: applied.files,
-    documents: applied.documents.map((d) => ({ hash: d.hash, body: d.body })),
-    revision: {
-      id: revisionId,
-      spaceId: space.id,
-      lineId: cr.lineId,
-      seq,
-      baseSeq: cr.baseSeq,
-      parents: [cr.revisionId],
-      type: "edits",
-      createdBy: userId,
-      createdAt: now,
-    },
+    documents: applied.documents,
+    baseSeq: cr.baseSeq,
+    parents: [cr.revisionId],
+    type: "edits",
   });
   const guard = db
     .update(changeRequests)
@@ -153,9 +140,9 @@ export async function applyContentBatch(
     .insert(changeRequestContributors)
     .values({ changeRequestId: cr.id, userId })
     .onConflictDoNothing();
-  let results: unknown[];
+  let guarded: ChangeRequestRow[];
   try {
-    results = await db.batch([guard, contributor, ...statements]);
+    [guarded] = await db.batch([guard, contributor, ...statements]);
   } catch (err) {
     const [fresh] = await db
       .select({ seq: changeRequests.seq })
@@ -166,6 +153,22 @@ export async function applyContentBatch(
     }
     throw err;
   }
-  const updated = (results[0] as ChangeRequestRow[])[0]!;
-  return { changeRequest: updated, applied };
+  return { changeRequest: guarded[0]!, applied };
+}
+
+/**
+ * The next revision on a change request's line (an overlay, sequence `cr.seq + 1`) by `userId`:
+ * its sequence, id and time, and the statements writing it (`newRevision`).
+ */
+export function changeRequestRevision(
+  db: Database,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  userId: string,
+  change: Pick<RevisionInput, "pages" | "files" | "documents" | "baseSeq" | "parents" | "type">,
+) {
+  const seq = cr.seq + 1;
+  const documents = change.documents.map((d) => ({ hash: d.hash, body: d.body }));
+  const input = { ...change, documents, spaceId: space.id, lineId: cr.lineId, seq };
+  return { seq, ...newRevision(db, { ...input, overlay: true, createdBy: userId }) };
 }

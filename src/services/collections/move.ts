@@ -1,11 +1,11 @@
 import type { CollectionRow } from "../../db/schema";
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { collections, contentGrants, organizations } from "../../db/schema/index";
 import { ancestorIdsSql } from "../../auth/content-role";
 import { nowIso } from "../../lib/clock";
-import { pointerOf, treeMoveKey, type TreePosition } from "../ordering/move";
+import { neighbourQuery, pointerOf, treeMoveKey, type TreePosition } from "../ordering/move";
 import { keyAfterLast } from "../ordering/position";
 import { lastChildQuery } from "./queries";
 import { subtreeIdsSql } from "./collections";
@@ -25,7 +25,7 @@ export function collectionMovePlan(
   const { side, id } = pointerOf("collection", move.position);
   return plan(
     {
-      neighbour: neighbourQuery(db, {
+      neighbour: collectionNeighbourQuery(db, {
         collectionId,
         parent: move.parent,
         pointer: id ? { id, side } : null,
@@ -59,7 +59,7 @@ export function collectionTransferPlan(db: Database, organizationId: string) {
  * just after (`after`) the pointed collection, or the last child of the target parent (no
  * pointer; `parent` undefined: the collection's current parent).
  */
-function neighbourQuery(
+function collectionNeighbourQuery(
   db: Database,
   input: {
     collectionId: string;
@@ -74,18 +74,9 @@ function neighbourQuery(
   const parent = pointer || input.parent === undefined ? of(anchor, "parent_id") : input.parent;
   const siblings = sql`${collections.organizationId} = ${of(anchor, "organization_id")}
     AND ${collections.parentId} IS ${parent}`;
-  const key = sql`(${collections.position}, ${collections.id})`;
   const at = pointer && sql`(${of(pointer.id, "position")}, ${pointer.id})`;
   const before = !pointer || pointer.side === "before";
-  return db
-    .select({ id: collections.id, position: collections.position })
-    .from(collections)
-    .where(and(siblings, at ? (before ? sql`${key} < ${at}` : sql`${key} > ${at}`) : undefined))
-    .orderBy(
-      before ? desc(collections.position) : asc(collections.position),
-      before ? desc(collections.id) : asc(collections.id),
-    )
-    .limit(1);
+  return neighbourQuery(db, collections, siblings, at, before);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CollectionRow } from "../../db/schema";
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { collections } from "../../db/schema/index";
@@ -8,29 +8,24 @@ import {
   ancestryQuery,
   callerGrantsQuery,
   roleFromTree,
-  treeVisibilitySql,
+  visibleTreeSql,
   visibleSql,
   type Membership,
 } from "../../auth/content-role";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { neighbourQuery } from "../ordering/move";
 
 // The read side of collections (positions, restrictions, the visible list); writes are in
 // collections.ts.
 
 /** The last child (by position) of a parent, or of the top level when `parentId` is null. */
 export function lastChildQuery(db: Database, organizationId: string, parentId: string | null) {
-  return db
-    .select({ id: collections.id, position: collections.position })
-    .from(collections)
-    .where(
-      and(
-        eq(collections.organizationId, organizationId),
-        parentId === null ? isNull(collections.parentId) : eq(collections.parentId, parentId),
-      ),
-    )
-    .orderBy(desc(collections.position), desc(collections.id))
-    .limit(1);
+  const siblings = and(
+    eq(collections.organizationId, organizationId),
+    parentId === null ? isNull(collections.parentId) : eq(collections.parentId, parentId),
+  );
+  return neighbourQuery(db, collections, siblings, null, true);
 }
 
 /** The position of the last child of a parent (null: the level is empty), as a plan. */
@@ -120,13 +115,13 @@ export async function listCollections(
         rank: sql<number>`v.v_rank`.as("v_rank"),
       })
       .from(collections)
-      .innerJoin(treeVisibilitySql(callerId, org.id, nested), sql`v.v_id = ${collections.id}`)
+      .innerJoin(visibleTreeSql(callerId, org.id, nested), sql`v.v_id = ${collections.id}`)
       .where(and(pageWhere, visible))
       .orderBy(...order)
       .limit(limit + 1),
     db
       .select({ n: count() })
-      .from(treeVisibilitySql(callerId, org.id, nested))
+      .from(visibleTreeSql(callerId, org.id, nested))
       .where(visible),
   ]);
   const items = rows.flatMap(({ row, level, rank }) => {

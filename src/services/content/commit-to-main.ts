@@ -5,7 +5,12 @@ import type { Database } from "../../db/client";
 import { revisions, spaces } from "../../db/schema/index";
 import { runStatements, type NoStatements, type Results, type Statements } from "../../db/plan";
 
-import { commitStatements, guardedSeq, type FileState } from "../../content/commit";
+import {
+  commitStatements,
+  guardedSeq,
+  type CommitInput,
+  type FileState,
+} from "../../content/commit";
 import type { PageState } from "../../content/state";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -13,6 +18,26 @@ import { nowIso } from "../../lib/clock";
 import { afterMainRevision, type AfterMain } from "./main-hooks";
 
 const ATTEMPTS = 3;
+
+/** A new revision on a line: what it changes, and how it is recorded (`revisions` row). */
+export type RevisionInput = Omit<CommitInput, "revision"> &
+  Pick<typeof revisions.$inferInsert, "spaceId" | "baseSeq" | "parents" | "type" | "createdBy">;
+
+/**
+ * A new revision's id and time, and the statements writing it (`commitStatements`): the one
+ * place a commit on main or on a change request becomes a `revisions` row.
+ */
+export function newRevision(db: Database, input: RevisionInput) {
+  const revisionId = newId();
+  const now = nowIso();
+  const { spaceId, baseSeq, parents, type, createdBy, ...commit } = input;
+  const revision = { id: revisionId, spaceId, lineId: commit.lineId, seq: commit.seq };
+  const statements = commitStatements(db, {
+    ...commit,
+    revision: { ...revision, baseSeq, parents, type, createdBy, createdAt: now },
+  });
+  return { revisionId, now, statements };
+}
 
 /** What one write puts on main, computed against the main it was given. */
 export interface MainChange<A extends Statements = NoStatements> {
@@ -61,26 +86,18 @@ export async function commitToMain<S extends MainState, A extends Statements = N
     const { space } = state;
     const change = await write.prepare(state);
     const seq = space.mainSeq + 1;
-    const revisionId = newId();
-    const now = nowIso();
-    const statements = commitStatements(db, {
+    const { revisionId, now, statements } = newRevision(db, {
+      spaceId: space.id,
       lineId: space.mainLineId,
       seq,
       overlay: false,
       pages: change.pages,
       files: change.files,
       documents: change.documents,
-      revision: {
-        id: revisionId,
-        spaceId: space.id,
-        lineId: space.mainLineId,
-        seq,
-        baseSeq: null,
-        parents: [space.revisionId, ...change.parents],
-        type: change.type,
-        createdBy: write.userId,
-        createdAt: now,
-      },
+      baseSeq: null,
+      parents: [space.revisionId, ...change.parents],
+      type: change.type,
+      createdBy: write.userId,
     });
     const guard = db
       .update(spaces)

@@ -44,8 +44,11 @@ function pagesWithBodies(db: Database, where: SQL | undefined) {
     .where(where);
 }
 
-/** SQL selecting the ids of a page (`root`, an SQL value) and of every live page under it. */
-function subtreeIdsSql(p: ContentPointer, root: SQL): SQL {
+/**
+ * SQL selecting the ids of a page (`root`, an SQL value) and of every live page under it,
+ * visible at the pointer (at most 64 levels down).
+ */
+export function pageSubtreeIdsSql(p: ContentPointer, root: SQL): SQL {
   return sql`WITH RECURSIVE sub(id, depth) AS (
       SELECT ${root}, 0
       UNION ALL
@@ -207,7 +210,7 @@ export async function readPageById(
     pagesWithBodies(
       db,
       and(
-        sql`${pageVersions.pageId} IN (${subtreeIdsSql(p, sql`${pageId}`)})`,
+        sql`${pageVersions.pageId} IN (${pageSubtreeIdsSql(p, sql`${pageId}`)})`,
         visibleAt(p, PV, PV, "page_id"),
       ),
     ),
@@ -243,7 +246,7 @@ export async function readPageByPath(
     pagesWithBodies(
       db,
       and(
-        sql`${pageVersions.pageId} IN (${subtreeIdsSql(p, last)})`,
+        sql`${pageVersions.pageId} IN (${pageSubtreeIdsSql(p, last)})`,
         visibleAt(p, PV, PV, "page_id"),
       ),
     ),

@@ -25,6 +25,7 @@ import type { MemberRole } from "../../lib/roles";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { CursorKey } from "../../lib/pagination";
 import type { ListMembersInput } from "../../api/members";
+import type { BatchItem } from "drizzle-orm/batch";
 import { plan, runStatements, type Plan } from "../../db/plan";
 
 /**
@@ -92,10 +93,27 @@ function memberCountQuery(db: Database, filter: SQL | undefined) {
     .where(filter);
 }
 
-type MemberRowsQuery = ReturnType<typeof memberRowsQuery>;
-type MemberListStatements =
-  | { rows: MemberRowsQuery }
-  | { rows: MemberRowsQuery; total: ReturnType<typeof memberCountQuery> };
+/** A statement counting a list's rows (one row, `n`). */
+type CountQuery = BatchItem<"sqlite"> & PromiseLike<{ n: number }[]>;
+
+/** The statements of a list page: its rows, and its count when filtered. */
+type CountedPage<R> = { rows: R } | { rows: R; total: CountQuery };
+
+/**
+ * A page of a list with its exact count when filtered (`total`), as a plan for the access
+ * check's round trip; without `total`, `count` is null (the organization's counter, read by the
+ * access check). Members and teams list this way.
+ */
+export function countedPagePlan<R extends BatchItem<"sqlite">>(
+  rows: R,
+  total: CountQuery | null,
+): Plan<CountedPage<R>, { rows: Awaited<R>; count: number | null }> {
+  const statements: CountedPage<R> = total ? { rows, total } : { rows };
+  return plan(statements, (results) => ({
+    rows: results.rows,
+    count: "total" in results ? (results.total[0]?.n ?? 0) : null,
+  }));
+}
 
 /**
  * A page of an organization's members (guests and disabled members included) with its exact
@@ -107,7 +125,7 @@ export function memberListPlan(
   organizationId: string,
   input: ListMembersInput,
   after?: CursorKey,
-): Plan<MemberListStatements, { rows: Awaited<MemberRowsQuery>; count: number | null }> {
+) {
   const sort = SORT_KEYS[input.sort];
   const needle = input.search?.toLowerCase();
   const filter = and(
@@ -122,12 +140,7 @@ export function memberListPlan(
       : undefined,
   );
   const rows = memberRowsQuery(db, filter, sort, input, after);
-  const statements: MemberListStatements =
-    !input.role && !needle ? { rows } : { rows, total: memberCountQuery(db, filter) };
-  return plan(statements, (results) => ({
-    rows: results.rows,
-    count: "total" in results ? (results.total[0]?.n ?? 0) : null,
-  }));
+  return countedPagePlan(rows, !input.role && !needle ? null : memberCountQuery(db, filter));
 }
 
 /** One member of an organization with their user, or undefined (one round trip). */

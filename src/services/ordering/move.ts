@@ -1,3 +1,6 @@
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { collections, spaces } from "../../db/schema/index";
 import { badRequest, conflict } from "../../lib/errors";
 import { keyAfterLast, keyBeside, type Side } from "./position";
 
@@ -17,6 +20,30 @@ export interface TreePosition {
 export interface Sibling {
   id: string;
   position: string;
+}
+
+/**
+ * The sibling on the far side of a move's gap, as a statement: among the rows of `table` that
+ * `siblings` selects, the closest before (`before`) or after the (position, id) key `at`, or the
+ * last one without `at`.
+ */
+export function neighbourQuery(
+  db: Database,
+  table: typeof spaces | typeof collections,
+  siblings: SQL | undefined,
+  at: SQL | null,
+  before: boolean,
+) {
+  const key = sql`(${table.position}, ${table.id})`;
+  return db
+    .select({ id: table.id, position: table.position })
+    .from(table)
+    .where(and(siblings, at ? (before ? sql`${key} < ${at}` : sql`${key} > ${at}`) : undefined))
+    .orderBy(
+      before ? desc(table.position) : asc(table.position),
+      before ? desc(table.id) : asc(table.id),
+    )
+    .limit(1);
 }
 
 /** The side and the pointed id of a move's `position` (no pointer: to the end of the level). */

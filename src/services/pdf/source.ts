@@ -8,6 +8,7 @@ import { compareSiblings, placePage } from "../../content/tree";
 import { badRequest, notFound } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";
 import type { PdfSelection } from "../../pdf/store";
+import { pageSubtreeIdsSql } from "../content/reads";
 
 /** The pages of a selection in tree order, their bodies, and the revision's files. */
 export interface PdfContent {
@@ -25,17 +26,6 @@ export interface PdfContent {
 const MAX_BODY_CHARS = 8 * 1024 * 1024;
 
 const PV = "page_versions";
-
-/** SQL: the ids of a page and every live page under it, visible at the pointer. */
-function subtreeIds(p: ContentPointer, pageId: string): SQL {
-  return sql`WITH RECURSIVE sub(id, depth) AS (
-      SELECT ${pageId}, 0
-      UNION ALL
-      SELECT pv.page_id, sub.depth + 1 FROM sub CROSS JOIN page_versions pv INDEXED BY page_versions_parent_idx
-        ON pv.parent_id = sub.id
-      WHERE pv.deleted = 0 AND ${visibleAt(p, "pv", PV, "page_id")} AND sub.depth < 64
-    ) SELECT id FROM sub`;
-}
 
 /** The tree fields of the selected page rows (no bodies: those come capped, below). */
 function rowsQuery(db: Database, p: ContentPointer, ids: SQL | null) {
@@ -111,7 +101,11 @@ export async function loadPdfContent(
   selection: PdfSelection,
 ): Promise<PdfContent> {
   const pageId = selection.pageId;
-  const ids = pageId ? (selection.only ? sql`SELECT ${pageId}` : subtreeIds(p, pageId)) : null;
+  const ids = pageId
+    ? selection.only
+      ? sql`SELECT ${pageId}`
+      : pageSubtreeIdsSql(p, sql`${pageId}`)
+    : null;
   // Without a page, the chain statement looks up an empty id and costs nothing.
   const [rows, bodyRows, fileRows, chain] = await db.batch([
     rowsQuery(db, p, ids),

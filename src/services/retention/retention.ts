@@ -61,6 +61,13 @@ const byLines = (column: string) => (t: Target) => ({
   params: [t.spaceId, t.spaceId],
 });
 const bySpace = (column: string) => (t: Target) => ({ sql: `${column} = ?`, params: [t.spaceId] });
+/** Rows hanging off the space's rows of `owner` (comments, change requests) by `column`. */
+const byOwner = (column: string, owner: string) => (t: Target) => ({
+  sql: `${column} IN (SELECT id FROM ${owner} WHERE space_id = ?)`,
+  params: [t.spaceId],
+});
+const byComment = byOwner("comment_id", "comments");
+const byChangeRequest = byOwner("change_request_id", "change_requests");
 
 /**
  * One page of the hashes the space's versions use (in hash order after `cursor`), and those of
@@ -169,34 +176,16 @@ const PURGE_STEPS: { name: string; run: Step }[] = [
   { name: "page versions", run: chunkedDelete("page_versions", byLines("line_id")) },
   { name: "file versions", run: chunkedDelete("file_versions", byLines("line_id")) },
   { name: "revisions", run: chunkedDelete("revisions", bySpace("space_id")) },
-  {
-    name: "comment reactions",
-    run: chunkedDelete("comment_reactions", (t) => ({
-      sql: `comment_id IN (SELECT id FROM comments WHERE space_id = ?)`,
-      params: [t.spaceId],
-    })),
-  },
-  {
-    name: "comment replies",
-    run: chunkedDelete("comment_replies", (t) => ({
-      sql: `comment_id IN (SELECT id FROM comments WHERE space_id = ?)`,
-      params: [t.spaceId],
-    })),
-  },
+  { name: "comment reactions", run: chunkedDelete("comment_reactions", byComment) },
+  { name: "comment replies", run: chunkedDelete("comment_replies", byComment) },
   { name: "comments", run: chunkedDelete("comments", bySpace("space_id")) },
   {
     name: "change request people",
-    run: chunkedDelete("change_request_contributors", (t) => ({
-      sql: `change_request_id IN (SELECT id FROM change_requests WHERE space_id = ?)`,
-      params: [t.spaceId],
-    })),
+    run: chunkedDelete("change_request_contributors", byChangeRequest),
   },
   {
     name: "change request reviewers",
-    run: chunkedDelete("change_request_reviewers", (t) => ({
-      sql: `change_request_id IN (SELECT id FROM change_requests WHERE space_id = ?)`,
-      params: [t.spaceId],
-    })),
+    run: chunkedDelete("change_request_reviewers", byChangeRequest),
   },
   { name: "change requests", run: chunkedDelete("change_requests", bySpace("space_id")) },
   {

@@ -1,32 +1,23 @@
 import type { CollectionRow, SpaceRow } from "../../db/schema";
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
-import { collections, contentGrants, spaces } from "../../db/schema/index";
+import { spaces } from "../../db/schema/index";
 import {
-  ancestorIdsSql,
-  chainOf,
-  effectiveRole,
+  ancestryQuery,
+  callerGrantsQuery,
+  grantsOnQuery,
+  idList,
   type CallerGrant,
   type Membership,
 } from "../../auth/content-role";
+import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
 
 /** A space with the caller's effective role on it (null: no role, e.g. a visitor). */
 export interface SpaceWithRole {
   space: SpaceRow;
   role: MemberRole | null;
-}
-
-/** SQL: the caller (`callerId`) themself or one of their teams, as a grant principal. */
-function principalSql(callerId: SQL): SQL {
-  return or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, callerId)),
-    and(
-      eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${callerId})`,
-    ),
-  )!;
 }
 
 /**
@@ -42,30 +33,9 @@ export function spaceAccessStatements(db: Database, callerId: SQL, ids: SQL) {
       .select()
       .from(spaces)
       .where(sql`${spaces.id} IN (${ids})`),
-    chain: db
-      .select()
-      .from(collections)
-      .where(sql`${collections.id} IN (${ancestorIdsSql(parents)})`),
-    collectionGrants: db
-      .select({ resourceId: contentGrants.resourceId, role: contentGrants.role })
-      .from(contentGrants)
-      .where(
-        and(
-          eq(contentGrants.resourceType, "collection"),
-          sql`${contentGrants.resourceId} IN (${ancestorIdsSql(parents)})`,
-          principalSql(callerId),
-        ),
-      ),
-    spaceGrants: db
-      .select({ resourceId: contentGrants.resourceId, role: contentGrants.role })
-      .from(contentGrants)
-      .where(
-        and(
-          eq(contentGrants.resourceType, "space"),
-          sql`${contentGrants.resourceId} IN (${ids})`,
-          principalSql(callerId),
-        ),
-      ),
+    chain: ancestryQuery(db, parents),
+    collectionGrants: callerGrantsQuery(db, callerId, parents),
+    spaceGrants: grantsOnQuery(db, callerId, "space", ids),
   };
 }
 
@@ -84,36 +54,18 @@ interface SpaceAccessResults {
 export function spacesWithRoles(
   member: Membership | null,
   organizationId: string,
-  { spaces: rows, chain: chainRows, collectionGrants, spaceGrants }: SpaceAccessResults,
+  { spaces: rows, chain, collectionGrants, spaceGrants }: SpaceAccessResults,
 ): Map<string, SpaceWithRole> {
+  const tree = { rows: chain, grants: collectionGrants };
+  const grantsOn = (id: string) =>
+    spaceGrants.filter((g) => g.resourceId === id).map((g) => g.role);
   const out = new Map<string, SpaceWithRole>();
   for (const space of rows) {
     if (space.organizationId !== organizationId || space.deletedAt !== null) continue;
-    let role: MemberRole | null = null;
-    if (member) {
-      const chain = space.parentId ? chainOf(chainRows, space.parentId) : [];
-      const ids = new Set(chain.map((link) => link.id));
-      role = effectiveRole({
-        ...member,
-        chain: [{ defaultLevel: space.defaultLevel }, ...chain],
-        grants: [
-          ...collectionGrants.filter((g) => ids.has(g.resourceId)).map((g) => g.role),
-          ...spaceGrants.filter((g) => g.resourceId === space.id).map((g) => g.role),
-        ],
-      });
-    }
+    const role = member ? roleOnSpace(member, space, tree, grantsOn(space.id)) : null;
     out.set(space.id, { space, role });
   }
   return out;
-}
-
-/** SQL list of ids (`NULL` when empty). */
-function idsSql(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`NULL`;
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 }
 
 /**
@@ -121,7 +73,7 @@ function idsSql(ids: readonly string[]): SQL {
  * inputs; named apart from the tree's own, so both share one batch.
  */
 export function wantedSpacesStatements(db: Database, callerId: SQL, ids: readonly string[]) {
-  const s = spaceAccessStatements(db, callerId, idsSql(ids));
+  const s = spaceAccessStatements(db, callerId, idList(ids));
   return {
     wantedSpaces: s.spaces,
     wantedChain: s.chain,

@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSections, sites, siteSpaces } from "../../db/schema/index";
 
+import { hyphenate } from "../../content/tree";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
@@ -16,15 +17,7 @@ export const MAX_SITE_SPACES = 1000;
 
 /** A URL path segment from a title: lowercase letters, digits and hyphens (at most 90). */
 export function slugify(title: string, fallback: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 90)
-    .replace(/-+$/g, "");
-  return slug || fallback;
+  return hyphenate(title).slice(0, 90).replace(/-+$/g, "") || fallback;
 }
 
 /** `base`, or `base-2`, `base-3`... whichever is not in `taken`; the result is added to `taken`. */

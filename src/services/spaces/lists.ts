@@ -5,7 +5,7 @@ import { organizations, spaces } from "../../db/schema/index";
 import {
   principalSql,
   roleFromTree,
-  treeVisibilitySql,
+  visibleTreeSql,
   type Membership,
 } from "../../auth/content-role";
 
@@ -75,7 +75,7 @@ export async function listSpaces(
     const rank = Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g)));
     inherited = { level: sql`${set ? set.defaultLevel : "inherit"}`, rank: sql`${rank}` };
   } else {
-    const join = treeVisibilitySql(callerId, member.org.id, true);
+    const join = visibleTreeSql(callerId, member.org.id, true);
     inherited = {
       level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
       rank: sql`COALESCE(v.v_rank, -1)`,
@@ -95,7 +95,7 @@ export async function listSpaces(
   if (inherited.join) {
     page = page.leftJoin(inherited.join, sql`v.v_id = ${spaces.parentId}`);
     counted = counted.leftJoin(
-      treeVisibilitySql(callerId, member.org.id, true),
+      visibleTreeSql(callerId, member.org.id, true),
       sql`v.v_id = ${spaces.parentId}`,
     );
   }
@@ -125,7 +125,7 @@ export async function listSpaces(
  * index: the level index would read every inheriting space).
  */
 function memberCountQuery(db: Database, callerId: SQL, organizationId: string) {
-  const tree = () => treeVisibilitySql(callerId, organizationId, true);
+  const tree = () => visibleTreeSql(callerId, organizationId, true);
   const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
       FROM spaces s LEFT JOIN ${tree()} ON v.v_id = s.parent_id
       WHERE s.organization_id = ${organizationId} AND s.default_level IS NULL AND s.deleted_at IS NULL

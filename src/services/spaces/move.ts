@@ -1,10 +1,10 @@
 import type { SpaceRow } from "../../db/schema";
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { contentGrants, spaces } from "../../db/schema/index";
 import { nowIso } from "../../lib/clock";
-import { treeMoveKey, pointerOf, type TreePosition } from "../ordering/move";
+import { neighbourQuery, treeMoveKey, pointerOf, type TreePosition } from "../ordering/move";
 import { leaveSitesStatements } from "./cleanup";
 import { lastSpaceQuery, liveSiblingsSql, parentExists } from "./spaces";
 
@@ -67,23 +67,9 @@ function spaceNeighbourQuery(
   if (!pointer) return lastSpaceQuery(db, input.organizationId, input.parentId);
   const of = (column: string) =>
     sql`(SELECT ${sql.raw(column)} FROM spaces WHERE id = ${pointer.id})`;
-  const key = sql`(${spaces.position}, ${spaces.id})`;
   const at = sql`(${of("position")}, ${pointer.id})`;
-  const before = pointer.side === "before";
-  return db
-    .select({ id: spaces.id, position: spaces.position })
-    .from(spaces)
-    .where(
-      and(
-        liveSiblingsSql(of("parent_id"), of("organization_id")),
-        before ? sql`${key} < ${at}` : sql`${key} > ${at}`,
-      ),
-    )
-    .orderBy(
-      before ? desc(spaces.position) : asc(spaces.position),
-      before ? desc(spaces.id) : asc(spaces.id),
-    )
-    .limit(1);
+  const siblings = liveSiblingsSql(of("parent_id"), of("organization_id"));
+  return neighbourQuery(db, spaces, siblings, at, pointer.side === "before");
 }
 
 /**

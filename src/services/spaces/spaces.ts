@@ -1,10 +1,11 @@
 import type { SpaceRow } from "../../db/schema";
 import { siteSpacesCleanupStatements } from "../sites/structure";
 import { removeSpaceFromIndexStatements } from "../search/indexer";
-import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { keyAfterLast } from "../ordering/position";
+import { neighbourQuery } from "../ordering/move";
 import { fileVersions, pageVersions, revisions, spaces } from "../../db/schema/index";
 import type { SpaceMergeRules } from "../../db/schema/index";
 
@@ -49,12 +50,7 @@ export function lastSpaceQuery(
   organizationId: string | SQL,
   parentId: string | null | SQL,
 ) {
-  return db
-    .select({ id: spaces.id, position: spaces.position })
-    .from(spaces)
-    .where(liveSiblingsSql(parentId, organizationId))
-    .orderBy(desc(spaces.position), desc(spaces.id))
-    .limit(1);
+  return neighbourQuery(db, spaces, liveSiblingsSql(parentId, organizationId), null, true);
 }
 
 /** SQL: true when `parentId` is null or a collection of the organization (guards writes). */

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orgMembers, teamMembers, teams, users } from "../../db/schema/index";
-import { plan, type Plan } from "../../db/plan";
+import { plan } from "../../db/plan";
 import type { MemberRole, TeamRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { chunked, type MembershipPlan } from "./teams";
+import { countedPagePlan } from "../members/members";
 
 /** The filters of the team list. */
 interface TeamListFilter {
@@ -71,11 +72,6 @@ function teamCountQuery(db: Database, orgId: string, callerId: SQL, filter: Team
     .where(and(teamListWhere(orgId, filter), isViewerOf(orgId, callerId)));
 }
 
-type TeamPageQuery = ReturnType<typeof teamPageQuery>;
-type TeamListStatements =
-  | { rows: TeamPageQuery }
-  | { rows: TeamPageQuery; count: ReturnType<typeof teamCountQuery> };
-
 /**
  * A page of an organization's teams: the rows, and the exact count when filtered (`count` null:
  * the unfiltered count is the organization's counter, read by the access check).
@@ -83,16 +79,10 @@ type TeamListStatements =
 export function teamListPlan(
   db: Database,
   input: { orgId: string; callerId: SQL; filter: TeamListFilter; limit: number; after?: CursorKey },
-): Plan<TeamListStatements, { rows: Awaited<TeamPageQuery>; count: number | null }> {
-  const rows = teamPageQuery(db, input);
+) {
   const filtered = Boolean(input.filter.title || input.filter.owner);
-  const statements: TeamListStatements = filtered
-    ? { rows, count: teamCountQuery(db, input.orgId, input.callerId, input.filter) }
-    : { rows };
-  return plan(statements, (results) => ({
-    rows: results.rows,
-    count: "count" in results ? (results.count[0]?.n ?? 0) : null,
-  }));
+  const total = filtered ? teamCountQuery(db, input.orgId, input.callerId, input.filter) : null;
+  return countedPagePlan(teamPageQuery(db, input), total);
 }
 
 /** One page of a team's members with their organization membership, ordered by user id. */

@@ -1,0 +1,73 @@
+import { z } from "@hono/zod-openapi";
+import { MEMBER_ROLES } from "../lib/roles";
+
+/** Official EntityId as most bodies and queries take it: 1 to 64 characters. */
+export const entityId = z.string().min(1).max(64);
+
+/** A path parameter of 1 to 64 characters, named in the OpenAPI document. */
+export function pathString(name: string) {
+  return entityId.openapi({ param: { name, in: "path" } });
+}
+
+/** Official EntityId where it is written into paths or markdown: letters, digits, `_` and `-`. */
+export function strictId(message = "must be an id") {
+  return entityId.regex(/^[a-zA-Z0-9_-]+$/, message);
+}
+
+/** Official EntityId in a path of the content reads: letters, digits, `_` and `-`. */
+export function pathId(name: string) {
+  return strictId().openapi({ param: { name, in: "path" } });
+}
+
+/** An optional id filter of a list query, with its description. */
+export function optionalId(description: string) {
+  return entityId.optional().openapi({ description });
+}
+
+/** A repeated query parameter: an array, or a single string that is wrapped before the check. */
+export function repeatedQuery<T extends z.ZodType>(items: T) {
+  return z.preprocess((v) => (typeof v === "string" ? [v] : v), items);
+}
+
+/** The official `order` query parameter of the lists sorted by time (default desc). */
+export const DescendingOrder = z.enum(["asc", "desc"]).default("desc");
+
+/** Official documentFormat: a body as a JSON document or as markdown. */
+export const DocumentFormat = z.enum(["document", "markdown"]);
+
+/** Official MemberRole. */
+export const MemberRole = z.enum(MEMBER_ROLES);
+
+/** Official DefaultLevel: a role, null (no access by default) or "inherit" (spaces too). */
+export const DefaultLevel = z.union([MemberRole, z.null(), z.literal("inherit")]);
+
+/** The official `Prefer` header of the writes that may answer 204 (`return=minimal`). */
+export const PreferHeader = z.object({
+  prefer: z.enum(["return=minimal", "return=representation"]).optional(),
+});
+
+/** The official `shareKey` query parameter: the key of an active share link of a site. */
+export const shareKey = z.string().min(1).max(128);
+
+/** Query of the reads open to a visitor of a published site: a share key or a visitor JWT. */
+export function visitorQuery(descriptions: { shareKey: string; visitorAuthToken: string }) {
+  return z.object({
+    shareKey: shareKey.optional().openapi({ description: descriptions.shareKey }),
+    visitorAuthToken: z
+      .string()
+      .min(1)
+      .max(8192)
+      .optional()
+      .openapi({ description: descriptions.visitorAuthToken }),
+  });
+}
+
+/** A position before or after one sibling (we take exactly one of the two). */
+export function beforeOrAfter<T extends z.ZodType>(pointer: T) {
+  return z
+    .object({ before: pointer.optional(), after: pointer.optional() })
+    .strict()
+    .refine((p) => (p.before === undefined) !== (p.after === undefined), {
+      message: "give exactly one of before or after",
+    });
+}
