@@ -27,6 +27,7 @@ export default defineConfig(async () => {
       testTimeout: 20_000,
       isolate: false,
       maxWorkers: 2,
+      restoreMocks: true,
     },
   };
 });

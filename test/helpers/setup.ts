@@ -1,8 +1,9 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
-// Runs before every test file. Test files share their worker's D1 (`isolate: false` in
-// vitest.config.ts, so workerd and the migrated schema are made once per worker, not once per
-// file); every file starts from empty tables all the same, so files stay independent.
+// Runs before every test file. Test files share their worker's workerd, D1 and R2
+// (`isolate: false` in vitest.config.ts, so workerd and the migrated schema are made once per
+// worker, not once per file); every file starts from empty tables and an empty bucket all the
+// same, so files stay independent whatever order they run in.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const tables = await env.DB.prepare(
   `SELECT name FROM sqlite_master WHERE type = 'table'
@@ -13,3 +14,10 @@ await env.DB.batch([
   env.DB.prepare("PRAGMA defer_foreign_keys = on"),
   ...tables.results.map((t) => env.DB.prepare(`DELETE FROM "${t.name}"`)),
 ]);
+for (
+  let listed = await env.FILES.list();
+  listed.objects.length > 0;
+  listed = await env.FILES.list()
+) {
+  await env.FILES.delete(listed.objects.map((o) => o.key));
+}
