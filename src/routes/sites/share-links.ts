@@ -1,16 +1,21 @@
 import { createRoute } from "@hono/zod-openapi";
-import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
+import { notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
 import { presentShareLink } from "../../presenters/share-link";
-import { canManageSites, resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
+import { resolveSite } from "../../auth/site";
+import {
+  resolveShareLink,
+  SHARE_LINKS_READ,
+  SHARE_LINKS_WRITE,
+  shareLinkPermissions,
+} from "../../auth/share-link";
 import {
   createShareLink,
   deleteShareLink,
   shareLinkListPlan,
-  shareLinkPlan,
   updateShareLink,
 } from "../../services/sites/share-links";
 import { SiteParams } from "../../api/sites";
@@ -24,17 +29,6 @@ import {
 
 /** The share links of a site: list, create, update, delete. */
 export const shareLinkRoutes = createRouter();
-
-const READ: SiteNeed = {
-  scope: "site:auth:read",
-  minimum: SITE_ROLES.read,
-  action: "list share links",
-};
-const WRITE: SiteNeed = {
-  scope: "site:auth:write",
-  minimum: SITE_ROLES.manage,
-  action: "manage share links",
-};
 
 shareLinkRoutes.openapi(
   createRoute({
@@ -54,10 +48,10 @@ shareLinkRoutes.openapi(
     const scope = `share-links:${siteId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const reads = shareLinkListPlan(c.var.db, siteId, { limit, after }, search);
-    const { site, role, results } = await resolveSite(c, organizationId, siteId, READ, {
+    const { site, role, results } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_READ, {
       with: reads.statements,
     });
-    const showKeys = canManageSites(role);
+    const showKeys = shareLinkPermissions(role).showKey;
     const { rows, count } = reads.finish(results)(showKeys);
     const urls = urlsOf(c);
     const body = await toListPage({
@@ -88,11 +82,11 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { name } = c.req.valid("json");
-    const { site } = await resolveSite(c, organizationId, siteId, WRITE);
+    const { site, role } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_WRITE);
     const row = await createShareLink(c.var.db, siteId, name);
     const urls = urlsOf(c);
     c.header("Location", urls.api(`/orgs/${organizationId}/sites/${siteId}/share-links/${row.id}`));
-    return c.json(presentShareLink(urls, site, row, true), 201);
+    return c.json(presentShareLink(urls, site, row, shareLinkPermissions(role).showKey), 201);
   },
 );
 
@@ -108,15 +102,16 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId, shareLinkId } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const reads = shareLinkPlan(c.var.db, siteId, shareLinkId);
-    const { site, results } = await resolveSite(c, organizationId, siteId, WRITE, {
-      with: reads.statements,
-    });
-    const found = reads.finish(results);
-    if (!found) throw notFound("Share link");
-    const row = await updateShareLink(c.var.db, found, patch);
+    const { site, role, shareLink } = await resolveShareLink(
+      c,
+      organizationId,
+      siteId,
+      shareLinkId,
+    );
+    const row = await updateShareLink(c.var.db, shareLink, patch);
     if (!row) throw notFound("Share link");
-    return c.json(presentShareLink(urlsOf(c), site, row, true), 200);
+    const showKey = shareLinkPermissions(role).showKey;
+    return c.json(presentShareLink(urlsOf(c), site, row, showKey), 200);
   },
 );
 
@@ -131,7 +126,7 @@ shareLinkRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId, shareLinkId } = c.req.valid("param");
-    await resolveSite(c, organizationId, siteId, WRITE);
+    await resolveSite(c, organizationId, siteId, SHARE_LINKS_WRITE);
     await deleteShareLink(c.var.db, siteId, shareLinkId);
     return c.body(null, 204);
   },

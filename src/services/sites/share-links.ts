@@ -93,20 +93,6 @@ export function shareLinkListPlan(
   return searched as unknown as Shown;
 }
 
-/** One share link of a site (undefined: none), as a plan to run with an access check. */
-export function shareLinkPlan(db: Database, siteId: string, shareLinkId: string) {
-  return plan(
-    {
-      link: db
-        .select()
-        .from(shareLinks)
-        .where(and(eq(shareLinks.id, shareLinkId), eq(shareLinks.siteId, siteId)))
-        .limit(1),
-    },
-    (r) => r.link[0],
-  );
-}
-
 /** Creates an active share link with a fresh secret key and counts it, in one batch. */
 export async function createShareLink(
   db: Database,
