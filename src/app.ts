@@ -19,13 +19,8 @@ const OPENAPI_INFO = {
 /** Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors. */
 export function createApp() {
   const app = createRouter();
-  app.use("*", requestContext);
   // The work after each new main revision, handed to the routes that write main.
-  const mainRevisionHooks = [indexSearchAfterMain];
-  app.use("*", async (c, next) => {
-    c.set("mainRevisionHooks", mainRevisionHooks);
-    await next();
-  });
+  app.use("*", requestContext([indexSearchAfterMain]));
   // The content batch documents a larger cap (20 files of 1 MB in base64) and mounts its own.
   const defaultLimit = limitBody();
   const ownLimit = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/;

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { apiTokens, users } from "../db/schema";
 import { unauthorized } from "../lib/errors";
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { nowIso, nowMs } from "../lib/clock";
 import { isWellFormedToken, tokenDigest } from "./tokens";
 
@@ -130,9 +131,19 @@ function touchToken(c: Context<AppEnv>, caller: Caller): void {
   }
 }
 
+/**
+ * Authenticates the caller together with the statements of `with` (a service's plan about the
+ * caller's own things, naming them through `callerUserId(c)`), in one round trip.
+ */
+export async function resolveCaller<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  options: { with?: S } = {},
+): Promise<{ caller: Caller; results: Results<S> }> {
+  const { own, extra } = await runBoth(c.var.db, { caller: callerQuery(c) }, options.with);
+  return { caller: callerFromResult(c, own.caller), results: extra };
+}
+
 /** The authenticated caller alone, for routes with no resource to check (one round trip). */
 export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
-  if (c.var.caller.caller) return c.var.caller.caller;
-  const [rows] = await c.var.db.batch([callerQuery(c)]);
-  return callerFromResult(c, rows);
+  return c.var.caller.caller ?? (await resolveCaller(c)).caller;
 }

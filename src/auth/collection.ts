@@ -9,12 +9,11 @@ import { membershipQuery } from "./organization";
 import {
   accessIn,
   collectionTreeStatements,
-  membershipFrom,
   treeOf,
   type CollectionAccess,
   type CollectionTree,
-  type Membership,
 } from "./content-role";
+import { membershipFrom, type Membership } from "./organization";
 
 /** A resolved collection: the caller, the collection, its organization and the roles. */
 export interface ResolvedCollection extends Membership, CollectionAccess {

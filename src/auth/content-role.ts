@@ -1,11 +1,15 @@
-import type { OrganizationRow } from "../db/schema";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { collections, contentGrants } from "../db/schema";
 import { callerUserId } from "./caller";
-import { membershipQuery, type MembershipRows } from "./organization";
+import {
+  membershipFrom,
+  membershipQuery,
+  type Membership,
+  type MembershipRows,
+} from "./organization";
 import { forbidden, notFound } from "../lib/errors";
 import { MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { CollectionRow } from "../db/schema";
@@ -162,22 +166,6 @@ export function roleFromTree(member: Membership, level: DefaultLevel, rank: numb
     chain: [{ defaultLevel: level }],
     grants: rank >= 0 && rank < MEMBER_ROLES.length ? [MEMBER_ROLES[rank]!] : [],
   });
-}
-
-/** The caller's standing in an organization. */
-export interface Membership {
-  org: OrganizationRow;
-  orgRole: MemberRole | null;
-  isGuest: boolean;
-}
-
-/** Reads `membershipQuery` rows: null for a non-member or a disabled member. */
-export function membershipFrom(
-  rows: readonly { org: OrganizationRow; role: MemberRole | null; disabled: boolean }[],
-): Membership | null {
-  const row = rows[0];
-  if (!row || row.disabled) return null;
-  return { org: row.org, orgRole: row.role ?? null, isGuest: row.role == null };
 }
 
 /** The chain from a collection up to its top ancestor, out of `ancestryQuery` rows. */

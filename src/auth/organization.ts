@@ -37,6 +37,22 @@ export function membershipQuery(c: Context<AppEnv>, organizationId: string | SQL
 /** Rows of `membershipQuery`. */
 export type MembershipRows = Awaited<ReturnType<typeof membershipQuery>>;
 
+/** The caller's standing in an organization. */
+export interface Membership {
+  org: OrganizationRow;
+  orgRole: MemberRole | null;
+  isGuest: boolean;
+}
+
+/** Reads `membershipQuery` rows: null for a non-member or a disabled member. */
+export function membershipFrom(
+  rows: readonly { org: OrganizationRow; role: MemberRole | null; disabled: boolean }[],
+): Membership | null {
+  const row = rows[0];
+  if (!row || row.disabled) return null;
+  return { org: row.org, orgRole: row.role ?? null, isGuest: row.role == null };
+}
+
 /** The caller's access to an organization from the batch's rows; 404 for non-members. */
 export function orgAccessFrom(
   c: Context<AppEnv>,
@@ -44,9 +60,9 @@ export function orgAccessFrom(
   memberRows: MembershipRows,
 ): OrgAccess {
   const caller = callerFromResult(c, callerRows);
-  const row = memberRows[0];
-  if (!row || row.disabled) throw notFound("Organization");
-  return { caller, org: row.org, role: row.role ?? null, isGuest: row.role == null };
+  const member = membershipFrom(memberRows);
+  if (!member) throw notFound("Organization");
+  return { caller, org: member.org, role: member.orgRole, isGuest: member.isGuest };
 }
 
 /**

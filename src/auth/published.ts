@@ -8,7 +8,7 @@ import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
 import { runStatements, type NoStatements, type Results, type Statements } from "../db/plan";
 import type { Caller } from "./caller";
 import { callerFromResult, callerQuery } from "./caller";
-import { membershipFrom, type Membership } from "./content-role";
+import { membershipFrom, type Membership } from "./organization";
 import { requireScope, runAsMember } from "./organization";
 import { siteQuery, sitePermissions, SITE_ROLES, type SitePermissions } from "./site";
 import { atLeast, type MemberRole } from "../lib/roles";

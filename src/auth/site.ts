@@ -7,7 +7,7 @@ import { sites } from "../db/schema/index";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { requireRole, requireScope, runAsMember, type MembershipRows } from "./organization";
 import { callerFromResult, type Caller, type CallerRow } from "./caller";
-import { membershipFrom, type Membership } from "./content-role";
+import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";

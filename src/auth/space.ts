@@ -11,12 +11,11 @@ import {
   chainOf,
   collectionTreeStatements,
   effectiveRole,
-  membershipFrom,
   principalSql,
   treeOf,
   type CollectionTree,
-  type Membership,
 } from "./content-role";
+import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { SpaceRow } from "../db/schema";
 

@@ -3,20 +3,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { users, type UserRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
+import { runBoth } from "../db/plan";
 import { callerFromResult, callerQuery, callerUserId, type Caller } from "./caller";
-
-/**
- * Authenticates the caller together with the statements of `with` (a service's plan about the
- * caller's own things, naming them through `callerUserId(c)`), in one round trip.
- */
-export async function resolveCaller<S extends Statements = NoStatements>(
-  c: Context<AppEnv>,
-  options: { with?: S } = {},
-): Promise<{ caller: Caller; results: Results<S> }> {
-  const { own, extra } = await runBoth(c.var.db, { caller: callerQuery(c) }, options.with);
-  return { caller: callerFromResult(c, own.caller), results: extra };
-}
 
 /**
  * Loads a user the caller may see (themselves, or anyone sharing an organization with them) in

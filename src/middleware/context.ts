@@ -3,33 +3,38 @@ import type { AppEnv } from "../env";
 import { countingD1, emptyStats } from "../db/counting";
 import { createDb } from "../db/client";
 import { newId } from "../lib/ids";
+import type { MainRevisionHook } from "../services/content/main-hooks";
 
 /**
  * Per-request setup: a request id (echoed in X-Request-Id and in 500 bodies and logs), the
- * counted D1 handle and drizzle over it. With DB_STATS on, the counts go out in X-Quire-D1.
+ * counted D1 handle and drizzle over it, and the after-main hooks the app was assembled with.
+ * With DB_STATS on, the counts go out in X-Quire-D1.
  */
-export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const requestId = c.req.header("cf-ray") ?? newId(16);
-  const stats = emptyStats();
-  const d1 = countingD1(c.env.DB, stats);
-  c.set("requestId", requestId);
-  c.set("d1Stats", stats);
-  c.set("d1", d1);
-  c.set("db", createDb(d1));
-  c.set("caller", { digest: null });
-  if (!c.env.SIGNING_SECRET) {
-    // Deployment mistake, not a client error: say so in the log, keep the body generic.
-    console.error(
-      `[${requestId}] SIGNING_SECRET is not set: run \`wrangler secret put SIGNING_SECRET\``,
-    );
-    throw new Error("SIGNING_SECRET is not configured");
-  }
-  await next();
-  c.header("X-Request-Id", requestId);
-  if (c.env.DB_STATS === "1") {
-    c.header(
-      "X-Quire-D1",
-      `rt=${stats.roundTrips};read=${stats.rowsRead};written=${stats.rowsWritten};unmetered=${stats.unmetered}`,
-    );
-  }
-};
+export const requestContext =
+  (mainRevisionHooks: readonly MainRevisionHook[]): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? newId(16);
+    const stats = emptyStats();
+    const d1 = countingD1(c.env.DB, stats);
+    c.set("requestId", requestId);
+    c.set("d1Stats", stats);
+    c.set("d1", d1);
+    c.set("db", createDb(d1));
+    c.set("caller", { digest: null });
+    c.set("mainRevisionHooks", mainRevisionHooks);
+    if (!c.env.SIGNING_SECRET) {
+      // Deployment mistake, not a client error: say so in the log, keep the body generic.
+      console.error(
+        `[${requestId}] SIGNING_SECRET is not set: run \`wrangler secret put SIGNING_SECRET\``,
+      );
+      throw new Error("SIGNING_SECRET is not configured");
+    }
+    await next();
+    c.header("X-Request-Id", requestId);
+    if (c.env.DB_STATS === "1") {
+      c.header(
+        "X-Quire-D1",
+        `rt=${stats.roundTrips};read=${stats.rowsRead};written=${stats.rowsWritten};unmetered=${stats.unmetered}`,
+      );
+    }
+  };

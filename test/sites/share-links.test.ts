@@ -29,6 +29,8 @@ describe("share links", () => {
     const { org, owner } = await makeOrg();
     const site = await makeSite(org.id, owner);
     const a = await makeShareLink(site.id);
+    // Creation order is createdAt then id: let the clock move so `b` is strictly newer than `a`.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await makeShareLink(site.id, { active: false });
     const base = `/orgs/${org.id}/sites/${site.id}/share-links`;
     const managed = await as(owner.token).get(base, { query: { limit: 1 } });

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { afterMainOf } from "../content/after-main";
+import { afterMainOf } from "../after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { createRouter } from "../../lib/router";

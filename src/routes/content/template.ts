@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { afterMainOf } from "./after-main";
+import { afterMainOf } from "../after-main";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody } from "../../openapi/common";
 import { applyContentBatch } from "../../services/change-requests/writes";

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { callerUserId } from "../../auth/caller";
+import { callerUserId, resolveCaller } from "../../auth/caller";
 import { organizationPermissions, requireScope, resolveOrgToJoin } from "../../auth/organization";
-import { resolveCaller } from "../../auth/user";
 import { forbidden } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { urlsOf } from "../../lib/urls";

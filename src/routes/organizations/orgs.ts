@@ -1,12 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { authenticate, callerDigest, callerUserId } from "../../auth/caller";
+import { authenticate, callerDigest, callerUserId, resolveCaller } from "../../auth/caller";
 import {
   organizationPermissions,
   requireRole,
   requireScope,
   resolveOrg,
 } from "../../auth/organization";
-import { resolveCaller } from "../../auth/user";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { urlsOf } from "../../lib/urls";

@@ -10,7 +10,7 @@ import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { reindexSpace } from "../../services/search/indexer";
 import { inBackground } from "../../lib/background";
-import { afterMainOf } from "../content/after-main";
+import { afterMainOf } from "../after-main";
 import {
   appendBesidePlan,
   insertSpace,

@@ -14,7 +14,7 @@ import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/co
 import { presentSpace } from "../../presenters/space";
 import { insertSpace, spaceAppendPlan } from "../../services/spaces/spaces";
 import { listSpaces } from "../../services/spaces/lists";
-import { afterMainOf } from "../content/after-main";
+import { afterMainOf } from "../after-main";
 import {
   CollectionSpacesParams,
   CreateSpaceBody,

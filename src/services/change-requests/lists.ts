@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { changeRequests, spaces, users, type ChangeRequestStatus } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 
-import type { Membership } from "../../auth/content-role";
+import type { Membership } from "../../auth/organization";
 import { MEMBER_ROLES } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import type { UserLike } from "../../api/users";

@@ -10,8 +10,8 @@ import {
   roleFromTree,
   visibleTreeSql,
   visibleSql,
-  type Membership,
 } from "../../auth/content-role";
+import { type Membership } from "../../auth/organization";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { neighbourQuery } from "../ordering/move";

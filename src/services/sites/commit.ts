@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { runStatements, type Statements } from "../../db/plan";
-import type { Membership } from "../../auth/content-role";
+import type { Membership } from "../../auth/organization";
 import { siteQuery } from "../../auth/site";
 import { notFound } from "../../lib/errors";
 import { writeOrConflict } from "./structure";

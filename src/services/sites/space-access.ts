@@ -9,8 +9,8 @@ import {
   grantsOnQuery,
   idList,
   type CallerGrant,
-  type Membership,
 } from "../../auth/content-role";
+import { type Membership } from "../../auth/organization";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
 

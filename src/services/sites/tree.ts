@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema/index";
-import type { Membership } from "../../auth/content-role";
+import type { Membership } from "../../auth/organization";
 import { shareLinkByKeyQuery, VISITOR_ROLE } from "../../auth/published";
 import { spaceAccessStatements, spacesWithRoles, type SpaceWithRole } from "./space-access";
 import type { SiteRow, SectionRow, GroupRow, SiteSpaceRow } from "../../db/schema";
