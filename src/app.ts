@@ -3,10 +3,14 @@ import { createRouter } from "./lib/router";
 import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
 import { limitBody } from "./middleware/body-limit";
+import { idempotency } from "./middleware/idempotency";
+import { rateLimit } from "./middleware/rate-limit";
+import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./openapi/reference";
 import { mountRoutes } from "./routes";
 import { indexSearchAfterMain } from "./services/search/indexer";
+import { VerifiedTokens } from "./auth/verified-tokens";
 
 /** Describes the API in its served OpenAPI document. */
 const OPENAPI_INFO = {
@@ -19,15 +23,28 @@ const OPENAPI_INFO = {
 /** Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors. */
 export function createApp() {
   const app = createRouter();
-  // The work after each new main revision, handed to the routes that write main.
-  app.use("*", requestContext([indexSearchAfterMain]));
+  // The work after each new main revision, handed to the routes that write main, and this
+  // isolate's memory of recently verified tokens.
+  app.use(
+    "*",
+    requestContext({
+      mainRevisionHooks: [indexSearchAfterMain],
+      verifiedTokens: new VerifiedTokens(),
+    }),
+  );
+  // CORS and security headers on every answer (errors and 429s included); then the rate limit.
+  app.use("*", securityHeaders);
+  app.use("/v1/*", rateLimit);
+  // The token before the body: an unknown token never gets its body read.
+  app.use("/v1/*", bearerAuth);
   // The content batch documents a larger cap (20 files of 1 MB in base64) and mounts its own.
   const defaultLimit = limitBody();
   const ownLimit = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/;
   app.use("/v1/*", (c, next) =>
     c.req.method === "POST" && ownLimit.test(c.req.path) ? next() : defaultLimit(c, next),
   );
-  app.use("/v1/*", bearerAuth);
+
+  app.use("/v1/*", idempotency);
 
   mountRoutes(app);
 

@@ -1,5 +1,6 @@
 import type { Database } from "./db/client";
 import type { CallerCache } from "./auth/caller";
+import type { VerifiedTokens } from "./auth/verified-tokens";
 import type { D1Stats } from "./db/counting";
 import type { MainRevisionHook } from "./services/content/main-hooks";
 
@@ -11,6 +12,17 @@ export interface Bindings {
   SIGNING_SECRET: string;
   /** "1" exposes per-request D1 counts in the X-Quire-D1 header (tests and bench only). */
   DB_STATS?: string;
+  /** Rate Limiting binding per token digest; absent on old deployments (no limiting). */
+  RATE_LIMIT_TOKEN?: RateLimit;
+  /** Rate Limiting binding per client IP, for requests without a well-formed token. */
+  RATE_LIMIT_IP?: RateLimit;
+  /** Mirrors of the bindings' `simple.limit`/`simple.period` (the binding cannot report them). */
+  RATE_LIMIT_TOKEN_LIMIT?: string;
+  RATE_LIMIT_TOKEN_PERIOD?: string;
+  RATE_LIMIT_IP_LIMIT?: string;
+  RATE_LIMIT_IP_PERIOD?: string;
+  /** Origins allowed by CORS: `*` (default) or a comma-separated list of exact origins. */
+  CORS_ORIGINS?: string;
 }
 
 /** Per-request values set by middleware and read by routes and services. */
@@ -24,6 +36,8 @@ interface Variables {
   caller: CallerCache;
   /** The work after each new main revision (search indexing), assembled by `createApp`. */
   mainRevisionHooks: readonly MainRevisionHook[];
+  /** Token digests this isolate verified in the last seconds (see `VerifiedTokens`). */
+  verifiedTokens: VerifiedTokens;
 }
 
 /** The Hono environment shared by every router of the app. */

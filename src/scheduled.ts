@@ -1,6 +1,7 @@
 import type { Bindings } from "./env";
 import { createDb } from "./db/client";
 import { purgeDeletedSpaces } from "./services/retention/retention";
+import { purgeIdempotencyKeys } from "./services/idempotency/keys";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 type ScheduledJob = {
@@ -12,11 +13,15 @@ type ScheduledJob = {
   }) => Promise<Record<string, number>>;
 };
 
-/** The jobs of the cron trigger: today the retention purge of deleted spaces. */
+/** The jobs of the cron trigger: the retention purge of deleted spaces, expired idempotency keys. */
 const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "retention",
     run: async ({ env, db, now }) => ({ ...(await purgeDeletedSpaces(db, env.FILES, now)) }),
+  },
+  {
+    name: "idempotency",
+    run: async ({ db, now }) => ({ ...(await purgeIdempotencyKeys(db, now)) }),
   },
 ];
 

@@ -56,4 +56,16 @@ export const APP_BINDINGS = {
   PUBLIC_APP_URL: "http://127.0.0.1/app",
   SIGNING_SECRET: "bench-signing-secret-not-for-production",
   DB_STATS: "1",
+  // Mirrors of APP_RATELIMITS (the X-RateLimit-* headers read them).
+  RATE_LIMIT_TOKEN_LIMIT: "100000000",
+  RATE_LIMIT_IP_LIMIT: "100000000",
+};
+
+/**
+ * The bench drives thousands of requests a second with one token (and, unauthenticated, from one
+ * address): rate limits far above that, so it measures the code path, never a 429.
+ */
+export const APP_RATELIMITS = {
+  RATE_LIMIT_TOKEN: { simple: { limit: 100_000_000, period: 60 } },
+  RATE_LIMIT_IP: { simple: { limit: 100_000_000, period: 60 } },
 };

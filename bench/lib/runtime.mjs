@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Miniflare } from "miniflare";
-import { APP_BINDINGS } from "./config.mjs";
+import { APP_BINDINGS, APP_RATELIMITS } from "./config.mjs";
 
 /** The D1 database id both the app and the D1 ceiling bind, so they read the same tables. */
 const DATABASE_ID = "quire-bench";
@@ -77,6 +77,7 @@ export async function startRuntime(build, config) {
         d1Databases: { DB: DATABASE_ID },
         r2Buckets: ["FILES"],
         bindings: APP_BINDINGS,
+        ratelimits: APP_RATELIMITS,
       },
       { ...common, name: WORKERS.constant, script: CONSTANT_WORKER },
       {

@@ -100,6 +100,7 @@ export type PageQueryInput = z.infer<typeof PageQuery>;
  */
 export const DownloadQuery = z.object({
   key: z.string().optional(),
+  space: z.string().optional(),
   expires: z.string().optional(),
   type: z.string().optional(),
   name: z.string().optional(),

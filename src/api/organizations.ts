@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { permissionsOf } from "../openapi/common";
 import { entityId, MemberRole, pathString } from "./common";
+import { jsonDepth, MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../content/document/limits";
 
 /** Most e-mail domains one organization may list. */
 const MAX_EMAIL_DOMAINS = 50;
@@ -195,12 +196,23 @@ const DocumentBlock = z.looseObject({
   type: z.string().min(1).max(64),
 });
 
-/** A rich-text Document (official JSONDocument), checked at its top levels. */
+/**
+ * A rich-text Document (official JSONDocument), checked at its top levels, and at most 50 levels
+ * deep (measured without recursion, like stored page Documents).
+ */
 const DocumentSchema = z
   .looseObject({
     object: z.literal("document"),
     data: z.record(z.string(), z.unknown()),
     nodes: z.array(DocumentBlock),
+  })
+  .superRefine((doc, ctx) => {
+    // A Document level is two JSON levels (a node and its `nodes` array); leaves, marks and
+    // `data.ref` add up to four more under the deepest node.
+    const limit = 2 * MAX_DOCUMENT_DEPTH + 4;
+    if (jsonDepth(doc.nodes, limit) > limit) {
+      ctx.addIssue({ code: "custom", message: tooDeepMessage(MAX_DOCUMENT_DEPTH) });
+    }
   })
   .openapi("JSONDocument");
 

@@ -27,6 +27,19 @@ const SiteVisibility = z.enum(["public", "unlisted", "share-link", "visitor-auth
 /** Official SiteTitle: 2 to 128 characters (after trimming). */
 const SiteTitle = z.string().trim().min(2).max(128);
 
+/**
+ * Official SiteBasename (1–100 characters): one URL path segment of the published address, so
+ * letters, digits, `-`, `_` and `.`, starting with a letter or digit (never `..`, `/` or `%`).
+ */
+const SiteBasename = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    "must be one URL path segment: letters, digits, '-', '_' and '.', starting with a letter or digit",
+  );
+
 /** Official SiteHostname: at least three dot-separated labels of [a-z0-9-], at most 512. */
 const SiteHostname = z
   .string()
@@ -82,7 +95,7 @@ export const UpdateSiteBody = z
   .object({
     title: SiteTitle.optional(),
     visibility: SiteVisibility.optional(),
-    basename: z.string().min(1).max(100).optional(),
+    basename: SiteBasename.optional(),
     hostname: SiteHostname.nullable().optional().openapi({
       description: "Custom host name of the site; null removes it.",
     }),

@@ -5,7 +5,7 @@ import { jwtVerify } from "jose";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
-import { runStatements, type NoStatements, type Results, type Statements } from "../db/plan";
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import type { Caller } from "./caller";
 import { callerFromResult, callerQuery } from "./caller";
 import { membershipFrom, type Membership } from "./organization";
@@ -166,32 +166,38 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
  * `GET /v1/spaces/{spaceId}` for a caller the space's own access rules refuse: the space is
  * readable when one of the published sites publishing it lets this caller in (the same rule as
  * `GET .../sites/{siteId}/published`). One D1 round trip; 404 "Space not found" otherwise,
- * exactly as for a space that does not exist. The role is `read`: visitors only read.
+ * exactly as for a space that does not exist. The role is `read`: visitors only read. The
+ * statements of `with` run in the same batch; their results come back by name in `results`.
  */
-export async function resolvePublishedSpaceAccess(
+export async function resolvePublishedSpaceAccess<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
   credentials: VisitorCredentials,
-): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole }> {
+  options: { with?: S } = {},
+): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole; results: Results<S> }> {
   const db = c.var.db;
   const publishing = sql`SELECT site_id FROM site_spaces WHERE space_id = ${spaceId}`;
-  const own = await runStatements(db, {
-    caller: callerQuery(c),
-    space: db
-      .select()
-      .from(spaces)
-      .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
-      .limit(1),
-    sites: db
-      .select()
-      .from(sites)
-      .where(and(sql`${sites.id} IN (${publishing})`, eq(sites.published, true))),
-    links: shareLinkByKeyQuery(db, publishing, credentials.shareKey),
-    auths: db
-      .select()
-      .from(siteAuth)
-      .where(sql`${siteAuth.siteId} IN (${publishing})`),
-  });
+  const { own, extra } = await runBoth(
+    db,
+    {
+      caller: callerQuery(c),
+      space: db
+        .select()
+        .from(spaces)
+        .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+        .limit(1),
+      sites: db
+        .select()
+        .from(sites)
+        .where(and(sql`${sites.id} IN (${publishing})`, eq(sites.published, true))),
+      links: shareLinkByKeyQuery(db, publishing, credentials.shareKey),
+      auths: db
+        .select()
+        .from(siteAuth)
+        .where(sql`${siteAuth.siteId} IN (${publishing})`),
+    },
+    options.with,
+  );
   const caller = callerFromResult(c, own.caller);
   const space = own.space[0];
   if (space) {
@@ -199,7 +205,7 @@ export async function resolvePublishedSpaceAccess(
       if (site.organizationId !== space.organizationId) continue;
       const auth = own.auths.find((a) => a.siteId === site.id);
       if ((await visitorAccess(site, credentials, own.links, auth)).allowed) {
-        return { caller, space, role: VISITOR_ROLE };
+        return { caller, space, role: VISITOR_ROLE, results: extra };
       }
     }
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMediaType, isSafeFileName } from "../lib/media-type";
 
 /** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
 const DocumentInput = z.union([
@@ -63,8 +64,17 @@ const RevertPage = z
 const FileInput = z
   .object({
     ref: z.string().min(1).max(100).optional(),
-    name: z.string().min(1).max(256),
-    contentType: z.string().min(1).max(255).optional(),
+    name: z
+      .string()
+      .min(1)
+      .max(256)
+      .refine(isSafeFileName, "must not contain control characters (NUL, CR, LF, ...)"),
+    contentType: z
+      .string()
+      .min(1)
+      .max(255)
+      .refine(isMediaType, "must be a media type as RFC 9110 defines it (type/subtype; parameters)")
+      .optional(),
     url: z.string().url().max(2048).optional(),
     base64: z.string().max(1_400_000).optional(),
   })

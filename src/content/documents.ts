@@ -8,6 +8,8 @@ import {
   type ContentRef,
   type JsonDocument,
 } from "./document";
+import { DocumentTooDeepError } from "./document/limits";
+import { neutraliseUnsafeLinks } from "./document/safe-links";
 import type { DocumentInputValue } from "./change-schema";
 
 /** The empty document, the body of `{}`. */
@@ -26,9 +28,21 @@ export async function storeable(document: JsonDocument): Promise<StoredDocument>
   return { hash: await sha256Hex(body), body, document };
 }
 
+/** Parses markdown input; nesting past the parser's limit is a 400 naming the field. */
+function parseInput(markdown: string, field: string, options: Parameters<typeof parseMarkdown>[1]) {
+  try {
+    return parseMarkdown(markdown, options);
+  } catch (error) {
+    if (error instanceof DocumentTooDeepError)
+      throw badRequest(`${field}.markdown: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Turns a change's body input into a Document. Markdown links resolve through `resolveHref`
  * (batch refs, page and file paths); a leading `# Heading` becomes the title when none is given.
+ * Too deep input is a 400; unsafe link targets (`javascript:`, ...) are dropped, text kept.
  */
 export function documentFromInput(
   input: DocumentInputValue,
@@ -36,7 +50,7 @@ export function documentFromInput(
   options: { resolveHref?: (href: string) => ContentRef | null; wantTitle: boolean },
 ): { document: JsonDocument; title?: string } {
   if ("markdown" in input) {
-    const parsed = parseMarkdown(input.markdown, {
+    const parsed = parseInput(input.markdown, field, {
       resolveHref: options.resolveHref,
       stripTitle: options.wantTitle,
     });
@@ -53,6 +67,7 @@ export function documentFromInput(
       throw badRequest(`${field}.document${where}: ${issue?.message ?? "invalid document"}`);
     }
     const document = structuredClone(checked.data) as unknown as JsonDocument;
+    neutraliseUnsafeLinks(document);
     assignKeys(document);
     return { document };
   }

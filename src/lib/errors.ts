@@ -14,6 +14,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 400 from the shared validation hook (params, query or body broke the route's schema). Its own
+ * class so the error handler can make sure an unknown token is told 401 rather than 400.
+ */
+export class InvalidInputError extends ApiError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = "InvalidInputError";
+  }
+}
+
 /** 400: the input broke a rule; the message names the field. */
 export const badRequest = (message: string) => new ApiError(400, message);
 /** 401: no usable credentials. */

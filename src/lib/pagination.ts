@@ -48,11 +48,16 @@ export async function decodeCursor(
   if (!bytes) throw invalid();
   try {
     const key: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (!Array.isArray(key)) throw invalid();
+    if (!Array.isArray(key) || !key.every(isKeyValue)) throw invalid();
     return key as CursorKey;
   } catch {
     throw invalid();
   }
+}
+
+/** A keyset value as `encodeCursor` writes them: a string, a finite number or null. */
+function isKeyValue(value: unknown): value is string | number | null {
+  return value === null || typeof value === "string" || Number.isFinite(value);
 }
 
 /** The LIST envelope: `next` only when there is a further page. */

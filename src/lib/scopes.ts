@@ -1,9 +1,12 @@
 /**
- * The official OAuth scope names a token may be limited to. A token without scopes carries all of
- * its user's rights; one with scopes may only do what the scopes name, on top of the role check.
+ * The official OAuth scope names a token may be limited to, plus `user:write` (Quire's: managing
+ * the user's own API tokens; the official list has no write scope for the user). A token without
+ * scopes carries all of its user's rights; one with scopes may only do what the scopes name, on
+ * top of the role check.
  */
 export const SCOPES = [
   "user:read",
+  "user:write",
   "organization:read",
   "organization:write",
   "organization:members:read",

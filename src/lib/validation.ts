@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { badRequest } from "./errors";
+import { InvalidInputError } from "./errors";
 
 const TARGET_NAMES: Record<string, string> = {
   json: "body",
@@ -25,8 +25,37 @@ export function describeZodError(error: ZodError, target: string): string {
  * The one validation hook shared by every route (passed as OpenAPIHono's defaultHook): a failed
  * validation becomes a 400 through the single error handler.
  */
-export function validationHook(result: { success: boolean; error?: ZodError; target: string }) {
+export function validationHook(result: {
+  success: boolean;
+  error?: ZodError;
+  target: string;
+  data?: unknown;
+}) {
   if (!result.success && result.error) {
-    throw badRequest(describeZodError(result.error, result.target));
+    throw new InvalidInputError(describeZodError(result.error, result.target));
   }
+  if (result.success && result.target === "json" && jsonDepthExceeds(result.data, MAX_JSON_DEPTH)) {
+    throw new InvalidInputError(`body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
+
+/**
+ * Deepest JSON nesting a request body may have once its schema accepted it. Free-form fields
+ * (`z.unknown()`, records) keep whatever they are sent; serializing a value nested thousands of
+ * levels deep overflows the stack (a 500 on write, and on every later read of the stored value).
+ */
+const MAX_JSON_DEPTH = 256;
+
+/** Whether `value` nests arrays/objects deeper than `limit`, walked without recursion. */
+function jsonDepthExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }

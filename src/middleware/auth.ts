@@ -1,16 +1,26 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { readBearer } from "../auth/caller";
+import { authenticateBeforeBody, readBearer } from "../auth/caller";
 
 /** Paths under /v1 that need no token: the API description and the signed-download endpoint. */
 const PUBLIC_PATHS = [/^\/v1\/openapi\.json$/, /^\/v1\/reference$/, /^\/v1\/downloads$/];
 
+/** Whether the request carries a body that a route would read (and parse). */
+function carriesBody(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  if (request.headers.get("content-length") === "0") return false;
+  return request.body !== null;
+}
+
 /**
- * Requires `Authorization: Bearer <token>` of the right shape and keeps its digest. The token is
- * looked up lazily, inside the first access check's batch, so it costs no extra round trip.
+ * Requires `Authorization: Bearer <token>` of the right shape and keeps its digest. Without a
+ * body, the token is looked up lazily, inside the first access check's batch, so it costs no extra
+ * round trip. With a body, the token is verified first: an unknown token gets its 401 before any
+ * byte of the body is read or parsed.
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (PUBLIC_PATHS.some((re) => re.test(c.req.path))) return next();
   c.var.caller.digest = await readBearer(c.req.header("Authorization"));
+  if (carriesBody(c.req.raw)) await authenticateBeforeBody(c);
   return next();
 };

@@ -4,14 +4,23 @@ import { countingD1, emptyStats } from "../db/counting";
 import { createDb } from "../db/client";
 import { newId } from "../lib/ids";
 import type { MainRevisionHook } from "../services/content/main-hooks";
+import type { VerifiedTokens } from "../auth/verified-tokens";
+
+/** What the app is assembled with and every request sees. */
+export interface AppParts {
+  /** The work after each new main revision (search indexing). */
+  mainRevisionHooks: readonly MainRevisionHook[];
+  /** This isolate's recently verified tokens (one per app). */
+  verifiedTokens: VerifiedTokens;
+}
 
 /**
  * Per-request setup: a request id (echoed in X-Request-Id and in 500 bodies and logs), the
- * counted D1 handle and drizzle over it, and the after-main hooks the app was assembled with.
+ * counted D1 handle and drizzle over it, and the parts the app was assembled with.
  * With DB_STATS on, the counts go out in X-Quire-D1.
  */
 export const requestContext =
-  (mainRevisionHooks: readonly MainRevisionHook[]): MiddlewareHandler<AppEnv> =>
+  (parts: AppParts): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const requestId = c.req.header("cf-ray") ?? newId(16);
     const stats = emptyStats();
@@ -21,7 +30,8 @@ export const requestContext =
     c.set("d1", d1);
     c.set("db", createDb(d1));
     c.set("caller", { digest: null });
-    c.set("mainRevisionHooks", mainRevisionHooks);
+    c.set("mainRevisionHooks", parts.mainRevisionHooks);
+    c.set("verifiedTokens", parts.verifiedTokens);
     if (!c.env.SIGNING_SECRET) {
       // Deployment mistake, not a client error: say so in the log, keep the body generic.
       console.error(

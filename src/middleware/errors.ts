@@ -2,13 +2,23 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
-import { ApiError, errorBody } from "../lib/errors";
+import { ApiError, errorBody, InvalidInputError } from "../lib/errors";
+import { authenticate } from "../auth/caller";
 
 /**
- * The single error handler: ApiError and Hono's HTTPException keep their status and message;
+ * The single error handler: ApiError and Hono's HTTPException keep their status and message
+ * (a validation 400 first makes sure the token is known: 401 wins);
  * anything else is logged with the request id and answered as a bare 500 carrying that id.
  */
-export const onError: ErrorHandler<AppEnv> = (err, c) => {
+export const onError: ErrorHandler<AppEnv> = async (err, c) => {
+  if (err instanceof InvalidInputError && c.var.caller?.digest && !c.var.caller.caller) {
+    // Bad input with a token nobody has checked yet: an unknown token hears 401, not the rule.
+    const refused = await authenticate(c).then(
+      () => null,
+      (authErr: unknown) => authErr,
+    );
+    if (refused instanceof Error) return onError(refused, c);
+  }
   if (err instanceof ApiError) return jsonError(c, err.status, err.message);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -1,4 +1,5 @@
 import { asContentRef } from "../content/document/hrefs";
+import { isUnsafeLinkUrl } from "../content/document/limits";
 import {
   MAX_WALK_DEPTH,
   childNodes,
@@ -24,8 +25,12 @@ export interface InlineScope {
   pageId: string;
 }
 
-/** A URL a PDF reader may open: http(s) and mailto only, ASCII-encoded; null otherwise. */
+/**
+ * A URL a PDF reader may open: http(s) and mailto only, ASCII-encoded; null otherwise (the link
+ * is dropped, its text kept), which covers the shared rule `isUnsafeLinkUrl` and more.
+ */
 function safeUrl(url: string): string | null {
+  if (isUnsafeLinkUrl(url)) return null;
   try {
     const parsed = new URL(url);
     return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;

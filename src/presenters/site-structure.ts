@@ -8,7 +8,7 @@ import type {
   SiteStructure,
 } from "../api/sites-structure";
 import { presentSpace } from "./space";
-import { publishedUrl } from "./site";
+import { publishedUrl, type SpacePlacement } from "./site";
 
 /** A navigation item at the sections level: a section or a section group. */
 type NavigationItem =
@@ -17,13 +17,16 @@ type NavigationItem =
 
 /**
  * The site structure the presenters read, as plain values (the services' site tree is one):
- * the rows, the spaces with the caller's role on each, the items of each level (null: the root)
+ * the rows, the spaces with the caller's role on each (and where each is published), the items of each level (null: the root)
  * and the site spaces of each container, in order, and the defaults.
  */
 interface SiteNavigation {
   site: SiteRow;
   sections: readonly SectionRow[];
-  spaces: ReadonlyMap<string, { space: SpaceRow; role: MemberRole | null }>;
+  spaces: ReadonlyMap<
+    string,
+    { space: SpaceRow; role: MemberRole | null; placement?: SpacePlacement }
+  >;
   levels: ReadonlyMap<string | null, readonly NavigationItem[]>;
   containers: ReadonlyMap<string, readonly SiteSpaceRow[]>;
   defaultSection: string | null;
@@ -65,7 +68,7 @@ const shown = (view: StructureView, condition: string | null) =>
  */
 export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSpace {
   const { urls, tree } = view;
-  const { space, role } = tree.spaces.get(row.spaceId)!;
+  const { space, role, placement } = tree.spaces.get(row.spaceId)!;
   const section = row.sectionId ? tree.sections.find((s) => s.id === row.sectionId) : undefined;
   const isDefault = isDefaultSiteSpace(view, row);
   const segments = [
@@ -78,7 +81,7 @@ export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSp
     id: row.id,
     path: row.path,
     ...(row.sectionId ? { section: row.sectionId } : {}),
-    space: presentSpace(urls, space, role),
+    space: presentSpace(urls, space, role, placement),
     title: space.title,
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),

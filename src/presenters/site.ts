@@ -2,11 +2,24 @@ import type { SiteRow } from "../db/schema";
 import type { Urls } from "../lib/urls";
 import type { Site } from "../api/sites";
 
+/** The fields of a site its published URLs are built from (a whole row, or a placement's). */
+type SiteAddress = Pick<SiteRow, "id" | "proxy" | "hostname" | "published" | "visibility">;
+
+/**
+ * Where a space is published, as a Space's `urls.published` is built from it: the site, the
+ * path segments under it and the share key of a share-link site (services/sites/published-placement.ts).
+ */
+export interface SpacePlacement {
+  site: SiteAddress;
+  segments: readonly string[];
+  shareKey?: string;
+}
+
 /**
  * Where the published site lives: its proxy origin, else its custom host name, else the
  * app-hosted address `<PUBLIC_APP_URL>/sites/<id>`.
  */
-export function siteBaseUrl(urls: Urls, site: SiteRow): string {
+export function siteBaseUrl(urls: Urls, site: SiteAddress): string {
   if (site.proxy) return `https://${site.proxy}`;
   if (site.hostname) return `https://${site.hostname}`;
   return urls.app(`/sites/${site.id}`);
@@ -18,7 +31,7 @@ export function siteBaseUrl(urls: Urls, site: SiteRow): string {
  */
 export function publishedUrl(
   urls: Urls,
-  site: SiteRow,
+  site: SiteAddress,
   segments: readonly string[],
   shareKey?: string,
 ): string | undefined {

@@ -3,6 +3,7 @@ import { spacePermissions } from "../auth/space";
 import type { MemberRole } from "../lib/roles";
 import type { Urls } from "../lib/urls";
 import type { Space } from "../api/spaces";
+import { publishedUrl, type SpacePlacement } from "./site";
 
 type Language = NonNullable<Space["language"]>;
 
@@ -10,8 +11,19 @@ type Language = NonNullable<Space["language"]>;
  * A space looks the same from every endpoint; `permissions` derive from the caller's effective
  * role on it alone. Optional fields (`parent`, `language`, `deletedAt`) are omitted when unset;
  * a space without an emoji has `emoji: ""`. Counters come from the row, kept exact by writers.
+ * `urls.published` is the URL of the site space `placement` names (the services choose it, the
+ * same for every endpoint: docs/compatibility.md), absent when the space is published nowhere.
  */
-export function presentSpace(urls: Urls, row: SpaceRow, role: MemberRole | null): Space {
+export function presentSpace(
+  urls: Urls,
+  row: SpaceRow,
+  role: MemberRole | null,
+  placement?: SpacePlacement,
+): Space {
+  const published =
+    placement && row.deletedAt === null
+      ? publishedUrl(urls, placement.site, placement.segments, placement.shareKey)
+      : undefined;
   return {
     object: "space",
     id: row.id,
@@ -23,10 +35,10 @@ export function presentSpace(urls: Urls, row: SpaceRow, role: MemberRole | null)
     ...(row.deletedAt !== null ? { deletedAt: row.deletedAt } : {}),
     editMode: row.editMode,
     mergeRules: row.mergeRules,
-    // `published` exists only for spaces published through a site, which do not exist yet.
     urls: {
       location: urls.api(`/spaces/${row.id}`),
       app: urls.app(`/s/${row.id}`),
+      ...(published ? { published } : {}),
     },
     organization: row.organizationId,
     ...(row.parentId !== null ? { parent: row.parentId } : {}),

@@ -190,6 +190,32 @@ describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", 
     expect((await crRow(cr.id)).seq).toBe(0);
   });
 
+  it("refuses a content type outside RFC 9110's grammar and a file name with control characters", async () => {
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const file = (name: string, contentType: string) => [
+      { operation: "insert_files", files: [{ name, contentType, base64: "aGVsbG8=" }] },
+    ];
+    for (const type of ["text/plain\r\nX-Evil: 1", "text", "text/plain; charset", "tëxt/plain"]) {
+      const res = await postContent(owner, space.id, cr.id, file("a.txt", type));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.contentType: /);
+    }
+    for (const name of ["a\u0000.txt", "a\r\nb.txt", "tab\t.txt"]) {
+      const res = await postContent(owner, space.id, cr.id, file(name, "text/plain"));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.name: /);
+    }
+    const fine = await postContent(
+      owner,
+      space.id,
+      cr.id,
+      file("notes.txt", 'text/plain; charset="utf-8"; format=flowed'),
+    );
+    expect(fine.status).toBe(200);
+    expect((await crRow(cr.id)).seq).toBe(1);
+  });
+
   it("refuses content changes in a locked space and on a merged or archived change request (409)", async () => {
     const { owner, space } = await makeCrWorld();
     const cr = await createCr(owner, space.id);

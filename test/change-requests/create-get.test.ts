@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { grantSpace, makeSpace } from "../helpers/spaces-factories";
@@ -9,6 +9,7 @@ describe("POST /v1/spaces/{spaceId}/change-requests", () => {
   it("creates a draft change request on main's head, numbered per space, and counts it", async () => {
     const { org, owner, space } = await makeCrWorld();
     const editor = await makeMember(org.id, "edit");
+    await warmToken(editor.token); // steady state: the isolate knows the token
     const res = await as(editor.token).post(`/spaces/${space.id}/change-requests`, {
       subject: "Fix the intro",
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember } from "../helpers/factories";
 import { grantSpace, makeSpace } from "../helpers/spaces-factories";
@@ -37,6 +37,7 @@ describe("PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}", () => {
     const { org, owner, space } = await makeCrWorld();
     const editor = await makeMember(org.id, "edit");
     const cr = await createCr(owner, space.id, "Old");
+    await warmToken(editor.token); // steady state: the isolate knows the token
     const res = await as(editor.token).patch(`/spaces/${space.id}/change-requests/${cr.id}`, {
       subject: "New subject",
       description: DOC,

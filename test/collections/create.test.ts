@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import {
@@ -12,6 +12,7 @@ import {
 describe("POST /v1/orgs/{organizationId}/collections", () => {
   it("creates a top-level collection, 201 with Location, and counts it", async () => {
     const { org, owner } = await makeOrg();
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const res = await as(owner.token).post(`/orgs/${org.id}/collections`, { title: "Guides" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { makeMember } from "../helpers/factories";
 import {
   makeCommentWorld,
@@ -19,6 +19,7 @@ async function crWorld() {
 describe("comments on change requests", () => {
   it("targets the change request's revision, by id or by number, and counts on the change request", async () => {
     const w = await crWorld();
+    await warmToken(w.owner.token); // steady state: the isolate knows the token
     const res = await as(w.owner.token).post(`${w.base}/comments`, {
       page: w.crPage,
       body: { markdown: "New page looks good" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { makeMember } from "../helpers/factories";
 import {
   makeCommentWorld,
@@ -13,6 +13,7 @@ import {
 describe("POST /v1/spaces/{spaceId}/comments", () => {
   it("posts on a page block and a table cell of main; target, body and counter are right", async () => {
     const w = await makeCommentWorld();
+    await warmToken(w.owner.token); // steady state: the isolate knows the token
     const res = await as(w.owner.token).post(`/spaces/${w.space.id}/comments`, {
       page: w.guide,
       node: w.table.key,

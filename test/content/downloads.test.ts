@@ -12,7 +12,7 @@ async function downloadable(name = "logo.png", contentType = "image/png") {
   const file = await seedMainFile(space.id, { name, contentType, bytes });
   const res = await as(owner.token).get(`/spaces/${space.id}/content/files/${file.fileId}`);
   const url = new URL(res.body.downloadURL);
-  return { bytes, file, url, query: queryOf(url) };
+  return { org, owner, space, bytes, file, url, query: queryOf(url) };
 }
 
 /** The query of a URL as a plain record. */
@@ -30,7 +30,9 @@ describe("GET /v1/downloads", () => {
   it("answers the bytes with the file's Content-Type and name, without a token", async () => {
     const { bytes, url } = await downloadable("Über logo.png");
     expect(url.pathname).toBe("/v1/downloads");
-    expect(Number(url.searchParams.get("expires")) - Date.now() / 1000).toBeGreaterThan(3500);
+    const lifetime = Number(url.searchParams.get("expires")) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(540);
+    expect(lifetime).toBeLessThanOrEqual(600);
     const res = await workerFetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");
@@ -56,6 +58,7 @@ describe("GET /v1/downloads", () => {
       { ...query, sig: query.sig!.slice(0, -2) + (query.sig!.endsWith("AA") ? "BB" : "AA") },
       { ...query, key: fileObjectKey("0".repeat(64)) },
       { ...query, type: "text/html" },
+      { ...query, space: "another-space" },
       { ...query, name: "other.png" },
       { ...query, expires: String(Number(query.expires) + 3600) },
     ];
@@ -91,6 +94,23 @@ describe("GET /v1/downloads", () => {
       `https://x${await signedPath(fileObjectKey("f".repeat(64)), "image/png", { ttlSeconds: -1 })}`,
     );
     expect((await download(queryOf(gone))).status).toBe(403);
+  });
+
+  it("stops serving a file once its space is deleted", async () => {
+    const { owner, space, url } = await downloadable();
+    expect((await workerFetch(url)).status).toBe(200);
+    expect((await as(owner.token).delete(`/spaces/${space.id}`)).status).toBe(204);
+    const res = await download(queryOf(url));
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("File not found");
+  });
+
+  it("serves a stored type that is not a valid header value as application/octet-stream", async () => {
+    const { url } = await downloadable("evil.txt", "text/plain\r\nX-Evil: 1");
+    const res = await workerFetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(res.headers.get("X-Evil")).toBeNull();
   });
 
   it("answers 404 when a validly signed object is gone", async () => {

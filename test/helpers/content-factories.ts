@@ -127,9 +127,10 @@ export async function seedManyPages(spaceId: string, count: number) {
 export function signedPath(
   key: string,
   contentType: string,
-  options: { name?: string; ttlSeconds?: number } = {},
+  options: { name?: string; ttlSeconds?: number; spaceId?: string } = {},
 ) {
   return signedDownloadPath(env.SIGNING_SECRET, key, {
+    spaceId: options.spaceId ?? "no-such-space",
     contentType,
     filename: options.name,
     ttlSeconds: options.ttlSeconds,

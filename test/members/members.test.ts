@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg, makeUser, testDb } from "../helpers/factories";
 import {
@@ -155,6 +155,7 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     const { org, owner } = await makeOrg();
     const member = await makeMember(org.id, "read");
     const path = `/orgs/${org.id}/members/${member.user.id}`;
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const res = await as(owner.token).patch(path, { role: "create" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: member.user.id, role: "create" });

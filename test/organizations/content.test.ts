@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { paragraphDocument } from "../helpers/organizations-factories";
@@ -78,6 +78,7 @@ describe("agent instructions", () => {
     const { org, owner } = await makeOrg();
     const reader = await makeMember(org.id, "read");
     const document = paragraphDocument("Always answer in English.");
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const put = await as(owner.token).put(`/orgs/${org.id}/agent-instructions`, {
       instructions: document,
     });

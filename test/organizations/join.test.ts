@@ -53,17 +53,25 @@ describe("POST /v1/orgs/{organizationId}/join", () => {
     expect((await readMembership(org.id, guest.user.id))?.role).toBeNull();
   });
 
-  it("answers 403 on a domain mismatch, an unverified e-mail or a disabled membership", async () => {
+  it("answers an outsider (domain mismatch, unverified e-mail) exactly as a missing organization", async () => {
     const { org } = await domainWorld();
     const stranger = await makeUser();
+    const missing = await as(stranger.token).post(`/orgs/${MISSING}/join`);
     const mismatch = await as(stranger.token).post(`/orgs/${org.id}/join`);
-    expect(mismatch.status).toBe(403);
-    expect(mismatch.body.error.message).toMatch(/e-mail domain/);
+    expect(mismatch.status).toBe(404);
+    expect(mismatch.body).toEqual(missing.body);
     const unverified = await domainWorld({ emailVerified: false });
     const res = await as(unverified.joiner.token).post(`/orgs/${unverified.org.id}/join`);
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toMatch(/verified/);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(missing.body);
     expect(await readMembership(unverified.org.id, unverified.joiner.user.id)).toBeUndefined();
+    // A token scoped without the write scope learns nothing either.
+    const scoped = await makeToken(stranger.user.id, { scopes: ["organization:read"] });
+    expect((await as(scoped).post(`/orgs/${org.id}/join`)).status).toBe(404);
+  });
+
+  it("answers 403 to a disabled member", async () => {
+    const { org } = await domainWorld();
     const disabled = await domainWorld();
     await as(disabled.joiner.token).post(`/orgs/${disabled.org.id}/join`);
     await setDisabled(disabled.org.id, disabled.joiner.user.id);

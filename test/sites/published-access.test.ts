@@ -6,6 +6,7 @@ import { tokenDigest } from "../../src/auth/tokens";
 import { siteSpaces } from "../../src/db/schema";
 import type { AppEnv } from "../../src/env";
 import { resolvePublishedSpaceAccess } from "../../src/auth/published";
+import { VerifiedTokens } from "../../src/auth/verified-tokens";
 import { as } from "../helpers/api";
 import { makeOrg, makeUser, testDb } from "../helpers/factories";
 import {
@@ -86,7 +87,11 @@ describe("GET .../sites/{siteId}/published: what it returns", () => {
 /** A request context as the spaces route has it, for calling the service directly. */
 async function contextFor(token: string) {
   return {
-    var: { db: testDb(), caller: { digest: await tokenDigest(token) } },
+    var: {
+      db: testDb(),
+      caller: { digest: await tokenDigest(token) },
+      verifiedTokens: new VerifiedTokens(),
+    },
     env,
   } as unknown as Context<AppEnv>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { grant, makeCollection } from "../helpers/collections-factories";
@@ -8,6 +8,7 @@ import { readSpace } from "../helpers/spaces-factories";
 describe("POST /v1/orgs/{organizationId}/spaces", () => {
   it("creates a top-level space with every Space field; counters start at 0", async () => {
     const { org, owner } = await makeOrg();
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const res = await as(owner.token).post(`/orgs/${org.id}/spaces`, {
       title: "Handbook",
       emoji: "📘",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg, makeToken, makeUser } from "../helpers/factories";
 import { grant, makeCollection } from "../helpers/collections-factories";
@@ -114,6 +114,7 @@ describe("PATCH /v1/spaces/{spaceId}", () => {
     const editor = await makeMember(org.id, "edit");
     const space = await makeSpace(org.id, owner, { emoji: "🎉" });
     await new Promise((r) => setTimeout(r, 5));
+    await warmToken(editor.token); // steady state: the isolate knows the token
     const res = await as(editor.token).patch(`/spaces/${space.id}`, {
       title: "Renamed",
       emoji: "1f4da",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { grant, makeCollection } from "../helpers/collections-factories";
@@ -41,6 +41,7 @@ describe("POST /v1/spaces/{spaceId}/move", () => {
     const { org, owner, col, a, b, c, move, order } = await threeInCollection();
     const other = await makeCollection(org.id);
     const there = await makeSpace(org.id, owner, { parent: other.id });
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const res = await move(a.id, { parent: other.id });
     expect(res.status).toBe(200);
     expect(d1Cost(res).roundTrips).toBe(2);

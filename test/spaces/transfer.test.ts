@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { spaces } from "../../src/db/schema";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, warmToken } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeBareTeam, makeCollection } from "../helpers/collections-factories";
@@ -57,6 +57,7 @@ describe("POST /v1/spaces/{spaceId}/transfer", () => {
       })
       .where(eq(spaces.id, space.id));
 
+    await warmToken(owner.token); // steady state: the isolate knows the token
     const res = await as(owner.token).post(`/spaces/${space.id}/transfer`, {
       organization: target.org.id,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { as, call, d1Cost } from "../helpers/api";
-import { makeToken, makeUser } from "../helpers/factories";
+import { makeOrg, makeToken, makeUser } from "../helpers/factories";
 
 describe("the caller's API tokens", () => {
   it("creates a token whose secret is shown once and works", async () => {
@@ -63,7 +63,7 @@ describe("the caller's API tokens", () => {
 
   it("lets a scoped token mint only tokens within its scopes", async () => {
     const { user } = await makeUser();
-    const scoped = await makeToken(user.id, { scopes: ["space:read", "user:read"] });
+    const scoped = await makeToken(user.id, { scopes: ["space:read", "user:write"] });
     expect((await as(scoped).post("/user/tokens", { label: "wider" })).status).toBe(403);
     expect(
       (await as(scoped).post("/user/tokens", { label: "w", scopes: ["site:read"] })).status,
@@ -71,6 +71,80 @@ describe("the caller's API tokens", () => {
     expect(
       (await as(scoped).post("/user/tokens", { label: "n", scopes: ["space:read"] })).status,
     ).toBe(201);
+  });
+
+  it("needs user:read to list tokens and user:write to create or revoke them", async () => {
+    const { user, token } = await makeUser();
+    const orgOnly = await makeToken(user.id, { scopes: ["organization:read"] });
+    const reader = await makeToken(user.id, { scopes: ["user:read"] });
+    const victim = await makeToken(user.id);
+    const victimId = (await as(token).get("/user/tokens")).body.items.find(
+      (t: { hint: string }) => t.hint === victim.slice(-4),
+    ).id;
+    const listed = await as(orgOnly).get("/user/tokens");
+    expect(listed.status).toBe(403);
+    expect(listed.body.error.message).toMatch(/user:read/);
+    expect((await as(reader).get("/user/tokens")).status).toBe(200);
+    for (const weak of [orgOnly, reader]) {
+      const revoked = await as(weak).delete(`/user/tokens/${victimId}`);
+      expect(revoked.status).toBe(403);
+      expect(revoked.body.error.message).toMatch(/user:write/);
+      const created = await as(weak).post("/user/tokens", { label: "x", scopes: ["user:read"] });
+      expect(created.status).toBe(403);
+    }
+    expect((await as(victim).get("/user")).status).toBe(200);
+  });
+
+  it("never mints a token that outlives its parent", async () => {
+    const { user } = await makeUser();
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const parent = await makeToken(user.id, { expiresAt: soon });
+    const inherited = await as(parent).post("/user/tokens", { label: "child" });
+    expect(inherited.status).toBe(201);
+    expect(inherited.body.expiresAt).toBe(soon);
+    const later = await as(parent).post("/user/tokens", {
+      label: "later",
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(later.status).toBe(400);
+    expect(later.body.error.message).toMatch(/^body\.expiresAt: must not be later/);
+    const earlier = new Date(Date.now() + 30_000).toISOString();
+    const shorter = await as(parent).post("/user/tokens", { label: "s", expiresAt: earlier });
+    expect(shorter.status).toBe(201);
+    expect(shorter.body.expiresAt).toBe(earlier);
+  });
+
+  it("answers 401, not 400, to an unknown token with a malformed body or query", async () => {
+    const unknown = `quire_${"A".repeat(43)}`;
+    const body = await call("POST", "/user/tokens", {
+      token: unknown,
+      rawBody: "{",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(body.status).toBe(401);
+    const query = await call("GET", "/user/tokens", { token: unknown, query: { limit: -1 } });
+    expect(query.status).toBe(401);
+  });
+
+  it("authenticates a cold token before a body (one round trip more), a known one for free", async () => {
+    const { org, owner } = await makeOrg();
+    const cold = await as(owner.token).post(`/orgs/${org.id}/collections`, { title: "A" });
+    const warm = await as(owner.token).post(`/orgs/${org.id}/collections`, { title: "B" });
+    expect([cold.status, warm.status]).toEqual([201, 201]);
+    expect(d1Cost(cold).roundTrips).toBe(d1Cost(warm).roundTrips + 1);
+  });
+
+  it("refuses a token revoked in this isolate at once, body or not", async () => {
+    const { org, owner } = await makeOrg();
+    const extra = await makeToken(owner.user.id);
+    expect((await as(extra).post(`/orgs/${org.id}/collections`, { title: "A" })).status).toBe(201);
+    const id = (await as(owner.token).get("/user/tokens")).body.items.find(
+      (t: { hint: string }) => t.hint === extra.slice(-4),
+    ).id;
+    expect((await as(owner.token).delete(`/user/tokens/${id}`)).status).toBe(204);
+    const after = await as(extra).post(`/orgs/${org.id}/collections`, { title: "B" });
+    expect(after.status).toBe(401);
+    expect((await as(extra).get(`/orgs/${org.id}`)).status).toBe(401);
   });
 
   it("refuses every token route without a valid token", async () => {

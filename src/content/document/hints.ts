@@ -1,3 +1,4 @@
+import { pushAll } from "./loose";
 import type { Root, RootContent } from "mdast";
 import type { HintStyle } from "./types";
 
@@ -64,17 +65,12 @@ function pairContainers(tree: Root, lines: string[]): Array<[number, number, Hin
  * Splits a parsed document on GitBook's hint container lines (`{% hint style="..." %}` ...
  * `{% endhint %}` at the start of a line). Top-level nodes clear of container lines are kept
  * from the one full parse; a node a container line falls into (a paragraph, a list taking the
- * line as lazy text, ...) is re-parsed piece by piece between the container lines, with the
- * document's link definitions appended. Lines inside fenced code are never containers; an
+ * line as lazy text, ...) is re-parsed piece by piece between the container lines (`parse` sees
+ * the whole document's link definitions). Lines inside fenced code are never containers; an
  * opening line without its closing line, a stray closing line and containers nested in a hint
  * stay literal text (a Document cannot nest hints).
  */
-export function splitHints(
-  text: string,
-  tree: Root,
-  parse: (text: string) => Root,
-  definitions: string,
-): Part[] {
+export function splitHints(text: string, tree: Root, parse: (text: string) => Root): Part[] {
   if (!text.includes("{%")) return [{ hint: null, nodes: tree.children }];
   const lines = text.split("\n");
   const pairs = pairContainers(tree, lines);
@@ -109,8 +105,8 @@ export function splitHints(
       if (i <= end && partOf[i] !== -1) continue;
       const piece = lines.slice(from, i).join("\n");
       if (piece.trim() !== "") {
-        const parsed = parse(definitions ? `${piece}\n\n${definitions}` : piece);
-        (parts[partOf[from] ?? 0] as Part).nodes.push(...parsed.children);
+        const parsed = parse(piece);
+        pushAll((parts[partOf[from] ?? 0] as Part).nodes, parsed.children);
       }
       from = i + 1;
     }

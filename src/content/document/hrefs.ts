@@ -1,3 +1,4 @@
+import { isUnsafeImageUrl, isUnsafeLinkUrl } from "./limits";
 import type { ContentRef, ImageRef } from "./types";
 
 /** Maps a markdown link target to a content reference; null means "use the default mapping". */
@@ -96,9 +97,19 @@ export function asContentRef(value: unknown): ContentRef | null {
   return ref as unknown as ContentRef;
 }
 
-/** The href to render for a reference read from a document, or null when it is not one. */
-export function hrefOf(value: unknown, hrefFor: HrefFor | undefined): string | null {
+/**
+ * The href to render for a reference read from a document, or null when it is not one or its
+ * target is unsafe (`isUnsafeLinkUrl`, or `isUnsafeImageUrl` for an image): the renderer then
+ * drops the link and keeps its text.
+ */
+export function hrefOf(
+  value: unknown,
+  hrefFor: HrefFor | undefined,
+  use: "link" | "image" = "link",
+): string | null {
   const ref = asContentRef(value);
   if (!ref) return null;
-  return hrefFor?.(ref) ?? defaultHrefFor(ref);
+  const href = hrefFor?.(ref) ?? defaultHrefFor(ref);
+  const unsafe = use === "image" ? isUnsafeImageUrl(href) : isUnsafeLinkUrl(href);
+  return unsafe ? null : href;
 }

@@ -12,6 +12,7 @@ export {
   type DocumentLike,
 } from "./text";
 export { assignKeys } from "./keys";
+export { DocumentTooDeepError } from "./limits";
 export { defaultHrefFor, defaultResolveHref } from "./hrefs";
 export { DocumentSchema } from "./schema";
 export type * from "./types";

@@ -1,5 +1,5 @@
 import { MAX_WALK_DEPTH, childNodes, dataOf, fragmentsOf, isRecord, type LooseNode } from "./loose";
-import { blockText, inlineText } from "./text";
+import { blockText, inlineText, withBlockTextMemo } from "./text";
 
 /**
  * 53-bit string hash (cyrb53, public domain), base-36, padded to 11 characters. Not a security
@@ -56,8 +56,18 @@ export function assignKeys(doc: { nodes?: unknown }, options: { overwrite?: bool
     });
   }
   const seen = new Map<string, number>();
-  walk(doc.nodes, (node) => {
-    if (!options.overwrite && typeof node.key === "string" && node.key !== "") return;
+  withBlockTextMemo(() => walkKeys(doc.nodes, used, seen, options.overwrite === true));
+}
+
+/** Keys every node without one (or every node, when `overwrite`), in document order. */
+function walkKeys(
+  nodes: unknown,
+  used: Set<string>,
+  seen: Map<string, number>,
+  overwrite: boolean,
+) {
+  walk(nodes, (node) => {
+    if (!overwrite && typeof node.key === "string" && node.key !== "") return;
     const hash = hashKey(signature(node));
     let occurrence = seen.get(hash) ?? 0;
     let key = occurrence === 0 ? hash : `${hash}${occurrence.toString(36)}`;

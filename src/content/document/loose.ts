@@ -9,6 +9,11 @@ export type LooseNode = Record<string, unknown>;
 /** Deepest level walked; deeper content is ignored (validated documents stop at 50). */
 export const MAX_WALK_DEPTH = 64;
 
+/** Appends `items` to `target` one by one: `push(...items)` overflows the stack past ~100,000. */
+export function pushAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** True for a non-array object. */
 export function isRecord(value: unknown): value is LooseNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -24,9 +29,35 @@ export function fragmentsOf(node: LooseNode): LooseNode[] {
   return Array.isArray(node.fragments) ? node.fragments.filter(isRecord) : [];
 }
 
-/** The fragment of a node with the given `fragment` name. */
+/** Fragments by name (first wins) per `fragments` array, with the array length it was built at. */
+const fragmentIndexes = new WeakMap<
+  unknown[],
+  { length: number; byName: Map<string, LooseNode> }
+>();
+
+/**
+ * The fragment of a node with the given `fragment` name. Indexed once per `fragments` array (a
+ * table names one fragment per cell: a linear search per cell was quadratic in the cells); the
+ * index is rebuilt if the array's length changed since.
+ */
 export function fragmentNamed(node: LooseNode, name: string): LooseNode | undefined {
-  return fragmentsOf(node).find((fragment) => fragment.fragment === name);
+  const fragments = node.fragments;
+  if (!Array.isArray(fragments)) return undefined;
+  let index = fragmentIndexes.get(fragments);
+  if (!index || index.length !== fragments.length) {
+    const byName = new Map<string, LooseNode>();
+    for (const fragment of fragments) {
+      if (
+        isRecord(fragment) &&
+        typeof fragment.fragment === "string" &&
+        !byName.has(fragment.fragment)
+      )
+        byName.set(fragment.fragment, fragment);
+    }
+    index = { length: fragments.length, byName };
+    fragmentIndexes.set(fragments, index);
+  }
+  return index.byName.get(name);
 }
 
 /** The `data` object of a node, or an empty one. */

@@ -1,3 +1,4 @@
+import { pushAll } from "./loose";
 import type { ListItem, Paragraph, PhrasingContent, RootContent } from "mdast";
 import { convertPhrasing, imageToInline, plainText, type InlineContext } from "./parse-inline";
 import { convertTable } from "./parse-table";
@@ -56,31 +57,6 @@ export function wrapSplitting(
   return out;
 }
 
-/**
- * Deepest block nesting produced (top-level blocks are at 1; a list and its items count one level
- * each). Deeper containers are flattened, which keeps documents within `DocumentSchema`'s 50
- * levels (inlines and table cells add a few) and the conversion's recursion bounded.
- */
-const MAX_BLOCK_DEPTH = 40;
-
-const CONTAINERS = new Set(["blockquote", "list", "listItem", "footnoteDefinition"]);
-
-/** The non-container flow nodes under a node, in document order, without recursion. */
-function flattenContainers(node: RootContent): RootContent[] {
-  const out: RootContent[] = [];
-  const stack: RootContent[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop() as RootContent;
-    if (!CONTAINERS.has(current.type) || !("children" in current)) {
-      out.push(current);
-      continue;
-    }
-    const children = current.children as RootContent[];
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as RootContent);
-  }
-  return out;
-}
-
 /** Converts flow content of one part of the markdown; `depth` is the blocks' nesting level. */
 export function convertFlow(
   nodes: RootContent[],
@@ -88,15 +64,9 @@ export function convertFlow(
   ctx: InlineContext,
   depth = 1,
 ): TopLevelBlock[] {
+  // Depth is bounded by the parser (`MAX_MARKDOWN_NESTING`), so this recursion is too.
   const out: TopLevelBlock[] = [];
-  for (const node of nodes) {
-    if (depth > MAX_BLOCK_DEPTH && CONTAINERS.has(node.type)) {
-      for (const inner of flattenContainers(node))
-        out.push(...convertNode(inner, place, ctx, depth));
-    } else {
-      out.push(...convertNode(node, place, ctx, depth));
-    }
-  }
+  for (const node of nodes) pushAll(out, convertNode(node, place, ctx, depth));
   return out;
 }
 
@@ -226,9 +196,7 @@ function imageBlock(inline: DocumentInlineImage): DocumentImage {
  * `images` block. Elsewhere (`images` is not allowed in containers) images stay inline.
  */
 function convertParagraph(node: Paragraph, place: Place, ctx: InlineContext): TopLevelBlock[] {
-  const isImage = (child: PhrasingContent) =>
-    child.type === "image" ||
-    (child.type === "imageReference" && ctx.definitions.has(child.identifier));
+  const isImage = (child: PhrasingContent) => imageToInline(child, ctx) !== null;
   const onlyImages =
     place === "top" &&
     node.children.some(isImage) &&

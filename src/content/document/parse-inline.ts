@@ -1,6 +1,7 @@
-import type { Definition, PhrasingContent } from "mdast";
+import type { PhrasingContent } from "mdast";
 import { resolveImageWith, resolveWith, type ResolveHref } from "./hrefs";
-import { joinLines } from "./loose";
+import { isUnsafeImageUrl, isUnsafeLinkUrl } from "./limits";
+import { joinLines, pushAll } from "./loose";
 import type {
   DocumentInlineImage,
   DocumentInlineLink,
@@ -13,8 +14,6 @@ import type {
 /** What inline conversion needs from the whole parse. */
 export interface InlineContext {
   resolveHref: ResolveHref | undefined;
-  /** Reference-style link definitions, by normalized identifier. */
-  definitions: Map<string, Definition>;
 }
 
 /** Canonical order of marks on a leaf, so equal formatting compares equal. */
@@ -80,17 +79,15 @@ function inlineImage(
 }
 
 /**
- * The inline image for an mdast image, or for an image reference with a known definition (null
- * for an unresolved reference).
+ * The inline image for an mdast image; null for other nodes and for an unsafe source
+ * (`isUnsafeImageUrl`), whose description is kept as text instead.
  */
 export function imageToInline(
   node: PhrasingContent,
   ctx: InlineContext,
 ): DocumentInlineImage | null {
-  if (node.type === "image") return inlineImage(node.url, node.alt, node.title, ctx);
-  if (node.type !== "imageReference") return null;
-  const definition = ctx.definitions.get(node.identifier);
-  return definition ? inlineImage(definition.url, node.alt, definition.title, ctx) : null;
+  if (node.type !== "image" || isUnsafeImageUrl(node.url)) return null;
+  return inlineImage(node.url, node.alt, node.title, ctx);
 }
 
 /** Options of inline conversion. */
@@ -129,16 +126,11 @@ function walk(
         b.leaf(lineBreak, marks);
         break;
       case "link":
-        b.inline(link(node.url, node.children, marks, ctx, options));
+        // An unsafe target (`javascript:`, ...) drops the link and keeps its text.
+        if (isUnsafeLinkUrl(node.url)) walk(node.children, marks, b, ctx, options);
+        else b.inline(link(node.url, node.children, marks, ctx, options));
         break;
-      case "linkReference": {
-        const definition = ctx.definitions.get(node.identifier);
-        if (definition) b.inline(link(definition.url, node.children, marks, ctx, options));
-        else walk(node.children, marks, b, ctx, options);
-        break;
-      }
-      case "image":
-      case "imageReference": {
+      case "image": {
         const image = imageToInline(node, ctx);
         if (image) b.inline(image);
         else b.leaf(node.alt ?? "", marks);
@@ -171,7 +163,7 @@ function link(
   const nodes: DocumentInlineLink["nodes"] = [];
   for (const node of inner.done()) {
     if (node.object === "text" || node.type === "inline-image") nodes.push(node);
-    else nodes.push(...node.nodes);
+    else pushAll(nodes, node.nodes);
   }
   return {
     object: "inline",

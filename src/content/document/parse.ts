@@ -1,11 +1,9 @@
-import type { Definition, Root, RootContent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { pushAll } from "./loose";
+import type { RootContent } from "mdast";
 import { splitHints } from "./hints";
 import type { ResolveHref } from "./hrefs";
 import { assignKeys } from "./keys";
-import { installLinearConsume } from "./micromark-perf";
+import { parseToMdast, sharedEnv, type ParseEnv } from "./mdast-from-tokens";
 import { ALLOWED, convertFlow, wrapSplitting } from "./parse-blocks";
 import type { InlineContext } from "./parse-inline";
 import { documentRefs, inlineText } from "./text";
@@ -28,36 +26,6 @@ export interface ParseResult {
   refs: ContentRef[];
 }
 
-const gfmSyntax = gfm();
-const gfmTree = gfmFromMarkdown();
-
-/** Parses one part of the markdown with GitHub-flavoured markdown. */
-function parseGfm(text: string): Root {
-  return fromMarkdown(text, { extensions: [gfmSyntax], mdastExtensions: [gfmTree] });
-}
-
-/** The link definitions of a tree at any depth (first wins) and their source, one per line. */
-function definitionsOf(tree: Root, text: string): { map: Map<string, Definition>; source: string } {
-  const map = new Map<string, Definition>();
-  const sources: string[] = [];
-  const stack: Array<Root | RootContent> = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as Root | RootContent;
-    if (node.type === "definition" && !map.has(node.identifier)) {
-      map.set(node.identifier, node);
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start !== undefined && end !== undefined) sources.push(text.slice(start, end).trim());
-    }
-    // Definitions are flow content: no need to look inside paragraphs, headings or tables.
-    if ("children" in node && !/^(paragraph|heading|table)$/.test(node.type)) {
-      for (let i = node.children.length - 1; i >= 0; i--)
-        stack.push(node.children[i] as RootContent);
-    }
-  }
-  return { map, source: sources.join("\n") };
-}
-
 /** Builds the hint blocks (and blocks lifted out of them) for the content of one hint. */
 function hintBlocks(style: HintStyle, content: RootContent[], ctx: InlineContext): TopLevelBlock[] {
   const children = convertFlow(content, "hint", ctx, 2);
@@ -77,22 +45,20 @@ function hintBlocks(style: HintStyle, content: RootContent[], ctx: InlineContext
 /**
  * Parses markdown (CommonMark + GFM + GitBook hint containers) into a Document, with the
  * references it holds and its leading `# Title`. Deterministic: the same markdown and resolver
- * give the same Document, keys included (see `assignKeys`).
+ * give the same Document, keys included (see `assignKeys`). Linear in the input (markdown-it);
+ * throws `DocumentTooDeepError` past `MAX_MARKDOWN_NESTING` levels.
  */
 export function parseMarkdown(markdown: string, options: ParseOptions = {}): ParseResult {
-  installLinearConsume();
   const text = markdown.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const tree = parseGfm(text);
-  const definitions = definitionsOf(tree, text);
-  const parts = splitHints(text, tree, parseGfm, definitions.source);
-  const inline: InlineContext = {
-    resolveHref: options.resolveHref,
-    definitions: definitions.map,
-  };
+  const env: ParseEnv = {};
+  const tree = parseToMdast(text, env);
+  // Parts between hint lines are parsed alone but with the whole text's definitions.
+  const parts = splitHints(text, tree, (piece) => parseToMdast(piece, sharedEnv(env)));
+  const inline: InlineContext = { resolveHref: options.resolveHref };
   const nodes: TopLevelBlock[] = [];
   for (const part of parts) {
-    if (part.hint) nodes.push(...hintBlocks(part.hint, part.nodes, inline));
-    else nodes.push(...convertFlow(part.nodes, "top", inline));
+    if (part.hint) pushAll(nodes, hintBlocks(part.hint, part.nodes, inline));
+    else pushAll(nodes, convertFlow(part.nodes, "top", inline));
   }
   const first = nodes[0];
   const title = first?.type === "heading-1" ? inlineText(first.nodes) : undefined;

@@ -1,5 +1,6 @@
 import type { BlockContent, ListItem, Paragraph, PhrasingContent } from "mdast";
 import { hrefOf, type HrefFor } from "./hrefs";
+import { isUnsafeLinkUrl } from "./limits";
 import {
   MAX_WALK_DEPTH,
   blockType,
@@ -18,6 +19,8 @@ const HEADING_DEPTH: Record<string, 1 | 2 | 3> = { "heading-1": 1, "heading-2": 
 /** A paragraph holding one link whose text is its URL (embeds, files, content references). */
 function linkParagraph(url: string | null): BlockContent[] {
   if (url === null || url === "") return [];
+  if (isUnsafeLinkUrl(url))
+    return [{ type: "paragraph", children: [{ type: "text", value: url }] }];
   return [
     {
       type: "paragraph",
@@ -31,7 +34,7 @@ function imagesParagraph(images: LooseNode[], hrefFor: HrefFor | undefined): Blo
   const children: PhrasingContent[] = [];
   for (const image of images) {
     const data = dataOf(image);
-    const url = hrefOf(data.ref, hrefFor);
+    const url = hrefOf(data.ref, hrefFor, "image");
     if (url === null) continue;
     const caption = fragmentsOf(image).find((fragment) => fragment.fragment === "caption");
     const title = caption ? inlineText(childNodes(caption).flatMap(childNodes)) : "";

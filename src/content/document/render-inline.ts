@@ -8,6 +8,7 @@ import {
   leavesOf,
   stringField,
   type LooseNode,
+  pushAll,
 } from "./loose";
 
 /** Marks rendered as wrapping nodes; `code` is rendered on the leaf itself. */
@@ -102,7 +103,7 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         break;
       }
       case "inline-image": {
-        const url = hrefOf(data.ref, options.hrefFor);
+        const url = hrefOf(data.ref, options.hrefFor, "image");
         if (url === null) break;
         const alt = stringField(data, "alt") ?? null;
         const title = stringField(data, "caption") ?? null;
@@ -126,7 +127,7 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         break;
       default:
         // Annotations and unknown inlines with text content keep their text.
-        atoms.push(...atomsOf(childNodes(node), options, depth + 1));
+        pushAll(atoms, atomsOf(childNodes(node), options, depth + 1));
     }
   }
   return atoms;
@@ -185,7 +186,7 @@ function renderAtoms(atoms: Atom[], applied: Set<WrapMark>): PhrasingContent[] {
     const atom = atoms[i] as Atom;
     const pending = WRAP_ORDER.filter((mark) => atom.marks.has(mark) && !applied.has(mark));
     if (pending.length === 0) {
-      out.push(...atom.build(applied));
+      pushAll(out, atom.build(applied));
       i += 1;
       continue;
     }

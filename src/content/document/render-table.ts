@@ -9,6 +9,7 @@ import {
   joinLines,
   stringField,
   type LooseNode,
+  pushAll,
 } from "./loose";
 import { renderInlines } from "./render-inline";
 import { blockText } from "./text";
@@ -35,7 +36,7 @@ function fragmentPhrasing(fragment: LooseNode, hrefFor: HrefFor | undefined): Ph
       : [{ type: "text" as const, value: joinLines(blockText(block)) }];
     if (phrasing.length === 0) continue;
     if (out.length > 0) out.push({ type: "text", value: " " });
-    out.push(...phrasing);
+    pushAll(out, phrasing);
   }
   return out;
 }

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** Deepest nesting accepted (the document's own `nodes` are at depth 1). */
-const MAX_DOCUMENT_DEPTH = 50;
+import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "./limits";
 /** Most nodes (blocks, inlines, texts, leaves, fragments) accepted in one document. */
 const MAX_DOCUMENT_NODES = 200_000;
 
@@ -67,7 +65,8 @@ function documentTreeIssues(nodes: unknown[]): Issue[] {
     const item = stack.pop() as Pending;
     const node = item.value;
     if (item.depth > MAX_DOCUMENT_DEPTH) {
-      issues.push({ path: item.path, message: `nested deeper than ${MAX_DOCUMENT_DEPTH} levels` });
+      // Reported on the document itself: the path to the 51st level would be a long message.
+      issues.push({ path: [], message: tooDeepMessage(MAX_DOCUMENT_DEPTH) });
       break;
     }
     if (!isRecord(node)) {

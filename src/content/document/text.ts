@@ -35,7 +35,7 @@ const HEADINGS = new Set(["heading-1", "heading-2", "heading-3"]);
 
 /** Plain text of inline content (texts, links, emoji, math, annotations, button labels). */
 export function inlineText(nodes: readonly unknown[], depth = 0): string {
-  if (depth > MAX_WALK_DEPTH) return "";
+  if (depth > MAX_WALK_DEPTH) return cut();
   let text = "";
   for (const node of nodes) {
     if (!isRecord(node)) continue;
@@ -82,9 +82,54 @@ function tableText(table: LooseNode, depth: number): string {
     .join("\n");
 }
 
+/** A block's text, the depth it was computed at, and whether the depth limit cut it. */
+interface KnownText {
+  text: string;
+  depth: number;
+  cut: boolean;
+}
+
+/** Texts of blocks while `withBlockTextMemo` runs; each walk counts its depth-limit cuts. */
+let memo: WeakMap<LooseNode, KnownText> | undefined;
+let cuts = 0;
+
+/** Records that the depth limit left something out, and returns "" for it. */
+function cut(): string {
+  cuts += 1;
+  return "";
+}
+
+/**
+ * Runs `fn` with `blockText` memoized per node: `assignKeys` asks for the text of every block,
+ * and the text of a block holds its descendants' texts, so without it nested blocks were
+ * re-read once per ancestor. A text is reused at the depth it was computed at, or at any
+ * shallower depth when the depth limit cut nothing from it (the result is then the same).
+ */
+export function withBlockTextMemo<T>(fn: () => T): T {
+  const previous = memo;
+  memo = new WeakMap();
+  try {
+    return fn();
+  } finally {
+    memo = previous;
+  }
+}
+
 /** Plain text of one block of any type (unknown types contribute their fragments and nodes). */
 export function blockText(node: unknown, depth = 0): string {
-  if (depth > MAX_WALK_DEPTH || !isRecord(node)) return "";
+  if (!isRecord(node)) return "";
+  if (depth > MAX_WALK_DEPTH) return cut();
+  if (!memo) return computeBlockText(node, depth);
+  const known = memo.get(node);
+  if (known && (known.depth === depth || (!known.cut && depth < known.depth))) return known.text;
+  const before = cuts;
+  const text = computeBlockText(node, depth);
+  memo.set(node, { text, depth, cut: cuts !== before });
+  return text;
+}
+
+/** `blockText` without the memo. */
+function computeBlockText(node: LooseNode, depth: number): string {
   const type = blockType(node);
   switch (type) {
     case "paragraph":

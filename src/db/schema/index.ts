@@ -10,4 +10,5 @@ export * from "./change-requests";
 export * from "./comments";
 export * from "./sites";
 export * from "./links";
+export * from "./idempotency";
 export * from "./rows";

@@ -3,6 +3,7 @@ import type { collections } from "./collections";
 import type { commentReactions, commentReplies, comments } from "./comments";
 import type { documents, fileVersions, pageVersions, revisions } from "./content";
 import type { contentGrants } from "./grants";
+import type { idempotencyKeys } from "./idempotency";
 import type { documentLinks } from "./links";
 import type {
   agentInstructions,
@@ -62,6 +63,9 @@ export type FileRow = typeof fileVersions.$inferSelect;
 
 /** A `siteSectionGroups` row as stored. */
 export type GroupRow = typeof siteSectionGroups.$inferSelect;
+
+/** A `idempotencyKeys` row as stored. */
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
 /** A `linkInvites` row as stored. */
 export type InviteRow = typeof linkInvites.$inferSelect;

@@ -40,8 +40,10 @@ contentRoutes.on(
 );
 
 /** The files the batch inserted, as official RevisionFiles with signed download URLs. */
-function insertedFiles(c: Context<AppEnv>, applied: Applied) {
-  return Promise.all(applied.files.map(async (f) => presentFile(f, await downloadUrl(c, f))));
+function insertedFiles(c: Context<AppEnv>, spaceId: string, applied: Applied) {
+  return Promise.all(
+    applied.files.map(async (f) => presentFile(f, await downloadUrl(c, spaceId, f))),
+  );
 }
 
 contentRoutes.openapi(
@@ -94,7 +96,7 @@ contentRoutes.openapi(
     const body: ContentUpdate = {
       changeRequest: presented,
       changes: presentPageOutcomes(urlsOf(c), location, changes, applied),
-      insertedFiles: await insertedFiles(c, applied),
+      insertedFiles: await insertedFiles(c, spaceId, applied),
     };
     return c.json(body, 200);
   },

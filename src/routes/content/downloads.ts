@@ -5,6 +5,8 @@ import { verifyDownload } from "../../lib/signing";
 import { nowMs } from "../../lib/clock";
 import { errorResponses } from "../../openapi/common";
 import { DownloadQuery } from "../../api/content";
+import { isMediaType } from "../../lib/media-type";
+import { isSpaceLive } from "../../services/spaces/spaces";
 
 /** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
 export const downloadRoutes = createRouter();
@@ -44,18 +46,27 @@ downloadRoutes.openapi(
     // The signature is checked before the bucket is read, so a forged link learns nothing.
     const link = await verifyDownload(c.env.SIGNING_SECRET, new URL(c.req.url).searchParams);
     if (!link.ok) throw forbidden(link.reason);
-    const object = await c.env.FILES.get(link.key);
-    if (!object) throw notFound("File");
+    // The space is checked with the bytes fetched alongside: a deleted space's links die at once.
+    const [live, object] = await Promise.all([
+      isSpaceLive(c.var.db, link.spaceId),
+      c.env.FILES.get(link.key),
+    ]);
+    if (!live) await object?.body.cancel();
+    if (!live || !object) throw notFound("File");
+    // A type stored before types were validated may not be a valid header value.
+    const contentType = isMediaType(link.contentType)
+      ? link.contentType
+      : "application/octet-stream";
     const expires = Number(new URL(c.req.url).searchParams.get("expires"));
     const maxAge = Math.max(0, Math.floor(expires - nowMs() / 1000));
     return c.body(object.body, 200, {
-      "Content-Type": link.contentType,
+      "Content-Type": contentType,
       "Content-Length": String(object.size),
-      "Content-Disposition": disposition(link.contentType, link.filename),
+      "Content-Disposition": disposition(contentType, link.filename),
       "X-Content-Type-Options": "nosniff",
       // Chrome's PDF viewer does not run in a sandboxed document: a PDF only refuses framing.
       "Content-Security-Policy":
-        link.contentType === "application/pdf"
+        contentType === "application/pdf"
           ? "frame-ancestors 'none'"
           : "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
       "Cache-Control": `private, max-age=${maxAge}`,

@@ -31,12 +31,14 @@ import type { ContentTarget } from "../../auth/content-target";
 type Ctx = Context<AppEnv>;
 type Format = "document" | "markdown";
 
-/** A signed, one-hour download URL for a file's bytes, served by GET /v1/downloads. */
+/** A signed, short-lived download URL for a file of a space, served by GET /v1/downloads. */
 export async function downloadUrl(
   c: Ctx,
+  spaceId: string,
   row: Pick<FileRow, "hash" | "contentType" | "name">,
 ): Promise<string> {
   const path = await signedDownloadPath(c.env.SIGNING_SECRET, fileObjectKey(row.hash), {
+    spaceId,
     contentType: row.contentType,
     filename: row.name,
   });
@@ -44,8 +46,8 @@ export async function downloadUrl(
 }
 
 /** Files presented with their signed URLs. */
-function presentFiles(c: Ctx, rows: FileRow[]) {
-  return Promise.all(rows.map(async (row) => presentFile(row, await downloadUrl(c, row))));
+function presentFiles(c: Ctx, spaceId: string, rows: FileRow[]) {
+  return Promise.all(rows.map(async (row) => presentFile(row, await downloadUrl(c, spaceId, row))));
 }
 
 /** A stored body as a JSON document; a page without a body has the empty document. */
@@ -78,7 +80,7 @@ export async function revisionBody(c: Ctx, t: ContentTarget) {
   return presentRevision({
     row: t.revision,
     pages: presentPages(read.roots, pageContext(t, read.bodies, "document")),
-    files: await presentFiles(c, read.files),
+    files: await presentFiles(c, t.pointer.spaceId, read.files),
     appUrl: t.appBase,
     mergedFrom,
   });
@@ -98,7 +100,9 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
   const { rows, count } = await readFilesPage(c.var.db, t.pointer, query.limit, after);
   const shown = rows.slice(0, query.limit);
   const urls = new Map(
-    await Promise.all(shown.map(async (r) => [r.fileId, await downloadUrl(c, r)] as const)),
+    await Promise.all(
+      shown.map(async (r) => [r.fileId, await downloadUrl(c, t.pointer.spaceId, r)] as const),
+    ),
   );
   return toListPage({
     secret,
@@ -115,7 +119,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
 export async function fileBody(c: Ctx, t: ContentTarget, fileId: string) {
   const row = await readFile(c.var.db, t.pointer, fileId);
   if (!row) throw notFound("File");
-  return presentFile(row, await downloadUrl(c, row));
+  return presentFile(row, await downloadUrl(c, t.pointer.spaceId, row));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { callerUserId, resolveCaller } from "../../auth/caller";
 import { organizationPermissions, requireScope, resolveOrgToJoin } from "../../auth/organization";
-import { forbidden } from "../../lib/errors";
+import { forbidden, notFound } from "../../lib/errors";
 import { createRouter } from "../../lib/router";
 import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, noContent } from "../../openapi/common";
@@ -29,17 +29,17 @@ joinRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { caller, ...target } = await resolveOrgToJoin(c, organizationId);
+    const member = target.disabled !== null;
+    // A non-member sees the organization only through a verified e-mail of one of its domains
+    // (as the domain listing shows it); to anyone else it does not exist.
+    const mayJoin =
+      caller.user.emailVerified && target.org.emailDomains.includes(emailDomain(caller.user.email));
+    if (!member && !mayJoin) throw notFound("Organization");
     requireScope(caller, "organization:members:write");
     if (target.disabled === true) {
       throw forbidden("Your membership of this organization is disabled");
     }
     if (target.disabled === false) return c.body(null, 204); // already a member
-    if (!caller.user.emailVerified) {
-      throw forbidden("Your e-mail address must be verified to join by e-mail domain");
-    }
-    if (!target.org.emailDomains.includes(emailDomain(caller.user.email))) {
-      throw forbidden("Your e-mail domain is not one of this organization's e-mail domains");
-    }
     // No default role set means the least privileged member role, not a guest.
     await addMember(c.var.db, {
       organizationId,

@@ -84,7 +84,7 @@ publishingRoutes.openapi(
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     const credentials = { shareKey, visitorToken: visitorAuthToken };
     const access = await resolvePublishedSite(c, organizationId, siteId, credentials, {
-      with: siteTreeStatements(c.var.db, callerUserId(c), siteId),
+      with: siteTreeStatements(c.var.db, callerUserId(c), siteId, shareKey),
     });
     const { site, reader, permissions } = access;
     const tree = siteTreeFrom(site, reader, access.results);

@@ -9,6 +9,7 @@ import { errorResponses, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { reindexSpace } from "../../services/search/indexer";
+import { publishedPlacementPlan } from "../../services/sites/published-placement";
 import { inBackground } from "../../lib/background";
 import { afterMainOf } from "../after-main";
 import {
@@ -44,14 +45,20 @@ lifecycleRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const found = await resolveSpace(c, spaceId, { includeDeleted: true });
+    const placed = publishedPlacementPlan(c.var.db, spaceId);
+    const found = await resolveSpace(c, spaceId, {
+      includeDeleted: true,
+      with: placed.statements,
+    });
     // Past the retention period a deleted space is gone, like one that never existed.
     if (isPastRetention(found.space)) throw notFound("Space");
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "restore this space");
     if (found.space.deletedAt === null) {
-      return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
+      const placement = placed.finish(found.results);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
     }
+    // Deleting the space removed its site spaces, so the restored space is published nowhere.
     const row = await restoreSpace(c.var.db, found.space);
     if (!row) throw conflict("The space changed while it was being restored; retry");
     // A search before the rebuild finishes finds the space unindexed and catches up by itself.

@@ -15,6 +15,7 @@ import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { moveSpace, spaceMovePlan, transferSpace } from "../../services/spaces/move";
 import { spaceAppendPlan } from "../../services/spaces/spaces";
+import { publishedPlacementPlan } from "../../services/sites/published-placement";
 import { MoveSpaceBody, SpaceParams, SpaceSchema, TransferSpaceBody } from "../../api/spaces";
 
 /** Moving a space within its organization, and transferring one to another. */
@@ -37,9 +38,12 @@ moveRoutes.openapi(
     const { parent, position } = c.req.valid("json");
     const db = c.var.db;
     const move = spaceMovePlan(db, id, { parent, position });
+    const placed = publishedPlacementPlan(db, id);
     // The target parent's chain (the resolver loads the current parent's).
     const target = collectionTreeStatements(c, parent ? [parent] : []);
-    const found = await resolveSpace(c, id, { with: { ...target, ...move.statements } });
+    const found = await resolveSpace(c, id, {
+      with: { ...target, ...move.statements, ...placed.statements },
+    });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "move this space");
     const me = found.space;
@@ -52,7 +56,8 @@ moveRoutes.openapi(
     const row = await moveSpace(db, me, { parentId: to, position: key });
     if (!row) throw conflict("The space changed while it was being moved; retry");
     const role = roleOnSpace(found, row, tree, found.spaceGrants);
-    return c.json(presentSpace(urlsOf(c), row, role), 200);
+    // Moving within the organization keeps the space's site spaces, so where it is published.
+    return c.json(presentSpace(urlsOf(c), row, role, placed.finish(found.results)), 200);
   },
 );
 
@@ -90,6 +95,7 @@ moveRoutes.openapi(
       position: place.finish(found.results),
     });
     if (!row) throw conflict("The space changed while it was being transferred; retry");
+    // The transfer removed the space's site spaces: it is published nowhere now.
     return c.json(presentSpace(urlsOf(c), row, "admin"), 200);
   },
 );

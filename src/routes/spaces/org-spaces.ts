@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { commitPagesToMain } from "../../services/templates/main-commit";
+import { templateSpaceContent } from "../../services/templates/main-commit";
+import { afterMainRevision } from "../../services/content/main-hooks";
 import { planTemplate } from "../../services/templates/plan";
 import { requireRole, requireScope } from "../../auth/organization";
 import { callerUserId } from "../../auth/caller";
@@ -75,20 +76,25 @@ orgSpaceRoutes.openapi(
     } else {
       requireRole(member.orgRole, "create", "create a top-level space");
     }
-    const { row } = await insertSpace(db, {
-      organizationId,
-      createdBy: caller.user.id,
-      title: input.title ?? DEFAULT_SPACE_TITLE,
-      emoji: input.emoji,
-      parentId,
-      language: input.language,
-      editMode: input.editMode,
-      position: place.finish(results),
-    });
+    const content = changes ? templateSpaceContent(db, caller.user.id, changes) : undefined;
+    const { row, pageIds } = await insertSpace(
+      db,
+      {
+        organizationId,
+        createdBy: caller.user.id,
+        title: input.title ?? DEFAULT_SPACE_TITLE,
+        emoji: input.emoji,
+        parentId,
+        language: input.language,
+        editMode: input.editMode,
+        position: place.finish(results),
+      },
+      undefined,
+      content,
+    );
     if (!row) throw notFound("Collection");
-    const created = changes
-      ? (await commitPagesToMain(db, row, caller.user.id, changes, afterMainOf(c))).space
-      : row;
+    if (content) afterMainRevision(db, { space: row, previousSeq: 1, pageIds }, afterMainOf(c));
+    const created = row;
     c.header("Location", apiUrl(c, `/spaces/${created.id}`));
     return c.json(presentSpace(urlsOf(c), created, roleOnSpace(member, created, tree)), 201);
   },
@@ -128,7 +134,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.createdAt, item.row.id],
-      present: (item) => presentSpace(urls, item.row, item.role),
+      present: (item) => presentSpace(urls, item.row, item.role, item.placement),
     });
     return c.json(body, 200);
   },
@@ -171,7 +177,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.position, item.row.id],
-      present: (item) => presentSpace(urls, item.row, item.role),
+      present: (item) => presentSpace(urls, item.row, item.role, item.placement),
     });
     return c.json(body, 200);
   },

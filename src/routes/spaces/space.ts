@@ -17,6 +17,7 @@ import {
   type SpacePatch,
 } from "../../services/spaces/spaces";
 import { spaceMembersAmongPlan } from "../../services/spaces/members";
+import { publishedPlacementPlan } from "../../services/sites/published-placement";
 import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../api/spaces";
 
 /** Reading, updating and deleting one space. */
@@ -28,12 +29,17 @@ export const spaceRoutes = createRouter();
  * trip, read-only, and the same 404 as a nonexistent id when no site lets the caller in.
  */
 async function readableSpace(c: Context<AppEnv>, spaceId: string, credentials: VisitorCredentials) {
+  const placement = publishedPlacementPlan(c.var.db, spaceId, credentials.shareKey);
+  let found;
   try {
-    return await resolveSpace(c, spaceId);
+    found = await resolveSpace(c, spaceId, { with: placement.statements });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
-    return resolvePublishedSpaceAccess(c, spaceId, credentials);
+    found = await resolvePublishedSpaceAccess(c, spaceId, credentials, {
+      with: placement.statements,
+    });
   }
+  return { ...found, placement: placement.finish(found.results) };
 }
 
 spaceRoutes.openapi(
@@ -50,7 +56,7 @@ spaceRoutes.openapi(
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     const found = await readableSpace(c, spaceId, { shareKey, visitorToken: visitorAuthToken });
     requireScope(found.caller, "space:read");
-    return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
+    return c.json(presentSpace(urlsOf(c), found.space, found.role, found.placement), 200);
   },
 );
 
@@ -73,7 +79,11 @@ spaceRoutes.openapi(
     const db = c.var.db;
     const users = rules.flatMap((rule) => rule.users);
     const among = spaceMembersAmongPlan(db, spaceId, users);
-    const found = await resolveSpace(c, spaceId, { with: among.statements });
+    const placed = publishedPlacementPlan(db, spaceId);
+    const found = await resolveSpace(c, spaceId, {
+      with: { ...among.statements, ...placed.statements },
+    });
+    const placement = placed.finish(found.results);
     requireScope(found.caller, "space:write");
     const settings = [fields.editMode, fields.defaultLevel, fields.mergeRules];
     if (settings.some((value) => value !== undefined)) {
@@ -81,7 +91,8 @@ spaceRoutes.openapi(
     } else {
       requireRole(found.role, "edit", "update this space");
     }
-    const members = among.finish(found.results);
+    const { placement: _placement, ...memberResults } = found.results;
+    const members = among.finish(memberResults);
     rules.forEach((rule, i) =>
       rule.users.forEach((user, j) => {
         if (!members.has(user)) {
@@ -93,13 +104,13 @@ spaceRoutes.openapi(
     );
     const patch: SpacePatch = { ...fields, ...(emoji !== undefined ? { emoji: emoji ?? "" } : {}) };
     if (Object.keys(patch).length === 0) {
-      return c.json(presentSpace(urlsOf(c), found.space, found.role), 200);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
     }
     const row = await updateSpace(db, spaceId, patch);
     if (!row) throw notFound("Space");
     // A new default level may change the caller's own role on the space.
     const role = roleOnSpace(found, row, found.tree, found.spaceGrants);
-    return c.json(presentSpace(urlsOf(c), row, role), 200);
+    return c.json(presentSpace(urlsOf(c), row, role, placement), 200);
   },
 );
 

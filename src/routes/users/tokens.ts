@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
+import { requireScope } from "../../auth/organization";
 import { badRequest, forbidden } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
@@ -13,9 +14,29 @@ import {
   TokenParams,
 } from "../../api/users";
 import { nowMs } from "../../lib/clock";
+import { scopeAllows } from "../../lib/scopes";
 
 /** The caller's own API tokens (a documented extension of the official API). */
 export const tokenRoutes = createRouter();
+
+/**
+ * The expiry of a token made by a token: never later than its parent's. Without one asked for,
+ * the new token inherits the parent's (null when the parent never expires).
+ */
+function childExpiry(asked: string | undefined, parent: string | null): string | null {
+  const wanted = asked ? new Date(asked).toISOString() : null;
+  if (wanted && Date.parse(wanted) <= nowMs()) {
+    throw badRequest("body.expiresAt: must be in the future");
+  }
+  if (parent === null) return wanted;
+  if (wanted === null) return new Date(parent).toISOString();
+  if (Date.parse(wanted) > Date.parse(parent)) {
+    throw badRequest(
+      `body.expiresAt: must not be later than the expiry of the token making the request (${new Date(parent).toISOString()})`,
+    );
+  }
+  return wanted;
+}
 
 tokenRoutes.openapi(
   createRoute({
@@ -29,6 +50,7 @@ tokenRoutes.openapi(
   async (c) => {
     const { page, limit } = c.req.valid("query");
     const caller = await authenticate(c);
+    requireScope(caller, "user:read");
     const scope = `tokens:${caller.user.id}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const { rows, count } = await listTokens(c.var.db, caller.user.id, limit, after);
@@ -57,14 +79,13 @@ tokenRoutes.openapi(
   async (c) => {
     const input = c.req.valid("json");
     const caller = await authenticate(c);
-    if (input.expiresAt && Date.parse(input.expiresAt) <= nowMs()) {
-      throw badRequest("body.expiresAt: must be in the future");
-    }
+    requireScope(caller, "user:write");
+    const expiresAt = childExpiry(input.expiresAt, caller.token.expiresAt);
     // A scoped token may only mint tokens within its own scopes.
     const held = caller.token.scopes;
     if (held !== null) {
       const wanted = input.scopes;
-      if (!wanted || wanted.some((s) => !held.includes(s))) {
+      if (!wanted || wanted.some((s) => !scopeAllows(held, s))) {
         throw forbidden("A scoped token can only create tokens limited to its own scopes");
       }
     }
@@ -72,7 +93,7 @@ tokenRoutes.openapi(
       userId: caller.user.id,
       label: input.label,
       scopes: input.scopes ?? null,
-      expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+      expiresAt,
     });
     return c.json({ ...presentToken(row), token: secret }, 201);
   },
@@ -90,7 +111,9 @@ tokenRoutes.openapi(
   async (c) => {
     const { tokenId } = c.req.valid("param");
     const caller = await authenticate(c);
+    requireScope(caller, "user:write");
     await revokeToken(c.var.db, caller.user.id, tokenId);
+    c.var.verifiedTokens.forget(tokenId);
     return c.body(null, 204);
   },
 );

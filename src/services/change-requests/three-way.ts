@@ -2,7 +2,7 @@ import type { ChangeRequestRow, FileRow, PageRow, SpaceRow } from "../../db/sche
 import type { Database } from "../../db/client";
 
 import { markdownOf, storeable, type StoredDocument } from "../../content/documents";
-import { parseMarkdown } from "../../content/document/index";
+import { DocumentTooDeepError, parseMarkdown } from "../../content/document/index";
 import { mergeMarkdown, mergePage } from "../../content/merge";
 import { mainPointer } from "../../content/pointers";
 import type { ContentPointer } from "../../content/pointer";
@@ -103,7 +103,14 @@ export async function threeWay(
         );
         continue;
       }
-      const doc = await storeable(parseMarkdown(text).document);
+      const parsed = parsedOrNull(text);
+      if (!parsed) {
+        conflicts.push(
+          `${m.state.title} (${m.state.pageId}): the merged page nests deeper than the markdown limit`,
+        );
+        continue;
+      }
+      const doc = await storeable(parsed);
       documents.push(doc);
       const state = { ...m.state, documentHash: doc.hash };
       merged.push(state);
@@ -169,4 +176,14 @@ async function treeProblems(
     }
   }
   return problems;
+}
+
+/** The merged markdown as a Document, or null when it nests past the parser's limit. */
+function parsedOrNull(text: string) {
+  try {
+    return parseMarkdown(text).document;
+  } catch (error) {
+    if (error instanceof DocumentTooDeepError) return null;
+    throw error;
+  }
 }

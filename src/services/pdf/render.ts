@@ -71,6 +71,7 @@ export async function pdfDownloadPath(
     await env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   }
   return signedDownloadPath(env.SIGNING_SECRET, key, {
+    spaceId: target.pointer.spaceId,
     contentType: "application/pdf",
     filename: fileNameOf(target),
   });

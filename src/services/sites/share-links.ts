@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import { containsPattern } from "./sites";
+import { containsText } from "./sites";
 
 /**
  * The official `search` of the share-link list: the name contains the text (case-insensitive),
@@ -21,7 +21,7 @@ interface ShareLinkSearch {
 function shareLinksWhere(siteId: string, search?: ShareLinkSearch): SQL {
   const site = eq(shareLinks.siteId, siteId);
   if (!search) return site;
-  const name = sql`lower(${shareLinks.name}) LIKE ${containsPattern(search.text)} ESCAPE '\\'`;
+  const name = containsText(sql`lower(${shareLinks.name})`, search.text);
   return and(site, search.byKey ? or(name, eq(shareLinks.key, search.text)) : name)!;
 }
 

@@ -17,6 +17,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newVisitorKey } from "./visitor-auth";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { UpdateSiteInput } from "../../api/sites";
 import { insertSiteSpaces, newSiteSpaceRows } from "./structure";
 import { defaultSectionId, siteSpacesIn, type SiteTree } from "./tree";
@@ -29,15 +30,18 @@ interface SiteListFilter {
   types?: SiteType[];
 }
 
-/** `LIKE` pattern for "contains `text`", with the wildcard characters escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/**
+ * "`column` contains `text`", case-insensitively. `instr`, not `LIKE`: D1 refuses LIKE patterns
+ * over 50 bytes ("LIKE or GLOB pattern too complex", a 500), and nothing needs escaping.
+ */
+export function containsText(column: SQL | SQLiteColumn, text: string): SQL {
+  return sql`instr(${column}, ${text.toLowerCase()}) > 0`;
 }
 
 function siteListWhere(orgId: string, filter: SiteListFilter): SQL {
   const parts: SQL[] = [eq(sites.organizationId, orgId)];
   if (filter.title) {
-    parts.push(sql`${sites.titleLower} LIKE ${containsPattern(filter.title)} ESCAPE '\\'`);
+    parts.push(containsText(sites.titleLower, filter.title));
   }
   if (filter.published !== undefined) parts.push(eq(sites.published, filter.published));
   if (filter.types?.length) parts.push(inArray(sites.type, filter.types));

@@ -13,24 +13,43 @@ import {
 import { type Membership } from "../../auth/organization";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
+import {
+  placementFrom,
+  publishedPlacementSql,
+  type PublishedPlacement,
+} from "./published-placement";
 
-/** A space with the caller's effective role on it (null: no role, e.g. a visitor). */
+/**
+ * A space with the caller's effective role on it (null: no role, e.g. a visitor), and where it
+ * is published when the statements read it (`placements`).
+ */
 export interface SpaceWithRole {
   space: SpaceRow;
   role: MemberRole | null;
+  placement?: PublishedPlacement;
 }
 
 /**
  * Statements loading spaces selected by `ids` (SQL) with what the caller's effective role on
- * each depends on: the collection chains above them and the caller's grants.
+ * each depends on: the collection chains above them and the caller's grants; with `placements`,
+ * also where each space is published (a column of the same statement, `share` the request's
+ * share key).
  */
-export function spaceAccessStatements(db: Database, callerId: SQL, ids: SQL) {
+export function spaceAccessStatements(
+  db: Database,
+  callerId: SQL,
+  ids: SQL,
+  placements?: { share?: string },
+) {
   const parents = sql`SELECT parent_id FROM spaces WHERE id IN (${ids}) AND parent_id IS NOT NULL`;
   return {
     // Deleted spaces are dropped in memory: with `deleted_at IS NULL` in SQL, SQLite picks the
     // deleted_at index and scans every live space of every organization.
     spaces: db
-      .select()
+      .select({
+        space: spaces,
+        placement: placements ? publishedPlacementSql(placements.share) : sql<string | null>`NULL`,
+      })
       .from(spaces)
       .where(sql`${spaces.id} IN (${ids})`),
     chain: ancestryQuery(db, parents),
@@ -41,7 +60,7 @@ export function spaceAccessStatements(db: Database, callerId: SQL, ids: SQL) {
 
 /** The results of the space-access statements, by name. */
 interface SpaceAccessResults {
-  spaces: SpaceRow[];
+  spaces: { space: SpaceRow; placement: string | null }[];
   chain: CollectionRow[];
   collectionGrants: CallerGrant[];
   spaceGrants: { resourceId: string; role: MemberRole }[];
@@ -60,10 +79,11 @@ export function spacesWithRoles(
   const grantsOn = (id: string) =>
     spaceGrants.filter((g) => g.resourceId === id).map((g) => g.role);
   const out = new Map<string, SpaceWithRole>();
-  for (const space of rows) {
+  for (const { space, placement: json } of rows) {
     if (space.organizationId !== organizationId || space.deletedAt !== null) continue;
     const role = member ? roleOnSpace(member, space, tree, grantsOn(space.id)) : null;
-    out.set(space.id, { space, role });
+    const placement = placementFrom(json);
+    out.set(space.id, { space, role, ...(placement ? { placement } : {}) });
   }
   return out;
 }

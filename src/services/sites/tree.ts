@@ -7,8 +7,11 @@ import { shareLinkByKeyQuery, VISITOR_ROLE } from "../../auth/published";
 import { spaceAccessStatements, spacesWithRoles, type SpaceWithRole } from "./space-access";
 import type { SiteRow, SectionRow, GroupRow, SiteSpaceRow } from "../../db/schema";
 
-/** Statements loading the whole structure of a site, with its spaces and their role inputs. */
-export function siteTreeStatements(db: Database, callerId: SQL, siteId: string) {
+/**
+ * Statements loading the whole structure of a site, with its spaces, their role inputs and where
+ * each space is published (`shareKey`: the request's, for share-link sites).
+ */
+export function siteTreeStatements(db: Database, callerId: SQL, siteId: string, shareKey?: string) {
   return {
     sections: db
       .select()
@@ -29,6 +32,7 @@ export function siteTreeStatements(db: Database, callerId: SQL, siteId: string) 
       db,
       callerId,
       sql`SELECT space_id FROM site_spaces WHERE site_id = ${siteId}`,
+      { share: shareKey },
     ),
   };
 }
@@ -179,7 +183,7 @@ export function structureStatements(
   shareKey?: string,
 ) {
   return {
-    ...siteTreeStatements(db, callerId, siteId),
+    ...siteTreeStatements(db, callerId, siteId, shareKey),
     keyLinks: shareLinkByKeyQuery(db, siteId, shareKey),
   };
 }

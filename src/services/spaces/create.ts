@@ -48,6 +48,8 @@ export function createSpaceStatements(db: Database, input: NewSpace) {
   };
   return {
     id,
+    mainLineId,
+    revisionId,
     statements: [
       db.insert(spaces).values(row).returning(),
       db.insert(revisions).values({

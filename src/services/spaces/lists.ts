@@ -8,11 +8,23 @@ import { type Membership } from "../../auth/organization";
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { liveSiblingsSql } from "./spaces";
+import {
+  placementFrom,
+  publishedPlacementSql,
+  type PublishedPlacement,
+} from "../sites/published-placement";
 
-/** A listed space with the caller's effective role on it. */
+/** A listed space with the caller's effective role on it, and where it is published. */
 export interface ListedSpace {
   row: SpaceRow;
   role: MemberRole;
+  placement?: PublishedPlacement;
+}
+
+/** A listed space, with its placement read as a column of the page's own statement. */
+function listed(row: SpaceRow, role: MemberRole, json: string | null): ListedSpace {
+  const placement = placementFrom(json);
+  return placement ? { row, role, placement } : { row, role };
 }
 
 /** SQL rank of `content_grants.role` (its index in MEMBER_ROLES), for MAX() over grants. */
@@ -48,10 +60,11 @@ export async function listSpaces(
   );
   const where = and(base, options.after ? keysetAfter(keys, options.after) : undefined);
   const order = keys.map((k) => asc(k));
+  const shownIn = { organizationId: member.org.id, cap: options.limit + 1 };
   if (!member.isGuest && member.orgRole === "admin") {
     const [rows, total] = await db.batch([
       db
-        .select()
+        .select({ row: spaces, placement: publishedPlacementSql(undefined, shownIn) })
         .from(spaces)
         .where(where)
         .orderBy(...order)
@@ -63,7 +76,10 @@ export async function listSpaces(
             .where(eq(organizations.id, member.org.id))
         : db.select({ n: count() }).from(spaces).where(base),
     ]);
-    return { items: rows.map((row) => ({ row, role: "admin" })), count: total[0]?.n ?? 0 };
+    return {
+      items: rows.map(({ row, placement }) => listed(row, "admin", placement)),
+      count: total[0]?.n ?? 0,
+    };
   }
   let inherited: { level: SQL; rank: SQL; join?: SQL };
   if (source.kind === "collection") {
@@ -84,7 +100,12 @@ export async function listSpaces(
   const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
   const visible = member.isGuest ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
   let page = db
-    .select({ row: spaces, level: level.as("s_level"), rank: rank.as("s_rank") })
+    .select({
+      row: spaces,
+      level: level.as("s_level"),
+      rank: rank.as("s_rank"),
+      placement: publishedPlacementSql(undefined, shownIn),
+    })
     .from(spaces)
     .$dynamic();
   let counted = db.select({ n: count() }).from(spaces).$dynamic();
@@ -104,9 +125,9 @@ export async function listSpaces(
       ? memberCountQuery(db, callerId, member.org.id)
       : counted.where(and(base, visible)),
   ]);
-  const items = rows.flatMap(({ row, level, rank }) => {
+  const items = rows.flatMap(({ row, level, rank, placement }) => {
     const role = roleFromTree(member, level, Number(rank));
-    return role ? [{ row, role }] : [];
+    return role ? [listed(row, role, placement)] : [];
   });
   return { items, count: total[0]?.n ?? 0 };
 }

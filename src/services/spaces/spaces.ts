@@ -4,6 +4,7 @@ import { removeSpaceFromIndexStatements } from "../search/indexer";
 import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
+import type { BatchItem } from "drizzle-orm/batch";
 import { keyAfterLast } from "../ordering/position";
 import { neighbourQuery } from "../ordering/move";
 import { fileVersions, pageVersions, revisions, spaces } from "../../db/schema/index";
@@ -58,6 +59,20 @@ export const parentExists = (parentId: string | null, organizationId: string) =>
   sql`(${parentId} IS NULL OR EXISTS (SELECT 1 FROM collections WHERE id = ${parentId} AND organization_id = ${organizationId}))`;
 
 /**
+ * The initial content of a new space, as statements for its creation batch: given the new
+ * space's ids, the statements (run after the row exists, they move main's sequence themselves)
+ * and the page ids they write.
+ */
+export type SpaceContent = (space: {
+  id: string;
+  mainLineId: string;
+  revisionId: string;
+}) => Promise<{
+  statements: BatchItem<"sqlite">[];
+  pageIds: string[];
+}>;
+
+/**
  * Creates a space (row and first revision) in one batch, with a copy of another line's current
  * content when `copyFrom` (a main line id) is given: one statement per versions table, however
  * large the space. Everything is undone in the same batch if the parent collection vanished
@@ -67,13 +82,18 @@ export async function insertSpace(
   db: Database,
   input: NewSpace,
   copyFrom?: string,
+  content?: SpaceContent,
 ): Promise<{ row: SpaceRow | null; pageIds: string[] }> {
-  const { id, statements } = createSpaceStatements(db, input);
+  const { id, mainLineId, revisionId, statements } = createSpaceStatements(db, input);
   const line = sql`(SELECT main_line_id FROM spaces WHERE id = ${id})`;
   const gone = sql`NOT ${parentExists(input.parentId ?? null, input.organizationId)}`;
   // Without a source, the copies select nothing ("" is no line).
   const source = copyFrom ?? "";
-  const [, , pages, , , , , , rows] = await db.batch([
+  // The initial content's revision goes in the same batch: a space is never left half-filled.
+  const filled = content ? await content({ id, mainLineId, revisionId }) : null;
+  // It runs before the undo statements, which remove its rows too if the parent vanished.
+  const own = filled?.statements ?? [];
+  const results = await db.batch([
     statements[0],
     statements[1],
     db
@@ -81,13 +101,16 @@ export async function insertSpace(
       .select(copyLineSql(pageVersions, source, line))
       .returning({ pageId: pageVersions.pageId }),
     db.insert(fileVersions).select(copyLineSql(fileVersions, source, line)),
+    ...own,
     db.delete(pageVersions).where(and(sql`${pageVersions.lineId} = ${line}`, gone)),
     db.delete(fileVersions).where(and(sql`${fileVersions.lineId} = ${line}`, gone)),
     db.delete(revisions).where(and(eq(revisions.spaceId, id), gone)),
     db.delete(spaces).where(and(eq(spaces.id, id), gone)),
     db.select().from(spaces).where(eq(spaces.id, id)),
   ]);
-  const row = rows[0] ?? null;
+  const pages = results[2] as { pageId: string }[];
+  const row = (results[results.length - 1] as SpaceRow[])[0] ?? null;
+  if (filled) return { row, pageIds: row ? filled.pageIds : [] };
   return { row, pageIds: row ? pages.map((p) => p.pageId) : [] };
 }
 
@@ -176,4 +199,14 @@ export async function restoreSpace(db: Database, space: SpaceRow): Promise<Space
     .where(and(eq(spaces.id, space.id), eq(spaces.deletedAt, space.deletedAt ?? "")))
     .returning();
   return row ?? null;
+}
+
+/** Whether a space exists and is not deleted: a signed download of its files dies with it. */
+export async function isSpaceLive(db: Database, spaceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -14,16 +14,10 @@ interface TeamListFilter {
   owner?: string;
 }
 
-/** `LIKE` pattern for "contains `text`", with the wildcard characters escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /** The WHERE clause shared by a team page and its filtered count. */
 function teamListWhere(orgId: string, filter: TeamListFilter): SQL {
   const parts: SQL[] = [eq(teams.organizationId, orgId)];
-  if (filter.title)
-    parts.push(sql`${teams.titleLower} LIKE ${containsPattern(filter.title)} ESCAPE '\\'`);
+  if (filter.title) parts.push(sql`instr(${teams.titleLower}, ${filter.title.toLowerCase()}) > 0`);
   if (filter.owner) {
     // Teams the member can manage: all of them for an organization admin, else those they own.
     parts.push(sql`EXISTS (SELECT 1 FROM org_members om WHERE om.organization_id = ${orgId}

@@ -8,7 +8,8 @@ import type { Change } from "../../content/change-schema";
 import { mainPointer } from "../../content/pointers";
 import { Workspace } from "../../content/workspace";
 import { badRequest, conflict } from "../../lib/errors";
-import { commitToMain } from "../content/commit-to-main";
+import { commitToMain, newRevision } from "../content/commit-to-main";
+import type { SpaceContent } from "../spaces/spaces";
 import type { AfterMain } from "../content/main-hooks";
 
 /** Template batches only insert pages; a revert has no source revision here. */
@@ -56,4 +57,42 @@ export async function commitPagesToMain(
     after,
   );
   return { revision: landed.revision, space: landed.space };
+}
+
+/**
+ * The pages of a template as the initial content of a new space (`insertSpace`'s `content`):
+ * computed on the new, empty main line and written as its second revision in the space's own
+ * creation batch, so a failure leaves no space rather than an empty one.
+ */
+export function templateSpaceContent(
+  db: Database,
+  userId: string,
+  changes: Change[],
+): SpaceContent {
+  return async ({ id, mainLineId, revisionId }) => {
+    const pointer = { spaceId: id, mainLineId, lineId: mainLineId, seq: 1, baseSeq: 1, revisionId };
+    const applied = await applyChanges(new Workspace(db, pointer), changes, noRevert);
+    const seq = 2;
+    const revision = newRevision(db, {
+      spaceId: id,
+      lineId: mainLineId,
+      seq,
+      overlay: false,
+      pages: applied.pages,
+      files: [],
+      documents: applied.documents.map((d) => ({ hash: d.hash, body: d.body })),
+      baseSeq: null,
+      parents: [revisionId],
+      type: "edits",
+      createdBy: userId,
+    });
+    const head = db
+      .update(spaces)
+      .set({ mainSeq: seq, revisionId: revision.revisionId, updatedAt: revision.now })
+      .where(eq(spaces.id, id));
+    return {
+      statements: [head, ...revision.statements],
+      pageIds: applied.pages.map((p) => p.pageId),
+    };
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DocumentSchema, documentText } from "../../../src/content/document";
+import { DocumentSchema, documentText, parseMarkdown } from "../../../src/content/document";
 import type { DocumentInlineLink, DocumentParagraph } from "../../../src/content/document";
+import { DocumentTooDeepError } from "../../../src/content/document/limits";
 import { joinLines } from "../../../src/content/document/loose";
 import { inlines, nodes, parse } from "./helpers";
 
@@ -71,17 +72,17 @@ describe("parseMarkdown: inlines", () => {
 });
 
 describe("parseMarkdown: hostile input", () => {
-  it("flattens containers nested deeper than 40 levels instead of overflowing the stack", () => {
-    const { document } = parse(`${"> ".repeat(2000)}deep\n\n${"* x\n".repeat(3)}`);
+  it("refuses markdown nested deeper than 40 levels instead of flattening it", () => {
+    const deep = `${"> ".repeat(2000)}deep\n\n${"* x\n".repeat(3)}`;
+    expect(() => parseMarkdown(deep)).toThrow(DocumentTooDeepError);
+    expect(() => parseMarkdown(deep)).toThrow("document too deeply nested (max 40)");
+    expect(() => parseMarkdown(`${"*a ".repeat(100)}b${" a*".repeat(100)}`)).toThrow(
+      DocumentTooDeepError,
+    );
+    // 40 levels are accepted, and stay within the 50 levels of DocumentSchema.
+    const { document } = parse(`${"> ".repeat(40)}deep`);
     expect(DocumentSchema.safeParse(document).success).toBe(true);
-    expect(documentText(document)).toBe("deep\nx\nx\nx");
-    let depth = 0;
-    let node: { nodes?: unknown[] } | undefined = document.nodes[0] as { nodes?: unknown[] };
-    while (node && (node as { type?: string }).type === "blockquote") {
-      depth += 1;
-      node = node.nodes?.[0] as typeof node;
-    }
-    expect(depth).toBe(40);
+    expect(documentText(document)).toBe("deep");
   });
 
   it("joins soft line breaks without quadratic regexes", () => {

@@ -1,0 +1,126 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, Bindings } from "../env";
+import { isWellFormedToken, tokenDigest } from "../auth/tokens";
+import { errorBody } from "../lib/errors";
+
+/** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
+const DEFAULTS = { token: { limit: 1200, period: 60 }, ip: { limit: 300, period: 60 } };
+
+/** The key for unauthenticated requests that carry no CF-Connecting-IP (local runs, tests). */
+const UNKNOWN_CLIENT = "unknown-client";
+
+/** Keys remembered per isolate before the mirror starts over (bounds memory under key floods). */
+const MAX_MIRRORED_KEYS = 10_000;
+
+/** One rate-limit bucket: the binding that decides and the numbers it cannot report. */
+interface Bucket {
+  binding: RateLimit;
+  limit: number;
+  period: number;
+}
+
+/**
+ * This isolate's fixed-window count per key, aligned on multiples of the period like the binding's
+ * windows. The binding decides; this only estimates `X-RateLimit-Remaining` and `-Reset`.
+ */
+class WindowMirror {
+  private readonly counts = new Map<string, { window: number; count: number }>();
+
+  /** Counts one request for `key` and returns the count so far and the window's end (ms). */
+  hit(key: string, periodMs: number, nowMs: number): { count: number; resetMs: number } {
+    const window = Math.floor(nowMs / periodMs);
+    const entry = this.counts.get(key);
+    if (entry && entry.window === window) {
+      entry.count += 1;
+      return { count: entry.count, resetMs: (window + 1) * periodMs };
+    }
+    if (this.counts.size >= MAX_MIRRORED_KEYS) this.counts.clear();
+    this.counts.set(key, { window, count: 1 });
+    return { count: 1, resetMs: (window + 1) * periodMs };
+  }
+}
+
+const mirror = new WindowMirror();
+
+/** A positive integer from a [vars] string, or the fallback. */
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** The token bucket, or null when this deployment has no such binding. */
+function tokenBucket(env: Bindings): Bucket | null {
+  if (!env.RATE_LIMIT_TOKEN) return null;
+  return {
+    binding: env.RATE_LIMIT_TOKEN,
+    limit: positive(env.RATE_LIMIT_TOKEN_LIMIT, DEFAULTS.token.limit),
+    period: positive(env.RATE_LIMIT_TOKEN_PERIOD, DEFAULTS.token.period),
+  };
+}
+
+/** The per-IP bucket for unauthenticated requests, or null without the binding. */
+function ipBucket(env: Bindings): Bucket | null {
+  if (!env.RATE_LIMIT_IP) return null;
+  return {
+    binding: env.RATE_LIMIT_IP,
+    limit: positive(env.RATE_LIMIT_IP_LIMIT, DEFAULTS.ip.limit),
+    period: positive(env.RATE_LIMIT_IP_PERIOD, DEFAULTS.ip.period),
+  };
+}
+
+/** The digest of a well-formed bearer token in the header, or null (then the IP is the key). */
+async function presentedDigest(header: string | undefined): Promise<string | null> {
+  const token = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  return token && isWellFormedToken(token) ? tokenDigest(token) : null;
+}
+
+/** Asks the binding about one request and works out the headers that describe the bucket. */
+async function consume(bucket: Bucket, key: string) {
+  const { success } = await bucket.binding.limit({ key });
+  const now = Date.now();
+  const seen = mirror.hit(key, bucket.period * 1000, now);
+  const remaining = success ? Math.max(0, bucket.limit - seen.count) : 0;
+  const retryAfter = Math.max(1, Math.ceil((seen.resetMs - now) / 1000));
+  const headers = {
+    "X-RateLimit-Limit": String(bucket.limit),
+    "X-RateLimit-Remaining": String(remaining),
+    "X-RateLimit-Reset": String(Math.ceil(seen.resetMs / 1000)),
+  };
+  return { success, retryAfter, headers };
+}
+
+/** The 429 in the wire error shape, with the bucket's headers and `Retry-After`. */
+function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Response {
+  return Response.json(
+    errorBody(429, `Rate limit exceeded for this ${who}: retry in ${outcome.retryAfter} s`),
+    { status: 429, headers: { ...outcome.headers, "Retry-After": String(outcome.retryAfter) } },
+  );
+}
+
+/**
+ * Rate limiting through the Workers Rate Limiting bindings: per token (keyed by its digest) when
+ * a well-formed bearer token is presented, per client IP otherwise. A 401 for a presented token
+ * (unknown, expired, revoked) also spends the IP's budget, so guessing tokens from one address is
+ * throttled like anonymous traffic. Without the bindings (older deployments) it does nothing.
+ */
+export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const digest = await presentedDigest(c.req.header("Authorization"));
+  const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
+  const tokens = tokenBucket(c.env);
+  const ips = ipBucket(c.env);
+  const bucket = digest ? tokens : ips;
+  if (!bucket) return next();
+  const outcome = await consume(bucket, digest ? `token:${digest}` : `ip:${ip}`);
+  if (!outcome.success) return tooMany(outcome, digest ? "token" : "client address");
+  await next();
+  if (digest && ips && c.res.status === 401) {
+    const charged = await consume(ips, `ip:${ip}`);
+    if (!charged.success) {
+      // Replaced outright: Hono would otherwise merge the 401's headers into the 429.
+      c.res = undefined;
+      c.res = tooMany(charged, "client address");
+      return;
+    }
+  }
+  for (const [name, value] of Object.entries(outcome.headers)) c.header(name, value);
+};

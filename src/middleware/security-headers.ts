@@ -1,0 +1,106 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+
+/** Request headers a browser client may send (CORS preflight). */
+const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Quire-Bookmark";
+/** Response headers a browser client may read besides the CORS-safelisted ones. */
+const EXPOSE_HEADERS = [
+  "X-Request-Id",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "Retry-After",
+  "Idempotent-Replayed",
+  "Location",
+  "Link",
+].join(", ");
+const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+/** Seconds a browser may cache a preflight answer. */
+const PREFLIGHT_MAX_AGE = "600";
+/** Two years, subdomains included (the HSTS preload list's minimum is one year). */
+const HSTS = "max-age=63072000; includeSubDomains";
+const REFERENCE_PATH = "/v1/reference";
+
+/**
+ * The origin to allow for this request: `*` when CORS_ORIGINS is `*` (or unset), the request's
+ * own origin when it is on the configured list, otherwise none.
+ */
+function allowedOrigin(setting: string | undefined, origin: string | undefined): string | null {
+  const list = (setting ?? "*").split(/[\s,]+/).filter(Boolean);
+  if (list.length === 0 || list.includes("*")) return "*";
+  return origin && list.includes(origin) ? origin : null;
+}
+
+/** Sets the CORS headers every answer carries (preflights add the request-side ones). */
+function corsHeaders(c: Context<AppEnv>, headers: Headers): void {
+  const origin = allowedOrigin(c.env.CORS_ORIGINS, c.req.header("Origin"));
+  if (origin !== "*") headers.append("Vary", "Origin");
+  if (origin === null) return;
+  headers.set("Access-Control-Allow-Origin", origin);
+  headers.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
+}
+
+/** RFC 6750 §3: quoted-string content with no quote, backslash or control characters. */
+function quotable(message: string): string {
+  return message.replace(/[^\x20-\x7e]|["\\]/g, "'");
+}
+
+/**
+ * `WWW-Authenticate` for a 401: the bare challenge when no bearer token came, `invalid_token`
+ * with the reason when one did but it is malformed, unknown, expired or revoked.
+ */
+function bearerChallenge(c: Context<AppEnv>): string {
+  const presented = /^Bearer\s+\S/i.test(c.req.header("Authorization") ?? "");
+  if (!presented) return 'Bearer realm="quire"';
+  const reason = c.error instanceof ApiError ? c.error.message : "The access token is invalid";
+  return `Bearer realm="quire", error="invalid_token", error_description="${quotable(reason)}"`;
+}
+
+/** The CSP of the HTML reference: nothing loads, only its own inline stylesheet applies. */
+async function referencePolicy(res: Response): Promise<string> {
+  const page = await res.clone().text();
+  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "");
+  const hashes = await Promise.all(styles.map(styleHash));
+  const styleSrc = hashes.length > 0 ? `style-src ${hashes.join(" ")}` : "style-src 'none'";
+  return `default-src 'none'; ${styleSrc}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
+/** A CSP source expression for one inline stylesheet: `'sha256-<base64>'`. */
+async function styleHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
+
+/**
+ * CORS (preflights answered 204 without a token) and the security headers of every answer:
+ * `nosniff`, `Referrer-Policy`, HSTS over https, `Cache-Control: no-store` on authenticated
+ * answers that set no caching of their own, `WWW-Authenticate` on 401 (RFC 6750) and a strict
+ * CSP on the HTML reference. Mounted first, so errors and rate-limit answers carry them too.
+ */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === "OPTIONS") {
+    const headers = new Headers({
+      "Access-Control-Allow-Methods": ALLOW_METHODS,
+      "Access-Control-Allow-Headers": ALLOW_HEADERS,
+      "Access-Control-Max-Age": PREFLIGHT_MAX_AGE,
+      Allow: ALLOW_METHODS,
+    });
+    corsHeaders(c, headers);
+    c.res = new Response(null, { status: 204, headers });
+  } else {
+    await next();
+  }
+  const headers = c.res.headers;
+  if (c.req.method !== "OPTIONS") corsHeaders(c, headers);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "no-referrer");
+  if (new URL(c.req.url).protocol === "https:") headers.set("Strict-Transport-Security", HSTS);
+  if (c.req.header("Authorization") !== undefined && !headers.has("Cache-Control")) {
+    headers.set("Cache-Control", "no-store");
+  }
+  if (c.res.status === 401) headers.set("WWW-Authenticate", bearerChallenge(c));
+  if (c.req.path === REFERENCE_PATH && c.res.status === 200) {
+    headers.set("Content-Security-Policy", await referencePolicy(c.res));
+  }
+};

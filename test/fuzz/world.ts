@@ -1,0 +1,114 @@
+import { env } from "cloudflare:test";
+import { base64url, hmac } from "../../src/lib/crypto";
+import { issueToken } from "../../src/services/users/tokens";
+import { as } from "../helpers/api";
+import { makeCollection } from "../helpers/collections-factories";
+import { makeCommentWorld, makeCrWithPage, postReply } from "../helpers/comments-factories";
+import { seedMainFile } from "../helpers/content-factories";
+import { makeMember, makeOrg, testDb } from "../helpers/factories";
+import { makeInvite } from "../helpers/organizations-factories";
+import { makeShareLink, makeSite, readSiteSpaces } from "../helpers/sites-factories";
+import { makeTeam } from "../helpers/teams-factories";
+
+/** What the fuzzer knows of its organization: the owner's token, real ids and real cursors. */
+export interface FuzzWorld {
+  token: string;
+  /** Real ids by path parameter name; a parameter without an entry gets only invented ids. */
+  ids: Record<string, string[]>;
+  /** Real values of query parameters by name (a signed download URL's, a share key, ids). */
+  queries: Record<string, string[]>;
+  /** Cursors the server issued (for some list) and correctly signed cursors with odd keys. */
+  cursors: string[];
+}
+
+async function signedCursor(scope: string, key: unknown): Promise<string> {
+  const body = base64url(new TextEncoder().encode(JSON.stringify(key)));
+  return `${body}.${(await hmac(env.SIGNING_SECRET, `${scope}|${body}`)).slice(0, 16)}`;
+}
+
+/**
+ * Builds an organization with real data (members, a team, an invite, a collection, a space with
+ * pages, a file, a change request, comments and replies, a site with a section, a group and a
+ * share link), owned by the token's user, so that generated requests reach deep code.
+ */
+export async function buildWorld(): Promise<FuzzWorld> {
+  const { org, owner } = await makeOrg({ emailDomains: ["example.test"] });
+  const api = as(owner.token);
+  const member = await makeMember(org.id, "read");
+  await makeMember(org.id, "edit");
+  const spare = await issueToken(testDb(), { userId: owner.user.id, label: "spare", scopes: null });
+  const team = await makeTeam(org.id, { members: [{ userId: member.user.id }] });
+  const invite = await makeInvite(org.id, owner.user.id);
+  const collection = await makeCollection(org.id);
+  const cw = await makeCommentWorld(owner, org.id);
+  const spaceId = cw.space.id;
+  const file = await seedMainFile(spaceId, {
+    name: "a.txt",
+    contentType: "text/plain",
+    bytes: new TextEncoder().encode("hello"),
+  });
+  const { cr, pageId: crPageId } = await makeCrWithPage(spaceId, owner.user.id);
+  const c1 = (await api.post(`/spaces/${spaceId}/comments`, { body: { markdown: "One" } })).body;
+  await api.post(`/spaces/${spaceId}/comments`, { body: { markdown: "Two" } });
+  const r1 = await postReply(owner, `/spaces/${spaceId}/comments/${c1.id}`);
+  await postReply(owner, `/spaces/${spaceId}/comments/${c1.id}`, "Again");
+  const crPath = `/spaces/${spaceId}/change-requests/${cr.id}/comments`;
+  const c2 = (await api.post(crPath, { body: { markdown: "On the CR" } })).body;
+  const space = (await api.get(`/spaces/${spaceId}`)).body;
+  const pages = (await api.get(`/spaces/${spaceId}/content/pages`)).body.pages;
+  const site = await makeSite(org.id, owner, { spaces: [{ id: spaceId }], published: true });
+  const siteSpaces = await readSiteSpaces(site.id);
+  const base = `/orgs/${org.id}/sites/${site.id}`;
+  const section = (await api.post(`${base}/sections`, { spaceId, title: "One" })).body;
+  const group = (await api.post(`${base}/section-groups`, { title: "Group" })).body;
+  const share = await makeShareLink(site.id);
+
+  const fileRead = await api.get(`/spaces/${spaceId}/content/files/${file.fileId}`);
+  const download = new URL(fileRead.body.downloadURL as string).searchParams;
+  const queries: Record<string, string[]> = {
+    shareKey: [share.key],
+    space: [spaceId],
+    site: [site.id],
+    creator: [owner.user.id],
+    targetPage: [cw.guide],
+  };
+  download.forEach((v, k) => (queries[k] = [v]));
+
+  const issued = [
+    (await api.get(`/orgs/${org.id}/members`, { query: { limit: 1 } })).body.next?.page,
+    (await api.get(`/spaces/${spaceId}/comments`, { query: { limit: 1 } })).body.next?.page,
+    (await api.get(`/spaces/${spaceId}/comments/${c1.id}/replies`, { query: { limit: 1 } })).body
+      .next?.page,
+  ].filter((p): p is string => typeof p === "string");
+  const replyScope = `comment-replies:${c1.id}`;
+  const odd = [[], [{}], [[1]], [true, "x"], ["a", "b", "c", "d"], [1e308, null], ["\u0000", 1]];
+  const forged = await Promise.all(odd.map((key) => signedCursor(replyScope, key)));
+
+  return {
+    token: owner.token,
+    ids: {
+      organizationId: [org.id],
+      userId: [member.user.id],
+      tokenId: [spare.row.id],
+      inviteId: [invite.id],
+      emailDomain: ["example.test"],
+      teamId: [team.id],
+      collectionId: [collection.id],
+      spaceId: [spaceId],
+      changeRequestId: [cr.id],
+      revisionId: [space.revision],
+      pageId: [cw.guide, cw.other, crPageId],
+      pagePath: pages.map((p: { path: string }) => p.path),
+      fileId: [file.fileId],
+      commentId: [c1.id, c2.id],
+      commentReplyId: [r1.id],
+      siteId: [site.id],
+      siteSpaceId: siteSpaces.map((s) => s.id),
+      siteSectionId: [section.id],
+      siteSectionGroupId: [group.id],
+      shareLinkId: [share.id],
+    },
+    queries,
+    cursors: [...issued, ...forged],
+  };
+}
