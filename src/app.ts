@@ -11,6 +11,7 @@ import { renderReference } from "./openapi/reference";
 import { mountRoutes } from "./routes";
 import { indexSearchAfterMain } from "./services/search/indexer";
 import { VerifiedTokens } from "./auth/verified-tokens";
+import { LargeBodyGate, largeBodies } from "./middleware/large-bodies";
 
 /** Describes the API in its served OpenAPI document. */
 const OPENAPI_INFO = {
@@ -30,6 +31,7 @@ export function createApp() {
     requestContext({
       mainRevisionHooks: [indexSearchAfterMain],
       verifiedTokens: new VerifiedTokens(),
+      largeBodyGate: new LargeBodyGate(),
     }),
   );
   // CORS and security headers on every answer (errors and 429s included); then the rate limit.
@@ -44,6 +46,8 @@ export function createApp() {
     c.req.method === "POST" && ownLimit.test(c.req.path) ? next() : defaultLimit(c, next),
   );
 
+  // Large bodies one at a time per isolate, so small requests stay answered between them.
+  app.use("/v1/*", largeBodies);
   app.use("/v1/*", idempotency);
 
   mountRoutes(app);

@@ -1,6 +1,7 @@
 import type { Database } from "./db/client";
 import type { CallerCache } from "./auth/caller";
 import type { VerifiedTokens } from "./auth/verified-tokens";
+import type { LargeBodyGate } from "./middleware/large-bodies";
 import type { D1Stats } from "./db/counting";
 import type { MainRevisionHook } from "./services/content/main-hooks";
 
@@ -38,6 +39,8 @@ interface Variables {
   mainRevisionHooks: readonly MainRevisionHook[];
   /** Token digests this isolate verified in the last seconds (see `VerifiedTokens`). */
   verifiedTokens: VerifiedTokens;
+  /** Requests with large bodies run one at a time per isolate (see `LargeBodyGate`). */
+  largeBodyGate: LargeBodyGate;
 }
 
 /** The Hono environment shared by every router of the app. */

@@ -22,9 +22,24 @@ export interface StoredDocument {
   document: JsonDocument;
 }
 
-/** Canonical JSON and its SHA-256: identical bodies anywhere are stored once. */
+/**
+ * The largest stored Document, as JSON bytes: D1 refuses a string over 2,000,000 bytes, and a row
+ * holds more than the body. Markdown grows several times as a Document (keys, marks, objects).
+ */
+const MAX_STORED_DOCUMENT_BYTES = 1_800_000;
+
+/**
+ * Canonical JSON and its SHA-256: identical bodies anywhere are stored once. A Document too large
+ * to store is a 400, never a database error.
+ */
 export async function storeable(document: JsonDocument): Promise<StoredDocument> {
   const body = JSON.stringify(document);
+  const bytes = new TextEncoder().encode(body).length;
+  if (bytes > MAX_STORED_DOCUMENT_BYTES) {
+    throw badRequest(
+      `document: too large to store (${bytes} bytes as a JSON Document; max ${MAX_STORED_DOCUMENT_BYTES}); split the page`,
+    );
+  }
   return { hash: await sha256Hex(body), body, document };
 }
 

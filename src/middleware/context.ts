@@ -5,6 +5,7 @@ import { createDb } from "../db/client";
 import { newId } from "../lib/ids";
 import type { MainRevisionHook } from "../services/content/main-hooks";
 import type { VerifiedTokens } from "../auth/verified-tokens";
+import type { LargeBodyGate } from "./large-bodies";
 
 /** What the app is assembled with and every request sees. */
 export interface AppParts {
@@ -12,6 +13,8 @@ export interface AppParts {
   mainRevisionHooks: readonly MainRevisionHook[];
   /** This isolate's recently verified tokens (one per app). */
   verifiedTokens: VerifiedTokens;
+  /** This isolate's queue for requests with large bodies. */
+  largeBodyGate: LargeBodyGate;
 }
 
 /**
@@ -32,6 +35,7 @@ export const requestContext =
     c.set("caller", { digest: null });
     c.set("mainRevisionHooks", parts.mainRevisionHooks);
     c.set("verifiedTokens", parts.verifiedTokens);
+    c.set("largeBodyGate", parts.largeBodyGate);
     if (!c.env.SIGNING_SECRET) {
       // Deployment mistake, not a client error: say so in the log, keep the body generic.
       console.error(

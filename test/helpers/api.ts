@@ -70,6 +70,9 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
   }
+  // As an HTTP client does: a body of known length says so (the Worker queues unknown lengths).
+  if (body !== undefined)
+    headers["Content-Length"] ??= String(new TextEncoder().encode(body).length);
   const res = await workerFetch(url, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = undefined;

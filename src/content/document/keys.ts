@@ -35,7 +35,9 @@ function walk(nodes: unknown, visit: (node: LooseNode) => void, depth = 0): void
   for (const node of nodes) {
     if (!isRecord(node)) continue;
     if (node.object === "block" || node.object === "inline") visit(node);
-    for (const fragment of fragmentsOf(node)) walk(fragment.nodes, visit, depth + 1);
+    if (Array.isArray(node.fragments)) {
+      for (const fragment of fragmentsOf(node)) walk(fragment.nodes, visit, depth + 1);
+    }
     walk(node.nodes, visit, depth + 1);
   }
 }

@@ -24,10 +24,10 @@ const MEMO_MAX_ENTRIES = 10_000;
 
 /**
  * `text` handler: the library's (`state.safe` with the neighbouring nodes), except that a value
- * holding no character of any unsafe pattern and no backslash is returned as is, which is what
- * `safe` returns for it, without running every pattern over it; short values are memoized per serialization and context.
- * A paragraph of many short text
- * nodes (hard breaks, emphasis runs) spent most of its rendering time there.
+ * holding no character of any unsafe pattern and no backslash is returned as is (what `safe`
+ * returns for it) without running every pattern over it, and short values are memoized per
+ * serialization and context. A paragraph of many short text nodes (hard breaks, emphasis runs)
+ * spent most of its rendering time in `safe`.
  */
 const text: Handle = (node, parent, state, info) => {
   const value = (node as { value: string }).value;
@@ -48,15 +48,15 @@ const text: Handle = (node, parent, state, info) => {
   const beforeNode = siblings[index - 1];
   if (value.length > MEMO_MAX_VALUE) return state.safe(value, { ...info, afterNode, beforeNode });
   // `safe` depends only on these (and on the state's constant `unsafe` list).
-  const key = [
+  const key = JSON.stringify([
     value,
     info.before,
     info.after,
     beforeNode?.type ?? "",
     afterNode?.type ?? "",
-    (info as { encode?: string[] }).encode?.join("") ?? "",
-    ...state.stack,
-  ].join("\u0000");
+    (info as { encode?: string[] }).encode ?? [],
+    state.stack,
+  ]);
   let memo = safeMemos.get(state);
   if (!memo) safeMemos.set(state, (memo = new Map()));
   const known = memo.get(key);

@@ -154,12 +154,29 @@ function computeBlockText(node: LooseNode, depth: number): string {
     case "":
       return "";
     default: {
-      const parts = [...fragmentsOf(node), ...childNodes(node)].map((child) =>
-        child.object === "fragment"
-          ? blocksText(childNodes(child), depth + 1)
-          : blockText(child, depth + 1),
-      );
-      return parts.filter((part) => part !== "").join("\n");
+      // One pass, no intermediate arrays: a long list's items all come through here.
+      let text = "";
+      const add = (part: string) => {
+        if (part !== "") text = text === "" ? part : `${text}\n${part}`;
+      };
+      for (const child of fragmentsOf(node)) {
+        add(
+          child.object === "fragment"
+            ? blocksText(childNodes(child), depth + 1)
+            : blockText(child, depth + 1),
+        );
+      }
+      if (Array.isArray(node.nodes)) {
+        for (const child of node.nodes) {
+          if (!isRecord(child)) continue;
+          add(
+            child.object === "fragment"
+              ? blocksText(childNodes(child), depth + 1)
+              : blockText(child, depth + 1),
+          );
+        }
+      }
+      return text;
     }
   }
 }
