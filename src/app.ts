@@ -4,7 +4,7 @@ import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
 import { limitBody } from "./middleware/body-limit";
 import { idempotency } from "./middleware/idempotency";
-import { rateLimit } from "./middleware/rate-limit";
+import { RateLimitWindows, rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./openapi/reference";
@@ -32,6 +32,7 @@ export function createApp() {
       mainRevisionHooks: [indexSearchAfterMain],
       verifiedTokens: new VerifiedTokens(),
       largeBodyGate: new LargeBodyGate(),
+      rateLimitWindows: new RateLimitWindows(),
     }),
   );
   // CORS and security headers on every answer (errors and 429s included); then the rate limit.

@@ -2,6 +2,7 @@ import type { Database } from "./db/client";
 import type { CallerCache } from "./auth/caller";
 import type { VerifiedTokens } from "./auth/verified-tokens";
 import type { LargeBodyGate } from "./middleware/large-bodies";
+import type { RateLimitWindows } from "./middleware/rate-limit";
 import type { D1Stats } from "./db/counting";
 import type { MainRevisionHook } from "./services/content/main-hooks";
 
@@ -41,6 +42,8 @@ interface Variables {
   verifiedTokens: VerifiedTokens;
   /** Requests with large bodies run one at a time per isolate (see `LargeBodyGate`). */
   largeBodyGate: LargeBodyGate;
+  /** Rate-limit windows as this isolate saw them (see `RateLimitWindows`). */
+  rateLimitWindows: RateLimitWindows;
 }
 
 /** The Hono environment shared by every router of the app. */

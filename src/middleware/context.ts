@@ -6,6 +6,7 @@ import { newId } from "../lib/ids";
 import type { MainRevisionHook } from "../services/content/main-hooks";
 import type { VerifiedTokens } from "../auth/verified-tokens";
 import type { LargeBodyGate } from "./large-bodies";
+import type { RateLimitWindows } from "./rate-limit";
 
 /** What the app is assembled with and every request sees. */
 export interface AppParts {
@@ -15,6 +16,8 @@ export interface AppParts {
   verifiedTokens: VerifiedTokens;
   /** This isolate's queue for requests with large bodies. */
   largeBodyGate: LargeBodyGate;
+  /** This isolate's estimate of each rate-limit window, for the X-RateLimit-* headers. */
+  rateLimitWindows: RateLimitWindows;
 }
 
 /**
@@ -36,6 +39,7 @@ export const requestContext =
     c.set("mainRevisionHooks", parts.mainRevisionHooks);
     c.set("verifiedTokens", parts.verifiedTokens);
     c.set("largeBodyGate", parts.largeBodyGate);
+    c.set("rateLimitWindows", parts.rateLimitWindows);
     if (!c.env.SIGNING_SECRET) {
       // Deployment mistake, not a client error: say so in the log, keep the body generic.
       console.error(

@@ -21,9 +21,10 @@ interface Bucket {
 
 /**
  * This isolate's fixed-window count per key, aligned on multiples of the period like the binding's
- * windows. The binding decides; this only estimates `X-RateLimit-Remaining` and `-Reset`.
+ * windows. The binding decides; this only estimates `X-RateLimit-Remaining` and `-Reset`. One per
+ * app (made by `createApp`), like `VerifiedTokens`.
  */
-class WindowMirror {
+export class RateLimitWindows {
   private readonly counts = new Map<string, { window: number; count: number }>();
 
   /** Counts one request for `key` and returns the count so far and the window's end (ms). */
@@ -40,31 +41,23 @@ class WindowMirror {
   }
 }
 
-const mirror = new WindowMirror();
-
 /** A positive integer from a [vars] string, or the fallback. */
 function positive(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-/** The token bucket, or null when this deployment has no such binding. */
-function tokenBucket(env: Bindings): Bucket | null {
-  if (!env.RATE_LIMIT_TOKEN) return null;
+/** A bucket (per token, or per client IP), or null when this deployment has no such binding. */
+function bucketOf(env: Bindings, kind: "token" | "ip"): Bucket | null {
+  const [binding, limit, period] =
+    kind === "token"
+      ? [env.RATE_LIMIT_TOKEN, env.RATE_LIMIT_TOKEN_LIMIT, env.RATE_LIMIT_TOKEN_PERIOD]
+      : [env.RATE_LIMIT_IP, env.RATE_LIMIT_IP_LIMIT, env.RATE_LIMIT_IP_PERIOD];
+  if (!binding) return null;
   return {
-    binding: env.RATE_LIMIT_TOKEN,
-    limit: positive(env.RATE_LIMIT_TOKEN_LIMIT, DEFAULTS.token.limit),
-    period: positive(env.RATE_LIMIT_TOKEN_PERIOD, DEFAULTS.token.period),
-  };
-}
-
-/** The per-IP bucket for unauthenticated requests, or null without the binding. */
-function ipBucket(env: Bindings): Bucket | null {
-  if (!env.RATE_LIMIT_IP) return null;
-  return {
-    binding: env.RATE_LIMIT_IP,
-    limit: positive(env.RATE_LIMIT_IP_LIMIT, DEFAULTS.ip.limit),
-    period: positive(env.RATE_LIMIT_IP_PERIOD, DEFAULTS.ip.period),
+    binding,
+    limit: positive(limit, DEFAULTS[kind].limit),
+    period: positive(period, DEFAULTS[kind].period),
   };
 }
 
@@ -75,7 +68,7 @@ async function presentedDigest(header: string | undefined): Promise<string | nul
 }
 
 /** Asks the binding about one request and works out the headers that describe the bucket. */
-async function consume(bucket: Bucket, key: string) {
+async function consume(mirror: RateLimitWindows, bucket: Bucket, key: string) {
   const { success } = await bucket.binding.limit({ key });
   const now = Date.now();
   const seen = mirror.hit(key, bucket.period * 1000, now);
@@ -106,15 +99,16 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const digest = await presentedDigest(c.req.header("Authorization"));
   const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
-  const tokens = tokenBucket(c.env);
-  const ips = ipBucket(c.env);
+  const tokens = bucketOf(c.env, "token");
+  const ips = bucketOf(c.env, "ip");
+  const mirror = c.var.rateLimitWindows;
   const bucket = digest ? tokens : ips;
   if (!bucket) return next();
-  const outcome = await consume(bucket, digest ? `token:${digest}` : `ip:${ip}`);
+  const outcome = await consume(mirror, bucket, digest ? `token:${digest}` : `ip:${ip}`);
   if (!outcome.success) return tooMany(outcome, digest ? "token" : "client address");
   await next();
   if (digest && ips && c.res.status === 401) {
-    const charged = await consume(ips, `ip:${ip}`);
+    const charged = await consume(mirror, ips, `ip:${ip}`);
     if (!charged.success) {
       // Replaced outright: Hono would otherwise merge the 401's headers into the 429.
       c.res = undefined;

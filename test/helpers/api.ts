@@ -8,9 +8,13 @@ import { assertContract } from "./contract";
  * next request sees it. (`SELF.fetch` gets slower with every request a test worker has served,
  * workers-sdk#15446; a direct call does not.)
  */
-export async function workerFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+export async function workerFetch(
+  input: string | URL,
+  init?: RequestInit,
+  bindings: Cloudflare.Env = env,
+): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(input, init), env, ctx);
+  const res = await worker.fetch(new Request(input, init), bindings, ctx);
   const body = await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return new Response(res.status === 204 || res.status === 304 ? null : body, {
@@ -34,6 +38,8 @@ export interface CallOptions {
   rawBody?: string;
   query?: Record<string, string | number | boolean | string[] | undefined>;
   headers?: Record<string, string>;
+  /** The bindings to call the Worker with (default: the test env; fault tests wrap them). */
+  bindings?: Cloudflare.Env;
 }
 
 /** The D1 cost of a request, from the X-Quire-D1 header. */
@@ -73,7 +79,7 @@ export async function call<T = any>(
   // As an HTTP client does: a body of known length says so (the Worker queues unknown lengths).
   if (body !== undefined)
     headers["Content-Length"] ??= String(new TextEncoder().encode(body).length);
-  const res = await workerFetch(url, { method, headers, body });
+  const res = await workerFetch(url, { method, headers, body }, options.bindings);
   const text = await res.text();
   let parsed: unknown = undefined;
   if ((res.headers.get("Content-Type") ?? "").includes("application/json")) {

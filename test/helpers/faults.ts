@@ -1,7 +1,5 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import worker from "../../src/index";
-import type { ApiResponse, CallOptions } from "./api";
-import { assertContract } from "./contract";
+import { env } from "cloudflare:test";
+import { call, workerFetch, type ApiResponse, type CallOptions } from "./api";
 
 /**
  * Fault injection for the D1 and R2 bindings, for tests only: a wrapped env whose D1 or R2 call
@@ -122,45 +120,20 @@ export function faultyEnv(plan: FaultPlan = {}): FaultyEnv {
 }
 
 /** `workerFetch` of test/helpers/api.ts with a given env (the wrapped one). */
-export async function faultFetch(
+export function faultFetch(
   e: Cloudflare.Env,
   input: string | URL,
   init?: RequestInit,
 ): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(input, init), e, ctx);
-  const body = await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
-  return new Response(res.status === 204 || res.status === 304 ? null : body, {
-    status: res.status,
-    headers: res.headers,
-  });
+  return workerFetch(input, init, e);
 }
 
 /** `call` of test/helpers/api.ts through a given env: JSON answers are contract-checked. */
-export async function callWith<T = any>(
+export function callWith<T = any>(
   e: Cloudflare.Env,
   method: string,
   path: string,
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
-  const url = new URL(`https://quire.test/v1${path}`);
-  for (const [k, v] of Object.entries(options.query ?? {})) {
-    if (v !== undefined) url.searchParams.set(k, String(v));
-  }
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["Content-Type"] ??= "application/json";
-  }
-  const res = await faultFetch(e, url, { method, headers, body });
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  if ((res.headers.get("Content-Type") ?? "").includes("application/json")) {
-    parsed = JSON.parse(text);
-    assertContract(method, url.pathname, res.status, parsed);
-  }
-  return { status: res.status, body: parsed as T, text, headers: res.headers };
+  return call<T>(method, path, { ...options, bindings: e });
 }
