@@ -8,6 +8,7 @@ import { RateLimitWindows, rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./openapi/reference";
+import { withMiddlewareAnswers } from "./openapi/post-process";
 import { mountRoutes } from "./routes";
 import { indexSearchAfterMain } from "./services/search/indexer";
 import { VerifiedTokens } from "./auth/verified-tokens";
@@ -62,13 +63,11 @@ export function createApp() {
     info: OPENAPI_INFO,
     security: [{ bearer: [] }],
   };
-  app.doc31("/v1/openapi.json", docConfig);
+  // The generated document, completed with what the middleware adds (429, Idempotency-Key).
+  const document = () => withMiddlewareAnswers(app.getOpenAPI31Document(docConfig));
+  app.get("/v1/openapi.json", (c) => c.json(document()));
   app.get("/v1/reference", (c) =>
-    c.html(
-      renderReference(
-        app.getOpenAPI31Document(docConfig) as unknown as Parameters<typeof renderReference>[0],
-      ),
-    ),
+    c.html(renderReference(document() as unknown as Parameters<typeof renderReference>[0])),
   );
 
   app.notFound((c) => {

@@ -12,6 +12,21 @@ describe("the served OpenAPI document", () => {
     expect(res.body.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer" });
   });
 
+  it("declares what the middleware adds: 429 everywhere, Idempotency-Key with 409 and 422 on POST", async () => {
+    const res = await call("GET", "/openapi.json");
+    const paths = res.body.paths as Record<string, Record<string, any>>;
+    const create = paths["/v1/orgs/{organizationId}/collections"]!.post;
+    const header = create.parameters.find((p: { name: string }) => p.name === "Idempotency-Key");
+    expect(header).toMatchObject({ in: "header", required: false });
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["409", "422", "429"]));
+    const read = paths["/v1/orgs/{organizationId}"]!.get;
+    expect(read.responses["429"]).toBeDefined();
+    expect(read.responses["422"]).toBeUndefined();
+    expect(
+      (read.parameters ?? []).some((p: { name: string }) => p.name === "Idempotency-Key"),
+    ).toBe(false);
+  });
+
   it("lists exactly the routes the app serves", async () => {
     const res = await call("GET", "/openapi.json");
     const documented = new Set<string>();
