@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { permissionsOf } from "../openapi/common";
 import { entityId, MemberRole, pathString } from "./common";
-import { jsonDepth, MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../content/document/limits";
+import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../content/document/limits";
+import { jsonDepth } from "../lib/json-depth";
 
 /** Most e-mail domains one organization may list. */
 const MAX_EMAIL_DOMAINS = 50;

@@ -31,12 +31,32 @@ export interface CallerCache {
   caller?: Caller;
 }
 
-/** Reads the Authorization header; a missing or malformed token is a 401 before any query. */
-export async function readBearer(header: string | undefined): Promise<string> {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match?.[1]) throw unauthorized("Missing or malformed Authorization header");
-  if (!isWellFormedToken(match[1])) throw unauthorized("Invalid API token");
-  return tokenDigest(match[1]);
+/** The token of an `Authorization: Bearer <token>` header, or null: the one parse of it. */
+export function bearerToken(header: string | undefined): string | null {
+  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+}
+
+/**
+ * The digest of the request's bearer token when it has a Quire token's shape, else null. Hashed
+ * once per request (kept as `c.var.caller.digest`), whoever asks first: the rate limit or
+ * `readBearer`.
+ */
+export async function presentedDigest(c: Context<AppEnv>): Promise<string | null> {
+  if (c.var.caller.digest) return c.var.caller.digest;
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token || !isWellFormedToken(token)) return null;
+  c.var.caller.digest = await tokenDigest(token);
+  return c.var.caller.digest;
+}
+
+/** Requires a bearer token of the right shape; a missing or malformed one is a 401 before any query. */
+export async function readBearer(c: Context<AppEnv>): Promise<string> {
+  if (!bearerToken(c.req.header("Authorization"))) {
+    throw unauthorized("Missing or malformed Authorization header");
+  }
+  const digest = await presentedDigest(c);
+  if (!digest) throw unauthorized("Invalid API token");
+  return digest;
 }
 
 /** The caller's digest, for the batched access queries. */

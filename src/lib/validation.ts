@@ -1,5 +1,6 @@
 import type { ZodError } from "zod";
 import { InvalidInputError } from "./errors";
+import { jsonDepth } from "./json-depth";
 
 const TARGET_NAMES: Record<string, string> = {
   json: "body",
@@ -34,7 +35,11 @@ export function validationHook(result: {
   if (!result.success && result.error) {
     throw new InvalidInputError(describeZodError(result.error, result.target));
   }
-  if (result.success && result.target === "json" && jsonDepthExceeds(result.data, MAX_JSON_DEPTH)) {
+  if (
+    result.success &&
+    result.target === "json" &&
+    jsonDepth(result.data, MAX_JSON_DEPTH) > MAX_JSON_DEPTH
+  ) {
     throw new InvalidInputError(`body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
 }
@@ -45,17 +50,3 @@ export function validationHook(result: {
  * levels deep overflows the stack (a 500 on write, and on every later read of the stored value).
  */
 const MAX_JSON_DEPTH = 256;
-
-/** Whether `value` nests arrays/objects deeper than `limit`, walked without recursion. */
-function jsonDepthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) {
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}

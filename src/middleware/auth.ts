@@ -13,14 +13,15 @@ function carriesBody(request: Request): boolean {
 }
 
 /**
- * Requires `Authorization: Bearer <token>` of the right shape and keeps its digest. Without a
+ * Requires `Authorization: Bearer <token>` of the right shape (its digest is kept in
+ * `c.var.caller.digest`). Without a
  * body, the token is looked up lazily, inside the first access check's batch, so it costs no extra
  * round trip. With a body, the token is verified first: an unknown token gets its 401 before any
  * byte of the body is read or parsed.
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (PUBLIC_PATHS.some((re) => re.test(c.req.path))) return next();
-  c.var.caller.digest = await readBearer(c.req.header("Authorization"));
+  await readBearer(c);
   if (carriesBody(c.req.raw)) await authenticateBeforeBody(c);
   return next();
 };

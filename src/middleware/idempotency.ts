@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { authenticate, authenticateBeforeBody } from "../auth/caller";
+import { authenticate, authenticateBeforeBody, bearerToken } from "../auth/caller";
 import { nowMs } from "../lib/clock";
 import { ApiError, badRequest, conflict, unauthorized } from "../lib/errors";
 import { claimKey, completeKey, releaseKey, type KeyRef } from "../services/idempotency/keys";
@@ -47,7 +47,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   );
   const ref: KeyRef = { tokenDigest: c.var.caller.digest, key };
   const context = `${key}\n${fingerprint}`;
-  const token = bearerSecret(c);
+  // The bearer token itself (already verified): the stored answers are sealed with it.
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) throw unauthorized();
   const db = c.var.db;
   const claim = await claimKey(db, { ...ref, fingerprint, now: nowMs() });
   if (claim.kind === "mismatch") {
@@ -130,11 +132,4 @@ async function readBody(c: Context<AppEnv>): Promise<Uint8Array<ArrayBuffer>> {
   }
   c.req.raw = new Request(raw, { body: bytes });
   return bytes;
-}
-
-/** The bearer token itself (already verified): the stored answers are sealed with it. */
-function bearerSecret(c: Context<AppEnv>): string {
-  const secret = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (!secret) throw unauthorized();
-  return secret;
 }

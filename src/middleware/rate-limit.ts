@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
-import { isWellFormedToken, tokenDigest } from "../auth/tokens";
+import { presentedDigest } from "../auth/caller";
 import { errorBody } from "../lib/errors";
 
 /** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
@@ -61,12 +61,6 @@ function bucketOf(env: Bindings, kind: "token" | "ip"): Bucket | null {
   };
 }
 
-/** The digest of a well-formed bearer token in the header, or null (then the IP is the key). */
-async function presentedDigest(header: string | undefined): Promise<string | null> {
-  const token = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  return token && isWellFormedToken(token) ? tokenDigest(token) : null;
-}
-
 /** Asks the binding about one request and works out the headers that describe the bucket. */
 async function consume(mirror: RateLimitWindows, bucket: Bucket, key: string) {
   const { success } = await bucket.binding.limit({ key });
@@ -97,7 +91,7 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
  * throttled like anonymous traffic. Without the bindings (older deployments) it does nothing.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const digest = await presentedDigest(c.req.header("Authorization"));
+  const digest = await presentedDigest(c);
   const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
   const tokens = bucketOf(c.env, "token");
   const ips = bucketOf(c.env, "ip");

@@ -7,7 +7,7 @@ const WWW_TAIL = /(?:[\w-]+\.)*[\w-]+(?:[/?#][^\s<]*)?/y;
 const TRAILING_PUNCTUATION = new Set([..."?!.,:*_~"]);
 
 /**
- * The length of a `www.` autolink's tail at `pos`, as GFM counts it: any domain (linkify-it
+ * The length of a `www.` autolink's tail at `pos`, as GFM counts it (every domain; linkify-it
  * alone only accepts known top-level domains), without trailing punctuation and unbalanced
  * closing parentheses. Linear: one backward scan, no backtracking regex.
  */
