@@ -19,6 +19,13 @@ const MIDDLEWARE = {
 const PRESENTERS = { group: ["**/presenters/**"], message: "Only routes call presenters." };
 const SERVICES = { group: ["**/services/**"], message: "Services sit above this layer." };
 const AUTH = { group: ["**/auth/**"], message: "auth/ sits above this layer." };
+/** What every pure core may not import: the layers above it and HTTP. */
+const ABOVE_CORES = [ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP];
+const WIRE = {
+  group: ["**/api/**", "**/openapi/**"],
+  message: "The pure cores know nothing of the wire.",
+};
+const NETWORK = { group: ["**/outbound/**"], message: "The pure cores do not reach the network." };
 const DRIZZLE = {
   group: ["drizzle-orm", "drizzle-orm/*"],
   message: "Routes reach data through services and auth, never drizzle.",
@@ -30,7 +37,14 @@ const SCHEMA = {
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "test/.generated/", ".wrangler/", "drizzle/", "*.config.*"],
+    ignores: [
+      "node_modules/",
+      "test/.generated/",
+      ".wrangler/",
+      "drizzle/",
+      "*.config.*",
+      "examples/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -97,6 +111,30 @@ export default tseslint.config(
       ),
     },
   },
+  {
+    // Every query runs on a D1 session (read replication, bookmarks): the binding itself is
+    // touched only where sessions are made (src/db/session.ts, the request context, the job
+    // consumer, the cron).
+    files: ["src/**/*.ts"],
+    ignores: [
+      "src/db/session.ts",
+      "src/middleware/context.ts",
+      "src/jobs/consumer.ts",
+      "src/scheduled.ts",
+      "src/lib/background.ts",
+      "src/auth/caller.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[property.name='DB'][object.property.name='env'], MemberExpression[property.name='DB'][object.name='env']",
+          message: "Query through the request's session (c.var.db) or primarySession(env.DB).",
+        },
+      ],
+    },
+  },
   { files: ["src/routes/**/*.ts"], rules: { "no-restricted-imports": forbid([DRIZZLE, SCHEMA]) } },
   {
     files: ["src/presenters/**/*.ts"],
@@ -115,20 +153,26 @@ export default tseslint.config(
     rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
   },
   {
+    // The content and PDF cores: pure (no HTTP, no wire); they read rows the services hand them.
     files: ["src/content/**/*.ts", "src/pdf/**/*.ts"],
+    rules: { "no-restricted-imports": forbid([...ABOVE_CORES, WIRE]) },
+  },
+  {
+    // The area cores: translation segments, SAML, API spec parsing, insights. Pure and
+    // deterministic: no HTTP, no wire, no database, no network.
+    files: [
+      "src/translate/**/*.ts",
+      "src/saml/**/*.ts",
+      "src/openapi-specs/**/*.ts",
+      "src/insights/**/*.ts",
+    ],
+    rules: { "no-restricted-imports": forbid([...ABOVE_CORES, WIRE, DRIZZLE, SCHEMA, NETWORK]) },
+  },
+  {
+    // Platform pieces under the services: the job runner and the outbound fetcher.
+    files: ["src/jobs/**/*.ts", "src/outbound/**/*.ts"],
     rules: {
-      "no-restricted-imports": forbid([
-        ROUTES,
-        MIDDLEWARE,
-        PRESENTERS,
-        SERVICES,
-        AUTH,
-        HTTP,
-        {
-          group: ["**/api/**", "**/openapi/**"],
-          message: "The pure cores know nothing of the wire.",
-        },
-      ]),
+      "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP]),
     },
   },
   {

@@ -1,7 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { buildContract } from "./scripts/build-contract.mjs";
+import { buildExampleIntegration } from "./scripts/build-example-integration.mjs";
+import { fakeInternet } from "./test/network/index";
 
 export default defineConfig(async () => {
   await buildContract();
@@ -12,6 +15,8 @@ export default defineConfig(async () => {
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // Every outbound fetch of the Worker reaches the fake internet of test/network.
+          outboundService: fakeInternet,
           bindings: {
             TEST_MIGRATIONS: migrations,
             SIGNING_SECRET: "test-signing-secret",
@@ -24,6 +29,22 @@ export default defineConfig(async () => {
             // above them (mirrored here, as wrangler.toml's [vars] mirror its bindings).
             RATE_LIMIT_TOKEN_LIMIT: "1000000",
             RATE_LIMIT_IP_LIMIT: "1000000",
+            // Jobs retry at once in tests (no backoff wait).
+            JOB_RETRY_BASE_SECONDS: "0",
+            // Integration dispatches time out after 2 s in tests (10 s by default).
+            INTEGRATION_TIMEOUT_MS: "2000",
+            // The example integration, bundled like the official CLI does (test/integrations).
+            HELLO_INTEGRATION_SCRIPT: await buildExampleIntegration(),
+            // API specs: a short fetch time limit (FETCH_TIMEOUT tests) and GitBook's own spec.
+            OPENAPI_FETCH_TIMEOUT_MS: "1500",
+            GITBOOK_OPENAPI_SPEC: readFileSync(
+              fileURLToPath(
+                new URL("./node_modules/@gitbook/api/spec/openapi.json", import.meta.url),
+              ),
+              "utf8",
+            ),
+            // The LibreTranslate engine reaches the fake host of test/network/translate.ts.
+            TRANSLATE_URL: "https://translate.example.com",
           },
           ratelimits: {
             RATE_LIMIT_TOKEN: { simple: { limit: 1_000_000, period: 60 } },

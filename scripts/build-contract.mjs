@@ -22,6 +22,30 @@ const outPath = resolve(root, "test/.generated/official-contract.mjs");
  * its paths. Only their official schemas are compiled (all of them would be over 50 MB).
  */
 async function servedOperations() {
+  try {
+    const served = await bundledOperations();
+    mkdirSync(dirname(servedCache), { recursive: true });
+    writeFileSync(servedCache, JSON.stringify([...served]));
+    return served;
+  } catch (error) {
+    // A tree mid-edit that does not bundle (several people at work): the operations of the last
+    // good bundle, plus every official one of the areas under construction, so tests can run.
+    console.warn(`contract: the app does not bundle (${String(error).split("\n")[0]}); using the last served set`);
+    const served = new Set(existsSync(servedCache) ? JSON.parse(readFileSync(servedCache, "utf8")) : []);
+    const spec = JSON.parse(readFileSync(specPath, "utf8"));
+    for (const [path, item] of Object.entries(spec.paths)) {
+      if (!UNDER_CONSTRUCTION.test(path)) continue;
+      for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${normalize(path)}`);
+    }
+    return served;
+  }
+}
+
+/** Where the last good bundle's operations are kept, and the areas the fallback adds. */
+const servedCache = resolve(root, "test/.generated/served-operations.json");
+const UNDER_CONSTRUCTION = /\/(integrations|saml|sso|openapi|translations|translations-glossary|conversations[a-z-]*)(\/|$)/;
+
+async function bundledOperations() {
   const out = await build({
     entryPoints: [resolve(root, "src/app.ts")],
     bundle: true,
@@ -29,6 +53,10 @@ async function servedOperations() {
     platform: "node",
     write: false,
     logLevel: "error",
+    // CommonJS dependencies (xml-crypto) require Node built-ins: give the ESM bundle a require.
+    banner: {
+      js: `import { createRequire as __quireCreateRequire } from "node:module"; const require = __quireCreateRequire(${JSON.stringify(resolve(root, "package.json"))});`,
+    },
   });
   const code = out.outputFiles[0].text;
   const app = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);

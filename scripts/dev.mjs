@@ -83,7 +83,10 @@ async function prepare(port) {
 
 function runDevServer(args, port) {
   const portArgs = portOf(args) ? [] : ["--port", port];
-  const child = spawnWrangler(["dev", ...portArgs, ...args], { quiet: false });
+  // Local development may reach services on this machine (a spec served on localhost, a local
+  // LibreTranslate, an integration's dev tunnel); deployments never can.
+  const local = ["--var", "OUTBOUND_ALLOW_LOOPBACK:true"];
+  const child = spawnWrangler(["dev", ...portArgs, ...local, ...args], { quiet: false });
   const forward = (signal) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };

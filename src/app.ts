@@ -11,6 +11,7 @@ import { renderReference } from "./openapi/reference";
 import { withMiddlewareAnswers } from "./openapi/post-process";
 import { mountRoutes } from "./routes";
 import { indexSearchAfterMain } from "./services/search/indexer";
+import { notifyIntegrationsAfterMain } from "./services/integration-runtime/space-hook";
 import { VerifiedTokens } from "./auth/verified-tokens";
 import { LargeBodyGate, largeBodies } from "./middleware/large-bodies";
 
@@ -30,7 +31,7 @@ export function createApp() {
   app.use(
     "*",
     requestContext({
-      mainRevisionHooks: [indexSearchAfterMain],
+      mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain],
       verifiedTokens: new VerifiedTokens(),
       largeBodyGate: new LargeBodyGate(),
       rateLimitWindows: new RateLimitWindows(),
@@ -39,13 +40,24 @@ export function createApp() {
   // CORS and security headers on every answer (errors and 429s included); then the rate limit.
   app.use("*", securityHeaders);
   app.use("/v1/*", rateLimit);
+  // The SAML service providers (no token): limited per client address like anonymous /v1 calls.
+  app.use("/sso/*", rateLimit);
   // The token before the body: an unknown token never gets its body read.
   app.use("/v1/*", bearerAuth);
   // The content batch documents a larger cap (20 files of 1 MB in base64) and mounts its own.
   const defaultLimit = limitBody();
   const ownLimit = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/;
+  // Publishing an integration carries its script (up to 5 MiB) and images: its own cap too.
+  const publishLimit = /^\/v1\/integrations\/[^/]+$/;
+  // API spec writes (POST the list, PUT a slug) carry texts up to 10 MiB: their own cap too.
+  const specLimit = /^\/v1\/orgs\/[^/]+\/openapi(\/[^/]+)?$/;
+  const specWrite = (method: string, path: string) =>
+    (method === "POST" || method === "PUT") && specLimit.test(path);
   app.use("/v1/*", (c, next) =>
-    c.req.method === "POST" && ownLimit.test(c.req.path) ? next() : defaultLimit(c, next),
+    (c.req.method === "POST" && (ownLimit.test(c.req.path) || publishLimit.test(c.req.path))) ||
+    specWrite(c.req.method, c.req.path)
+      ? next()
+      : defaultLimit(c, next),
   );
 
   // Large bodies one at a time per isolate, so small requests stay answered between them.

@@ -25,6 +25,30 @@ export interface Bindings {
   RATE_LIMIT_IP_PERIOD?: string;
   /** Origins allowed by CORS: `*` (default) or a comma-separated list of exact origins. */
   CORS_ORIGINS?: string;
+  /** Quire's one queue of background jobs (src/jobs). */
+  JOBS: Queue<unknown>;
+  /** Seconds before a job's first retry (doubling after); default 10, 0 in tests. */
+  JOB_RETRY_BASE_SECONDS?: string;
+  /** "true" lets the outbound fetcher reach loopback addresses (local development only). */
+  OUTBOUND_ALLOW_LOOPBACK?: string;
+  /** "off" skips resolving host names over DNS-over-HTTPS before each outbound request. */
+  OUTBOUND_DNS_CHECK?: string;
+  /** The DNS-over-HTTPS JSON endpoint of that check (default Cloudflare's). */
+  OUTBOUND_DOH_URL?: string;
+  /** Workers AI (optional `[ai] binding = "AI"`): the translation engine when present. */
+  AI?: Ai;
+  /** A LibreTranslate-compatible endpoint (e.g. https://translate.example.org): the other engine. */
+  TRANSLATE_URL?: string;
+  /** Its API key, sent as `api_key` when set. */
+  TRANSLATE_API_KEY?: string;
+  /** Minutes between two re-fetches of a URL-sourced API spec (default 60). */
+  OPENAPI_REFETCH_MINUTES?: string;
+  /** Time limit of one API spec fetch in ms (default 10000; tests shorten it). */
+  OPENAPI_FETCH_TIMEOUT_MS?: string;
+  /** Wall-clock limit of one integration dispatch in ms (default 10000; shorter in tests). */
+  INTEGRATION_TIMEOUT_MS?: string;
+  /** Worker Loader: runs integration scripts in their own isolates. */
+  LOADER: WorkerLoader;
 }
 
 /** Per-request values set by middleware and read by routes and services. */

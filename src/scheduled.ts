@@ -1,7 +1,11 @@
 import type { Bindings } from "./env";
 import { createDb } from "./db/client";
+import { primarySession } from "./db/session";
 import { purgeDeletedSpaces } from "./services/retention/retention";
 import { purgeIdempotencyKeys } from "./services/idempotency/keys";
+import { enqueueDueSpecRefetches } from "./services/openapi/refetch";
+import { purgeJobFailures } from "./services/jobs/failures";
+import { purgeExpiredSso } from "./services/sso/purge";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 type ScheduledJob = {
@@ -13,7 +17,7 @@ type ScheduledJob = {
   }) => Promise<Record<string, number>>;
 };
 
-/** The jobs of the cron trigger: the retention purge of deleted spaces, expired idempotency keys. */
+/** The cron trigger's jobs: purges of deleted spaces, expired idempotency keys, old job failures. */
 const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "retention",
@@ -23,11 +27,23 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
     name: "idempotency",
     run: async ({ db, now }) => ({ ...(await purgeIdempotencyKeys(db, now)) }),
   },
+  {
+    name: "openapi-refetch",
+    run: async ({ env, db, now }) => ({ ...(await enqueueDueSpecRefetches(env, db, now)) }),
+  },
+  {
+    name: "job-failures",
+    run: async ({ db, now }) => ({ ...(await purgeJobFailures(db, now)) }),
+  },
+  {
+    name: "sso",
+    run: async ({ db, now }) => ({ ...(await purgeExpiredSso(db, now)) }),
+  },
 ];
 
 /** Runs every scheduled job once, logging what each did; a failing job does not stop the rest. */
 export async function runScheduled(env: Bindings, scheduledTime: number) {
-  const db = createDb(env.DB);
+  const db = createDb(primarySession(env.DB));
   const report: Record<string, Record<string, number> | { error: string }> = {};
   for (const job of SCHEDULED_JOBS) {
     try {

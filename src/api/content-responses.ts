@@ -66,6 +66,9 @@ const PageDocumentSchema = z.object({
   tags: z.array(z.record(z.string(), z.unknown())),
   document: z.record(z.string(), z.unknown()).optional(),
   markdown: z.string().optional(),
+  computed: z.record(z.string(), z.unknown()).optional().openapi({
+    description: "Official ComputedContentSourceDocument: the body is rendered from it",
+  }),
 });
 
 /** Official RevisionPageGroup: a titled group of pages, without a body. */

@@ -51,7 +51,7 @@ const revisionFlags = {
     description: "If false, mutable git metadata is not returned (Quire has none).",
   }),
   computed: queryBoolean.optional().openapi({
-    description: "If false, content is not computed (Quire has no computed content).",
+    description: "If false, computed pages (rendered from an API spec) are not rendered.",
   }),
 };
 
@@ -74,10 +74,10 @@ export const PageQuery = z.object({
     .enum(["true", "false", "1", "0", "deterministic-only"])
     .optional()
     .openapi({ description: "Whether to evaluate the document's expressions (default false)." }),
-  dereferenced: z
-    .enum(["true", "false", "1", "0", "reusable-contents"])
-    .optional()
-    .openapi({ description: "Whether to expand references to other content (default false)." }),
+  dereferenced: z.enum(["true", "false", "1", "0", "reusable-contents"]).optional().openapi({
+    description:
+      "Whether to expand references to other content (default false): openapi-* blocks are rendered from their spec.",
+  }),
   ...revisionFlags,
 });
 

@@ -1,3 +1,4 @@
+import { primarySession } from "../db/session";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -147,7 +148,9 @@ function scopesOf(stored: unknown): string[] | null {
 function touchToken(c: Context<AppEnv>, caller: Caller): void {
   const last = caller.token.lastUsedAt ? Date.parse(caller.token.lastUsedAt) : 0;
   if (nowMs() - last <= 60_000) return;
-  const write = c.env.DB.prepare("UPDATE api_tokens SET last_used_at = ?1 WHERE id = ?2")
+  // Off the request's session (a write after the answer): its own session, at the primary.
+  const write = primarySession(c.env.DB)
+    .prepare("UPDATE api_tokens SET last_used_at = ?1 WHERE id = ?2")
     .bind(nowIso(), caller.token.id)
     .run()
     .catch((err: unknown) => console.error("lastUsedAt update failed", err));

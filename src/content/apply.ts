@@ -8,6 +8,7 @@ import type { Change } from "./change-schema";
 import type { FileState } from "./commit";
 import { documentFromInput, storeable, type StoredDocument } from "./documents";
 import type { ContentRef } from "./document";
+import { storableSource } from "./openapi";
 import type { PageState } from "./state";
 import { slugify } from "./tree";
 import type { Workspace } from "./workspace";
@@ -82,13 +83,13 @@ export async function applyChanges(
       case "insert_page": {
         const parentId = change.into ? resolvePage(ws, refs, change.into, `${at}.into`) : null;
         await ws.load({ children: [parentId] });
-        const body = documentFromInput(change.document, at, {
-          resolveHref,
-          wantTitle: !change.title,
-        });
-        const doc = await storeable(body.document);
-        out.documents.push(doc);
-        const title = change.title ?? body.title ?? "Untitled";
+        if (change.computed) requireNoDocument(change.document, at);
+        const body = change.computed
+          ? null
+          : documentFromInput(change.document, at, { resolveHref, wantTitle: !change.title });
+        const doc = body ? await storeable(body.document) : null;
+        if (doc) out.documents.push(doc);
+        const title = change.title ?? body?.title ?? "Untitled";
         const state: PageState = {
           pageId: pageIds.get(i)!,
           deleted: false,
@@ -107,7 +108,8 @@ export async function applyChanges(
           layout: null,
           cover: null,
           linkTarget: null,
-          documentHash: doc.hash,
+          documentHash: doc?.hash ?? null,
+          computed: change.computed ? storableSource(change.computed) : null,
           createdAt: now,
           updatedAt: now,
         };
@@ -118,7 +120,18 @@ export async function applyChanges(
       case "update_page": {
         const current = requirePage(ws, refs, change.page, `${at}.page`);
         const next: PageState = { ...current, updatedAt: now };
-        if (change.document) {
+        if (change.computed) {
+          requireNoDocument(change.document, at);
+          next.computed = storableSource(change.computed);
+          next.documentHash = null;
+        } else if (change.computed === null) {
+          next.computed = null;
+        } else if (change.document && current.computed) {
+          throw badRequest(
+            `${at}.document: the page is computed from an API spec; send "computed": null to give it a document`,
+          );
+        }
+        if (change.document && !change.computed) {
           const body = documentFromInput(change.document, at, { resolveHref, wantTitle: false });
           const doc = await storeable(body.document);
           out.documents.push(doc);
@@ -230,6 +243,15 @@ export async function applyChanges(
   }
   out.pages = [...ws.touched.values()];
   return out;
+}
+
+/** A computed page has no document of its own: only the empty `{}` is accepted beside `computed`. */
+function requireNoDocument(document: object | undefined, at: string): void {
+  if (document !== undefined && Object.keys(document).length > 0) {
+    throw badRequest(
+      `${at}.document: a computed page has no document of its own; send {} or omit it`,
+    );
+  }
 }
 
 function claimRef(refs: Map<string, ContentRef>, ref: string, target: ContentRef, field: string) {

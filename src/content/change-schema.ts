@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isMediaType, isSafeFileName } from "../lib/media-type";
+import { ComputedSourceSchema } from "./openapi";
 
 /** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
 const DocumentInput = z.union([
@@ -33,6 +34,8 @@ const InsertPage = z
     into: z.string().min(1).optional(),
     at: z.number().int().min(0).optional(),
     ref: z.string().min(1).max(100).optional(),
+    /** Quire extension: the page's content is computed from an API spec (`document` must be `{}`). */
+    computed: ComputedSourceSchema.optional(),
     ...PageMeta,
   })
   .strict();
@@ -44,6 +47,8 @@ const UpdatePage = z
     document: DocumentInput.optional(),
     into: z.string().min(1).nullable().optional(),
     at: z.number().int().min(0).optional(),
+    /** Quire extension: make the page computed from an API spec, or `null` to stop. */
+    computed: ComputedSourceSchema.nullable().optional(),
     ...PageMeta,
   })
   .strict();

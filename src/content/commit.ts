@@ -33,7 +33,7 @@ export interface CommitInput {
 
 type Stmt = BatchItem<"sqlite">;
 
-const ROWS_PER_INSERT = 4; // 22 columns a row: stays under D1's 100 bound parameters
+const ROWS_PER_INSERT = 4; // 23 columns a row: stays under D1's 100 bound parameters
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

@@ -21,6 +21,8 @@ export interface PageState {
   cover: Record<string, unknown> | null;
   linkTarget: Record<string, unknown> | null;
   documentHash: string | null;
+  /** A computed page's source (rendered from a spec at read time); absent or null otherwise. */
+  computed?: Record<string, unknown> | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -44,6 +46,7 @@ export const MERGED_FIELDS = [
   "cover",
   "linkTarget",
   "documentHash",
+  "computed",
 ] as const satisfies readonly (keyof PageState)[];
 
 /** One mergeable field of a page. */
@@ -70,6 +73,7 @@ export function stateOf(row: PageRow): PageState {
     cover: row.cover ?? null,
     linkTarget: row.linkTarget ?? null,
     documentHash: row.documentHash,
+    computed: row.computed ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -77,8 +81,8 @@ export function stateOf(row: PageRow): PageState {
 
 /** Field equality, structural for the JSON fields. */
 export function sameField(field: MergedField, a: PageState, b: PageState): boolean {
-  const x = a[field];
-  const y = b[field];
+  const x = a[field] ?? null;
+  const y = b[field] ?? null;
   if (x === y) return true;
   if (typeof x === "object" && typeof y === "object")
     return JSON.stringify(x) === JSON.stringify(y);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createDb, type Database } from "../db/client";
+import { primarySession } from "../db/session";
 import type { AppEnv } from "../env";
 
 /**
@@ -24,7 +25,7 @@ export function executionContext(c: Context<AppEnv>): ExecutionContext | undefin
 /** The background of a request, when it has an execution context. */
 export function backgroundOf(c: Context<AppEnv>): Background | undefined {
   const ctx = executionContext(c);
-  return ctx ? { ctx, db: createDb(c.env.DB) } : undefined;
+  return ctx ? { ctx, db: createDb(primarySession(c.env.DB)) } : undefined;
 }
 
 /**

@@ -2,8 +2,21 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { authenticateBeforeBody, readBearer } from "../auth/caller";
 
-/** Paths under /v1 that need no token: the API description and the signed-download endpoint. */
-const PUBLIC_PATHS = [/^\/v1\/openapi\.json$/, /^\/v1\/reference$/, /^\/v1\/downloads$/];
+/**
+ * Paths under /v1 that need no token: the API description, the signed-download endpoint, an
+ * organization's SSO sign-in choices and the SSO code exchange.
+ */
+const PUBLIC_PATHS = [
+  /^\/v1\/openapi\.json$/,
+  /^\/v1\/reference$/,
+  /^\/v1\/downloads$/,
+  /^\/v1\/orgs\/[^/]+\/sso$/,
+  /^\/v1\/sso\/token$/,
+  // Public API specs' raw content (404 for private ones, like an unknown slug).
+  /^\/v1\/public\/openapi\/[^/]+\/[^/]+$/,
+  // Integrations' public endpoints (fetch events): anyone may call them; the script decides.
+  /^\/v1\/integrations\/[^/]+\/(installations\/[^/]+\/endpoint|integration)(\/.*)?$/,
+];
 
 /** Whether the request carries a body that a route would read (and parse). */
 function carriesBody(request: Request): boolean {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { countingD1, emptyStats } from "../db/counting";
 import { createDb } from "../db/client";
+import { BOOKMARK_HEADER, sessionAsDatabase, sessionConstraint } from "../db/session";
 import { newId } from "../lib/ids";
 import type { MainRevisionHook } from "../services/content/main-hooks";
 import type { VerifiedTokens } from "../auth/verified-tokens";
@@ -30,8 +31,13 @@ export const requestContext =
   async (c, next) => {
     const requestId = c.req.header("cf-ray") ?? newId(16);
     const stats = emptyStats();
-    const d1 = countingD1(c.env.DB, stats);
+    // Every request on one D1 session: reads may come from a replica, at least as fresh as the
+    // client's bookmark; the answer carries the session's bookmark for the next request.
     c.set("requestId", requestId);
+    const session = c.env.DB.withSession(
+      sessionConstraint(c.req.method, c.req.header(BOOKMARK_HEADER)),
+    );
+    const d1 = countingD1(sessionAsDatabase(session), stats);
     c.set("d1Stats", stats);
     c.set("d1", d1);
     c.set("db", createDb(d1));
@@ -49,6 +55,8 @@ export const requestContext =
     }
     await next();
     c.header("X-Request-Id", requestId);
+    const bookmark = session.getBookmark();
+    if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
     if (c.env.DB_STATS === "1") {
       c.header(
         "X-Quire-D1",

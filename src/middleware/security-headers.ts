@@ -14,6 +14,7 @@ const EXPOSE_HEADERS = [
   "Idempotent-Replayed",
   "Location",
   "Link",
+  "X-Quire-Bookmark",
 ].join(", ");
 const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 /** Seconds a browser may cache a preflight answer. */

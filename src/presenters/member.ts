@@ -11,12 +11,14 @@ export interface MemberLike {
   joinedAt: string;
   lastSeenAt: string | null;
   teamsCount: number;
+  /** Whether the member signs in with SSO (an SQL EXISTS: 0 or 1); absent reads as false. */
+  sso?: number | boolean;
   user: UserLike;
 }
 
 /**
  * A member of an organization (official OrganizationMember). Spaces and sites do not exist yet,
- * so their counts are 0; SSO membership is false until SAML providers exist.
+ * so their counts are 0.
  */
 export function presentMember(urls: Urls, row: MemberLike): Member {
   return {
@@ -27,7 +29,7 @@ export function presentMember(urls: Urls, row: MemberLike): Member {
     disabled: row.disabled,
     joinedAt: row.joinedAt,
     ...(row.lastSeenAt ? { lastSeenAt: row.lastSeenAt } : {}),
-    sso: false,
+    sso: Boolean(row.sso),
     spaces: 0,
     teams: row.teamsCount,
     sites: 0,

@@ -86,6 +86,7 @@ function documentPage(node: TreeNode, ctx: PageContext): PageDocument {
     noIndex: row.noIndex,
     noRobotsIndex: row.noRobotsIndex,
     tags: [],
+    ...(row.computed ? { computed: row.computed } : {}),
     ...ctx.body(row),
   };
 }

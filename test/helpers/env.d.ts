@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** The bundled example integration (scripts/build-example-integration.mjs). */
+      HELLO_INTEGRATION_SCRIPT: string;
     }
   }
 }

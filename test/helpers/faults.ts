@@ -86,18 +86,22 @@ export function faultyEnv(plan: FaultPlan = {}): FaultyEnv {
       )) as D1PreparedStatement["raw"];
     return w;
   };
+  // The app queries through D1 sessions (src/db/session.ts): a session made from the wrapped
+  // binding is wrapped the same way, so its calls are counted and can fail too.
   const realDb = env.DB;
-  const db: D1Database = Object.create(realDb);
-  db.prepare = (query: string) => wrapStatement(realDb.prepare(query), query);
-  db.batch = ((statements: D1PreparedStatement[]) => {
-    const unwrapped = statements.map((s) => inner.get(s) ?? s);
-    const what = `batch: ${statements.map((s) => sqlOf.get(s) ?? "?").join(" ; ")}`;
-    return io("d1", "batch", what, () => realDb.batch(unwrapped));
-  }) as D1Database["batch"];
-  db.exec = (query: string) => io("d1", "exec", query, () => realDb.exec(query));
-  db.withSession = () => {
-    throw new Error("faultyEnv: withSession is not wrapped (the app does not use it)");
+  const wrapQueries = <T extends D1Database | D1DatabaseSession>(real: T): T => {
+    const w: T = Object.create(real);
+    w.prepare = (query: string) => wrapStatement(real.prepare(query), query);
+    w.batch = ((statements: D1PreparedStatement[]) => {
+      const unwrapped = statements.map((s) => inner.get(s) ?? s);
+      const what = `batch: ${statements.map((s) => sqlOf.get(s) ?? "?").join(" ; ")}`;
+      return io("d1", "batch", what, () => real.batch(unwrapped));
+    }) as D1Database["batch"];
+    return w;
   };
+  const db = wrapQueries(realDb);
+  db.exec = (query: string) => io("d1", "exec", query, () => realDb.exec(query));
+  db.withSession = (constraint?: string) => wrapQueries(realDb.withSession(constraint));
 
   const realFiles = env.FILES;
   const files: R2Bucket = Object.create(realFiles);

@@ -32,6 +32,8 @@ export const changeRequests = sqliteTable(
     /** Comments on the change request, kept by triggers (migration 0004). */
     commentsCount: integer("comments_count").notNull().default(0),
     conversationsIssuesCluster: text("conversations_issues_cluster"),
+    /** Conversations tied to the change request (migration 0012, src/services/conversations). */
+    conversationsCount: integer("conversations_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("change_requests_number_idx").on(t.spaceId, t.number),

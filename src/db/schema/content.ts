@@ -66,6 +66,8 @@ export const pageVersions = sqliteTable(
     documentHash: text("document_hash"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** A computed page's source (official `ComputedContentSourceDocumentOpenAPI`); null otherwise. */
+    computed: text("computed", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [
     primaryKey({ columns: [t.lineId, t.pageId, t.fromSeq] }),

@@ -1,5 +1,11 @@
 import type { changeRequests } from "./change-requests";
 import type { collections } from "./collections";
+import type {
+  changeRequestConversations,
+  conversationClusters,
+  conversationIssues,
+  conversations,
+} from "./conversations";
 import type { commentReactions, commentReplies, comments } from "./comments";
 import type { documents, fileVersions, pageVersions, revisions } from "./content";
 import type { contentGrants } from "./grants";
@@ -23,6 +29,7 @@ import type {
   sites,
 } from "./sites";
 import type { spaces } from "./spaces";
+import type { samlProviders } from "./sso";
 import type { teamMembers, teams } from "./teams";
 import type { apiTokens, users } from "./users";
 
@@ -42,6 +49,18 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** A `changeRequests` row as stored. */
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+
+/** A `conversations` row as stored. */
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** A `conversationIssues` row as stored. */
+export type ConversationIssueRow = typeof conversationIssues.$inferSelect;
+
+/** A `conversationClusters` row as stored. */
+export type ConversationClusterRow = typeof conversationClusters.$inferSelect;
+
+/** A `changeRequestConversations` row as stored. */
+export type ChangeRequestConversationRow = typeof changeRequestConversations.$inferSelect;
 
 /** A `collections` row as stored. */
 export type CollectionRow = typeof collections.$inferSelect;
@@ -78,6 +97,9 @@ export type OrgMemberRow = typeof orgMembers.$inferSelect;
 
 /** A `organizations` row as stored. */
 export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** A `samlProviders` row as stored. */
+export type SamlProviderRow = typeof samlProviders.$inferSelect;
 
 /** A `pageVersions` row as stored. */
 export type PageRow = typeof pageVersions.$inferSelect;

@@ -1,7 +1,15 @@
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { EMPTY_DOCUMENT, markdownOf } from "../../content/documents";
+import { EMPTY_DOCUMENT } from "../../content/documents";
+import { renderMarkdown } from "../../content/document";
+import {
+  computedPageDocument,
+  expandOpenApiBlocks,
+  storedComputedSource,
+  type SpecDocuments,
+} from "../../content/openapi";
+import { loadSpecDocuments, type SpecSource } from "../../services/content/openapi-specs";
 
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../lib/pagination";
@@ -55,31 +63,60 @@ function documentOf(body: string | null): Record<string, unknown> {
   return body === null ? { ...EMPTY_DOCUMENT } : (JSON.parse(body) as Record<string, unknown>);
 }
 
+/** How bodies render: the format, the specs the pages use, and the page reads' flags. */
+interface Rendering {
+  format: Format;
+  specs: SpecDocuments;
+  /** Expand `openapi-*` blocks in Document bodies (`dereferenced`); markdown always expands. */
+  dereferenced?: boolean;
+  /** False (`computed=false`): computed pages show an empty body instead of their rendering. */
+  computed?: boolean;
+}
+
 /**
  * How pages of this content present: app URLs under the content's base, bodies in the asked
  * format. Markdown uses the stable reference form (`/pages/<id>`, `/files/<id>`), which the
- * content writes read back (compat notes).
+ * content writes read back (compat notes). A computed page's body is rendered from its spec's
+ * latest version; `openapi-*` blocks are rendered in markdown (and in Documents when
+ * `dereferenced`), so reads follow a new spec version.
  */
-function pageContext(t: ContentTarget, bodies: Bodies, format: Format): PageContext {
+function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContext {
   return {
     appUrl: (path) => `${t.appBase}/${path}`,
     body: (row) => {
-      const body = bodies.get(row.pageId) ?? null;
-      if (format === "markdown") return { markdown: body === null ? "" : markdownOf(body) };
-      return { document: documentOf(body) };
+      const source = storedComputedSource(row.computed);
+      let document: Record<string, unknown>;
+      if (source) {
+        document =
+          r.computed === false
+            ? { ...EMPTY_DOCUMENT }
+            : { ...computedPageDocument(source, r.specs) };
+      } else {
+        const stored = documentOf(bodies.get(row.pageId) ?? null);
+        const expand = r.format === "markdown" || r.dereferenced === true;
+        document = expand ? expandOpenApiBlocks(stored, r.specs) : stored;
+      }
+      if (r.format === "markdown") return { markdown: renderMarkdown(document) };
+      return { document };
     },
   };
 }
 
+/** The documents of the specs a read found, from R2. */
+function specsOf(c: Ctx, sources: SpecSource[]): Promise<SpecDocuments> {
+  return loadSpecDocuments(c.env.FILES, sources);
+}
+
 /** GET …/content (and a revision): the Revision with its whole tree and files. */
 export async function revisionBody(c: Ctx, t: ContentTarget) {
-  const read = await readRevision(c.var.db, t.pointer, t.revision);
+  const read = await readRevision(c.var.db, t.pointer, t.revision, t.found.space.organizationId);
+  const specs = await specsOf(c, read.specs);
   const mergedFrom = read.mergedFrom
     ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.found.space.mainSeq })
     : null;
   return presentRevision({
     row: t.revision,
-    pages: presentPages(read.roots, pageContext(t, read.bodies, "document")),
+    pages: presentPages(read.roots, pageContext(t, read.bodies, { format: "document", specs })),
     files: await presentFiles(c, t.pointer.spaceId, read.files),
     appUrl: t.appBase,
     mergedFrom,
@@ -88,8 +125,11 @@ export async function revisionBody(c: Ctx, t: ContentTarget) {
 
 /** GET …/pages: the whole tree, as `{pages}`. */
 export async function pagesBody(c: Ctx, t: ContentTarget) {
-  const tree = await readTree(c.var.db, t.pointer);
-  return { pages: presentPages(tree.roots, pageContext(t, tree.bodies, "document")) };
+  const tree = await readTree(c.var.db, t.pointer, t.found.space.organizationId);
+  const specs = await specsOf(c, tree.specs);
+  return {
+    pages: presentPages(tree.roots, pageContext(t, tree.bodies, { format: "document", specs })),
+  };
 }
 
 /** GET …/files: a PAGED list of files, by file id. */
@@ -122,23 +162,41 @@ export async function fileBody(c: Ctx, t: ContentTarget, fileId: string) {
   return presentFile(row, await downloadUrl(c, t.pointer.spaceId, row));
 }
 
-/**
- * The page reads' query: `format` picks the body form; `evaluated`, `dereferenced`, `metadata`
- * and `computed` are accepted and change nothing, as Quire has no expressions, reusable
- * content, git metadata or computed pages (compat notes).
- */
-function formatOf(query: PageQueryInput): Format {
-  return query.format ?? "document";
+/** A query flag's value: true for "true"/"1", false for "false"/"0", else undefined. */
+function flag(value: string | boolean | undefined): boolean | undefined {
+  if (value === true || value === "true" || value === "1") return true;
+  if (value === false || value === "false" || value === "0") return false;
+  return undefined;
 }
 
-function presentPlaced(t: ContentTarget, placed: PlacedSubtree | null, query: PageQueryInput) {
+/**
+ * The page reads' query: `format` picks the body form; `dereferenced=true` expands `openapi-*`
+ * blocks in Documents; `computed=false` leaves computed pages unrendered; `evaluated` and
+ * `metadata` are accepted and change nothing, as Quire has no expressions or git metadata
+ * (compat notes).
+ */
+async function presentPlaced(
+  c: Ctx,
+  t: ContentTarget,
+  placed: PlacedSubtree | null,
+  query: PageQueryInput,
+) {
   if (!placed) throw notFound("Page");
-  return presentPage(placed.node, pageContext(t, placed.bodies, formatOf(query)));
+  const computed = flag(query.computed);
+  const specs = await specsOf(c, computed === false ? [] : placed.specs);
+  const rendering: Rendering = {
+    format: query.format ?? "document",
+    specs,
+    dereferenced: flag(query.dereferenced) === true,
+    computed,
+  };
+  return presentPage(placed.node, pageContext(t, placed.bodies, rendering));
 }
 
 /** GET …/page/{pageId}: the page with its subtree and its body. */
 export async function pageBody(c: Ctx, t: ContentTarget, pageId: string, query: PageQueryInput) {
-  return presentPlaced(t, await readPageById(c.var.db, t.pointer, pageId), query);
+  const org = t.found.space.organizationId;
+  return presentPlaced(c, t, await readPageById(c.var.db, t.pointer, pageId, org), query);
 }
 
 /** The slugs of a page path ("a/b", "/a/b/"): empty segments dropped. */
@@ -148,8 +206,9 @@ function pathSegments(path: string): string[] {
 
 /** GET …/path/{pagePath}: the page at that path with its subtree and its body. */
 export async function pathBody(c: Ctx, t: ContentTarget, path: string, query: PageQueryInput) {
-  const placed = await readPageByPath(c.var.db, t.pointer, pathSegments(path));
-  const page = presentPlaced(t, placed, query);
+  const org = t.found.space.organizationId;
+  const placed = await readPageByPath(c.var.db, t.pointer, pathSegments(path), org);
+  const page = await presentPlaced(c, t, placed, query);
   if (page.type === "link") throw notFound("Page");
   return page;
 }
@@ -159,8 +218,18 @@ export async function documentBody(
   c: Ctx,
   t: ContentTarget,
   pageId: string,
+  query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
-  const read = await readPageDocument(c.var.db, t.pointer, pageId);
+  const org = t.found.space.organizationId;
+  const read = await readPageDocument(c.var.db, t.pointer, pageId, org);
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
-  return documentOf(read.body) as z.infer<typeof JsonDocumentSchema>;
+  const source = storedComputedSource(read.node.row.computed);
+  const specs = await specsOf(c, read.specs);
+  const stored = documentOf(read.body);
+  const document: Record<string, unknown> = source
+    ? { ...computedPageDocument(source, specs) }
+    : flag(query.dereferenced) === true
+      ? expandOpenApiBlocks(stored, specs)
+      : stored;
+  return document as z.infer<typeof JsonDocumentSchema>;
 }

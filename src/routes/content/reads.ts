@@ -154,7 +154,8 @@ export function contentReadRoutes(mount: ContentMount) {
       }),
       async (c) => {
         const p = paramsOf(c);
-        return c.json(await documentBody(c, await mount.target(c, p), p.pageId!), 200);
+        const target = await mount.target(c, p);
+        return c.json(await documentBody(c, target, p.pageId!, c.req.valid("query")), 200);
       },
     );
   }

@@ -1,4 +1,4 @@
-import type { ChangeRequestRow, FileRow, PageRow } from "../../db/schema";
+import type { ChangeRequestRow, FileRow, PageRow, RevisionRow } from "../../db/schema";
 import { and, asc, count, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
@@ -15,7 +15,7 @@ import { buildTree, compareSiblings, placePage, type TreeNode } from "../../cont
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import type { UserLike } from "../../api/users";
 import { changeRequestUsersQuery } from "../change-requests/change-requests";
-import type { RevisionRow } from "../../db/schema";
+import { liveAt, liveIn, referencedSpecsQuery, type SpecSource } from "./openapi-specs";
 
 const PV = "page_versions";
 const FV = "file_versions";
@@ -29,10 +29,11 @@ export type ContentFile = FileRow;
 /** Page bodies by page id, for the presenters. */
 export type Bodies = ReadonlyMap<string, string | null>;
 
-/** A placed page with its whole subtree, and the bodies of every page in it. */
+/** A placed page with its whole subtree, every body in it, and the specs they use. */
 export interface PlacedSubtree {
   node: TreeNode;
   bodies: Bodies;
+  specs: SpecSource[];
 }
 
 /** The pages (with bodies) selected by `where`: one join, so bodies cost no extra statement. */
@@ -104,11 +105,14 @@ function splitBodies(rows: PageWithBody[]): {
   return { rows: pages, bodies };
 }
 
-/** The whole page tree of a revision with every body, in one statement. */
-export async function readTree(db: Database, p: ContentPointer) {
-  const [rows] = await db.batch([pagesWithBodies(db, visibleAt(p, PV, PV, "page_id"))]);
+/** The whole page tree of a revision with every body and the specs its pages use: one round trip. */
+export async function readTree(db: Database, p: ContentPointer, organizationId: string) {
+  const [rows, specs] = await db.batch([
+    pagesWithBodies(db, visibleAt(p, PV, PV, "page_id")),
+    referencedSpecsQuery(db, organizationId, liveAt(p)),
+  ]);
   const split = splitBodies(rows);
-  return { roots: buildTree(split.rows).roots, bodies: split.bodies as Bodies };
+  return { roots: buildTree(split.rows).roots, bodies: split.bodies as Bodies, specs };
 }
 
 /** What a merge revision was merged from: the change request and the users it names. */
@@ -121,17 +125,23 @@ interface MergedFrom {
  * Everything a Revision shows, in one round trip: the tree with bodies, the files, and for a
  * merge revision the change request it came from.
  */
-export async function readRevision(db: Database, p: ContentPointer, revision: RevisionRow) {
+export async function readRevision(
+  db: Database,
+  p: ContentPointer,
+  revision: RevisionRow,
+  organizationId: string,
+) {
   const tree = pagesWithBodies(db, visibleAt(p, PV, PV, "page_id"));
+  const specs = referencedSpecsQuery(db, organizationId, liveAt(p));
   const match = and(
     eq(changeRequests.spaceId, p.spaceId),
     eq(changeRequests.revisionMerged, revision.id),
   )!;
   const crs = db.select().from(changeRequests).where(match).limit(1);
-  const [rows, files, crRows, userRows] =
+  const [rows, files, specRows, crRows, userRows] =
     revision.type === "merge"
-      ? await db.batch([tree, filesQuery(db, p), crs, changeRequestUsersQuery(db, match)])
-      : [...(await db.batch([tree, filesQuery(db, p)])), [], []];
+      ? await db.batch([tree, filesQuery(db, p), specs, crs, changeRequestUsersQuery(db, match)])
+      : [...(await db.batch([tree, filesQuery(db, p), specs])), [], []];
   const split = splitBodies(rows);
   const cr = crRows[0];
   const mergedFrom: MergedFrom | null = cr
@@ -142,6 +152,7 @@ export async function readRevision(db: Database, p: ContentPointer, revision: Re
     bodies: split.bodies as Bodies,
     files: liveFiles(files),
     mergedFrom,
+    specs: specRows,
   };
 }
 
@@ -204,8 +215,9 @@ export async function readPageById(
   db: Database,
   p: ContentPointer,
   pageId: string,
+  organizationId: string,
 ): Promise<PlacedSubtree | null> {
-  const [chain, subtree] = await db.batch([
+  const [chain, subtree, specs] = await db.batch([
     pageWithAncestorsQuery(db, p, pageId),
     pagesWithBodies(
       db,
@@ -214,11 +226,12 @@ export async function readPageById(
         visibleAt(p, PV, PV, "page_id"),
       ),
     ),
+    referencedSpecsQuery(db, organizationId, liveIn(p, pageSubtreeIdsSql(p, sql`${pageId}`))),
   ]);
   const root = placePage(pageId, chain);
   if (!root) return null;
   const split = splitBodies(subtree);
-  return { node: placeSubtree(root, split.rows), bodies: split.bodies };
+  return { node: placeSubtree(root, split.rows), bodies: split.bodies, specs };
 }
 
 /**
@@ -229,11 +242,12 @@ export async function readPageByPath(
   db: Database,
   p: ContentPointer,
   segments: string[],
+  organizationId: string,
 ): Promise<PlacedSubtree | null> {
   if (segments.length === 0 || segments.length > 64) return null;
   const walk = pathWalkSql(p, segments);
   const last = sql`(${walk} SELECT id FROM walk WHERE depth = ${segments.length} ORDER BY id LIMIT 1)`;
-  const [chainRows, subtree] = await db.batch([
+  const [chainRows, subtree, specs] = await db.batch([
     db
       .select()
       .from(pageVersions)
@@ -250,6 +264,7 @@ export async function readPageByPath(
         visibleAt(p, PV, PV, "page_id"),
       ),
     ),
+    referencedSpecsQuery(db, organizationId, liveIn(p, pageSubtreeIdsSql(p, last))),
   ]);
   const split = splitBodies(subtree);
   const inSubtree = new Set(split.rows.map((r) => r.pageId));
@@ -259,21 +274,27 @@ export async function readPageByPath(
     .map((r) => placePage(r.pageId, chainRows))
     .find((node) => node !== null && node.path === wanted);
   if (!root) return null;
-  return { node: placeSubtree(root, split.rows), bodies: split.bodies };
+  return { node: placeSubtree(root, split.rows), bodies: split.bodies, specs };
 }
 
-/** A page's document body (null when it has none) if the page is reachable, else undefined. */
-export async function readPageDocument(db: Database, p: ContentPointer, pageId: string) {
+/** A reachable page's body (null: none), row and specs; undefined when unreachable. */
+export async function readPageDocument(
+  db: Database,
+  p: ContentPointer,
+  pageId: string,
+  organizationId: string,
+) {
   const hash = sql`(SELECT pv.document_hash FROM page_versions pv
     WHERE pv.page_id = ${pageId} AND ${visibleAt(p, "pv", PV, "page_id")} LIMIT 1)`;
-  const [chain, docs] = await db.batch([
+  const [chain, docs, specs] = await db.batch([
     pageWithAncestorsQuery(db, p, pageId),
     db
       .select()
       .from(documents)
       .where(sql`${documents.hash} = ${hash}`),
+    referencedSpecsQuery(db, organizationId, liveIn(p, sql`${pageId}`)),
   ]);
   const node = placePage(pageId, chain);
   if (!node) return undefined;
-  return { node, body: docs[0]?.body ?? null };
+  return { node, body: docs[0]?.body ?? null, specs };
 }

@@ -18,9 +18,11 @@ import {
   orgMembers,
   spaces,
   teamMembers,
+  ssoMembers,
   teams,
   users,
 } from "../../db/schema/index";
+import { recordRemoval } from "../sso/removals";
 import type { MemberRole } from "../../lib/roles";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { CursorKey } from "../../lib/pagination";
@@ -42,6 +44,10 @@ const memberColumns = {
     WHERE tm.user_id = ${orgMembers.userId} AND t.organization_id = ${orgMembers.organizationId})`.as(
       "teams_count",
     ),
+  sso: sql<number>`EXISTS (SELECT 1 FROM sso_members s
+    WHERE s.organization_id = ${orgMembers.organizationId} AND s.user_id = ${orgMembers.userId})`.as(
+    "sso",
+  ),
   user: {
     id: users.id,
     displayName: users.displayName,
@@ -217,7 +223,14 @@ export async function removeMember(db: Database, organizationId: string, userId:
           gone,
         ),
       );
+  const removable = and(
+    eq(orgMembers.organizationId, organizationId),
+    eq(orgMembers.userId, userId),
+    notLastAdmin(organizationId),
+  );
   const { stillMember } = await runStatements(db, {
+    // Remembered (same condition as the delete), so SSO does not silently add them back.
+    removal: recordRemoval(db, removable),
     membership: db
       .delete(orgMembers)
       .where(
@@ -261,6 +274,11 @@ export async function removeMember(db: Database, organizationId: string, userId:
       "space",
       db.select({ id: spaces.id }).from(spaces).where(eq(spaces.organizationId, organizationId)),
     ),
+    ssoFlag: db
+      .delete(ssoMembers)
+      .where(
+        and(eq(ssoMembers.organizationId, organizationId), eq(ssoMembers.userId, userId), gone),
+      ),
     stillMember: db
       .select({ role: orgMembers.role })
       .from(orgMembers)

@@ -4,6 +4,8 @@ import { slugify } from "../../content/tree";
 import { signedDownloadPath } from "../../lib/signing";
 import { renderPdf } from "../../pdf/document";
 import { loadPdfContent } from "./source";
+import { renderSpecBodies } from "../../content/openapi";
+import { loadSpecDocuments } from "../content/openapi-specs";
 import { pdfObjectKey, type PdfSelection } from "../../pdf/store";
 import type { PdfTarget } from "./target";
 
@@ -61,7 +63,12 @@ export async function pdfDownloadPath(
       subtitle,
       footnote,
       roots: content.roots,
-      bodies: content.bodies,
+      // Computed pages and openapi blocks, rendered from their specs' latest versions.
+      bodies: renderSpecBodies(
+        content.bodies,
+        content.computed,
+        await loadSpecDocuments(env.FILES, content.specs),
+      ),
       files: content.files,
       fileBytes: async (file) => {
         const object = await env.FILES.get(fileObjectKey(file.hash));

@@ -9,6 +9,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";
 import type { PdfSelection } from "../../pdf/store";
 import { pageSubtreeIdsSql } from "../content/reads";
+import { liveAt, liveIn, referencedSpecsQuery, type SpecSource } from "../content/openapi-specs";
 
 /** The pages of a selection in tree order, their bodies, and the revision's files. */
 export interface PdfContent {
@@ -17,6 +18,9 @@ export interface PdfContent {
   files: Map<string, FileRow>;
   /** The selected page's title, when a page was asked for. */
   pageTitle: string | null;
+  /** The computed sources of computed pages, by page id, and the specs the pages use. */
+  computed: Map<string, Record<string, unknown>>;
+  specs: SpecSource[];
 }
 
 /**
@@ -40,6 +44,7 @@ function rowsQuery(db: Database, p: ContentPointer, ids: SQL | null) {
       kind: pageVersions.kind,
       deleted: pageVersions.deleted,
       documentHash: pageVersions.documentHash,
+      computed: pageVersions.computed,
     })
     .from(pageVersions)
     .where(ids ? and(sql`${pageVersions.pageId} IN (${ids})`, visible) : visible);
@@ -107,11 +112,13 @@ export async function loadPdfContent(
       : pageSubtreeIdsSql(p, sql`${pageId}`)
     : null;
   // Without a page, the chain statement looks up an empty id and costs nothing.
-  const [rows, bodyRows, fileRows, chain] = await db.batch([
+  const org = sql`(SELECT organization_id FROM spaces WHERE id = ${p.spaceId})`;
+  const [rows, bodyRows, fileRows, chain, specs] = await db.batch([
     rowsQuery(db, p, ids),
     bodiesQuery(db, p, ids),
     filesQuery(db, p),
     pageWithAncestorsQuery(db, p, pageId ?? ""),
+    referencedSpecsQuery(db, org, ids ? liveIn(p, ids) : liveAt(p)),
   ]);
   let pageTitle: string | null = null;
   if (pageId) {
@@ -138,5 +145,9 @@ export async function loadPdfContent(
     bodies,
     files: new Map(fileRows.filter((f) => !f.deleted).map((f) => [f.fileId, f])),
     pageTitle,
+    computed: new Map(
+      rows.flatMap((r) => (!r.deleted && r.computed ? [[r.pageId, r.computed] as const] : [])),
+    ),
+    specs,
   };
 }

@@ -1,0 +1,165 @@
+import { z } from "@hono/zod-openapi";
+import { pagedQuery } from "../lib/pagination";
+import { DescendingOrder, entityId, pathString } from "./common";
+import { OrgParams } from "./organizations";
+import { ChangeRequestParams } from "./change-requests";
+
+/** Most parts one conversation may carry. */
+const MAX_PARTS = 500;
+
+/** Most characters of all part bodies together: beyond, the conversation is a 413. */
+export const MAX_CONVERSATION_CHARS = 200_000;
+
+/** Path of one ingested conversation. */
+export const ConversationParams = OrgParams.extend({
+  conversationId: pathString("conversationId"),
+});
+
+/** Path of one issue. */
+export const IssueParams = OrgParams.extend({ issueId: pathString("issueId") });
+
+/** Path of a conversation tied to a change request (official agent-conversation paths). */
+export const ChangeRequestConversationParams = ChangeRequestParams.extend({
+  conversationId: pathString("conversationId"),
+});
+
+/** The roles of a conversation part: the end user, the AI assistant, a support team member. */
+const PartRole = z.enum(["user", "assistant", "team-member"]);
+
+/** One part of an ingested conversation: a message with its author's role. */
+const ConversationPart = z
+  .object({
+    type: z.literal("message"),
+    role: PartRole,
+    body: z.string().max(20_000),
+  })
+  .strict();
+
+/** Metadata of an ingested conversation. */
+const ConversationMetadata = z
+  .object({
+    url: z.string().url().max(2048).optional(),
+    attributes: z
+      .record(z.string().min(1).max(128), z.string().max(1024))
+      .refine((a) => Object.keys(a).length <= 50, { message: "at most 50 attributes" })
+      .optional(),
+    createdAt: z.string().datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+/** Body of the ingestion: the client's id makes it idempotent (the same id updates). */
+export const IngestConversationBody = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9._:-]+$/, "letters, digits, '.', '_', ':' and '-' only"),
+    metadata: ConversationMetadata.optional(),
+    subject: z.string().max(512).optional(),
+    parts: z.array(ConversationPart).min(1).max(MAX_PARTS),
+  })
+  .strict();
+
+/** Query of the conversation list: PAGED and the source filter. */
+export const ListConversationsQuery = pagedQuery.extend({
+  source: z.string().min(1).max(128).optional().openapi({
+    description: "Only conversations ingested from this source.",
+  }),
+});
+
+/** Query of the cluster list: PAGED, `order` and the order-by field. */
+export const ListClustersQuery = pagedQuery.extend({
+  order: DescendingOrder,
+  orderBy: z.enum(["updatedAt"]).default("updatedAt"),
+});
+
+/** Query of the issue list: PAGED and the cluster and conversation filters. */
+export const ListIssuesQuery = pagedQuery.extend({
+  cluster: entityId.optional().openapi({ description: "Only the issues of this cluster." }),
+  conversation: entityId.optional().openapi({ description: "Only this conversation's issues." }),
+});
+
+/** Body of tying a conversation to a change request (official: its title). */
+export const UpdateChangeRequestConversationBody = z
+  .object({ title: z.string().trim().min(1).max(256) })
+  .strict();
+
+/** A conversation in lists. */
+export const ConversationSchema = z
+  .object({
+    object: z.literal("conversation"),
+    id: z.string(),
+    subject: z.string().optional(),
+    source: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    processedAt: z.string().optional(),
+    issues: z.number().int(),
+  })
+  .openapi("Conversation");
+
+/** A conversation with its parts and metadata. */
+export const ConversationDetailSchema = ConversationSchema.extend({
+  parts: z.array(ConversationPart),
+  metadata: z.object({
+    url: z.string().optional(),
+    attributes: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+  }),
+}).openapi("ConversationDetail");
+
+/** An issue found in a conversation. */
+const IssueSchema = z.object({
+  object: z.literal("conversation-issue"),
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  cluster: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** An issue with its conversation (list items and the issue read). */
+export const IssueItemSchema = z
+  .object({ issue: IssueSchema, conversation: ConversationSchema })
+  .openapi("ConversationIssueWithConversation");
+
+/** A cluster of issues with its trend. */
+export const ClusterSchema = z
+  .object({
+    object: z.literal("conversations-issues-cluster"),
+    id: z.string(),
+    label: z.string(),
+    summary: z.string(),
+    icon: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    weeklyPulse: z.array(z.number().int()).length(13),
+    sources: z.array(z.object({ source: z.string(), count: z.number().int() })),
+    stats: z.object({ issues: z.number().int(), lastIssueAt: z.string() }),
+  })
+  .openapi("ConversationsIssuesCluster");
+
+/** A conversation tied to a change request (official AgentConversation). */
+export const AgentConversationSchema = z
+  .object({
+    object: z.literal("agent-conversation"),
+    id: z.string(),
+    title: z.string().optional(),
+    shared: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("AgentConversation");
+
+/** Wire types. */
+export type Conversation = z.infer<typeof ConversationSchema>;
+/** A conversation detail's wire type. */
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+/** An issue item's wire type. */
+export type IssueItem = z.infer<typeof IssueItemSchema>;
+/** A cluster's wire type. */
+export type Cluster = z.infer<typeof ClusterSchema>;
+/** A change request conversation's wire type. */
+export type AgentConversation = z.infer<typeof AgentConversationSchema>;

@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import { IntegrationName } from "./integrations";
+
+/** Path of one event of an integration. */
+export const IntegrationEventParams = z.object({
+  integrationName: IntegrationName.openapi({ param: { name: "integrationName", in: "path" } }),
+  eventId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "eventId", in: "path" } }),
+});
+
+/** Official IntegrationEventLog: one line the script logged, with its time and level. */
+const IntegrationEventLogSchema = z.object({
+  message: z.string(),
+  timestamp: z.string(),
+  level: z.enum(["debug", "info", "warn", "error"]),
+});
+
+/**
+ * Official IntegrationEvent. `status` adds `pending` (queued or being retried) to the official
+ * `success`/`failed`; `error` (Quire's own) says why the last attempt failed.
+ */
+export const IntegrationEventSchema = z
+  .object({
+    id: z.string(),
+    integrationId: z.string(),
+    installationId: z.string().optional(),
+    createdAt: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    status: z.enum(["pending", "success", "failed"]),
+    error: z.string().optional(),
+  })
+  .openapi("IntegrationEvent");
+
+/** The official `getIntegrationEvent` answer: the event and its trace (the script's logs). */
+export const IntegrationEventDetailSchema = z.object({
+  event: IntegrationEventSchema,
+  trace: z.object({ logs: z.array(IntegrationEventLogSchema) }),
+});
+
+/** Body of `PUT /v1/integrations/{name}/dev` (official names). */
+export const DevModeBody = z.object({
+  tunnelUrl: z.string().min(1).max(256),
+  all: z.boolean().default(false),
+});
+
+/** Wire types. */
+export type IntegrationEvent = z.infer<typeof IntegrationEventSchema>;
+export type IntegrationEventDetail = z.infer<typeof IntegrationEventDetailSchema>;

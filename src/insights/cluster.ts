@@ -1,0 +1,139 @@
+import { cosine, LOOKUP_TERMS, mergeCentroids, topTerms, type TermVector } from "./vectors";
+
+/** Similarity at or above which an issue joins a cluster rather than starting one. */
+const JOIN_THRESHOLD = 0.3;
+
+/** Similarity at or above which two clusters' centroids have converged and merge. */
+const MERGE_THRESHOLD = 0.55;
+
+/** Embedding similarity at or above which an issue joins a cluster (Workers AI engine). */
+const EMBEDDING_JOIN_THRESHOLD = 0.8;
+
+/** Most candidate clusters one issue (or one merge check) compares with. */
+export const MAX_CANDIDATES = 12;
+
+/** A cluster as the incremental algorithm sees it: its centroid and its size. */
+export interface ClusterCandidate {
+  id: string;
+  centroid: TermVector;
+  size: number;
+  /** Mean embedding of the members, when the engine embeds issues. */
+  embedding?: number[] | null;
+}
+
+/** Where an issue goes: into an existing cluster (with the new centroid) or a new one. */
+export type Assignment =
+  | {
+      kind: "join";
+      clusterId: string;
+      similarity: number;
+      centroid: TermVector;
+      size: number;
+      embedding: number[] | null;
+    }
+  | { kind: "create"; centroid: TermVector; embedding: number[] | null };
+
+/** The terms an issue (or a centroid) looks its candidate clusters up by. */
+export function lookupTerms(vector: TermVector): string[] {
+  return Object.keys(topTerms(vector, LOOKUP_TERMS));
+}
+
+/** Cosine similarity of two dense vectors (0 when their sizes differ or one is zero). */
+function denseCosine(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** The running mean of dense vectors (`a` of `aSize` members plus `b` of `bSize`). */
+function meanEmbedding(
+  a: readonly number[] | null | undefined,
+  aSize: number,
+  b: readonly number[] | null | undefined,
+  bSize: number,
+): number[] | null {
+  if (!a || a.length === 0) return b ? [...b] : null;
+  if (!b || b.length !== a.length) return [...a];
+  const total = aSize + bSize;
+  return a.map((x, i) => Math.round(((x * aSize + b[i]! * bSize) / total) * 1e5) / 1e5);
+}
+
+/**
+ * How far a candidate is above its join threshold: by embeddings when both sides have one
+ * (Workers AI engine), else by the term vectors' cosine.
+ */
+function margin(vector: TermVector, embedding: number[] | null, c: ClusterCandidate) {
+  if (embedding && c.embedding && c.embedding.length === embedding.length) {
+    const s = denseCosine(embedding, c.embedding);
+    return { s, m: s - EMBEDDING_JOIN_THRESHOLD };
+  }
+  const s = cosine(vector, c.centroid);
+  return { s, m: s - JOIN_THRESHOLD };
+}
+
+/**
+ * Incremental clustering, one issue at a time: the issue joins the candidate furthest above its
+ * join threshold (ties by the larger, then the smaller id), whose centroid moves towards it;
+ * otherwise it starts a cluster of its own. Candidates come from the inverted index, so the
+ * cost depends on them, never on the total number of issues.
+ */
+export function assignIssue(
+  vector: TermVector,
+  candidates: readonly ClusterCandidate[],
+  embedding: number[] | null = null,
+): Assignment {
+  let best: { c: ClusterCandidate; s: number; m: number } | null = null;
+  for (const c of candidates) {
+    const { s, m } = margin(vector, embedding, c);
+    if (
+      !best ||
+      m > best.m + 1e-12 ||
+      (Math.abs(m - best.m) <= 1e-12 && (c.size > best.c.size || c.id < best.c.id))
+    ) {
+      best = { c, s, m };
+    }
+  }
+  if (best && best.m >= 0) {
+    return {
+      kind: "join",
+      clusterId: best.c.id,
+      similarity: best.s,
+      centroid: mergeCentroids(best.c.centroid, best.c.size, vector, 1),
+      size: best.c.size + 1,
+      embedding: meanEmbedding(best.c.embedding, best.c.size, embedding, 1),
+    };
+  }
+  return { kind: "create", centroid: mergeCentroids({}, 0, vector, 1), embedding };
+}
+
+/**
+ * The cluster the touched cluster should merge with, if their centroids converged: the most
+ * similar of the (bounded) candidates sharing its terms, at or above `MERGE_THRESHOLD`.
+ */
+export function mergePartner(
+  touched: ClusterCandidate,
+  candidates: readonly ClusterCandidate[],
+): ClusterCandidate | null {
+  let best: { c: ClusterCandidate; s: number } | null = null;
+  for (const c of candidates) {
+    if (c.id === touched.id) continue;
+    const s = cosine(touched.centroid, c.centroid);
+    if (!best || s > best.s) best = { c, s };
+  }
+  return best && best.s >= MERGE_THRESHOLD ? best.c : null;
+}
+
+/** The centroid (and mean embedding) of two merged clusters. */
+export function mergedCentroid(a: ClusterCandidate, b: ClusterCandidate) {
+  return {
+    centroid: mergeCentroids(a.centroid, a.size, b.centroid, b.size),
+    embedding: meanEmbedding(a.embedding, a.size, b.embedding, b.size),
+  };
+}

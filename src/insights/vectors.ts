@@ -1,0 +1,91 @@
+import { termFrequencies, type Token } from "./text";
+
+/** A sparse term vector: term → weight. Stored as a plain object in rows and payloads. */
+export type TermVector = Record<string, number>;
+
+/** The corpus statistics BM25 needs: issues seen, their average length, each term's df. */
+export interface CorpusStats {
+  documents: number;
+  averageLength: number;
+  documentFrequency: (term: string) => number;
+}
+
+/** BM25 constants (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
+
+/** Terms kept in an issue's vector and in a cluster centroid (the rest is noise). */
+const VECTOR_TERMS = 16;
+
+/** Terms of an issue that look up candidate clusters in the inverted index. */
+export const LOOKUP_TERMS = 8;
+
+/**
+ * The BM25 weight of each term of a tokenised issue against the corpus, L2-normalised and cut to
+ * its `VECTOR_TERMS` strongest terms (ties broken by term, so the result is deterministic).
+ */
+export function weighIssue(tokens: readonly Token[], corpus: CorpusStats): TermVector {
+  const tf = termFrequencies(tokens);
+  const length = tokens.length;
+  const avg = corpus.averageLength > 0 ? corpus.averageLength : length || 1;
+  const n = Math.max(corpus.documents, 1);
+  const weights: TermVector = {};
+  for (const [term, f] of tf) {
+    const df = Math.min(corpus.documentFrequency(term), n);
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    weights[term] = (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avg));
+  }
+  return normalize(topTerms(weights, VECTOR_TERMS));
+}
+
+/** The `k` heaviest terms of a vector (ties by term). */
+export function topTerms(vector: TermVector, k: number): TermVector {
+  const entries = Object.entries(vector)
+    .filter(([, w]) => w > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, k);
+  return Object.fromEntries(entries);
+}
+
+/** The vector scaled to unit length (an empty vector stays empty). */
+function normalize(vector: TermVector): TermVector {
+  let sum = 0;
+  for (const w of Object.values(vector)) sum += w * w;
+  const norm = Math.sqrt(sum);
+  if (norm === 0) return {};
+  const out: TermVector = {};
+  for (const [t, w] of Object.entries(vector)) out[t] = w / norm;
+  return out;
+}
+
+/** Cosine similarity of two vectors (0 when either is empty). */
+export function cosine(a: TermVector, b: TermVector): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [t, w] of Object.entries(a)) {
+    na += w * w;
+    const o = b[t];
+    if (o !== undefined) dot += w * o;
+  }
+  for (const w of Object.values(b)) nb += w * w;
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/**
+ * The centroid after adding `count` members whose (unit) vectors sum to `added`: a running mean
+ * of unit vectors, kept to its `VECTOR_TERMS` strongest terms so its size never grows.
+ */
+export function mergeCentroids(
+  a: TermVector,
+  aSize: number,
+  b: TermVector,
+  bSize: number,
+): TermVector {
+  const sum: TermVector = {};
+  for (const [t, w] of Object.entries(a)) sum[t] = w * aSize;
+  for (const [t, w] of Object.entries(b)) sum[t] = (sum[t] ?? 0) + w * bSize;
+  const total = Math.max(aSize + bSize, 1);
+  for (const t of Object.keys(sum)) sum[t] = sum[t]! / total;
+  return topTerms(sum, VECTOR_TERMS);
+}

@@ -1,0 +1,189 @@
+import type { Bindings } from "../env";
+import { hostVerdict } from "./addresses";
+import { resolvedVerdict } from "./dns";
+
+/**
+ * The one way Quire reaches the network (spec URLs, translation engines, dev tunnels): http(s)
+ * only, no credentials in URLs, no loopback, private, link-local or metadata addresses
+ * (literals, internal names, and names that resolve to them), each redirect re-checked, with a
+ * time limit and a response size cap.
+ */
+
+/** Why an outbound request did not produce a response. */
+export type OutboundErrorCode =
+  | "invalid_url"
+  | "blocked_address"
+  | "timeout"
+  | "too_large"
+  | "network"
+  | "too_many_redirects";
+
+/** The error every refusal and failure of the outbound fetcher throws; branch on `code`. */
+export class OutboundError extends Error {
+  constructor(
+    readonly code: OutboundErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundError";
+  }
+}
+
+/** A fully read response. */
+interface OutboundResponse {
+  status: number;
+  headers: Headers;
+  /** The final URL, after redirects. */
+  url: string;
+  body: Uint8Array;
+  text(): string;
+  json(): unknown;
+}
+
+/** What a caller may send. */
+interface OutboundInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+}
+
+/** Per-request limits; defaults: 10 s, 5 MiB, 5 redirects. */
+interface OutboundLimits {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+/** The outbound fetcher handed to jobs and services. */
+export interface Outbound {
+  request(url: string, init?: OutboundInit, limits?: OutboundLimits): Promise<OutboundResponse>;
+}
+
+const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+type Policy = Pick<Bindings, "OUTBOUND_ALLOW_LOOPBACK" | "OUTBOUND_DNS_CHECK" | "OUTBOUND_DOH_URL">;
+
+/** The outbound fetcher of a deployment (loopback allowed only when local development says so). */
+export function createOutbound(env: Policy): Outbound {
+  return { request: (url, init, limits) => request(env, url, init ?? {}, limits ?? {}) };
+}
+
+async function request(
+  env: Policy,
+  rawUrl: string,
+  init: OutboundInit,
+  limits: OutboundLimits,
+): Promise<OutboundResponse> {
+  const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...limits };
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = rawUrl;
+  let method = (init.method ?? "GET").toUpperCase();
+  let body = init.body;
+  let headers = { ...(init.headers ?? {}) };
+  try {
+    for (let hop = 0; ; hop++) {
+      const target = await checkedUrl(env, url, signal);
+      const res = await fetch(target, { method, headers, body, redirect: "manual", signal });
+      if (!REDIRECTS.has(res.status)) return await readAll(res, target.href, maxBytes);
+      await res.body?.cancel();
+      const location = res.headers.get("location");
+      if (!location) return await readAll(res, target.href, maxBytes);
+      if (hop >= maxRedirects) {
+        throw new OutboundError("too_many_redirects", `More than ${maxRedirects} redirects`);
+      }
+      const next = new URL(location, target);
+      if (next.origin !== target.origin) headers = withoutCredentials(headers);
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+        method = "GET";
+        body = undefined;
+      }
+      url = next.href;
+    }
+  } catch (error) {
+    throw asOutboundError(error, signal, timeoutMs);
+  }
+}
+
+/** Parses and vets one hop's URL; throws `invalid_url` or `blocked_address`. */
+async function checkedUrl(env: Policy, raw: string, signal: AbortSignal): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundError("invalid_url", `Not a URL: ${raw.slice(0, 200)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new OutboundError(
+      "invalid_url",
+      `Only http and https URLs are allowed, not ${url.protocol}`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new OutboundError("invalid_url", "URLs may not carry credentials");
+  }
+  const allowLoopback = env.OUTBOUND_ALLOW_LOOPBACK === "true";
+  let verdict = hostVerdict(url.hostname);
+  const isName = verdict === null && !/^[\d.]+$|^\[/.test(url.hostname);
+  if (isName && env.OUTBOUND_DNS_CHECK !== "off") {
+    verdict = await resolvedVerdict(url.hostname, env.OUTBOUND_DOH_URL, signal);
+  }
+  if (verdict === "private" || (verdict === "loopback" && !allowLoopback)) {
+    throw new OutboundError("blocked_address", `${url.hostname} is not a public address`);
+  }
+  return url;
+}
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (!/^(authorization|cookie|proxy-authorization)$/i.test(k)) out[k] = v;
+  }
+  return out;
+}
+
+async function readAll(res: Response, url: string, maxBytes: number): Promise<OutboundResponse> {
+  const declared = Number(res.headers.get("content-length") ?? "NaN");
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new OutboundError("too_large", `Response larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new OutboundError("too_large", `Response larger than ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const text = () => new TextDecoder().decode(body);
+  return {
+    status: res.status,
+    headers: res.headers,
+    url,
+    body,
+    text,
+    json: () => JSON.parse(text()),
+  };
+}
+
+function asOutboundError(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {
+  if (error instanceof OutboundError) return error;
+  if (signal.aborted)
+    return new OutboundError("timeout", `No complete answer within ${timeoutMs} ms`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new OutboundError("network", `Network error: ${message.slice(0, 200)}`);
+}

@@ -1,0 +1,59 @@
+import type { GlossaryEntry, Translation, TranslationLanguageCode } from "../api/translations";
+import type { GlossaryRow, TranslationRow } from "../db/schema";
+import type { Urls } from "../lib/urls";
+
+/** The empty Document: the instructions of a translation created without any. */
+const EMPTY_DOCUMENT = { object: "document" as const, data: {}, nodes: [] };
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+/**
+ * A translation as every endpoint shows it. The official status has no `failed`: a failed run
+ * shows `pending` (it needs another run) with `error`; queued and never-run are `pending` too.
+ */
+export function presentTranslation(
+  urls: Urls,
+  row: TranslationRow,
+  permissions: Translation["permissions"],
+): Translation {
+  const language = row.language as TranslationLanguageCode;
+  const status =
+    row.state === "running" ? "running" : row.state === "completed" ? "completed" : "pending";
+  return {
+    object: "translation",
+    id: row.id,
+    status,
+    source: { space: row.sourceSpaceId, language: row.sourceLanguage as TranslationLanguageCode },
+    language,
+    instructions: (row.instructions as Translation["instructions"] | null) ?? EMPTY_DOCUMENT,
+    ...(row.resultSpaceId && row.resultRevisionId
+      ? { result: { space: row.resultSpaceId, revision: row.resultRevisionId, language } }
+      : {}),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    stats: {
+      runs: row.runs,
+      totalWords: row.totalWords,
+      totalPages: row.totalPages,
+      totalDuration: seconds(row.totalDurationMs),
+      latestRunDuration: seconds(row.latestDurationMs),
+      latestPages: row.latestPages,
+      latestWords: row.latestWords,
+    },
+    permissions,
+    urls: { location: urls.api(`/orgs/${row.organizationId}/translations/${row.id}`) },
+    ...(row.state === "failed" && row.error ? { error: { message: row.error } } : {}),
+  };
+}
+
+/** A glossary entry as the glossary endpoints show it. */
+export function presentGlossaryEntry(urls: Urls, row: GlossaryRow): GlossaryEntry {
+  return {
+    object: "glossary-entry",
+    id: row.id,
+    translations: row.translations,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    urls: { location: urls.api(`/orgs/${row.organizationId}/translations-glossary/${row.id}`) },
+  };
+}

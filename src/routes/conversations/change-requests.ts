@@ -1,0 +1,125 @@
+import { createRoute } from "@hono/zod-openapi";
+import { resolveChangeRequest } from "../../auth/change-request";
+import { requireRole, requireScope } from "../../auth/organization";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentAgentConversation } from "../../presenters/conversation";
+import {
+  changeRequestConversationsPlan,
+  conversationExistsPlan,
+  linkConversation,
+  unlinkConversation,
+} from "../../services/conversations/links";
+import { pagedQuery } from "../../lib/pagination";
+import { ChangeRequestParams } from "../../api/change-requests";
+import {
+  AgentConversationSchema,
+  ChangeRequestConversationParams,
+  UpdateChangeRequestConversationBody,
+} from "../../api/conversations";
+
+/**
+ * The conversations tied to a change request (official agent-conversation paths): the list, tie
+ * (PATCH, with its title) and untie (DELETE). Tying sets the change request's
+ * `conversationsIssuesCluster` to the cluster of the conversation's first issue when unset.
+ */
+export const changeRequestConversationRoutes = createRouter();
+
+changeRequestConversationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/conversations",
+    tags: ["change-requests"],
+    summary: "List the conversations tied to a change request",
+    request: { params: ChangeRequestParams, query: pagedQuery },
+    responses: {
+      200: jsonResponse(listOf(AgentConversationSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const scope = `cr-conversations:${spaceId}:${changeRequestId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const list = changeRequestConversationsPlan(c.var.db, {
+      spaceId,
+      changeRequest: changeRequestId,
+      limit,
+      after,
+    });
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
+      with: list.statements,
+    });
+    requireScope(found.caller, "space:read");
+    const rows = list.finish(found.results);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count: found.changeRequest.conversationsCount,
+      key: (r) => [r.updatedAt, r.conversationId],
+      present: presentAgentConversation,
+    });
+    return c.json(body, 200);
+  },
+);
+
+changeRequestConversationRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/conversations/{conversationId}",
+    tags: ["change-requests"],
+    summary: "Tie an ingested conversation to a change request, with a title",
+    request: {
+      params: ChangeRequestConversationParams,
+      body: jsonBody(UpdateChangeRequestConversationBody),
+    },
+    responses: {
+      200: jsonResponse(AgentConversationSchema, "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId, conversationId } = c.req.valid("param");
+    const { title } = c.req.valid("json");
+    const exists = conversationExistsPlan(c.var.db, spaceId, conversationId);
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
+      with: exists.statements,
+    });
+    requireScope(found.caller, "space:write");
+    requireRole(found.role, "edit", "tie conversations to this change request");
+    const conversation = exists.finish(found.results);
+    // Conversations are the organization's: a guest with a grant on the space cannot see them.
+    if (!conversation || found.isGuest) throw notFound("Conversation");
+    const row = await linkConversation(c.var.db, {
+      changeRequestId: found.changeRequest.id,
+      organizationId: conversation.organizationId,
+      conversationId,
+      title,
+    });
+    return c.json(presentAgentConversation(row), 200);
+  },
+);
+
+changeRequestConversationRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/spaces/{spaceId}/change-requests/{changeRequestId}/conversations/{conversationId}",
+    tags: ["change-requests"],
+    summary: "Untie a conversation from a change request (204 also when it was not tied)",
+    request: { params: ChangeRequestConversationParams },
+    responses: { ...noContent, ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { spaceId, changeRequestId, conversationId } = c.req.valid("param");
+    const found = await resolveChangeRequest(c, spaceId, changeRequestId);
+    requireScope(found.caller, "space:write");
+    requireRole(found.role, "edit", "untie conversations from this change request");
+    await unlinkConversation(c.var.db, found.changeRequest.id, conversationId);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,180 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
+import type { Statements } from "../../db/plan";
+import { nowIso } from "../../lib/clock";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import {
+  presentCluster,
+  presentConversation,
+  presentConversationDetail,
+  presentIssueItem,
+} from "../../presenters/conversation";
+import {
+  clusterListPlan,
+  conversationListPlan,
+  conversationPlan,
+  issueListPlan,
+  issuePlan,
+} from "../../services/conversations/reads";
+import { OrgParams } from "../../api/organizations";
+import {
+  ClusterSchema,
+  ConversationDetailSchema,
+  ConversationParams,
+  ConversationSchema,
+  IssueItemSchema,
+  IssueParams,
+  ListClustersQuery,
+  ListConversationsQuery,
+  ListIssuesQuery,
+} from "../../api/conversations";
+
+/** The insight reads: conversations, clusters and issues of an organization. */
+export const insightRoutes = createRouter();
+
+/**
+ * The access check of every insight read, in the plan's round trip: organization members with a
+ * role (guests are 403) and a token allowed `organization:read`.
+ */
+async function readAccess<S extends Statements>(c: Context<AppEnv>, orgId: string, with_: S) {
+  const access = await resolveOrg(c, orgId, { with: with_ });
+  requireScope(access.caller, "organization:read");
+  requireRole(access.role, "read", "read conversation insights");
+  return access.results;
+}
+
+insightRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/conversations",
+    tags: ["conversations"],
+    summary: "List the ingested conversations (newest update first), maybe of one source",
+    request: { params: OrgParams, query: ListConversationsQuery },
+    responses: {
+      200: jsonResponse(listOf(ConversationSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit, source } = c.req.valid("query");
+    const scope = `conversations:${organizationId}:${source ?? ""}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const list = conversationListPlan(c.var.db, { orgId: organizationId, source, limit, after });
+    const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.updatedAt, r.id],
+      present: presentConversation,
+    });
+    return c.json(body, 200);
+  },
+);
+
+insightRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/conversations/{conversationId}",
+    tags: ["conversations"],
+    summary: "Get a conversation with its parts and metadata",
+    request: { params: ConversationParams },
+    responses: { 200: jsonResponse(ConversationDetailSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, conversationId } = c.req.valid("param");
+    const one = conversationPlan(c.var.db, organizationId, conversationId);
+    const row = one.finish(await readAccess(c, organizationId, one.statements));
+    if (!row) throw notFound("Conversation");
+    return c.json(presentConversationDetail(row), 200);
+  },
+);
+
+insightRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/conversations-clusters",
+    tags: ["conversations"],
+    summary: "List the clusters of issues, by last update",
+    request: { params: OrgParams, query: ListClustersQuery },
+    responses: { 200: jsonResponse(listOf(ClusterSchema), "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit, order } = c.req.valid("query");
+    const scope = `conversation-clusters:${organizationId}:${order}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const list = clusterListPlan(c.var.db, { orgId: organizationId, order, limit, after });
+    const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
+    const now = nowIso();
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.updatedAt, r.id],
+      present: (r) => presentCluster(r, now),
+    });
+    return c.json(body, 200);
+  },
+);
+
+insightRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/conversations-issues",
+    tags: ["conversations"],
+    summary: "List issues with their conversation, maybe of one cluster or one conversation",
+    request: { params: OrgParams, query: ListIssuesQuery },
+    responses: {
+      200: jsonResponse(listOf(IssueItemSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit, cluster, conversation } = c.req.valid("query");
+    const scope = `conversation-issues:${organizationId}:${cluster ?? ""}:${conversation ?? ""}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const filter = { cluster, conversation };
+    const list = issueListPlan(c.var.db, { orgId: organizationId, filter, limit, after });
+    const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.issue.updatedAt, r.issue.id],
+      present: (r) => presentIssueItem(r.issue, r.conversation),
+    });
+    return c.json(body, 200);
+  },
+);
+
+insightRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/conversations-issues/{issueId}",
+    tags: ["conversations"],
+    summary: "Get an issue with its conversation",
+    request: { params: IssueParams },
+    responses: { 200: jsonResponse(IssueItemSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, issueId } = c.req.valid("param");
+    const one = issuePlan(c.var.db, organizationId, issueId);
+    const row = one.finish(await readAccess(c, organizationId, one.statements));
+    if (!row) throw notFound("Issue");
+    return c.json(presentIssueItem(row.issue, row.conversation), 200);
+  },
+);

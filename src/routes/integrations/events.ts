@@ -1,0 +1,85 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireIntegrationAdmin, resolveIntegration } from "../../auth/integration";
+import { notFound } from "../../lib/errors";
+import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { IntegrationParams } from "../../api/integrations";
+import {
+  IntegrationEventDetailSchema,
+  IntegrationEventParams,
+  IntegrationEventSchema,
+} from "../../api/integration-events";
+import {
+  presentIntegrationEvent,
+  presentIntegrationEventDetail,
+} from "../../presenters/integration-event";
+import {
+  eventPlan,
+  eventsPagePlan,
+  integrationIdByName,
+} from "../../services/integration-runtime/event-reads";
+
+/** An integration's events, newest first, and one event with its trace (owners' admins only). */
+export const integrationEventRoutes = createRouter();
+
+integrationEventRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/integrations/{integrationName}/events",
+    tags: ["integrations"],
+    summary: "List the events dispatched to an integration",
+    request: { params: IntegrationParams, query: pagedQuery },
+    responses: {
+      200: jsonResponse(listOf(IntegrationEventSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { integrationName } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const scope = `integration-events:${integrationName}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const list = eventsPagePlan(c.var.db, integrationIdByName(integrationName), limit, after);
+    const access = await resolveIntegration(c, integrationName, "integration:read", {
+      with: list.statements,
+    });
+    requireIntegrationAdmin(access, "see its events");
+    const { rows, count } = list.finish(access.results);
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
+      rows,
+      limit,
+      count,
+      key: (r) => [r.createdAt, r.id],
+      present: presentIntegrationEvent,
+    });
+    return c.json(body, 200);
+  },
+);
+
+integrationEventRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/integrations/{integrationName}/events/{eventId}",
+    tags: ["integrations"],
+    summary: "Get an integration event with the script's log lines",
+    request: { params: IntegrationEventParams },
+    responses: {
+      200: jsonResponse(IntegrationEventDetailSchema, "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { integrationName, eventId } = c.req.valid("param");
+    const read = eventPlan(c.var.db, integrationIdByName(integrationName), eventId);
+    const access = await resolveIntegration(c, integrationName, "integration:read", {
+      with: read.statements,
+    });
+    requireIntegrationAdmin(access, "see its events");
+    const row = read.finish(access.results);
+    if (!row) throw notFound("Integration event");
+    return c.json(presentIntegrationEventDetail(row), 200);
+  },
+);

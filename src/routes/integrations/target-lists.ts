@@ -1,0 +1,106 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { callerUserId } from "../../auth/caller";
+import { resolveIntegration } from "../../auth/integration";
+import { resolveInstallation } from "../../auth/integration-installation";
+import { runStatements } from "../../db/plan";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
+import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { targetsPagePlan } from "../../services/integrations/installation-reads";
+import { IntegrationParams } from "../../api/integrations";
+import { InstallationParams, ListInstallationsQuery } from "../../api/integration-installations";
+import { TARGET_KINDS } from "./target-kinds";
+
+/** The space and site installation lists: of an integration, and of one installation. */
+export const targetListRoutes = createRouter();
+
+for (const kind of TARGET_KINDS) {
+  const base = `/integrations/{integrationName}/installations/{installationId}/${kind.plural}`;
+  const listSchema = listOf(kind.schema as z.ZodType);
+
+  targetListRoutes.openapi(
+    createRoute({
+      method: "get",
+      path: `/integrations/{integrationName}/${kind.plural}`,
+      tags: ["integrations"],
+      summary: `List the ${kind.type} installations of an integration`,
+      request: { params: IntegrationParams, query: ListInstallationsQuery },
+      responses: { 200: jsonResponse(listSchema, "OK"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { integrationName } = c.req.valid("param");
+      const { page, limit, externalId } = c.req.valid("query");
+      const scope = `integration-${kind.plural}:${integrationName}:${externalId ?? ""}`;
+      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+      const access = await resolveIntegration(c, integrationName, "integration:installations:read");
+      const list = targetsPagePlan(c.var.db, {
+        type: kind.type,
+        integrationId: access.integration.id,
+        callerId: callerUserId(c),
+        isOwnerAdmin: access.isOwnerAdmin,
+        externalId,
+        limit,
+        after,
+      });
+      const { rows, count } = list.finish(await runStatements(c.var.db, list.statements));
+      const urls = urlsOf(c);
+      const body = await toListPage({
+        secret: c.env.SIGNING_SECRET,
+        scope,
+        rows,
+        limit,
+        count,
+        key: (r) => [r.installationId, r.targetId],
+        present: (r) => kind.present(urls, integrationName, r),
+      });
+      return c.json(body, 200);
+    },
+  );
+
+  targetListRoutes.openapi(
+    createRoute({
+      method: "get",
+      path: base,
+      tags: ["integrations"],
+      summary: `List the ${kind.type} installations of one installation`,
+      request: { params: InstallationParams, query: ListInstallationsQuery },
+      responses: { 200: jsonResponse(listSchema, "OK"), ...errorResponses(400, 403, 404) },
+    }),
+    async (c) => {
+      const { integrationName, installationId } = c.req.valid("param");
+      const { page, limit, externalId } = c.req.valid("query");
+      const scope = `installation-${kind.plural}:${installationId}:${externalId ?? ""}`;
+      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+      const list = targetsPagePlan(c.var.db, {
+        type: kind.type,
+        integrationId: integrationName,
+        installationId,
+        callerId: callerUserId(c),
+        isOwnerAdmin: true,
+        externalId,
+        limit,
+        after,
+      });
+      const found = await resolveInstallation(
+        c,
+        integrationName,
+        installationId,
+        "integration:installations:read",
+        { with: list.statements },
+      );
+      const { rows, count } = list.finish(found.results);
+      const urls = urlsOf(c);
+      const body = await toListPage({
+        secret: c.env.SIGNING_SECRET,
+        scope,
+        rows,
+        limit,
+        count,
+        key: (r) => [r.installationId, r.targetId],
+        present: (r) => kind.present(urls, integrationName, r),
+      });
+      return c.json(body, 200);
+    },
+  );
+}

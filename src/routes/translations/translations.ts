@@ -1,0 +1,162 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  CreateTranslationBody,
+  ListTranslationsQuery,
+  OrgTranslationsParams,
+  TranslationParams,
+  TranslationSchema,
+  UpdateTranslationBody,
+} from "../../api/translations";
+import { resolveSpace } from "../../auth/space";
+import {
+  resolveTranslation,
+  resolveTranslations,
+  translationPermissions,
+} from "../../auth/translation";
+import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../lib/pagination";
+import { createRouter } from "../../lib/router";
+import { urlsOf } from "../../lib/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { presentTranslation } from "../../presenters/translation";
+import {
+  createTranslation,
+  deleteTranslation,
+  translationListPlan,
+  updateInstructions,
+} from "../../services/translations/translations";
+
+/** An organization's translations: list, create, read, update instructions, delete. */
+export const translationRoutes = createRouter();
+
+const READ = { scope: "space:read", minimum: "read" } as const;
+const WRITE = { scope: "space:write", minimum: "edit" } as const;
+
+translationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/translations",
+    tags: ["translations"],
+    summary: "List the translations of an organization (newest first)",
+    request: { params: OrgTranslationsParams, query: ListTranslationsQuery },
+    responses: {
+      200: jsonResponse(listOf(TranslationSchema), "OK"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const { page, limit } = c.req.valid("query");
+    const scope = `translations:${organizationId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const list = translationListPlan(c.var.db, { orgId: organizationId, limit, after });
+    const { results, role } = await resolveTranslations(c, organizationId, READ, {
+      with: list.statements,
+    });
+    const { rows, count } = list.finish(results);
+    const urls = urlsOf(c);
+    const permissions = translationPermissions(role);
+    return c.json(
+      await toListPage({
+        secret: c.env.SIGNING_SECRET,
+        scope,
+        rows,
+        limit,
+        count,
+        key: (r) => [r.createdAt, r.id],
+        present: (r) => presentTranslation(urls, r, permissions),
+      }),
+      200,
+    );
+  },
+);
+
+translationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orgs/{organizationId}/translations",
+    tags: ["translations"],
+    summary: "Create a translation of a space into a language (run it to translate)",
+    request: { params: OrgTranslationsParams, body: jsonBody(CreateTranslationBody) },
+    responses: {
+      201: jsonResponse(TranslationSchema, "Created"),
+      ...errorResponses(400, 403, 404),
+    },
+  }),
+  async (c) => {
+    const { organizationId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const access = await resolveTranslations(c, organizationId, WRITE);
+    const space = await resolveSpace(c, body.source.space).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!space || space.space.organizationId !== organizationId) {
+      throw badRequest("body.source.space: no such space in this organization");
+    }
+    if (body.language === body.source.language) {
+      throw badRequest("body.language: must differ from body.source.language");
+    }
+    const row = await createTranslation(c.var.db, {
+      organizationId,
+      sourceSpaceId: space.space.id,
+      sourceLanguage: body.source.language,
+      language: body.language,
+      instructions: body.instructions ?? null,
+      createdBy: access.caller.user.id,
+    });
+    return c.json(presentTranslation(urlsOf(c), row, translationPermissions(access.role)), 201);
+  },
+);
+
+translationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orgs/{organizationId}/translations/{translationId}",
+    tags: ["translations"],
+    summary: "Get a translation, its status and stats",
+    request: { params: TranslationParams },
+    responses: { 200: jsonResponse(TranslationSchema, "OK"), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, translationId } = c.req.valid("param");
+    const { translation, role } = await resolveTranslation(c, organizationId, translationId, READ);
+    return c.json(presentTranslation(urlsOf(c), translation, translationPermissions(role)), 200);
+  },
+);
+
+translationRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/orgs/{organizationId}/translations/{translationId}",
+    tags: ["translations"],
+    summary: "Replace a translation's instructions (the next run retranslates every page)",
+    request: { params: TranslationParams, body: jsonBody(UpdateTranslationBody) },
+    responses: { 200: jsonResponse(TranslationSchema, "OK"), ...errorResponses(400, 403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, translationId } = c.req.valid("param");
+    const { instructions } = c.req.valid("json");
+    const { role } = await resolveTranslation(c, organizationId, translationId, WRITE);
+    const row = await updateInstructions(c.var.db, organizationId, translationId, instructions);
+    if (!row) throw notFound("Translation");
+    return c.json(presentTranslation(urlsOf(c), row, translationPermissions(role)), 200);
+  },
+);
+
+translationRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/orgs/{organizationId}/translations/{translationId}",
+    tags: ["translations"],
+    summary: "Delete a translation (its result space stays); 204 also when absent",
+    request: { params: TranslationParams },
+    responses: { ...noContent, ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { organizationId, translationId } = c.req.valid("param");
+    await resolveTranslations(c, organizationId, WRITE);
+    await deleteTranslation(c.var.db, organizationId, translationId);
+    return c.body(null, 204);
+  },
+);

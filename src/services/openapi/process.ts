@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import type { Bindings } from "../../env";
+import type { Database } from "../../db/client";
+import { openapiSpecs, openapiSpecVersions, type OpenAPISpecRow } from "../../db/schema";
+import type { Outbound } from "../../outbound";
+import { sha256HexBytes } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { nowIso, nowMs } from "../../lib/clock";
+import { buildSpec } from "../../openapi-specs/build";
+import { MAX_REPORTED_ERRORS, SpecProcessError, type SpecError } from "../../openapi-specs/types";
+import { documentKey, rawKey } from "./keys";
+import { decodeSource, fetchSpecUrl, loadSource } from "./source";
+
+/** What a processing run needs: the bindings, the database and the network. */
+export interface ProcessContext {
+  env: Bindings;
+  db: Database;
+  outbound: Outbound;
+}
+
+/** Minutes between re-fetches of a URL spec: `OPENAPI_REFETCH_MINUTES`, default 60. */
+export function refetchMinutes(env: Pick<Bindings, "OPENAPI_REFETCH_MINUTES">): number {
+  const minutes = Number(env.OPENAPI_REFETCH_MINUTES ?? "60");
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : 60;
+}
+
+/**
+ * Processes a spec's current source: `progress`, then fetch (URL) or read (text), and when the
+ * content hash differs from the live version's, parse, validate, inline external references and
+ * store a new version (R2 then D1). A fetch or parse failure is recorded on the spec with its
+ * code and errors, and the previous version stays live. Ends `complete` either way. Unexpected
+ * errors (D1, R2) are thrown for the job to retry.
+ */
+export async function processSpec(ctx: ProcessContext, specId: string): Promise<void> {
+  const { db, env } = ctx;
+  const [found] = await db
+    .update(openapiSpecs)
+    .set({ processingState: "progress" })
+    .where(eq(openapiSpecs.id, specId))
+    .returning();
+  if (!found) return;
+  const liveHash = await liveContentHash(db, found.lastVersionId);
+  try {
+    const source = await loadSource(found, ctx.outbound, env);
+    if (!source) return;
+    const hash = await sha256HexBytes(source.bytes);
+    if (hash === liveHash) return await finish(ctx, found, {});
+    const built = await buildSpec(decodeSource(source.bytes), source.baseUrl, async (url) =>
+      decodeSource((await fetchSpecUrl(ctx.outbound, env, url)).bytes),
+    );
+    const versionId = newId();
+    const contentType = built.format === "json" ? "application/json" : "application/yaml";
+    const keys = { raw: rawKey(specId, versionId), document: documentKey(specId, versionId) };
+    await env.FILES.put(keys.raw, source.bytes, { httpMetadata: { contentType } });
+    await env.FILES.put(keys.document, JSON.stringify(built.document), {
+      httpMetadata: { contentType: "application/json" },
+    });
+    const version = {
+      id: versionId,
+      specId,
+      contentHash: hash,
+      createdAt: nowIso(),
+      rawKey: keys.raw,
+      rawContentType: contentType,
+      documentKey: keys.document,
+      operationCount: built.operationCount,
+      size: source.bytes.byteLength,
+    };
+    try {
+      await finish(ctx, found, { version });
+    } catch (error) {
+      // The spec was deleted meanwhile (the version's foreign key fails): drop what was stored.
+      await env.FILES.delete([keys.raw, keys.document]);
+      const [still] = await db
+        .select({ id: openapiSpecs.id })
+        .from(openapiSpecs)
+        .where(eq(openapiSpecs.id, specId));
+      if (still) throw error;
+    }
+  } catch (error) {
+    if (!(error instanceof SpecProcessError)) throw error;
+    await finish(ctx, found, { failure: error });
+  }
+}
+
+/** The content hash of the live version, to skip an unchanged source. */
+async function liveContentHash(db: Database, versionId: string | null): Promise<string | null> {
+  if (!versionId) return null;
+  const [row] = await db
+    .select({ hash: openapiSpecVersions.contentHash })
+    .from(openapiSpecVersions)
+    .where(eq(openapiSpecVersions.id, versionId));
+  return row?.hash ?? null;
+}
+
+/**
+ * Ends a run: `complete`, the time, the next re-fetch of a URL spec, and either the errors of a
+ * failure (the live version untouched) or a clean slate with, if any, the new version made live
+ * in the same batch.
+ */
+async function finish(
+  ctx: ProcessContext,
+  spec: OpenAPISpecRow,
+  outcome: { version?: typeof openapiSpecVersions.$inferInsert; failure?: SpecProcessError },
+) {
+  const now = nowMs();
+  const nextFetchAt =
+    spec.sourceKind === "url"
+      ? new Date(now + refetchMinutes(ctx.env) * 60_000).toISOString()
+      : null;
+  const errors: SpecError[] = outcome.failure?.errors ?? [];
+  const update = ctx.db
+    .update(openapiSpecs)
+    .set({
+      processingState: "complete",
+      lastProcessedAt: new Date(now).toISOString(),
+      nextFetchAt,
+      lastProcessErrorCode: outcome.failure?.code ?? null,
+      lastProcessedErrors: errors.length > 0 ? errors.slice(0, MAX_REPORTED_ERRORS) : null,
+      lastProcessedErrorCount: errors.length,
+      ...(outcome.version ? { lastVersionId: outcome.version.id } : {}),
+    })
+    .where(eq(openapiSpecs.id, spec.id));
+  if (outcome.version) {
+    await ctx.db.batch([ctx.db.insert(openapiSpecVersions).values(outcome.version), update]);
+  } else {
+    await update;
+  }
+}
+
+/** After the job's last attempt: the spec ends `complete` with the error, its version kept. */
+export async function recordProcessingFailure(ctx: ProcessContext, specId: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  await ctx.db
+    .update(openapiSpecs)
+    .set({
+      processingState: "complete",
+      lastProcessedAt: nowIso(),
+      lastProcessErrorCode: null,
+      lastProcessedErrors: [
+        { message: `Processing failed: ${message.slice(0, 500)}`, code: "internal" },
+      ],
+      lastProcessedErrorCount: 1,
+    })
+    .where(eq(openapiSpecs.id, specId));
+}

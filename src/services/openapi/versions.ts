@@ -1,0 +1,57 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { openapiSpecVersions, type OpenAPISpecVersionRow } from "../../db/schema";
+import { plan } from "../../db/plan";
+import { keysetAfter, type CursorKey } from "../../lib/pagination";
+
+/** One page of a spec's versions, newest first, and their count, for the access batch. */
+export function versionListPlan(
+  db: Database,
+  options: { specId: string; limit: number; after?: CursorKey },
+) {
+  const { specId, limit, after } = options;
+  const columns = [openapiSpecVersions.createdAt, openapiSpecVersions.id];
+  return plan(
+    {
+      rows: db
+        .select()
+        .from(openapiSpecVersions)
+        .where(
+          and(
+            eq(openapiSpecVersions.specId, specId),
+            after ? keysetAfter(columns, after, "desc") : undefined,
+          ),
+        )
+        .orderBy(desc(openapiSpecVersions.createdAt), desc(openapiSpecVersions.id))
+        .limit(limit + 1),
+      count: db
+        .select({ n: sql<number>`count(*)` })
+        .from(openapiSpecVersions)
+        .where(eq(openapiSpecVersions.specId, specId)),
+    },
+    (r) => ({ rows: r.rows, count: r.count[0]?.n ?? 0 }),
+  );
+}
+
+/** One version of a spec by id (for the access batch, by slug: joined on the spec there). */
+export function versionByIdPlan(db: Database, versionId: string) {
+  return plan(
+    { version: db.select().from(openapiSpecVersions).where(eq(openapiSpecVersions.id, versionId)) },
+    (r) => r.version[0] ?? null,
+  );
+}
+
+/** A version's stored bytes as text, or null when R2 no longer has them. */
+export async function readRaw(files: R2Bucket, version: OpenAPISpecVersionRow) {
+  const object = await files.get(version.rawKey);
+  return object ? object.text() : null;
+}
+
+/** A version's parsed document, or null when R2 no longer has it. */
+export async function readDocument(
+  files: R2Bucket,
+  version: OpenAPISpecVersionRow,
+): Promise<Record<string, unknown> | null> {
+  const object = await files.get(version.documentKey);
+  return object ? object.json<Record<string, unknown>>() : null;
+}

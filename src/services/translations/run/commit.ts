@@ -1,0 +1,232 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import {
+  spaces,
+  translationPages,
+  translationStaged,
+  translations,
+  type FileRow,
+  type PageRow,
+  type TranslationRow,
+} from "../../../db/schema/index";
+import type { FileState } from "../../../content/commit";
+import { mainPointer } from "../../../content/pointers";
+import { filesQuery, treeQuery } from "../../../content/read";
+import { sameContent, stateOf, type PageState } from "../../../content/state";
+import { PermanentJobError } from "../../../jobs/define";
+import { sha256Hex } from "../../../lib/crypto";
+import { nowIso, nowMs } from "../../../lib/clock";
+import { remapRefs } from "../../../translate/index";
+import { commitToMain } from "../../content/commit-to-main";
+import { indexSearchAfterMain } from "../../search/indexer";
+import { chunked } from "../../teams/teams";
+import { runContext } from "./state";
+
+type Staged = typeof translationStaged.$inferSelect;
+type Mapping = typeof translationPages.$inferSelect;
+
+/**
+ * The last step of a run: writes every translated page, the source's structure (tree, slugs,
+ * hidden flags, positions) and its files into the result space as ONE new main revision through
+ * `commitToMain`, and in the same batch records the pages' source hashes, drops the pages
+ * removed from the source, clears the work list and completes the run with its stats.
+ */
+export async function commitRun(db: Database, t: TranslationRow): Promise<void> {
+  const context = await runContext(db, t);
+  const source = context.source;
+  if (!source) throw new PermanentJobError("The source space no longer exists");
+  const result = context.result;
+  if (!result) throw new Error("The result space of this run is gone; run again");
+  const [sourceRows, sourceFiles, mapping, staged] = await db.batch([
+    treeQuery(db, mainPointer(source)),
+    filesQuery(db, mainPointer(source)),
+    db.select().from(translationPages).where(eq(translationPages.translationId, t.id)),
+    db
+      .select()
+      .from(translationStaged)
+      .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, true))),
+  ]);
+  const translated = staged.filter((s) => s.title !== null);
+  const bodies = await Promise.all(
+    translated
+      .flatMap((s) => (s.body ? [s.body] : []))
+      .map(async (body) => ({ hash: await sha256Hex(body), body })),
+  );
+  const hashOf = new Map(bodies.map((d) => [d.body, d.hash]));
+  const live = sourceRows.filter((r) => !r.deleted);
+  const liveIds = new Set(live.map((r) => r.pageId));
+  const removed = mapping.filter((m) => !liveIds.has(m.sourcePageId));
+  const words = translated.reduce((n, s) => n + s.words, 0);
+  const finishedAt = nowMs();
+  const duration = Math.max(
+    0,
+    finishedAt - Date.parse(t.runStartedAt ?? new Date(finishedAt).toISOString()),
+  );
+  const completion = (revisionId: string) => ({
+    hashes: db
+      .update(translationPages)
+      .set({
+        sourceHash: sql`(SELECT s.source_hash FROM translation_staged s WHERE s.translation_id = ${t.id} AND s.source_page_id = ${translationPages.sourcePageId})`,
+      })
+      .where(
+        and(
+          eq(translationPages.translationId, t.id),
+          sql`${translationPages.sourcePageId} IN (SELECT source_page_id FROM translation_staged WHERE translation_id = ${t.id} AND done = 1 AND title IS NOT NULL)`,
+        ),
+      ),
+    ...Object.fromEntries(
+      chunked(
+        removed.map((m) => m.sourcePageId),
+        90,
+      ).map((ids, i) => [
+        `removed${i}`,
+        db
+          .delete(translationPages)
+          .where(
+            and(
+              eq(translationPages.translationId, t.id),
+              inArray(translationPages.sourcePageId, ids),
+            ),
+          ),
+      ]),
+    ),
+    clear: db
+      .delete(translationStaged)
+      .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, true))),
+    done: db
+      .update(translations)
+      .set({
+        state: "completed",
+        runId: null,
+        error: null,
+        resultRevisionId: revisionId,
+        runs: sql`${translations.runs} + 1`,
+        latestWords: words,
+        latestPages: translated.length,
+        latestDurationMs: duration,
+        totalWords: sql`${translations.totalWords} + ${words}`,
+        totalDurationMs: sql`${translations.totalDurationMs} + ${duration}`,
+        totalPages: sql`(SELECT count(*) FROM translation_pages WHERE translation_id = ${t.id} AND source_hash IS NOT NULL)`,
+        heartbeatAt: null,
+        updatedAt: new Date(finishedAt).toISOString(),
+      })
+      .where(and(eq(translations.id, t.id), eq(translations.runId, t.runId ?? ""))),
+  });
+
+  const plan = {
+    live,
+    sourceFiles,
+    mapping,
+    staged: new Map(staged.map((s) => [s.sourcePageId, s])),
+    hashOf,
+  };
+  const spacesIds = { source: source.id, result: result.id };
+  const landed = await commitToMain(db, {
+    state: { space: result },
+    userId: t.createdBy,
+    prepare: async ({ space }) => {
+      const [resultRows, resultFiles] = await db.batch([
+        treeQuery(db, mainPointer(space)),
+        filesQuery(db, mainPointer(space)),
+      ]);
+      const pages = resultPages(plan, resultRows, removed, spacesIds);
+      const files = resultFileStates(sourceFiles, resultFiles);
+      const used = new Set(pages.map((p) => p.documentHash));
+      return {
+        type: "edits",
+        parents: [],
+        pages,
+        files,
+        documents: bodies.filter((d) => used.has(d.hash)),
+        also: (revisionId) => completion(revisionId),
+      };
+    },
+    reload: async ({ space }) => {
+      const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
+      return fresh && !fresh.deletedAt ? { space: fresh } : undefined;
+    },
+    raceMessage: "The result space changed repeatedly during the run",
+  });
+  try {
+    await indexSearchAfterMain({
+      db,
+      space: landed.space,
+      previousSeq: result.mainSeq,
+      pageIds: [],
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ translation: t.id, searchIndex: String(error) }));
+  }
+}
+
+/** The result pages to write: new and changed ones, and the results of removed source pages. */
+function resultPages(
+  plan: {
+    live: PageRow[];
+    mapping: Mapping[];
+    staged: Map<string, Staged>;
+    hashOf: Map<string, string>;
+  },
+  resultRows: PageRow[],
+  removed: Mapping[],
+  spacesIds: { source: string; result: string },
+): PageState[] {
+  const now = nowIso();
+  const resultOf = new Map(plan.mapping.map((m) => [m.sourcePageId, m.resultPageId]));
+  const current = new Map(resultRows.filter((r) => !r.deleted).map((r) => [r.pageId, stateOf(r)]));
+  const out: PageState[] = [];
+  for (const row of plan.live) {
+    const id = resultOf.get(row.pageId);
+    if (!id) continue;
+    const before = current.get(id);
+    const staged = plan.staged.get(row.pageId);
+    const fresh = staged && staged.title !== null ? staged : undefined;
+    const linkTarget = row.linkTarget ? structuredClone(row.linkTarget) : null;
+    if (linkTarget) remapRefs(linkTarget, (s) => resultOf.get(s), spacesIds);
+    const next: PageState = {
+      ...stateOf(row),
+      pageId: id,
+      parentId: row.parentId ? (resultOf.get(row.parentId) ?? null) : null,
+      title: fresh ? fresh.title! : (before?.title ?? row.title),
+      description: fresh ? fresh.description : (before?.description ?? row.description),
+      documentHash: fresh
+        ? fresh.body
+          ? (plan.hashOf.get(fresh.body) ?? null)
+          : null
+        : (before?.documentHash ?? row.documentHash),
+      linkTarget,
+      createdAt: before?.createdAt ?? now,
+      updatedAt: now,
+    };
+    if (!before || !sameContent(before, next)) out.push(next);
+  }
+  for (const gone of removed) {
+    const before = current.get(gone.resultPageId);
+    if (before) out.push({ ...before, deleted: true, updatedAt: now });
+  }
+  return out;
+}
+
+/** The source's files under the same ids, where the result space lacks them or differs. */
+function resultFileStates(sourceFiles: FileRow[], resultFiles: FileRow[]): FileState[] {
+  const current = new Map(resultFiles.filter((f) => !f.deleted).map((f) => [f.fileId, f]));
+  const key = (f: FileRow) =>
+    JSON.stringify([f.name, f.contentType, f.size, f.hash, f.width, f.height]);
+  return sourceFiles
+    .filter((f) => !f.deleted)
+    .filter((f) => {
+      const before = current.get(f.fileId);
+      return !before || key(before) !== key(f);
+    })
+    .map((f) => ({
+      fileId: f.fileId,
+      deleted: false,
+      name: f.name,
+      contentType: f.contentType,
+      size: f.size,
+      hash: f.hash,
+      width: f.width,
+      height: f.height,
+      createdAt: f.createdAt,
+    }));
+}

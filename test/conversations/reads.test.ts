@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { as, d1Cost, type ApiResponse } from "../helpers/api";
+import { authorizationMatrix, type World } from "../helpers/authz";
+import { makeOrg } from "../helpers/factories";
+import {
+  conversationBody,
+  makeConversation,
+  PASSWORD_TEXTS,
+  PDF_TEXTS,
+} from "../helpers/conversations-factories";
+
+/** An organization with two password and two PDF conversations, processed. */
+async function seeded(world: World) {
+  const ids = [];
+  for (const text of [...PASSWORD_TEXTS.slice(0, 2), ...PDF_TEXTS.slice(0, 2)]) {
+    ids.push(await makeConversation(world.org.id, conversationBody(text)));
+  }
+  return { ids };
+}
+
+for (const path of ["conversations", "conversations-clusters", "conversations-issues"]) {
+  authorizationMatrix(`GET /v1/orgs/{organizationId}/${path}`, {
+    setup: seeded,
+    request: (w) => ({ method: "GET", path: `/orgs/${w.org.id}/${path}` }),
+    missing: () => ({ method: "GET", path: `/orgs/doesnotexist/${path}` }),
+    minimumRole: "read",
+    scope: "organization:read",
+    success: 200,
+  });
+}
+
+authorizationMatrix("GET /v1/orgs/{organizationId}/conversations/{conversationId}", {
+  setup: seeded,
+  request: (w, s) => ({ method: "GET", path: `/orgs/${w.org.id}/conversations/${s.ids[0]}` }),
+  missing: (_w, s) => ({ method: "GET", path: `/orgs/doesnotexist/conversations/${s.ids[0]}` }),
+  minimumRole: "read",
+  scope: "organization:read",
+  success: 200,
+});
+
+describe("conversation insights reads", () => {
+  it("groups issues into clusters with label, icon, weekly pulse, sources and stats", async () => {
+    const { org, owner } = await makeOrg();
+    const now = new Date();
+    const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    for (const [i, text] of PASSWORD_TEXTS.entries()) {
+      const createdAt = i === 0 ? weekAgo : now.toISOString();
+      await makeConversation(org.id, conversationBody(text, { metadata: { createdAt } }), "api:a");
+    }
+    for (const text of PDF_TEXTS) await makeConversation(org.id, conversationBody(text), "api:b");
+    await makeConversation(org.id, conversationBody("Hello! Have a nice day."));
+    const res = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`);
+    expect(res.status).toBe(200);
+    // A young corpus may split a problem in two, but never mixes the two problems.
+    expect(res.body.count).toBeGreaterThanOrEqual(2);
+    expect(res.body.count).toBeLessThanOrEqual(5);
+    type C = { id: string; icon: string; label: string; sources: { source: string }[] };
+    type Full = C & { stats: { issues: number }; weeklyPulse: number[] };
+    const items = res.body.items as Full[];
+    for (const c of items) {
+      expect(c.sources).toHaveLength(1);
+      expect(c.weeklyPulse).toHaveLength(13);
+      expect(c.weeklyPulse.reduce((a, b) => a + b, 0)).toBe(c.stats.issues);
+    }
+    const of = (source: string) => items.filter((c) => c.sources[0]!.source === source);
+    const total = (cs: Full[]) => cs.reduce((n, c) => n + c.stats.issues, 0);
+    expect(total(of("api:a"))).toBe(4);
+    expect(total(of("api:b"))).toBe(4);
+    expect(of("api:a").reduce((n, c) => n + c.weeklyPulse[11]!, 0)).toBe(1);
+    expect(of("api:a").some((c) => c.icon === "lock")).toBe(true);
+    const pdf = of("api:b").sort((a, b) => b.stats.issues - a.stats.issues)[0]!;
+    const password = of("api:a")[0]!;
+    expect(pdf.label.toLowerCase()).toContain("pdf");
+    const issues = await as(owner.token).get(`/orgs/${org.id}/conversations-issues`, {
+      query: { cluster: pdf.id },
+    });
+    expect(issues.body.count).toBe(pdf.stats.issues);
+    for (const item of issues.body.items) {
+      expect(item.issue.cluster).toBe(pdf.id);
+      expect(item.conversation.object).toBe("conversation");
+    }
+    const one = await as(owner.token).get(
+      `/orgs/${org.id}/conversations-issues/${issues.body.items[0].issue.id}`,
+    );
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(issues.body.items[0]);
+    const conv = issues.body.items[0].conversation.id;
+    const both = await as(owner.token).get(`/orgs/${org.id}/conversations-issues`, {
+      query: { cluster: pdf.id, conversation: conv },
+    });
+    expect(both.body.count).toBe(1);
+    const other = await as(owner.token).get(`/orgs/${org.id}/conversations-issues`, {
+      query: { cluster: password.id, conversation: conv },
+    });
+    expect(other.body).toEqual({ count: 0, items: [] });
+  });
+
+  it("orders clusters by updatedAt in either order and pages them within the rows budget", async () => {
+    const { org, owner } = await makeOrg();
+    const topics = [
+      "The PDF export fails with a blank page.",
+      "SSO login with Okta fails with a SAML error.",
+      "Webhook deliveries fail with a timeout to our endpoint.",
+      "Custom domain SSL certificate is pending, DNS CNAME error.",
+      "Image upload fails for PNG files, stuck uploading.",
+    ];
+    for (const t of topics) await makeConversation(org.id, conversationBody(t));
+    const desc = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`);
+    const asc = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`, {
+      query: { order: "asc", orderBy: "updatedAt" },
+    });
+    expect(desc.body.count).toBe(5);
+    const ids = desc.body.items.map((c: { id: string }) => c.id);
+    expect(asc.body.items.map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
+    const seen: string[] = [];
+    let page: string | undefined;
+    do {
+      const res: ApiResponse = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`, {
+        query: { limit: 2, page },
+      });
+      expect(res.body.count).toBe(5);
+      expect(d1Cost(res).rowsRead).toBeLessThanOrEqual(2 * 2 + 10);
+      seen.push(...res.body.items.map((c: { id: string }) => c.id));
+      page = res.body.next?.page;
+    } while (page);
+    expect(seen).toEqual(ids);
+    const bad = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`, {
+      query: { orderBy: "createdAt" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("pages conversations and issues within the rows budget", async () => {
+    const { org, owner } = await makeOrg();
+    for (let i = 0; i < 7; i++) {
+      await makeConversation(org.id, conversationBody(`${PDF_TEXTS[i % 4]} (case ${i})`));
+    }
+    for (const path of ["conversations", "conversations-issues"]) {
+      const seen = new Set<string>();
+      let page: string | undefined;
+      do {
+        const res: ApiResponse = await as(owner.token).get(`/orgs/${org.id}/${path}`, {
+          query: { limit: 3, page },
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.count).toBe(7);
+        expect(d1Cost(res).rowsRead, path).toBeLessThanOrEqual(2 * 3 + 10);
+        for (const item of res.body.items) seen.add(item.id ?? item.issue.id);
+        page = res.body.next?.page;
+      } while (page);
+      expect(seen.size).toBe(7);
+    }
+    const foreign = await as(owner.token).get(`/orgs/${org.id}/conversations`, {
+      query: { page: "abc.def" },
+    });
+    expect(foreign.status).toBe(400);
+  });
+
+  it("answers 404 for unknown conversations and issues", async () => {
+    const { org, owner } = await makeOrg();
+    const a = await as(owner.token).get(`/orgs/${org.id}/conversations/nope`);
+    const b = await as(owner.token).get(`/orgs/${org.id}/conversations-issues/nope`);
+    expect([a.status, b.status]).toEqual([404, 404]);
+    const other = await makeOrg();
+    const id = await makeConversation(other.org.id, conversationBody(PDF_TEXTS[0]!));
+    const c = await as(owner.token).get(`/orgs/${org.id}/conversations/${id}`);
+    expect(c.status).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { as, workerFetch } from "../helpers/api";
+import { makeMember, makeOrg, makeOrgWithRoles, makeUser } from "../helpers/factories";
+import {
+  integrationName,
+  PNG_BASE64,
+  publish,
+  VALID_SCRIPT,
+} from "../helpers/integrations-factories";
+
+describe("publishing integrations", () => {
+  it("publishes version 1, then increments the version on every publish", async () => {
+    const { org, owner } = await makeOrg();
+    const name = integrationName();
+    const first = await publish(owner.token, name, org.id);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({
+      object: "integration",
+      name,
+      version: 1,
+      visibility: "private",
+      target: "all",
+      scopes: ["space:content:read"],
+      owner: { id: org.id },
+      permissions: { admin: true },
+    });
+    const second = await publish(owner.token, name, org.id, { title: "Renamed" });
+    expect(second.body).toMatchObject({ version: 2, title: "Renamed" });
+    const read = await as(owner.token).get(`/integrations/${name}`);
+    expect(read.body).toMatchObject({ version: 2, title: "Renamed" });
+  });
+
+  it("stores the script in R2 by content hash", async () => {
+    const { org, owner } = await makeOrg();
+    await publish(owner.token, integrationName(), org.id);
+    const hash = [
+      ...new Uint8Array(
+        await crypto.subtle.digest("SHA-256", new TextEncoder().encode(VALID_SCRIPT)),
+      ),
+    ]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
+    const object = await env.FILES.get(`integrations/scripts/${hash}.js`);
+    expect(await object?.text()).toBe(VALID_SCRIPT);
+  });
+
+  it("accepts the organization's hostname", async () => {
+    const { org, owner } = await makeOrg();
+    const { testDb } = await import("../helpers/factories");
+    const { organizations } = await import("../../src/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const hostname = `${integrationName()}.example.test`;
+    await testDb().update(organizations).set({ hostname }).where(eq(organizations.id, org.id));
+    const res = await publish(owner.token, integrationName(), hostname);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.owner.id).toBe(org.id);
+  });
+
+  it("never returns the secrets, and seals them at rest", async () => {
+    const { org, owner } = await makeOrg();
+    const name = integrationName();
+    const secret = "s3cr3t-value-that-must-not-leak";
+    const res = await publish(owner.token, name, org.id, { secrets: { API_KEY: secret } });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(secret);
+    expect(res.text).not.toContain("API_KEY");
+    const read = await as(owner.token).get(`/integrations/${name}`);
+    expect(read.text).not.toContain(secret);
+    const list = await as(owner.token).get(`/integrations`);
+    expect(list.text).not.toContain(secret);
+    const { testDb } = await import("../helpers/factories");
+    const { integrations } = await import("../../src/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await testDb().select().from(integrations).where(eq(integrations.name, name));
+    expect(row!.secretsSealed).toBeTruthy();
+    expect(row!.secretsSealed).not.toContain(secret);
+    const { openSecrets } = await import("../../src/services/integrations/secrets");
+    expect(await openSecrets(env.SIGNING_SECRET, row!.secretsSealed)).toEqual({ API_KEY: secret });
+  });
+
+  it("serves the icon and preview images through signed URLs", async () => {
+    const { org, owner } = await makeOrg();
+    const res = await publish(owner.token, integrationName(), org.id, {
+      icon: PNG_BASE64,
+      previewImages: [PNG_BASE64],
+    });
+    expect(res.status, res.text).toBe(200);
+    const icon = res.body.urls.icon as string;
+    expect(icon).toMatch(/\/integration-assets\?/);
+    expect(res.body.previewImages).toHaveLength(1);
+    const image = await workerFetch(icon);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    const tampered = await workerFetch(icon.replace(/sig=[^&]+/, "sig=AAAA"));
+    expect(tampered.status).toBe(403);
+  });
+
+  it("refuses an icon that is not an image", async () => {
+    const { org, owner } = await makeOrg();
+    const res = await publish(owner.token, integrationName(), org.id, { icon: btoa("<svg/>") });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^body\.icon/);
+  });
+
+  it("enforces the name grammar (400) and answers 404 for unknown names", async () => {
+    const { org, owner } = await makeOrg();
+    const bad = await publish(owner.token, "bad name!", org.id);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/integrationName/);
+    expect((await as(owner.token).get("/integrations/bad%20name")).status).toBe(400);
+    const missing = await as(owner.token).get(`/integrations/${integrationName()}`);
+    expect(missing.status).toBe(404);
+    const dotted = await publish(owner.token, `a.b_c-${integrationName()}`, org.id);
+    expect(dotted.status).toBe(200);
+  });
+
+  it("refuses a script over 5 MiB with 413", async () => {
+    const { org, owner } = await makeOrg();
+    const script = `${VALID_SCRIPT}\n//${"x".repeat(5 * 1024 * 1024)}`;
+    const res = await publish(owner.token, integrationName(), org.id, { script });
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses a script without a fetch handler, naming the problem", async () => {
+    const { org, owner } = await makeOrg();
+    const res = await publish(owner.token, integrationName(), org.id, {
+      script: "export default {}",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^body\.script: .*fetch/);
+    const broken = await publish(owner.token, integrationName(), org.id, { script: "export def" });
+    expect(broken.status).toBe(400);
+  });
+
+  it("needs an admin of the publishing organization", async () => {
+    const { org } = await makeOrg();
+    const editor = await makeMember(org.id, "create");
+    expect((await publish(editor.token, integrationName(), org.id)).status).toBe(403);
+    const stranger = await makeUser();
+    expect((await publish(stranger.token, integrationName(), org.id)).status).toBe(404);
+    expect((await publish(stranger.token, integrationName(), "no-such-org")).status).toBe(404);
+  });
+
+  it("lets only the owner's admins republish a name", async () => {
+    const world = await makeOrgWithRoles();
+    const name = integrationName();
+    await publish(world.owner.token, name, world.org.id, { visibility: "public" });
+    // An admin elsewhere sees the public integration but may not take it over.
+    const other = await publish(world.outsider.token, name, world.outsiderOrg.id);
+    expect(other.status).toBe(403);
+    const privateName = integrationName();
+    await publish(world.owner.token, privateName, world.org.id);
+    const hidden = await publish(world.outsider.token, privateName, world.outsiderOrg.id);
+    expect(hidden.status).toBe(404);
+    // The owner cannot move it to another organization by republishing.
+    const { org: second } = await makeOrg({ owner: world.owner });
+    const moved = await publish(world.owner.token, name, second.id);
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toMatch(/^body\.organization/);
+  });
+
+  it("deletes an integration for the owner's admins (204, also when absent)", async () => {
+    const world = await makeOrgWithRoles();
+    const name = integrationName();
+    await publish(world.owner.token, name, world.org.id, { visibility: "public" });
+    expect((await as(world.roles.create.token).delete(`/integrations/${name}`)).status).toBe(403);
+    expect((await as(world.outsider.token).delete(`/integrations/${name}`)).status).toBe(403);
+    expect((await as(world.owner.token).delete(`/integrations/${name}`)).status).toBe(204);
+    expect((await as(world.owner.token).get(`/integrations/${name}`)).status).toBe(404);
+    expect((await as(world.owner.token).delete(`/integrations/${name}`)).status).toBe(204);
+  });
+});
