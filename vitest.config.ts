@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { buildContract } from "./scripts/build-contract.mjs";
 import { buildExampleIntegration } from "./scripts/build-example-integration.mjs";
-import { fakeInternet } from "./test/network/index";
+import { fakeInternet } from "./test/network/index.ts";
 
 export default defineConfig(async () => {
   await buildContract();

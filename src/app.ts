@@ -23,6 +23,18 @@ const OPENAPI_INFO = {
     "A self-hostable documentation platform API, wire-compatible with GitBook's v1 REST API.",
 };
 
+/**
+ * The operations that mount their own body cap (instead of the 1 MiB default): the content batch
+ * (20 files of 1 MB in base64), publishing an integration (its script and images), API spec
+ * writes (texts up to 10 MiB).
+ */
+const OWN_BODY_LIMITS: [string, RegExp][] = [
+  ["POST", /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/],
+  ["POST", /^\/v1\/integrations\/[^/]+$/],
+  ["POST", /^\/v1\/orgs\/[^/]+\/openapi$/],
+  ["PUT", /^\/v1\/orgs\/[^/]+\/openapi\/[^/]+$/],
+];
+
 /** Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors. */
 export function createApp() {
   const app = createRouter();
@@ -44,18 +56,10 @@ export function createApp() {
   app.use("/sso/*", rateLimit);
   // The token before the body: an unknown token never gets its body read.
   app.use("/v1/*", bearerAuth);
-  // The content batch documents a larger cap (20 files of 1 MB in base64) and mounts its own.
+  // 1 MiB per body, except where a route documents and mounts a larger cap of its own.
   const defaultLimit = limitBody();
-  const ownLimit = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/;
-  // Publishing an integration carries its script (up to 5 MiB) and images: its own cap too.
-  const publishLimit = /^\/v1\/integrations\/[^/]+$/;
-  // API spec writes (POST the list, PUT a slug) carry texts up to 10 MiB: their own cap too.
-  const specLimit = /^\/v1\/orgs\/[^/]+\/openapi(\/[^/]+)?$/;
-  const specWrite = (method: string, path: string) =>
-    (method === "POST" || method === "PUT") && specLimit.test(path);
   app.use("/v1/*", (c, next) =>
-    (c.req.method === "POST" && (ownLimit.test(c.req.path) || publishLimit.test(c.req.path))) ||
-    specWrite(c.req.method, c.req.path)
+    OWN_BODY_LIMITS.some(([method, path]) => c.req.method === method && path.test(c.req.path))
       ? next()
       : defaultLimit(c, next),
   );

@@ -16,10 +16,10 @@ export const IntegrationGateway = integrationGatewayFor(app);
 
 /** Every background job the queue consumer runs; each area registers its jobs here. */
 const JOBS: AnyJob[] = [
-  translationRunJob as AnyJob,
-  processSpecJob as AnyJob,
-  dispatchIntegrationEvent as AnyJob,
-  processConversationJob as AnyJob,
+  translationRunJob,
+  processSpecJob,
+  dispatchIntegrationEvent,
+  processConversationJob,
 ];
 
 const consumeJobs = createJobConsumer(JOBS);

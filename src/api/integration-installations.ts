@@ -24,7 +24,7 @@ const InstallationStatus = z.enum(["active", "pending", "paused"]);
 const Selection = z.enum(["all", "selected"]);
 /** Official IntegrationInstallationExternalIds: at most 5 strings. */
 const ExternalIds = z.array(z.string().min(1).max(256)).max(5);
-/** Official IntegrationInstallationConfiguration: any JSON object. */
+/** Official IntegrationInstallationConfiguration (a free JSON object). */
 const Configuration = z.record(z.string(), z.unknown());
 
 /** Body of `POST …/installations` (official OrganizationTarget). */

@@ -14,7 +14,7 @@ const PUBLIC_PATHS = [
   /^\/v1\/sso\/token$/,
   // Public API specs' raw content (404 for private ones, like an unknown slug).
   /^\/v1\/public\/openapi\/[^/]+\/[^/]+$/,
-  // Integrations' public endpoints (fetch events): anyone may call them; the script decides.
+  // Integrations' public endpoints (fetch events): open to everyone; the script decides.
   /^\/v1\/integrations\/[^/]+\/(installations\/[^/]+\/endpoint|integration)(\/.*)?$/,
 ];
 

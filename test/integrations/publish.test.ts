@@ -50,7 +50,8 @@ describe("publishing integrations", () => {
     const { testDb } = await import("../helpers/factories");
     const { organizations } = await import("../../src/db/schema");
     const { eq } = await import("drizzle-orm");
-    const hostname = `${integrationName()}.example.test`;
+    // An organization hostname is at most 32 characters (official Organization.hostname).
+    const hostname = `h${crypto.randomUUID().slice(0, 8)}.example.test`;
     await testDb().update(organizations).set({ hostname }).where(eq(organizations.id, org.id));
     const res = await publish(owner.token, integrationName(), hostname);
     expect(res.status, res.text).toBe(200);

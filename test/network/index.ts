@@ -4,9 +4,9 @@
  * by host name. Each area registers the hosts its tests use, one line each; any other host
  * answers 502, so no test ever reaches the real network.
  */
-import translateHost from "./translate";
-import specsHost from "./specs";
-import tunnelHost from "./tunnel";
+import translateHost from "./translate.ts";
+import specsHost from "./specs.ts";
+import tunnelHost from "./tunnel.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 

@@ -11,7 +11,7 @@ import {
 } from "../../services/integration-runtime/endpoint";
 
 /**
- * The public HTTP endpoints of integrations (official `urls.publicEndpoint`): any method, any
+ * The public HTTP endpoints of integrations (official `urls.publicEndpoint`), for every method and
  * sub-path, no token. Each request becomes a `fetch` event of the script (or the dev tunnel)
  * and its answer is returned as is.
  */
