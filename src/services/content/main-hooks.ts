@@ -10,6 +10,8 @@ export interface MainRevisionEvent {
   space: SpaceRow;
   previousSeq: number;
   pageIds: string[];
+  /** The queue of background jobs, for hooks that hand work on (integration events). */
+  jobs?: Queue<unknown>;
 }
 
 /**
@@ -26,6 +28,8 @@ export type MainRevisionHook = (event: MainRevisionEvent) => Promise<void>;
 export interface AfterMain {
   hooks: readonly MainRevisionHook[];
   background?: Background;
+  /** The queue of background jobs (absent in direct service calls). */
+  jobs?: Queue<unknown>;
 }
 
 /**
@@ -42,7 +46,7 @@ export function afterMainRevision(
   const hooks = after?.hooks ?? [];
   if (hooks.length === 0) return;
   const background = after?.background;
-  const full = { ...event, db: background?.db ?? db };
+  const full = { ...event, db: background?.db ?? db, jobs: after?.jobs };
   const run = Promise.all(hooks.map((hook) => hook(full))).then(
     () => undefined,
     (err: unknown) => console.error("main revision hook failed", err),

@@ -20,7 +20,7 @@ type GatewayFactory = (options: { props: GatewayProps }) => Fetcher;
 const WORKERS_MODULE = "cloudflare:workers";
 
 /** workerd's `cloudflare:workers` module: the Worker's exports and its env, outside a request. */
-export async function workersModule(): Promise<{
+async function workersModule(): Promise<{
   exports?: Record<string, unknown>;
   env?: Partial<Bindings>;
 }> {

@@ -2,7 +2,6 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrationInstallations, integrationInstallationTargets } from "../../db/schema/index";
 import type { MainRevisionHook } from "../content/main-hooks";
-import { workersModule } from "./gateway";
 import { queueIntegrationEvents } from "./queue-events";
 
 /** The installations covering a space: all spaces of its organization, or this one selected. */
@@ -33,11 +32,10 @@ export const notifyIntegrationsAfterMain: MainRevisionHook = async (event) => {
   const { space } = event;
   const installations = await installationsCovering(event.db, space.organizationId, space.id);
   if (installations.length === 0) return;
-  const { env } = await workersModule();
-  if (!env?.JOBS) throw new Error("the JOBS queue binding is missing");
+  if (!event.jobs) throw new Error("the JOBS queue binding is missing");
   await queueIntegrationEvents(
     event.db,
-    { JOBS: env.JOBS },
+    { JOBS: event.jobs },
     installations.map((installation) => ({
       integrationId: installation.integrationId,
       installationId: installation.id,
