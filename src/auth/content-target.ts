@@ -11,6 +11,7 @@ import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
 import { notFound } from "../lib/errors";
 import { appUrl } from "../lib/urls";
+import type { NoStatements, Results, Statements } from "../db/plan";
 
 /** Content a read is about: the space and the caller's role, where it lives, and its revision. */
 export interface ContentTarget {
@@ -42,15 +43,24 @@ function readableRevision(found: ResolvedSpace & { results: { revision: Revision
   return revision;
 }
 
-/** A space's main content at its head, with the head revision, in one round trip. */
-export async function mainTarget(c: Context<AppEnv>, spaceId: string): Promise<ContentTarget> {
+/**
+ * A space's main content at its head, with the head revision, in one round trip; `more` are a
+ * service's statements to run in the same batch (their results come back as `more`).
+ */
+export async function mainTarget<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  spaceId: string,
+  more?: S,
+): Promise<ContentTarget & { more: Results<S> }> {
   const db = c.var.db;
   const head = sql`(SELECT revision_id FROM spaces WHERE id = ${spaceId})`;
   const found = await resolveSpace(c, spaceId, {
-    with: { revision: revisionQuery(db, spaceId, head) },
+    with: { ...more, revision: revisionQuery(db, spaceId, head) },
   });
   const revision = readableRevision(found);
   return {
+    // The spread put the caller's statements beside `revision`: their results are all there.
+    more: found.results as Results<S>,
     found,
     pointer: mainPointer(found.space),
     revision,

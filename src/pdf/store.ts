@@ -18,7 +18,8 @@ function spacePdfPrefix(spaceId: string): string {
 /**
  * The R2 key of a rendered PDF: the space, the line and sequence of the revision, and a hash
  * of everything else the bytes depend on (the base of a change request, the page selection,
- * the title page's text and the renderer version). Equal inputs give the same key, so an
+ * the title page's text and what it depends on beyond the content, such as the state of the
+ * API specs computed pages render from, and the renderer version). Equal inputs give the same key, so an
  * unchanged revision is rendered once.
  */
 export async function pdfObjectKey(

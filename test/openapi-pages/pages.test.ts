@@ -186,6 +186,20 @@ describe("pages computed from an API spec", () => {
     expect(text).toContain("POST /pets");
   });
 
+  it("render a new version of the spec in the PDF, though the content did not change", async () => {
+    const w = await world();
+    const before = await pdfText(
+      (await downloadPdf(w.owner.token, `/spaces/${w.space.id}/pdf`)).bytes,
+    );
+    expect(before).toContain("List pets");
+    await publishSpec(w.owner.token, w.org.id, "petstore", petstore("2.0.0", "Browse all pets"));
+    const after = await pdfText(
+      (await downloadPdf(w.owner.token, `/spaces/${w.space.id}/pdf`)).bytes,
+    );
+    // The operation's summary comes from the new version (the page's own title stays).
+    expect(after).toContain("Browse all pets");
+  });
+
   it("turn a computed page back into a normal one with computed: null", async () => {
     const w = await world();
     await commit(w.owner, w.space.id, [

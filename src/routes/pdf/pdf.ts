@@ -5,7 +5,12 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { changeRequestPointer } from "../../content/pointers";
 import { pdfDownloadPath } from "../../services/pdf/render";
-import { changeRequestRevisionPlan, type PdfTarget } from "../../services/pdf/target";
+import {
+  changeRequestRevisionPlan,
+  specStateOf,
+  specStateQuery,
+  type PdfTarget,
+} from "../../services/pdf/target";
 import { createRouter } from "../../lib/router";
 import { apiUrl } from "../../lib/urls";
 import { errorResponses, jsonResponse } from "../../openapi/common";
@@ -30,11 +35,12 @@ async function changeRequestPdfTarget(
   });
   requireScope(found.caller, "space:read");
   requireRole(found.role, "read", "read this space's content");
-  const revision = reads.finish(found.results);
+  const { revision, specState } = reads.finish(found.results);
   const cr = found.changeRequest;
   return {
     pointer: changeRequestPointer(found.space, cr),
     revision,
+    specState,
     spaceTitle: found.space.title,
     changeRequest: { number: cr.number, subject: cr.subject },
   };
@@ -61,8 +67,13 @@ pdfRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const t = await mainTarget(c, spaceId);
-    const target = { pointer: t.pointer, revision: t.revision, spaceTitle: t.found.space.title };
+    const t = await mainTarget(c, spaceId, { specs: specStateQuery(c.var.db, spaceId) });
+    const target = {
+      pointer: t.pointer,
+      revision: t.revision,
+      spaceTitle: t.found.space.title,
+      specState: specStateOf(t.more.specs),
+    };
     return c.json(await answer(c, target, c.req.valid("query")), 200);
   },
 );

@@ -47,6 +47,8 @@ export async function pdfDownloadPath(
     target.spaceTitle,
     ...subtitle,
     footnote,
+    // Not on the title page, but the pages computed from specs depend on it.
+    target.specState,
   ]);
   if (!(await env.FILES.head(key))) {
     const content = await loadPdfContent(db, target.pointer, selection);
