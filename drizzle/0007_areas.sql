@@ -242,7 +242,7 @@ CREATE TABLE `translation_staged` (
 	FOREIGN KEY (`translation_id`) REFERENCES `translations`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `translation_staged_todo_idx` ON `translation_staged` (`translation_id`,`done`,`ord`);--> statement-breakpoint
+CREATE INDEX `translation_staged_waiting_idx` ON `translation_staged` (`translation_id`,`done`,`ord`);--> statement-breakpoint
 CREATE TABLE `translations` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,

@@ -79,7 +79,7 @@ export const translationStaged = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.translationId, t.sourcePageId] }),
-    index("translation_staged_todo_idx").on(t.translationId, t.done, t.ord),
+    index("translation_staged_waiting_idx").on(t.translationId, t.done, t.ord),
   ],
 );
 

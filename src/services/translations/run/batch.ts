@@ -37,17 +37,17 @@ export async function translateBatch(
   t: TranslationRow,
   engine: TranslationEngine,
 ): Promise<BatchOutcome> {
-  const todo = await db
+  const waiting = await db
     .select()
     .from(translationStaged)
     .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, false)))
     .orderBy(asc(translationStaged.ord))
     .limit(PAGES_PER_BATCH);
-  if (todo.length === 0) return { pages: 0, calls: 0, more: false };
+  if (waiting.length === 0) return { pages: 0, calls: 0, more: false };
   const context = await runContext(db, t);
   if (!context.source) throw new PermanentJobError("The source space no longer exists");
   if (!context.result) throw new Error("The result space of this run is gone; run again");
-  const ids = todo.map((row) => row.sourcePageId);
+  const ids = waiting.map((row) => row.sourcePageId);
   const [rows] = await db.batch([pagesByIdQuery(db, mainPointer(context.source), ids)]);
   const pages = rows.filter((r) => !r.deleted);
   const hashes = [...new Set(pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])))];
