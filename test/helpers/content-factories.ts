@@ -28,7 +28,8 @@ export async function makeContentSpace(organizationId: string, owner: TestUser, 
     organizationId,
     createdBy: owner.user.id,
     title: title ?? unique("Docs "),
-    position: `a${unique("")}`,
+    // A valid fractional key (lib/position.ts): base-62 digits, never ending in zero.
+    position: `a${unique("")}1`,
   });
 }
 

@@ -84,6 +84,8 @@ export async function grantsOnSpace(spaceId: string) {
 export async function seedMainContent(space: { mainLineId: string }, titles: string[]) {
   const db = testDb();
   const now = new Date().toISOString();
+  let last: string | null = null;
+  const keys = titles.map(() => (last = keyBetween(last, null)));
   const pages = titles.map((title, i) => ({
     lineId: space.mainLineId,
     pageId: newId(),
@@ -91,7 +93,7 @@ export async function seedMainContent(space: { mainLineId: string }, titles: str
     toSeq: null,
     kind: "document" as const,
     parentId: null,
-    position: keyBetween(null, null) + String(i + 1),
+    position: keys[i]!,
     title,
     slug: title.toLowerCase().replace(/\W+/g, "-"),
     documentHash: `hash-${title}`,
