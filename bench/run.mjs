@@ -38,7 +38,7 @@ async function main() {
   const { scriptPath, modulesRoot, ...bundle } = await buildWorker();
   result.bundle = bundle;
   say(`bundle ${(bundle.gzipBytes / 1024).toFixed(1)} KiB gzipped; starting Miniflare`);
-  runtime = await startRuntime({ scriptPath, modulesRoot }, config);
+  runtime = await startRuntime({ scriptPath, modulesRoot, files: bundle.files }, config);
   result.migrations = await applyMigrations(runtime.db, config.migrationsDir);
   say(`${result.migrations.statements} migration statements applied; seeding`);
   const seeded = await seed(runtime.db);

@@ -11,6 +11,9 @@ import { APP_BINDINGS, APP_RATELIMITS } from "./config.mjs";
 /** The D1 database id both the app and the D1 ceiling bind, so they read the same tables. */
 const DATABASE_ID = "quire-bench";
 
+/** The job queue's name, as in wrangler.toml. */
+const JOBS_QUEUE = "quire-jobs";
+
 /** The runtime ceiling: no bindings, no parsing, a constant JSON body. */
 const CONSTANT_WORKER = `export default {
   fetch() {
@@ -72,12 +75,20 @@ export async function startRuntime(build, config) {
       {
         ...common,
         name: WORKERS.app,
-        scriptPath: build.scriptPath,
+        // Modules listed, not walked: Miniflare's walker refuses the bundle's one dynamic import
+        // (src/services/integration-runtime/gateway.ts reads `cloudflare:workers` at run time).
         modulesRoot: build.modulesRoot,
+        modules: build.files.map((file) => ({ type: "ESModule", path: join(build.modulesRoot, file) })),
         d1Databases: { DB: DATABASE_ID },
         r2Buckets: ["FILES"],
-        bindings: APP_BINDINGS,
+        // The one job queue, consumed by the same Worker (as wrangler.toml declares it), and the
+        // Worker Loader that runs integration scripts.
+        queueProducers: { JOBS: { queueName: JOBS_QUEUE } },
+        queueConsumers: { [JOBS_QUEUE]: { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 10 } },
+        workerLoaders: { LOADER: {} },
+        bindings: { ...APP_BINDINGS, ...(config.extraBindings ?? {}) },
         ratelimits: APP_RATELIMITS,
+        ...(config.outboundService ? { outboundService: config.outboundService } : {}),
       },
       { ...common, name: WORKERS.constant, script: CONSTANT_WORKER },
       {
