@@ -47,7 +47,9 @@ async function main() {
   const routes = await declaredRoutes(runtime.urls.app);
   const ctx = makeContext(runtime, seeded, routes, started + RUN_DEADLINE_MS);
   result.operations = [];
-  for (const op of OPERATIONS) {
+  // BENCH_ONLY=id,id runs only those operations (a quick look while working on one figure).
+  const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+  for (const op of OPERATIONS.filter((o) => !only?.length || only.includes(o.id))) {
     if (performance.now() - started > RUN_DEADLINE_MS) {
       result.operations.push({
         id: op.id,

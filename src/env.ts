@@ -14,6 +14,8 @@ export interface Bindings {
   SIGNING_SECRET: string;
   /** "1" exposes per-request D1 counts in the X-Quire-D1 header (tests and bench only). */
   DB_STATS?: string;
+  /** "1": each job logs one `{"jobStats":…}` line with its D1 counts (the benches read them). */
+  JOB_STATS?: string;
   /** Rate Limiting binding per token digest; absent on old deployments (no limiting). */
   RATE_LIMIT_TOKEN?: RateLimit;
   /** Rate Limiting binding per client IP, for requests without a well-formed token. */

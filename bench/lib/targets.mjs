@@ -22,6 +22,40 @@ const TARGETS = [
         pass: a.rps / c.rps >= 0.8,
       })),
   },
+  ...[
+    ["Reads", 0.4, ["page-document", "page-markdown", "page-markdown-10000", "published-site"]],
+    ["Lists", 0.3, ["org-spaces-first", "org-spaces-deep", "comments-list"]],
+    ["Search at 10,000 pages", 0.25, ["search-10000"]],
+  ].map(([kind, ratio, ids]) => ({
+    name: `${kind} ≥ ${ratio} × the one-round-trip ceiling's throughput (issue 17)`,
+    check: (rows) => {
+      if (!ok(rows["ceiling-d1"])) return notMeasured(why(rows["ceiling-d1"], "ceiling-d1"));
+      const missing = ids.find((id) => !ok(rows[id]));
+      if (missing) return notMeasured(why(rows[missing], missing));
+      const ceiling = rows["ceiling-d1"].rps;
+      const ratios = ids.map((id) => [id, rows[id].rps / ceiling]);
+      return {
+        measured: ratios.map(([id, r]) => `${id} ${r.toFixed(3)}`).join(", "),
+        pass: ratios.every(([, r]) => r >= ratio),
+      };
+    },
+  })),
+  {
+    name: "Search rows read at 10,000 pages ≤ 2 × limit + 10 (first page, limit 50)",
+    check: (rows) => {
+      const row = rows["search-10000"];
+      if (!ok(row)) return notMeasured(why(row, "search-10000"));
+      return { measured: `${row.d1.read} rows (max 110)`, pass: row.d1.read <= 110 };
+    },
+  },
+  {
+    name: "Search p50 at 10,000 pages ≤ 2 × p50 at 100 pages (issue 17)",
+    check: (rows) =>
+      ratioCheck(rows, ["search-10000", "search-100"], (big, small) => ({
+        measured: `${big.p50} ms / ${small.p50} ms = ${(big.p50 / Math.max(small.p50, 0.5)).toFixed(2)}`,
+        pass: big.p50 <= 2 * Math.max(small.p50, 0.5),
+      })),
+  },
   {
     name: "Reads ≤ 2 D1 round trips, authentication included",
     check: (rows) => {

@@ -73,24 +73,32 @@ export function callerDigest(c: Context<AppEnv>): string {
  */
 export function callerQuery(c: Context<AppEnv>) {
   return c.var.db
-    .select({
-      // Aliased one by one: the token and the user both have an \`id\`, and D1 returns rows keyed
-      // by column name.
-      tokenId: sql<string>`${apiTokens.id}`.as("token_id"),
-      tokenScopes: sql<string | null>`${apiTokens.scopes}`.as("token_scopes"),
-      tokenExpiresAt: sql<string | null>`${apiTokens.expiresAt}`.as("token_expires_at"),
-      tokenRevokedAt: sql<string | null>`${apiTokens.revokedAt}`.as("token_revoked_at"),
-      tokenLastUsedAt: sql<string | null>`${apiTokens.lastUsedAt}`.as("token_last_used_at"),
-      userId: sql<string>`${users.id}`.as("user_id"),
-      userDisplayName: sql<string>`${users.displayName}`.as("user_display_name"),
-      userEmail: sql<string>`${users.email}`.as("user_email"),
-      userEmailVerified: sql<number>`${users.emailVerified}`.as("user_email_verified"),
-      userPhotoURL: sql<string | null>`${users.photoURL}`.as("user_photo_url"),
-    })
+    .select(callerFields())
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.digest, callerDigest(c)))
     .limit(1);
+}
+
+/**
+ * The token and user columns of the caller lookup, for statements that join `api_tokens` and
+ * `users` themselves.
+ */
+function callerFields() {
+  return {
+    // Aliased one by one: the token and the user both have an \`id\`, and D1 returns rows keyed
+    // by column name.
+    tokenId: sql<string>`${apiTokens.id}`.as("token_id"),
+    tokenScopes: sql<string | null>`${apiTokens.scopes}`.as("token_scopes"),
+    tokenExpiresAt: sql<string | null>`${apiTokens.expiresAt}`.as("token_expires_at"),
+    tokenRevokedAt: sql<string | null>`${apiTokens.revokedAt}`.as("token_revoked_at"),
+    tokenLastUsedAt: sql<string | null>`${apiTokens.lastUsedAt}`.as("token_last_used_at"),
+    userId: sql<string>`${users.id}`.as("user_id"),
+    userDisplayName: sql<string>`${users.displayName}`.as("user_display_name"),
+    userEmail: sql<string>`${users.email}`.as("user_email"),
+    userEmailVerified: sql<number>`${users.emailVerified}`.as("user_email_verified"),
+    userPhotoURL: sql<string | null>`${users.photoURL}`.as("user_photo_url"),
+  };
 }
 
 /** A row of `callerQuery`. */

@@ -5,6 +5,7 @@ import { organizations, orgMembers } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { callerFromResult, callerQuery, callerUserId, type Caller, type CallerRow } from "./caller";
+import { orgAccessQuery, readOrgAccessRow } from "./access-rows";
 import { atLeast, type MemberRole } from "../lib/roles";
 import { scopeAllows, type Scope } from "../lib/scopes";
 import type { OrganizationRow } from "../db/schema";
@@ -69,14 +70,24 @@ export function orgAccessFrom(
  * Runs the caller lookup and their membership in an organization with a resolver's own
  * statements (`more`) and a service's (`extra`, results apart) in one round trip.
  */
-export function runAsMember<M extends Statements, E extends Statements>(
+export async function runAsMember<M extends Statements, E extends Statements>(
   c: Context<AppEnv>,
   organizationId: string,
   more: M,
   extra: E | undefined,
 ) {
-  const own = { caller: callerQuery(c), member: membershipQuery(c, organizationId), ...more };
-  return runBoth(c.var.db, own, extra);
+  const { own, extra: results } = await runBoth(
+    c.var.db,
+    { access: orgAccessQuery(c, organizationId), ...more },
+    extra,
+  );
+  const raw = own.access[0]?.row;
+  const row = raw ? readOrgAccessRow(raw) : null;
+  const member: MembershipRows =
+    row?.org && row.memberUserId
+      ? [{ org: row.org, role: row.role, disabled: row.disabled ?? false }]
+      : [];
+  return { own: { ...own, caller: row ? [row.caller] : [], member }, extra: results };
 }
 
 /**

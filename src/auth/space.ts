@@ -1,20 +1,11 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { contentGrants, spaces } from "../db/schema";
-import { notFound } from "../lib/errors";
+import { notFound, unauthorized } from "../lib/errors";
 import type { Caller } from "./caller";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
-import { callerFromResult, callerQuery, callerUserId } from "./caller";
-import { membershipQuery } from "./organization";
-import {
-  chainOf,
-  collectionTreeStatements,
-  effectiveRole,
-  principalSql,
-  treeOf,
-  type CollectionTree,
-} from "./content-role";
+import { callerFromResult } from "./caller";
+import { readAccessRow, spaceAccessQuery } from "./access-rows";
+import { chainOf, effectiveRole, type CollectionTree } from "./content-role";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { SpaceRow } from "../db/schema";
@@ -31,53 +22,35 @@ export interface ResolvedSpace extends Membership {
 }
 
 /**
- * Loads a space with everything its effective role depends on (membership, the collection chain,
- * grants on the space and its collections) in one `db.batch`, together with the statements of
- * `with` (a service's plan; results by name in `results`). Absent, deleted (unless
- * `includeDeleted`) and invisible spaces are the same 404.
+ * Loads a space with everything its effective role depends on (caller, membership, the
+ * collection chain, grants on the space and its collections) in ONE statement
+ * (`spaceAccessQuery`), sent in one `db.batch` with the statements of `with` (a service's plan;
+ * results by name in `results`). Absent, deleted (unless `includeDeleted`) and invisible spaces
+ * are the same 404.
  */
 export async function resolveSpace<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
   options: { includeDeleted?: boolean; with?: S } = {},
 ): Promise<ResolvedSpace & { results: Results<S> }> {
-  const db = c.var.db;
-  const orgId = sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
-  const parentId = sql`(SELECT parent_id FROM spaces WHERE id = ${spaceId})`;
   const { own, extra } = await runBoth(
-    db,
-    {
-      caller: callerQuery(c),
-      member: membershipQuery(c, orgId),
-      space: db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-      ...collectionTreeStatements(c, parentId),
-      spaceGrants: spaceGrantsQuery(c, spaceId),
-    },
+    c.var.db,
+    { access: spaceAccessQuery(c, spaceId) },
     options.with,
   );
-  const caller = callerFromResult(c, own.caller);
-  const member = membershipFrom(own.member);
-  const space = own.space[0];
+  const raw = own.access[0]?.row;
+  const row = raw ? readAccessRow(raw) : null;
+  const caller = callerFromResult(c, row ? [row.caller] : []);
+  // No row: the token is gone (revoked and purged since this isolate verified it).
+  if (!row) throw unauthorized("Invalid API token");
+  const { space, org, tree, spaceGrants } = row;
+  const member = membershipFrom(
+    org && row.memberUserId ? [{ org, role: row.role, disabled: row.disabled ?? false }] : [],
+  );
   if (!member || !space || (space.deletedAt && !options.includeDeleted)) throw notFound("Space");
-  const tree = treeOf(own);
-  const spaceGrants = own.spaceGrants.map((g) => g.role);
   const role = roleOnSpace(member, space, tree, spaceGrants);
   if (!role) throw notFound("Space");
   return { caller, ...member, space, role, tree, spaceGrants, results: extra };
-}
-
-/** The caller's grants on one space (an id, or SQL selecting it). */
-function spaceGrantsQuery(c: Context<AppEnv>, spaceId: string | SQL) {
-  return c.var.db
-    .select({ role: contentGrants.role })
-    .from(contentGrants)
-    .where(
-      and(
-        eq(contentGrants.resourceType, "space"),
-        eq(contentGrants.resourceId, spaceId),
-        principalSql(callerUserId(c)),
-      ),
-    );
 }
 
 /**

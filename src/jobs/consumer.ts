@@ -1,5 +1,6 @@
 import type { Bindings } from "../env";
 import { createDb } from "../db/client";
+import { countingD1, emptyStats, type D1Stats } from "../db/counting";
 import { primarySession } from "../db/session";
 import { jobFailures } from "../db/schema/index";
 import { createOutbound } from "../outbound";
@@ -43,7 +44,11 @@ async function consume(byKind: Map<string, AnyJob>, message: Message<unknown>, e
     message.ack();
     return;
   }
-  const db = createDb(primarySession(env.DB));
+  // With JOB_STATS on (the benches), the job's D1 use is counted and logged as one line.
+  const stats = env.JOB_STATS === "1" ? emptyStats() : undefined;
+  const session = primarySession(env.DB);
+  const db = createDb(stats ? countingD1(session, stats) : session);
+  const started = Date.now();
   const ctx: JobContext = {
     env,
     db,
@@ -54,8 +59,10 @@ async function consume(byKind: Map<string, AnyJob>, message: Message<unknown>, e
   try {
     await job.run(parsed.data, ctx);
     message.ack();
+    logStats(job.kind, stats, started, true);
     return;
   } catch (error) {
+    logStats(job.kind, stats, started, false);
     const maxAttempts = job.maxAttempts ?? 5;
     const permanent = error instanceof PermanentJobError;
     if (!permanent && message.attempts < maxAttempts) {
@@ -95,6 +102,12 @@ async function fail(
     queuedAt: new Date(queuedAt ?? Date.now()).toISOString(),
     failedAt: new Date().toISOString(),
   });
+}
+
+/** One JSON line per delivery with its D1 counts (what X-Quire-D1 is for a request). */
+function logStats(kind: string, stats: D1Stats | undefined, started: number, ok: boolean) {
+  if (stats)
+    console.log(JSON.stringify({ jobStats: { kind, ok, ms: Date.now() - started, ...stats } }));
 }
 
 function text(error: unknown): string {

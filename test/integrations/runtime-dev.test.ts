@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
 import { makeOrg, testDb } from "../helpers/factories";
 import { eventually } from "../helpers/jobs";
 import { publishScript, settledEvent } from "../helpers/integration-runtime-factories";
 import { unseal } from "../../src/services/integrations/secrets";
+import { integrations } from "../../src/db/schema";
 
 /** The base64 HMAC-SHA256 a Standard Webhooks receiver expects, computed independently. */
 async function expectedSignature(secret: string, id: string, ts: string, body: Uint8Array) {
@@ -50,18 +52,16 @@ describe("integration runtime: development mode", () => {
     expect(headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
     expect(text).toContain('name="event"');
     expect(text).toContain('name="environment"');
-    const row = await testDb().query.integrations.findFirst({
-      where: (t, { eq }) => eq(t.name, name),
-    });
+    const row = (await testDb().select().from(integrations).where(eq(integrations.name, name)))[0];
     const secret = await unseal(env.SIGNING_SECRET, row!.signingSecretSealed);
     expect(headers["webhook-signature"]).toBe(
       await expectedSignature(secret, headers["webhook-id"]!, headers["webhook-timestamp"]!, bytes),
     );
     const off = await as(owner.token).delete(`/integrations/${name}/dev`);
-    expect(off.status).toBe(204);
-    const after = await testDb().query.integrations.findFirst({
-      where: (t, { eq }) => eq(t.name, name),
-    });
+    expect(off.status).toBe(205);
+    const after = (
+      await testDb().select().from(integrations).where(eq(integrations.name, name))
+    )[0];
     expect(after).toMatchObject({ devTunnelUrl: null, devAllRequests: false });
   }, 60_000);
 });

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { tokenDigest } from "../../src/auth/tokens";
+import { apiTokens } from "../../src/db/schema";
 import { as, call, d1Cost } from "../helpers/api";
-import { makeOrg, makeToken, makeUser } from "../helpers/factories";
+import { makeOrg, makeToken, makeUser, testDb } from "../helpers/factories";
 
 describe("the caller's API tokens", () => {
   it("creates a token whose secret is shown once and works", async () => {
@@ -145,6 +148,36 @@ describe("the caller's API tokens", () => {
     const after = await as(extra).post(`/orgs/${org.id}/collections`, { title: "B" });
     expect(after.status).toBe(401);
     expect((await as(extra).get(`/orgs/${org.id}`)).status).toBe(401);
+  });
+
+  it("trusts a verified token for 10 s only to read a body first; a revocation elsewhere wins at once", async () => {
+    const { org, owner } = await makeOrg();
+    const extra = await makeToken(owner.user.id);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      const post = (title: string) => as(extra).post(`/orgs/${org.id}/collections`, { title });
+      const cold = await post("A");
+      const warm = await post("B");
+      vi.setSystemTime(start + 9_000);
+      const stillWarm = await post("C");
+      vi.setSystemTime(start + 20_000); // 11 s after the last verification: forgotten
+      const cooled = await post("D");
+      expect([cold, warm, stillWarm, cooled].map((r) => r.status)).toEqual([201, 201, 201, 201]);
+      expect(d1Cost(warm).roundTrips).toBe(d1Cost(cold).roundTrips - 1);
+      expect(d1Cost(stillWarm).roundTrips).toBe(d1Cost(warm).roundTrips);
+      expect(d1Cost(cooled).roundTrips).toBe(d1Cost(cold).roundTrips);
+      // Revoked by another isolate (straight in D1: this isolate's memory is not told): every
+      // access check reads the token in its own statement, so the next request is refused.
+      await testDb()
+        .update(apiTokens)
+        .set({ revokedAt: new Date(start + 20_000).toISOString() })
+        .where(eq(apiTokens.digest, await tokenDigest(extra)));
+      expect((await post("E")).status).toBe(401);
+      expect((await as(extra).get(`/orgs/${org.id}`)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses every token route without a valid token", async () => {

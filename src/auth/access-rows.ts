@@ -1,0 +1,234 @@
+import { getTableColumns, sql, type Column } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import {
+  collections,
+  orgMembers,
+  organizations,
+  spaces,
+  type CollectionRow,
+  type OrganizationRow,
+  type SpaceRow,
+} from "../db/schema";
+import type { MemberRole } from "../lib/roles";
+import { callerDigest, type CallerRow } from "./caller";
+import type { CallerGrant, CollectionTree } from "./content-role";
+
+/** A column of the access statement: its key when read, its SQL, how to decode its value. */
+interface Part {
+  key: string;
+  sql: string;
+  column?: Column;
+}
+
+/** The caller's columns, keyed as `callerQuery` keys them (`callerFromResult` reads them). */
+const CALLER_PARTS: Part[] = [
+  { key: "tokenId", sql: "t.id" },
+  { key: "tokenScopes", sql: "t.scopes" },
+  { key: "tokenExpiresAt", sql: "t.expires_at" },
+  { key: "tokenRevokedAt", sql: "t.revoked_at" },
+  { key: "tokenLastUsedAt", sql: "t.last_used_at" },
+  { key: "userId", sql: "u.id" },
+  { key: "userDisplayName", sql: "u.display_name" },
+  { key: "userEmail", sql: "u.email" },
+  { key: "userEmailVerified", sql: "u.email_verified" },
+  { key: "userPhotoURL", sql: "u.photo_url" },
+];
+
+/** Every column of a joined table (alias `as`), decoded as drizzle decodes it. */
+function tableParts(table: typeof spaces | typeof organizations, as: string): Part[] {
+  return Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    key,
+    sql: `${as}."${column.name}"`,
+    column,
+  }));
+}
+
+/**
+ * `json_object(...)` of every column of `collections` under its property name, so the chain
+ * comes back as `CollectionRow` objects (its columns are text or integers: JSON keeps them).
+ */
+const COLLECTION_JSON = `json_object(${Object.entries(getTableColumns(collections))
+  .map(([key, column]) => `'${key}', col."${column.name}"`)
+  .join(", ")})`;
+
+/** The caller (user `u`) or one of their teams, as the principal of a grant `g`. */
+const PRINCIPAL = `((g.principal_type = 'user' AND g.principal_id = u.id) OR
+  (g.principal_type = 'team' AND g.principal_id IN
+    (SELECT team_id FROM team_members WHERE user_id = u.id)))`;
+
+/** The space's parent collection and its ancestors (as `ancestorIdsSql` walks them). */
+const ANCESTORS = `WITH RECURSIVE up(id, parent_id, organization_id) AS (
+    SELECT id, parent_id, organization_id FROM collections WHERE id = s.parent_id
+    UNION
+    SELECT p.id, p.parent_id, p.organization_id FROM up
+      CROSS JOIN collections p ON p.id = up.parent_id AND p.organization_id = up.organization_id
+  ) SELECT id FROM up`;
+
+/** JSON columns: grants on the space; the collection chain and grants on it (if any). */
+const JSON_PARTS: Part[] = [
+  {
+    key: "spaceGrants",
+    sql: `(SELECT json_group_array(g.role) FROM content_grants g
+      WHERE g.resource_type = 'space' AND g.resource_id = s.id AND ${PRINCIPAL})`,
+  },
+  {
+    key: "treeRows",
+    sql: `CASE WHEN s.parent_id IS NULL THEN NULL ELSE
+      (SELECT json_group_array(${COLLECTION_JSON}) FROM collections col
+        WHERE col.id IN (${ANCESTORS})) END`,
+  },
+  {
+    key: "treeGrants",
+    sql: `CASE WHEN s.parent_id IS NULL THEN NULL ELSE
+      (SELECT json_group_array(json_object('resourceId', g.resource_id, 'role', g.role))
+        FROM content_grants g WHERE g.resource_type = 'collection'
+          AND g.resource_id IN (${ANCESTORS}) AND ${PRINCIPAL}) END`,
+  },
+];
+
+const SPACE_PARTS = tableParts(spaces, "s");
+const ORG_PARTS = tableParts(organizations, "o");
+const MEMBER_PARTS: Part[] = [
+  { key: "role", sql: "m.role", column: orgMembers.role },
+  { key: "disabled", sql: "m.disabled", column: orgMembers.disabled },
+  { key: "memberUserId", sql: "m.user_id" },
+];
+const GROUPS = [CALLER_PARTS, SPACE_PARTS, ORG_PARTS, MEMBER_PARTS, JSON_PARTS];
+const ORG_GROUPS = [CALLER_PARTS, ORG_PARTS, MEMBER_PARTS];
+
+/** The JSON array of every part of `groups`, in order. */
+function jsonRow(groups: Part[][]): string {
+  return `json_array(${groups
+    .flat()
+    .map((part) => part.sql)
+    .join(", ")})`;
+}
+
+/** Reads a JSON row back into one object per group, each value decoded as its column does. */
+function readGroups(row: string, groups: Part[][]): Record<string, unknown>[] {
+  const values = JSON.parse(row) as unknown[];
+  let at = 0;
+  return groups.map((parts) => {
+    const out: Record<string, unknown> = {};
+    for (const part of parts) {
+      const value = values[at++] ?? null;
+      out[part.key] = value !== null && part.column ? part.column.mapFromDriverValue(value) : value;
+    }
+    return out;
+  });
+}
+
+/**
+ * The statement's text around its two parameters (the space id, the token digest), written once
+ * per isolate from the schema: building it with drizzle's query builder on every request cost
+ * more CPU than the rest of a GET (`npm run bench:profile`). The row comes back as one JSON
+ * array (D1 keys result rows by column name, so the space's and the organization's `id`,
+ * `title`, … would otherwise overwrite each other), from a scalar subquery: null when the token
+ * is unknown.
+ */
+const HEAD = sql.raw(`(SELECT ${jsonRow(GROUPS)}
+  FROM api_tokens t JOIN users u ON u.id = t.user_id
+  LEFT JOIN spaces s ON s.id = `);
+const MIDDLE = sql.raw(` LEFT JOIN organizations o ON o.id = s.organization_id
+  LEFT JOIN org_members m ON m.organization_id = s.organization_id AND m.user_id = u.id
+  WHERE t.digest = `);
+const TAIL = sql.raw(" LIMIT 1)");
+
+/** The one-row source the scalar subquery is selected from. */
+const ONE_ROW = sql.raw("(SELECT 1)");
+
+/**
+ * The one statement of a space's access check (GET /v1/spaces/{id} and every route under a
+ * space): the caller's token and user, the space, its organization and the caller's membership
+ * (left joins: a missing space or membership leaves them null), and as JSON columns the caller's
+ * grants on the space and — only for a space inside a collection — the collection chain above
+ * it with the caller's grants on it. One statement where there were six.
+ */
+export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string) {
+  return c.var.db
+    .select({ row: sql<string | null>`${HEAD}${spaceId}${MIDDLE}${callerDigest(c)}${TAIL}` })
+    .from(ONE_ROW);
+}
+
+/** The space access row, read: the membership row, the space (null when absent), grants. */
+export interface AccessRow extends OrgAccessRow {
+  space: SpaceRow | null;
+  spaceGrants: MemberRole[];
+  tree: CollectionTree;
+}
+
+/** Decodes the statement's row (values in `GROUPS` order, each as its column decodes it). */
+export function readAccessRow(row: string): AccessRow {
+  const [caller, space, org, member, json] = readGroups(row, GROUPS) as [
+    Record<string, unknown>,
+    ...Record<string, unknown>[],
+  ];
+  return {
+    ...membershipOf(caller, org!, member!),
+    space: space!.id == null ? null : (space as unknown as SpaceRow),
+    spaceGrants: parseJson<MemberRole[]>(json!.spaceGrants) ?? [],
+    tree: {
+      rows: parseJson<CollectionRow[]>(json!.treeRows) ?? [],
+      grants: parseJson<CallerGrant[]>(json!.treeGrants) ?? [],
+    },
+  };
+}
+
+/** The caller, the organization and the membership columns of a row, typed. */
+function membershipOf(
+  caller: Record<string, unknown>,
+  org: Record<string, unknown>,
+  member: Record<string, unknown>,
+): OrgAccessRow {
+  return {
+    caller: caller as unknown as CallerRow,
+    org: org.id == null ? null : (org as unknown as OrganizationRow),
+    role: (member.role as MemberRole | null) ?? null,
+    disabled: (member.disabled as boolean | null) ?? null,
+    memberUserId: (member.memberUserId as string | null) ?? null,
+  };
+}
+
+/** The organization access statement's row: the caller, the organization, the membership. */
+export interface OrgAccessRow {
+  caller: CallerRow;
+  org: OrganizationRow | null;
+  role: MemberRole | null;
+  disabled: boolean | null;
+  memberUserId: string | null;
+}
+
+/** `ORG_GROUPS` as a JSON row, around the organization id and the token digest. */
+const ORG_HEAD = sql.raw(`(SELECT ${jsonRow(ORG_GROUPS)}
+  FROM api_tokens t JOIN users u ON u.id = t.user_id
+  LEFT JOIN organizations o ON o.id = `);
+const ORG_MIDDLE =
+  sql.raw(` LEFT JOIN org_members m ON m.organization_id = o.id AND m.user_id = u.id
+  WHERE t.digest = `);
+
+/**
+ * The one statement of an organization's access check (every route under an organization):
+ * the caller's token and user, the organization and the caller's membership, as one JSON row
+ * (null when the token is unknown). It replaces two statements built with drizzle's query
+ * builder on every request, as `spaceAccessQuery` does for spaces.
+ */
+export function orgAccessQuery(c: Context<AppEnv>, organizationId: string) {
+  return c.var.db
+    .select({
+      row: sql<string | null>`${ORG_HEAD}${organizationId}${ORG_MIDDLE}${callerDigest(c)}${TAIL}`,
+    })
+    .from(ONE_ROW);
+}
+
+/** Decodes the organization access row. */
+export function readOrgAccessRow(row: string): OrgAccessRow {
+  const [caller, org, member] = readGroups(row, ORG_GROUPS);
+  return membershipOf(caller!, org!, member!);
+}
+
+/** A JSON column: text to parse, or already a JSON value inside the row's array. */
+function parseJson<T>(value: unknown): T | null {
+  if (value == null) return null;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
