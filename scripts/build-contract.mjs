@@ -30,12 +30,17 @@ async function servedOperations() {
   } catch (error) {
     // A tree mid-edit that does not bundle (several people at work): the operations of the last
     // good bundle, plus every official one of the areas under construction, so tests can run.
-    console.warn(`contract: the app does not bundle (${String(error).split("\n")[0]}); using the last served set`);
-    const served = new Set(existsSync(servedCache) ? JSON.parse(readFileSync(servedCache, "utf8")) : []);
+    console.warn(
+      `contract: the app does not bundle (${String(error).split("\n")[0]}); using the last served set`,
+    );
+    const served = new Set(
+      existsSync(servedCache) ? JSON.parse(readFileSync(servedCache, "utf8")) : [],
+    );
     const spec = JSON.parse(readFileSync(specPath, "utf8"));
     for (const [path, item] of Object.entries(spec.paths)) {
       if (!UNDER_CONSTRUCTION.test(path)) continue;
-      for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${normalize(path)}`);
+      for (const method of Object.keys(item))
+        served.add(`${method.toUpperCase()} ${normalize(path)}`);
     }
     return served;
   }
@@ -43,7 +48,8 @@ async function servedOperations() {
 
 /** Where the last good bundle's operations are kept, and the areas the fallback adds. */
 const servedCache = resolve(root, "test/.generated/served-operations.json");
-const UNDER_CONSTRUCTION = /\/(integrations|saml|sso|openapi|translations|translations-glossary|conversations[a-z-]*)(\/|$)/;
+const UNDER_CONSTRUCTION =
+  /\/(integrations|saml|sso|openapi|translations|translations-glossary|conversations[a-z-]*)(\/|$)/;
 
 async function bundledOperations() {
   const out = await build({
@@ -87,7 +93,7 @@ export async function buildContract() {
   if (existsSync(outPath) && readFileSync(outPath, "utf8").startsWith(`// ${fingerprint}`)) {
     return outPath;
   }
-  const spec = JSON.parse(readFileSync(specPath, "utf8"));
+  const spec = applyExtensions(JSON.parse(readFileSync(specPath, "utf8")));
   const ajv = new Ajv2020({
     strict: false,
     validateSchema: false,
@@ -157,6 +163,29 @@ export async function buildContract() {
   writeFileSync(tmp, code);
   renameSync(tmp, outPath);
   return outPath;
+}
+
+/**
+ * Quire's documented wire extensions (docs/compatibility.md, each under its area's section): enum
+ * values the official document lacks that Quire answers on purpose. Only these are added to the
+ * official schemas; a listed schema or property that is not an enum there stops the build.
+ */
+const EXTENSIONS = [
+  // An integration event queued or between retries (issue 12): the official enum has only outcomes.
+  { schema: "IntegrationEvent", property: "status", values: ["pending"] },
+];
+
+function applyExtensions(spec) {
+  for (const { schema, property, values } of EXTENSIONS) {
+    const prop = spec.components?.schemas?.[schema]?.properties?.[property];
+    if (!Array.isArray(prop?.enum)) {
+      throw new Error(
+        `contract extension ${schema}.${property}: not an enum in the official document`,
+      );
+    }
+    prop.enum = [...new Set([...prop.enum, ...values])];
+  }
+  return spec;
 }
 
 function escape(path) {

@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from "./services/idempotency/keys";
 import { enqueueDueSpecRefetches } from "./services/openapi/refetch";
 import { purgeJobFailures } from "./services/jobs/failures";
 import { purgeExpiredSso } from "./services/sso/purge";
+import { purgeIntegrationLeftovers } from "./services/integrations/retention";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 type ScheduledJob = {
@@ -38,6 +39,10 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "sso",
     run: async ({ db, now }) => ({ ...(await purgeExpiredSso(db, now)) }),
+  },
+  {
+    name: "integrations",
+    run: async ({ db, now }) => ({ ...(await purgeIntegrationLeftovers(db, now)) }),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../lib/pagination";
 import { pathString } from "./common";
+import { queryBoolean } from "../openapi/common";
 import { IntegrationParams } from "./integrations";
 
 /** Path of one installation of an integration. */
@@ -55,6 +56,19 @@ export const InstallOnSiteBody = z.object({ siteId: z.string().min(1).max(64) })
 export const ListInstallationsQuery = pagedQuery.extend({
   externalId: z.string().min(1).max(256).optional(),
 });
+
+/**
+ * The official `extended` flag of the space and site installation operations. Quire presents
+ * the space or site as its id only, so `extended=true` (the whole object) is a 400 naming it.
+ */
+export const ExtendedQuery = z.object({
+  extended: queryBoolean.optional().refine((v) => v !== true, {
+    message: "extended=true (whole space or site objects) is not supported; omit it",
+  }),
+});
+
+/** Query of the space and site installation lists: PAGED, external id and `extended`. */
+export const ListTargetsQuery = ListInstallationsQuery.extend(ExtendedQuery.shape);
 
 /** An installation (official IntegrationInstallation). */
 export const InstallationSchema = z

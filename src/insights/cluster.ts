@@ -3,8 +3,11 @@ import { cosine, LOOKUP_TERMS, mergeCentroids, topTerms, type TermVector } from 
 /** Similarity at or above which an issue joins a cluster rather than starting one. */
 const JOIN_THRESHOLD = 0.3;
 
-/** Similarity at or above which two clusters' centroids have converged and merge. */
-const MERGE_THRESHOLD = 0.55;
+/**
+ * Similarity at or above which two clusters' centroids have converged and merge (centroids
+ * average away their members' incidental terms, so this sits close to the join threshold).
+ */
+const MERGE_THRESHOLD = 0.35;
 
 /** Embedding similarity at or above which an issue joins a cluster (Workers AI engine). */
 const EMBEDDING_JOIN_THRESHOLD = 0.8;
@@ -88,10 +91,11 @@ export function assignIssue(
   vector: TermVector,
   candidates: readonly ClusterCandidate[],
   embedding: number[] | null = null,
+  match: TermVector = vector,
 ): Assignment {
   let best: { c: ClusterCandidate; s: number; m: number } | null = null;
   for (const c of candidates) {
-    const { s, m } = margin(vector, embedding, c);
+    const { s, m } = margin(match, embedding, c);
     if (
       !best ||
       m > best.m + 1e-12 ||

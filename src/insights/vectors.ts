@@ -14,6 +14,13 @@ export interface CorpusStats {
 const K1 = 1.2;
 const B = 0.75;
 
+/**
+ * Fewest documents the IDF assumes: in a young corpus every term is rare, and a problem's own
+ * words (seen in 3 of 10 issues) would weigh far less than one issue's incidental words, so
+ * issues of one problem would not meet. Past 30 issues the real count applies.
+ */
+const PRIOR_DOCUMENTS = 30;
+
 /** Terms kept in an issue's vector and in a cluster centroid (the rest is noise). */
 const VECTOR_TERMS = 16;
 
@@ -28,7 +35,7 @@ export function weighIssue(tokens: readonly Token[], corpus: CorpusStats): TermV
   const tf = termFrequencies(tokens);
   const length = tokens.length;
   const avg = corpus.averageLength > 0 ? corpus.averageLength : length || 1;
-  const n = Math.max(corpus.documents, 1);
+  const n = Math.max(corpus.documents, PRIOR_DOCUMENTS);
   const weights: TermVector = {};
   for (const [term, f] of tf) {
     const df = Math.min(corpus.documentFrequency(term), n);
@@ -36,6 +43,29 @@ export function weighIssue(tokens: readonly Token[], corpus: CorpusStats): TermV
     weights[term] = (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avg));
   }
   return normalize(topTerms(weights, VECTOR_TERMS));
+}
+
+/**
+ * Terms (as the tokenizer stems them) that say a user is stuck rather than what about, in the
+ * four languages: every problem shares them, so they never make two issues one problem.
+ */
+const GENERIC_TERMS = new Set([
+  ...["fail", "error", "erreur", "fehl", "falla", "fallo", "brok", "stuck", "miss", "wrong"],
+  ...["work", "doesn", "issu", "proble", "help", "cannot", "unabl", "funcio", "march"],
+]);
+
+/**
+ * The part of an issue's vector that can match a cluster: the terms some other issue has too
+ * (document frequency above 1), at unit length. A term seen in no other issue (a greeting, a
+ * name, a typo) matches no centroid and only dilutes the similarity, which splits problems
+ * while the corpus is small; generic terms are left out too. The full vector still goes into
+ * the centroid. An issue sharing no other term keeps its full vector.
+ */
+export function matchingVector(vector: TermVector, corpus: CorpusStats): TermVector {
+  const shared = Object.entries(vector).filter(
+    ([t]) => corpus.documentFrequency(t) > 1 && !GENERIC_TERMS.has(t),
+  );
+  return shared.length > 0 ? normalize(Object.fromEntries(shared)) : vector;
 }
 
 /** The `k` heaviest terms of a vector (ties by term). */

@@ -27,7 +27,7 @@ export type CursorKey = (string | number | null)[];
  * Encodes a keyset position as an opaque cursor, signed so that a cursor the server did not
  * issue is refused rather than trusted.
  */
-async function encodeCursor(secret: string, scope: string, key: CursorKey): Promise<string> {
+export async function encodeCursor(secret: string, scope: string, key: CursorKey): Promise<string> {
   const body = base64url(new TextEncoder().encode(JSON.stringify(key)));
   const sig = (await hmac(secret, `${scope}|${body}`)).slice(0, 16);
   return `${body}.${sig}`;

@@ -43,9 +43,12 @@ const hit = (text: string | null) => (text ?? "").includes("\u0001");
 const scoreOf = (bm25: number | null) => Math.max(0, -(bm25 ?? 0));
 const byK = (a: SearchRow, b: SearchRow) => (a.k ?? 0) - (b.k ?? 0);
 
+/** A ranked section row: what presenting a section needs. */
+type SectionRow = Pick<SearchRow, "anchor" | "heading" | "snip" | "score">;
+
 /** One heading section of a found page; the intro before the first heading is the page itself. */
 function presentSection(
-  row: SearchRow,
+  row: SectionRow,
   page: { id: string; title: string; path: string; app: string },
 ): SearchSectionResult {
   const anchor = row.anchor;
@@ -66,7 +69,7 @@ function presentSection(
  * shows its first section (`resultType: page`). Null when the page left main meanwhile or is
  * no longer reachable from the root.
  */
-export function presentSearchPage(urls: Urls, found: FoundPage): SearchPageResult | null {
+function presentSearchPage(urls: Urls, found: FoundPage): SearchPageResult | null {
   const { page: pageRow, sections } = found;
   const info = pageRow.info ? (JSON.parse(pageRow.info) as PageInfo) : null;
   if (!info) return null;
@@ -105,5 +108,48 @@ export function presentSearchSpace(urls: Urls, found: FoundSpace): SearchSpaceIt
     title: space.heading ?? "",
     score: scoreOf(space.score),
     pages: found.pages.flatMap((page) => presentSearchPage(urls, page) ?? []),
+  };
+}
+
+/** A page found by the space search (src/services/search/space-search.ts), from its FTS rows. */
+interface RankedPage {
+  place: { id: string; path: string; ancestors: string[] };
+  title: string;
+  description: string;
+  score: number;
+  rank: number;
+  sections: SectionRow[];
+}
+
+/**
+ * A page found by the space search, presented from what its index rows store (title,
+ * description, place on main): the same item as `presentSearchPage`, with the sections in rank
+ * order, those with a hit first.
+ */
+export function presentRankedPage(
+  urls: Urls,
+  spaceId: string,
+  found: RankedPage,
+): SearchPageResult {
+  const { place } = found;
+  const page = {
+    id: place.id,
+    title: plain(found.title),
+    path: place.path,
+    app: urls.app(`/s/${spaceId}/${place.path}`),
+  };
+  const hits = found.sections.filter((s) => hit(s.snip) || hit(s.heading));
+  const shown = hits.length > 0 ? hits : found.sections.slice(0, 1);
+  return {
+    id: page.id,
+    title: page.title,
+    description: plain(found.description),
+    path: place.path,
+    score: scoreOf(found.score),
+    rank: found.rank,
+    resultType: hits.length > 0 ? "section" : "page",
+    sections: shown.map((s) => presentSection(s, page)),
+    ancestors: place.ancestors.map((title) => ({ title })),
+    urls: { app: page.app },
   };
 }

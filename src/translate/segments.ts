@@ -3,10 +3,13 @@ import type { termMatcher } from "./protect";
 
 /**
  * Segmentation of a page into the runs an engine translates: every block whose children are
- * text and inlines (paragraphs, headings, list items' paragraphs, hint and quote contents, table
- * cells and image captions through their fragments), table column titles, the page title and
- * description. Code blocks are never entered. Each run writes its translation back into a copy
- * of the document; a translation whose placeholders do not match leaves the source text.
+ * text and inlines (paragraphs, headings, list items' paragraphs, hint, quote, tab and step
+ * contents, table cells, image captions, expandable titles and bodies and annotation bodies
+ * through their fragments), the plain-text fields a reader sees (`TEXT_FIELDS`: image alt texts
+ * and inline captions, tab titles, button labels, prompt descriptions), table column titles,
+ * the page title and description. Code blocks are never entered. Each run writes its
+ * translation back into a copy of the document; a translation whose placeholders do not match
+ * leaves the source text.
  */
 
 type Json = Record<string, unknown>;
@@ -22,6 +25,15 @@ export interface Segment {
 /** Blocks whose content is not prose: never segmented. */
 const SKIPPED_BLOCKS = new Set(["code", "code-line", "math", "openapi", "openapi-operation"]);
 
+/** Plain-string `data` fields of blocks and inlines that readers see, by node type. */
+const TEXT_FIELDS: Record<string, readonly string[]> = {
+  image: ["alt"],
+  "inline-image": ["alt", "caption"],
+  "tabs-item": ["title"],
+  button: ["label"],
+  prompt: ["description"],
+};
+
 const isRecord = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -34,9 +46,23 @@ export function segmentDocument(
 ): { document: Json; segments: Segment[] } {
   const copy = structuredClone(document) as Json;
   const segments: Segment[] = [];
+  const fragments = (node: Json) => {
+    if (!Array.isArray(node.fragments)) return;
+    for (const fragment of node.fragments)
+      if (isRecord(fragment) && Array.isArray(fragment.nodes)) fragment.nodes.forEach(walk);
+  };
+  // Inlines are placeholders of their block's run; their own texts are runs of their own,
+  // written into the same node objects the rebuilt run keeps.
+  const walkInline = (node: unknown) => {
+    if (!isRecord(node) || node.object !== "inline") return;
+    textFields(node, matcher, segments);
+    if (Array.isArray(node.nodes)) node.nodes.forEach(walkInline);
+    fragments(node);
+  };
   const walk = (node: unknown) => {
     if (!isRecord(node)) return;
     if (node.object === "block" && SKIPPED_BLOCKS.has(String(node.type))) return;
+    textFields(node, matcher, segments);
     if (node.object === "block" && node.type === "table") tableTitles(node, matcher, segments);
     const children = node.nodes;
     if (node.object === "block" && Array.isArray(children) && children.length > 0) {
@@ -53,17 +79,28 @@ export function segmentDocument(
             },
           });
         }
+        children.forEach(walkInline);
         return;
       }
     }
     if (Array.isArray(children)) children.forEach(walk);
-    if (Array.isArray(node.fragments)) {
-      for (const fragment of node.fragments)
-        if (isRecord(fragment) && Array.isArray(fragment.nodes)) fragment.nodes.forEach(walk);
-    }
+    fragments(node);
   };
   if (Array.isArray(copy.nodes)) copy.nodes.forEach(walk);
   return { document: copy, segments };
+}
+
+/** Runs for the plain-text `data` fields of a node (`TEXT_FIELDS`), written in place. */
+function textFields(node: Json, matcher: ReturnType<typeof termMatcher>, out: Segment[]) {
+  const fields = TEXT_FIELDS[String(node.type)];
+  const data = node.data;
+  if (!fields || !isRecord(data)) return;
+  for (const field of fields) {
+    const value = data[field];
+    if (typeof value !== "string") continue;
+    const segment = plainSegment(value, matcher, (text) => (data[field] = text));
+    if (segment) out.push(segment);
+  }
 }
 
 function tableTitles(node: Json, matcher: ReturnType<typeof termMatcher>, out: Segment[]) {

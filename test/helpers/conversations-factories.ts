@@ -45,17 +45,16 @@ export async function makeConversation(
     createdAt: body.metadata?.createdAt,
     parts: body.parts,
   });
-  await processConversationJob.run(
-    { organizationId, conversationId: body.id, revision },
-    {
-      env,
-      db,
-      outbound: createOutbound(env),
-      attempt: 1,
-      enqueue: async () => {},
-    },
-  );
+  await runProcessing(organizationId, body.id, revision);
   return body.id;
+}
+
+/** Runs the processing job's own handler for a stored conversation (a delivery, in the test). */
+export async function runProcessing(organizationId: string, conversationId: string, revision = 1) {
+  await processConversationJob.run(
+    { organizationId, conversationId, revision },
+    { env, db: testDb(), outbound: createOutbound(env), attempt: 1, enqueue: async () => {} },
+  );
 }
 
 /** Ingests through the route and waits for the queue to process it; returns the detail. */

@@ -6,7 +6,7 @@ import {
   mergePartner,
   type ClusterCandidate,
 } from "../../src/insights/cluster";
-import { weighIssue } from "../../src/insights/vectors";
+import { matchingVector, weighIssue } from "../../src/insights/vectors";
 
 /** One fixture conversation (test/fixtures/conversations/conversations.json). */
 export interface FixtureConversation {
@@ -55,12 +55,14 @@ export function clusterInMemory(conversations: readonly FixtureConversation[]) {
       documents += 1;
       totalLength += issue.tokens.length;
       for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
-      const vector = weighIssue(issue.tokens, {
+      const corpus = {
         documents,
         averageLength: totalLength / documents,
-        documentFrequency: (t) => df.get(t) ?? 0,
-      });
-      const a = assignIssue(vector, candidatesOf(lookupTerms(vector), 12));
+        documentFrequency: (t: string) => df.get(t) ?? 0,
+      };
+      const vector = weighIssue(issue.tokens, corpus);
+      const match = matchingVector(vector, corpus);
+      const a = assignIssue(vector, candidatesOf(lookupTerms(match), 12), null, match);
       let touched: ClusterCandidate;
       if (a.kind === "join") {
         const c = clusters.get(a.clusterId)!;

@@ -57,5 +57,5 @@ authorizationMatrix("DELETE /integrations/{name}/dev", {
   missing: () => ({ method: "DELETE", path: `/integrations/${unknownName()}/dev` }),
   minimumRole: "admin",
   scope: "integration:publish",
-  success: 204,
+  success: 205,
 });

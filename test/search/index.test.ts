@@ -83,6 +83,49 @@ describe("search index", () => {
     expect(res.body.items[0].path).toMatch(/^parent\//);
   });
 
+  it("re-indexes a subtree when an ancestor is renamed or moved: stored paths and ancestors follow", async () => {
+    const { owner, space } = await searchWorld();
+    const w = word();
+    await commitIndexed(space.id, owner, [
+      { operation: "insert_page", ref: "top", title: "Top", document: { markdown: "Top.\n" } },
+      {
+        operation: "insert_page",
+        ref: "mid",
+        into: "top",
+        title: "Mid",
+        document: { markdown: "Mid.\n" },
+      },
+      {
+        operation: "insert_page",
+        into: "mid",
+        title: "Leaf",
+        document: { markdown: `Leaf ${w}.\n` },
+      },
+      { operation: "insert_page", title: "Other", document: { markdown: "Other.\n" } },
+    ]);
+    const pages = await mainPagesByTitle(space.id);
+    await commitIndexed(space.id, owner, [
+      { operation: "update_page", page: pages.get("Top")!.pageId, title: "Top renamed" },
+      {
+        operation: "update_page",
+        page: pages.get("Mid")!.pageId,
+        into: pages.get("Other")!.pageId,
+      },
+    ]);
+    const res = await searchSpace(owner.token, space.id, w);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({
+      title: "Leaf",
+      ancestors: [{ title: "Other" }, { title: "Mid" }],
+    });
+    expect(res.body.items[0].path).toMatch(/^other\/mid\/leaf/);
+    await commitIndexed(space.id, owner, [
+      { operation: "update_page", page: pages.get("Other")!.pageId, title: "Renamed other" },
+    ]);
+    const again = await searchSpace(owner.token, space.id, w);
+    expect(again.body.items[0].ancestors).toEqual([{ title: "Renamed other" }, { title: "Mid" }]);
+  });
+
   it("removes a space from the index and restores it, and a second sync finds nothing to do", async () => {
     const { owner, space } = await searchWorld();
     const w = word();

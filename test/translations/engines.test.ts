@@ -119,6 +119,51 @@ describe("segmentation and reassembly", () => {
     }
   });
 
+  it("forces glossary terms inside marked text and links, marks kept", () => {
+    const matcher = termMatcher([{ term: "Handbook", replacement: "Manuel" }]);
+    const bold = [{ object: "mark", type: "bold" }];
+    const marked = {
+      object: "document",
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "paragraph",
+          data: {},
+          nodes: [
+            {
+              object: "text",
+              leaves: [
+                { object: "leaf", text: "Read the ", marks: [] },
+                { object: "leaf", text: "Handbook now", marks: bold },
+              ],
+            },
+            {
+              object: "inline",
+              type: "link",
+              isVoid: false,
+              data: { ref: { kind: "url", url: "https://a.example" } },
+              nodes: [
+                { object: "text", leaves: [{ object: "leaf", text: "Handbook", marks: [] }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { document, segments } = segmentDocument(marked, matcher);
+    expect(segments[0]!.text).toBe("Read the <g2><x1/> now</g2><g3><x4/></g3>");
+    expect(segments[0]!.apply("Lis le <g2><x1/> maintenant</g2><g3><x4/></g3>")).toBe(true);
+    const leaves = JSON.stringify(document);
+    expect(leaves).toContain(
+      '{"object":"leaf","text":"Manuel maintenant","marks":[{"object":"mark","type":"bold"}]}',
+    );
+    expect(leaves).toContain(
+      '"nodes":[{"object":"text","leaves":[{"object":"leaf","text":"Manuel","marks":[]}]}]',
+    );
+    expect(leaves).not.toContain("Handbook");
+  });
+
   it("protects URLs, variables and glossary terms as atoms", () => {
     const matcher = termMatcher([
       { term: "Quire", replacement: null },

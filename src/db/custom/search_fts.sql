@@ -1,6 +1,7 @@
 -- Full-text search over the main revision of every space (src/services/search-index.ts).
 -- drizzle-kit cannot express FTS5, so this hand-written migration is the one source of these
--- objects; src/db/custom/search_fts.sql and drizzle/*_search_fts.sql are identical copies.
+-- objects. drizzle/0001_search_fts.sql created them; drizzle/0008_counters_search_bots.sql rebuilt search_fts
+-- with the `page` column. This file is the current shape of both.
 
 -- One row per indexed page: its key. The FTS rows of a page's heading sections have the rowids
 -- key * 256 + section number, so a search groups hits by page without reading any other table,
@@ -18,7 +19,7 @@ CREATE UNIQUE INDEX `search_pages_page_idx` ON `search_pages` (`space_id`, `page
 -- 'o…': ids are case-sensitive, the tokenizer folds case), so `space_key : "s…"` inside MATCH
 -- keeps a query to one space's rows through the full-text index itself.
 CREATE VIRTUAL TABLE `search_fts` USING fts5(
-	space_key, org_key, title, description, heading, body, anchor UNINDEXED,
+	space_key, org_key, title, description, heading, body, anchor UNINDEXED, page UNINDEXED,
 	tokenize = 'unicode61 remove_diacritics 2'
 );
 --> statement-breakpoint

@@ -97,6 +97,8 @@ export const conversationClusterTerms = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.term, t.clusterId] }),
     index("conversation_cluster_terms_cluster_idx").on(t.clusterId),
+    // A lookup reads each term's heaviest postings only, however many clusters hold the term.
+    index("conversation_cluster_terms_weight_idx").on(t.organizationId, t.term, t.weight),
   ],
 );
 
@@ -118,6 +120,11 @@ export const conversationCorpus = sqliteTable("conversation_corpus", {
   issuesCount: integer("issues_count").notNull().default(0),
   clustersCount: integer("clusters_count").notNull().default(0),
   totalLength: integer("total_length").notNull().default(0),
+  /**
+   * Bumped by every clustering write batch, which first checks it still holds the value the
+   * job read: an organization's clustering is serialised (a stale batch fails and is redone).
+   */
+  clusteringVersion: integer("clustering_version").notNull().default(0),
 });
 
 /** Conversations per source: the list's filtered count and the sources an organization has. */

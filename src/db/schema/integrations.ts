@@ -124,3 +124,27 @@ export type IntegrationInstallationRow = typeof integrationInstallations.$inferS
 
 /** An `integration_installation_targets` row as stored. */
 export type IntegrationInstallationTargetRow = typeof integrationInstallationTargets.$inferSelect;
+
+/**
+ * The users that are installations' bots (token principals, not people): every list of people
+ * leaves them out, and the retention job finds the bots whose installation is gone. No foreign
+ * key to the installation, so a bot left by a deleted organization or integration stays known.
+ */
+export const integrationBotUsers = sqliteTable("integration_bot_users", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  installationId: text("installation_id").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+/**
+ * The counts of the integration lists, kept by the writes in their own batches (never a scan):
+ * `public`, `org:<id>` (an organization's private and unlisted integrations),
+ * `installations:<integration>`, `spaces:<integration>`, `sites:<integration>`,
+ * `installation-spaces:<installation>`, `installation-sites:<installation>`.
+ */
+export const integrationCounts = sqliteTable("integration_counts", {
+  key: text("key").primaryKey(),
+  n: integer("n").notNull().default(0),
+});

@@ -45,6 +45,8 @@ export const openapiSpecs = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     nextFetchAt: text("next_fetch_at"),
+    /** The versions list's `count`: kept by triggers on `openapi_spec_versions` (migration 0008). */
+    versionsCount: integer("versions_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("openapi_specs_org_slug_idx").on(t.organizationId, t.slug),
@@ -73,6 +75,17 @@ export const openapiSpecVersions = sqliteTable(
   },
   (t) => [index("openapi_spec_versions_spec_idx").on(t.specId, t.createdAt, t.id)],
 );
+
+/**
+ * How many specs each organization has: the spec list's `count`, kept by triggers on
+ * `openapi_specs` (migration 0008, so every writer keeps it exact), never a scan of the rows.
+ */
+export const openapiSpecCounts = sqliteTable("openapi_spec_counts", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  specsCount: integer("specs_count").notNull().default(0),
+});
 
 /** An `openapiSpecs` row as stored. */
 export type OpenAPISpecRow = typeof openapiSpecs.$inferSelect;

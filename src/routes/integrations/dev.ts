@@ -35,13 +35,14 @@ integrationDevRoutes.openapi(
     tags: ["integrations"],
     summary: "Send an integration's events to its published script again",
     request: { params: IntegrationParams },
-    responses: { ...noContent, ...errorResponses(400, 403, 404) },
+    // The official status (disableIntegrationDevelopmentMode answers 205, not 204).
+    responses: { 205: { description: "Reset Content" }, ...errorResponses(400, 403, 404) },
   }),
   async (c) => {
     const { integrationName } = c.req.valid("param");
     const access = await resolveIntegration(c, integrationName, "integration:publish");
     requireIntegrationAdmin(access, "change its development mode");
     await disableDevMode(c.var.db, access.integration.id);
-    return c.body(null, 204);
+    return c.body(null, 205);
   },
 );

@@ -9,7 +9,7 @@ import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
 import { targetsPagePlan } from "../../services/integrations/installation-reads";
 import { IntegrationParams } from "../../api/integrations";
-import { InstallationParams, ListInstallationsQuery } from "../../api/integration-installations";
+import { InstallationParams, ListTargetsQuery } from "../../api/integration-installations";
 import { TARGET_KINDS } from "./target-kinds";
 
 /** The space and site installation lists: of an integration, and of one installation. */
@@ -25,7 +25,7 @@ for (const kind of TARGET_KINDS) {
       path: `/integrations/{integrationName}/${kind.plural}`,
       tags: ["integrations"],
       summary: `List the ${kind.type} installations of an integration`,
-      request: { params: IntegrationParams, query: ListInstallationsQuery },
+      request: { params: IntegrationParams, query: ListTargetsQuery },
       responses: { 200: jsonResponse(listSchema, "OK"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
@@ -64,7 +64,7 @@ for (const kind of TARGET_KINDS) {
       path: base,
       tags: ["integrations"],
       summary: `List the ${kind.type} installations of one installation`,
-      request: { params: InstallationParams, query: ListInstallationsQuery },
+      request: { params: InstallationParams, query: ListTargetsQuery },
       responses: { 200: jsonResponse(listSchema, "OK"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -17,6 +17,7 @@ import {
   targetSetupEvent,
 } from "../../services/integrations/events";
 import {
+  ExtendedQuery,
   InstallationParams,
   UpdateTargetInstallationBody,
 } from "../../api/integration-installations";
@@ -36,7 +37,7 @@ for (const kind of TARGET_KINDS) {
       path: base,
       tags: ["integrations"],
       summary: `Install an integration on a ${kind.type} of the installation's organization`,
-      request: { params: InstallationParams, body: jsonBody(kind.body) },
+      request: { params: InstallationParams, query: ExtendedQuery, body: jsonBody(kind.body) },
       responses: {
         201: jsonResponse(kind.schema, "Created"),
         ...errorResponses(400, 403, 404),
@@ -76,7 +77,7 @@ for (const kind of TARGET_KINDS) {
       path: one,
       tags: ["integrations"],
       summary: `Get the installation of an integration on a ${kind.type}`,
-      request: { params: kind.params },
+      request: { params: kind.params, query: ExtendedQuery },
       responses: { 200: jsonResponse(kind.schema, "OK"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {
@@ -106,7 +107,11 @@ for (const kind of TARGET_KINDS) {
       path: one,
       tags: ["integrations"],
       summary: `Update the installation of an integration on a ${kind.type}`,
-      request: { params: kind.params, body: jsonBody(UpdateTargetInstallationBody) },
+      request: {
+        params: kind.params,
+        query: ExtendedQuery,
+        body: jsonBody(UpdateTargetInstallationBody),
+      },
       responses: { 200: jsonResponse(kind.schema, "OK"), ...errorResponses(400, 403, 404) },
     }),
     async (c) => {

@@ -50,14 +50,14 @@ specVersionRoutes.openapi(
     const scope = `openapi-versions:${spec.id}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const list = versionListPlan(c.var.db, { specId: spec.id, limit, after });
-    const { rows, count } = await runPlan(c.var.db, list);
+    const rows = await runPlan(c.var.db, list);
     const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
       rows,
       limit,
-      count,
+      count: spec.versionsCount,
       key: (r) => [r.createdAt, r.id],
       present: (r) => presentSpecVersion(urls, spec, r),
     });

@@ -2,14 +2,25 @@ import { createRoute } from "@hono/zod-openapi";
 import { executionContext } from "../../lib/background";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
-import { decodeCursor, toListPage } from "../../lib/pagination";
+import { decodeCursor, encodeCursor, type ListPage } from "../../lib/pagination";
 import { createRouter } from "../../lib/router";
 import { urlsOf } from "../../lib/urls";
 import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
-import { presentSearchPage } from "../../presenters/search";
-import { spaceSearchKey, spaceSearchPlan } from "../../services/search/search";
+import { presentRankedPage } from "../../presenters/search";
+import { spaceSearchPlan } from "../../services/search/space-search";
 import { catchUpInBackground } from "../../services/search/indexer";
-import { SearchPageResultSchema, SearchQuery, SpaceSearchParams } from "../../api/search";
+import {
+  SearchPageResultSchema,
+  SearchQuery,
+  SpaceSearchParams,
+  type SearchPageResult,
+} from "../../api/search";
+
+/**
+ * Response header saying whether `count` is exact (`exact`) or a lower bound (`at-least`: more
+ * pages match than the ranked window read; see docs/compatibility.md, Search).
+ */
+const COUNT_HEADER = "X-Quire-Count";
 
 /** Full-text search of a space's main content (spec §4.3). */
 export const spaceSearchRoutes = createRouter();
@@ -37,22 +48,18 @@ spaceSearchRoutes.openapi(
     const found = await resolveSpace(c, spaceId, { with: reads.statements });
     requireScope(found.caller, "space:read");
     requireRole(found.role, "read", "search this space");
-    const { indexedSeq, pages, count } = reads.finish(found.results);
+    const { indexedSeq, items, count, exact, next } = reads.finish(found.results);
     if (indexedSeq < found.space.mainSeq) {
       const ctx = executionContext(c);
       if (ctx) catchUpInBackground(db, spaceId, ctx);
     }
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
-      rows: pages,
-      limit,
+    const body: ListPage<SearchPageResult> = {
       count,
-      key: spaceSearchKey,
-      present: (p) => presentSearchPage(urls, p),
-    });
-    // A page that left main since it was indexed is skipped, without shifting the window.
-    return c.json({ ...body, items: body.items.flatMap((item) => item ?? []) }, 200);
+      items: items.map((p) => presentRankedPage(urls, spaceId, p)),
+    };
+    if (next) body.next = { page: await encodeCursor(c.env.SIGNING_SECRET, scope, next) };
+    c.header(COUNT_HEADER, exact ? "exact" : "at-least");
+    return c.json(body, 200);
   },
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   conversationClusters,
@@ -14,31 +14,46 @@ import { MAX_CANDIDATES, type ClusterCandidate } from "../../insights/cluster";
 /** Most terms whose document frequency one issue reads (D1 binds at most 100 values). */
 export const MAX_ISSUE_TERMS = 90;
 
+/** Postings one lookup term reads at most: its heaviest, through the (org, term, weight) index. */
+const POSTINGS_PER_TERM = 32;
+
 /**
  * The clusters sharing the most weight with `terms` in the inverted index, at most
- * `MAX_CANDIDATES`, read through the (organization, term) primary key: bounded whatever the
- * number of clusters.
+ * `MAX_CANDIDATES`. Each term reads only its `POSTINGS_PER_TERM` heaviest postings, so a lookup
+ * reads at most terms × 32 index rows and 12 cluster rows, whatever the number of clusters.
  */
-export function candidateClustersQuery(
+function candidateClustersQuery(
   db: Database,
   organizationId: string,
   terms: string[],
   exclude?: string,
 ) {
-  const ranked = db
-    .select({ clusterId: conversationClusterTerms.clusterId })
-    .from(conversationClusterTerms)
-    .where(
-      and(
-        eq(conversationClusterTerms.organizationId, organizationId),
-        inArray(conversationClusterTerms.term, terms.length > 0 ? terms : [""]),
-        exclude ? ne(conversationClusterTerms.clusterId, exclude) : undefined,
-      ),
-    )
-    .groupBy(conversationClusterTerms.clusterId)
-    .orderBy(desc(sql`SUM(${conversationClusterTerms.weight})`), conversationClusterTerms.clusterId)
-    .limit(MAX_CANDIDATES);
-  return db.select().from(conversationClusters).where(inArray(conversationClusters.id, ranked));
+  const t = conversationClusterTerms;
+  // One `rowid IN (…)` per term, OR-ed (D1 refuses compound SELECTs of that many terms).
+  const postings = (terms.length > 0 ? terms : [""]).map(
+    (term) => sql`rowid IN (SELECT rowid FROM ${t} WHERE ${t.organizationId} = ${organizationId}
+      AND ${t.term} = ${term} ORDER BY ${t.weight} DESC LIMIT ${POSTINGS_PER_TERM})`,
+  );
+  const other = exclude ? sql` AND ${t.clusterId} <> ${exclude}` : sql``;
+  const ranked = sql`SELECT ${t.clusterId} FROM ${t} WHERE (${sql.join(postings, sql` OR `)})${other}
+    GROUP BY ${t.clusterId} ORDER BY SUM(${t.weight}) DESC, ${t.clusterId} LIMIT ${MAX_CANDIDATES}`;
+  return db
+    .select()
+    .from(conversationClusters)
+    .where(sql`${conversationClusters.id} IN (${ranked})`);
+}
+
+/** Runs the candidate lookup (in a batch, so D1 reports the rows it read). */
+export async function loadCandidates(
+  db: Database,
+  organizationId: string,
+  terms: string[],
+  exclude?: string,
+): Promise<ConversationClusterRow[]> {
+  const r = await runStatements(db, {
+    candidates: candidateClustersQuery(db, organizationId, terms, exclude),
+  });
+  return r.candidates;
 }
 
 /** A cluster row as the clustering algorithm sees it. */
@@ -66,6 +81,7 @@ export async function loadCorpus(db: Database, organizationId: string, terms: st
   const corpus = r.corpus[0];
   const df = new Map(r.df.map((row) => [row.term, row.documents]));
   return {
+    version: corpus?.clusteringVersion ?? 0,
     issues: corpus?.issuesCount ?? 0,
     totalLength: corpus?.totalLength ?? 0,
     df,

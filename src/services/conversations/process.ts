@@ -13,10 +13,11 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { assignIssue, lookupTerms, mergedCentroid, mergePartner } from "../../insights/cluster";
 import { addToPulse, clusterIcon, clusterLabel, mergeWords, wordsOf } from "../../insights/labels";
-import { weighIssue } from "../../insights/vectors";
+import { matchingVector, weighIssue } from "../../insights/vectors";
 import type { EngineIssue } from "./engine";
+import { resetGuard, versionGuard } from "./guards";
 import {
-  candidateClustersQuery,
+  loadCandidates,
   candidateOf,
   loadCorpus,
   MAX_ISSUE_TERMS,
@@ -41,7 +42,7 @@ function issueTerms(issue: EngineIssue): string[] {
     .map(([t]) => t);
 }
 
-/** Loads the conversation of a job and its previous issues; null when the job is stale. */
+/** Loads a job's conversation, its previous issues and the clustering version; null when stale. */
 export async function loadForProcessing(
   db: Database,
   organizationId: string,
@@ -56,6 +57,10 @@ export async function loadForProcessing(
         and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)),
       ),
     ...previousIssuesStatements(db, organizationId, conversationId),
+    corpus: db
+      .select({ version: conversationCorpus.clusteringVersion })
+      .from(conversationCorpus)
+      .where(eq(conversationCorpus.organizationId, organizationId)),
   });
   const row = r.conversation[0];
   if (!row || row.revision !== revision || row.processedAt !== null) return null;
@@ -64,16 +69,23 @@ export async function loadForProcessing(
     const cluster = clusters.get(issue.clusterId);
     return cluster ? [{ issue, cluster }] : [];
   });
-  return { row, previous };
+  return { row, previous, version: r.corpus[0]?.version ?? 0 };
 }
 
-/** Takes out a re-ingested conversation's previous issues (one round trip, only then). */
+/**
+ * Takes out a re-ingested conversation's previous issues (one round trip, only then), guarded
+ * by the clustering version read with them.
+ */
 export async function removePrevious(
   db: Database,
-  previous: Parameters<typeof removalWrites>[1],
+  loaded: NonNullable<Awaited<ReturnType<typeof loadForProcessing>>>,
 ): Promise<void> {
-  const writes = removalWrites(db, previous, nowIso());
-  if (writes.length > 0) await db.batch(writes as [Write, ...Write[]]);
+  const { row, previous, version } = loaded;
+  await db.batch([
+    versionGuard(db, row.organizationId, version),
+    ...removalWrites(db, previous, nowIso()),
+    resetGuard(db, row),
+  ]);
 }
 
 /**
@@ -92,14 +104,18 @@ export async function clusterIssueWrites(
   const now = nowIso();
   const terms = issueTerms(issue);
   const corpus = await loadCorpus(db, org, terms);
+  // Every later read and write of this issue is valid only at this version (see guards.ts).
+  const writes: Write[] = [versionGuard(db, org, corpus.version)];
   const documents = corpus.issues + 1;
-  const vector = weighIssue(issue.tokens, {
+  const stats = {
     documents,
     averageLength: (corpus.totalLength + issue.tokens.length) / documents,
-    documentFrequency: (t) => (corpus.df.get(t) ?? 0) + 1,
-  });
-  const candidates = await candidateClustersQuery(db, org, lookupTerms(vector));
-  const assignment = assignIssue(vector, candidates.map(candidateOf), issue.embedding);
+    documentFrequency: (t: string) => (corpus.df.get(t) ?? 0) + 1,
+  };
+  const vector = weighIssue(issue.tokens, stats);
+  const match = matchingVector(vector, stats);
+  const candidates = await loadCandidates(db, org, lookupTerms(match));
+  const assignment = assignIssue(vector, candidates.map(candidateOf), issue.embedding, match);
   const words = wordsOf(issue.tokens, vector);
   const base: ConversationClusterRow | undefined =
     assignment.kind === "join" ? candidates.find((c) => c.id === assignment.clusterId) : undefined;
@@ -111,9 +127,8 @@ export async function clusterIssueWrites(
   let sources = addSource(base?.sources ?? {}, conv.source, 1);
   let weeks = addToPulse(base?.weeks ?? {}, conv.createdAt, 1, now);
   let lastIssueAt = base && base.lastIssueAt > conv.createdAt ? base.lastIssueAt : conv.createdAt;
-  const writes: Write[] = [];
 
-  const partners = await candidateClustersQuery(db, org, lookupTerms(centroid), clusterId);
+  const partners = await loadCandidates(db, org, lookupTerms(centroid), clusterId);
   const touched = { id: clusterId, centroid, size, embedding };
   const partner = mergePartner(touched, partners.map(candidateOf));
   const partnerRow = partner ? partners.find((p) => p.id === partner.id) : undefined;
@@ -178,11 +193,11 @@ export async function clusterIssueWrites(
   return writes;
 }
 
-/** Marks a conversation processed with its issue count, only at the revision the job read. */
-export function markProcessed(db: Database, conv: ConversationRow, issues: number): Write {
+/** Marks a conversation without issues processed, only at the revision the job read. */
+export function markProcessed(db: Database, conv: ConversationRow): Write {
   return db
     .update(conversations)
-    .set({ processedAt: nowIso(), issuesCount: issues })
+    .set({ processedAt: nowIso(), issuesCount: 0 })
     .where(
       and(
         eq(conversations.organizationId, conv.organizationId),

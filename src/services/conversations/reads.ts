@@ -126,8 +126,11 @@ function issueCountQuery(db: Database, orgId: string, f: IssueFilter) {
 /**
  * Issues with their conversations, newest update first, in one join: the conversation's columns
  * are aliased (`conv_*`), as columns sharing a name do not survive D1's batch results.
+ * `fewRows` (one conversation's issues): the order key is wrapped (`+updated_at`) so SQLite,
+ * without statistics in D1, takes the conversation index and sorts the few rows, instead of
+ * walking the organization's whole list index for them (1,424 rows read at 2,000 conversations).
  */
-function issueRowsQuery(db: Database, orgId: string, where: SQL[], limit: number) {
+function issueRowsQuery(db: Database, orgId: string, where: SQL[], limit: number, fewRows = false) {
   return db
     .select({
       issue: conversationIssues,
@@ -150,7 +153,10 @@ function issueRowsQuery(db: Database, orgId: string, where: SQL[], limit: number
       ),
     )
     .where(and(eq(conversationIssues.organizationId, orgId), ...where))
-    .orderBy(desc(conversationIssues.updatedAt), desc(conversationIssues.id))
+    .orderBy(
+      fewRows ? sql`+${conversationIssues.updatedAt} desc` : desc(conversationIssues.updatedAt),
+      desc(conversationIssues.id),
+    )
     .limit(limit);
 }
 
@@ -171,7 +177,7 @@ export function issueListPlan(
         keysetAfter([conversationIssues.updatedAt, conversationIssues.id], input.after, "desc"),
       ]
     : where;
-  const rows = issueRowsQuery(db, input.orgId, page, input.limit + 1);
+  const rows = issueRowsQuery(db, input.orgId, page, input.limit + 1, f.conversation !== undefined);
   const total = issueCountQuery(db, input.orgId, f);
   return plan({ rows, total }, (r) => ({ rows: r.rows, count: r.total[0]?.n ?? 0 }));
 }

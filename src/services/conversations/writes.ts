@@ -49,10 +49,13 @@ export function documentFrequencyWrites(
         ),
     ];
   }
+  // The terms travel as one JSON parameter: up to 90 terms stay within D1's 100 bound values.
   return [
     db
       .insert(conversationTerms)
-      .values(terms.map((term) => ({ organizationId, term, documents: 1 })))
+      .select(
+        sql`SELECT ${organizationId}, value, 1 FROM json_each(${JSON.stringify(terms)}) WHERE true`,
+      )
       .onConflictDoUpdate({
         target: [conversationTerms.organizationId, conversationTerms.term],
         set: { documents: sql`${conversationTerms.documents} + 1` },

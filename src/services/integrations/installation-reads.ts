@@ -9,6 +9,7 @@ import {
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { installationsCount, targetsCount } from "./list-counts";
 
 /** Installations the caller may read: all for the integration's admins, else their orgs' own. */
 function readableSql(callerId: SQL, isOwnerAdmin: boolean): SQL | undefined {
@@ -33,7 +34,8 @@ interface InstallationListInput {
 
 /**
  * A page of an integration's installations the caller may read (by creation, then id), with
- * each one's managed space count and the exact total, as a plan for the access batch.
+ * each one's managed space count and the exact total (counters unless filtered), as a plan for
+ * the access batch.
  */
 export function installationsPagePlan(db: Database, input: InstallationListInput) {
   const where = and(
@@ -54,7 +56,10 @@ export function installationsPagePlan(db: Database, input: InstallationListInput
         .where(input.after ? and(where, keysetAfter(keys, input.after)) : where)
         .orderBy(asc(integrationInstallations.createdAt), asc(integrationInstallations.id))
         .limit(input.limit + 1),
-      total: db.select({ n: count() }).from(integrationInstallations).where(where),
+      // A filtered list counts its filter; an unfiltered one reads counters.
+      total: input.externalId
+        ? db.select({ n: count() }).from(integrationInstallations).where(where)
+        : installationsCount(db, input),
     },
     (r) => ({ rows: r.rows, count: r.total[0]?.n ?? 0 }),
   );
@@ -62,7 +67,8 @@ export function installationsPagePlan(db: Database, input: InstallationListInput
 
 /**
  * A page of the space or site installations of an integration (all readable installations, or
- * one), by installation then target id, with the exact total, as a plan for the access batch.
+ * one), by installation then target id, with the exact total (counters unless filtered), as a
+ * plan for the access batch.
  */
 export function targetsPagePlan(
   db: Database,
@@ -93,11 +99,13 @@ export function targetsPagePlan(
         .where(input.after ? and(where, keysetAfter(keys, input.after)) : where)
         .orderBy(asc(t.installationId), asc(t.targetId))
         .limit(input.limit + 1),
-      total: db
-        .select({ n: count() })
-        .from(t)
-        .innerJoin(integrationInstallations, eq(integrationInstallations.id, t.installationId))
-        .where(where),
+      total: input.externalId
+        ? db
+            .select({ n: count() })
+            .from(t)
+            .innerJoin(integrationInstallations, eq(integrationInstallations.id, t.installationId))
+            .where(where)
+        : targetsCount(db, input),
     },
     (r) => ({ rows: r.rows.map((row) => row.target), count: r.total[0]?.n ?? 0 }),
   );

@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   contentGrants,
+  integrationBotUsers,
   integrationInstallations,
-  organizations,
+  integrationInstallationTargets,
   orgMembers,
   users,
   type IntegrationInstallationRow,
@@ -14,6 +15,7 @@ import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { roleOfScopes } from "./scopes";
+import { bumpCount, countKey } from "./counts";
 
 /** The bot user's organization role: the scopes' role with all spaces, a guest otherwise. */
 function botRole(integration: IntegrationRow, spaceSelection: IntegrationSelection) {
@@ -23,8 +25,9 @@ function botRole(integration: IntegrationRow, spaceSelection: IntegrationSelecti
 /**
  * Installs an integration in an organization, in one batch: the installation's bot user (its
  * token principal: display name the integration's title, an `.invalid` e-mail, no way to sign
- * in), its membership (a guest while spaces are selected one by one), the member counter and
- * the installation row. 409 when the integration is already installed there.
+ * in, marked a bot so lists of people leave it out), its membership (a guest while spaces are
+ * selected one by one; not counted as a member), the installation row and the integration's
+ * installation counter. 409 when the integration is already installed there.
  */
 export async function createInstallation(
   db: Database,
@@ -58,12 +61,12 @@ export async function createInstallation(
       }),
       db.insert(integrationInstallations).values(row),
       db
+        .insert(integrationBotUsers)
+        .values({ userId: botUserId, installationId: id, createdAt: now }),
+      db
         .insert(orgMembers)
         .values({ organizationId, userId: botUserId, role: null, joinedAt: now }),
-      db
-        .update(organizations)
-        .set({ membersCount: sql`${organizations.membersCount} + 1` })
-        .where(eq(organizations.id, organizationId)),
+      bumpCount(db, countKey.installations(integration.id), 1),
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE constraint failed")) {
@@ -118,20 +121,17 @@ export async function updateInstallation(
 
 /**
  * Uninstalls: deletes the bot user (its membership, tokens, installation and targets follow by
- * cascade) and its grants, and moves the member counter, in one batch. Nothing when absent.
+ * cascade) and its grants, and moves the list counters, in one batch. Nothing when absent.
  */
 export async function deleteInstallation(db: Database, installation: IntegrationInstallationRow) {
   const botUserId = installation.botUserId;
+  const exists = sql`(SELECT count(*) FROM ${integrationInstallations} WHERE ${integrationInstallations.id} = ${installation.id})`;
+  const targets = (type: "space" | "site") =>
+    sql`(SELECT count(*) FROM ${integrationInstallationTargets} WHERE ${integrationInstallationTargets.installationId} = ${installation.id} AND ${integrationInstallationTargets.targetType} = ${type})`;
   await db.batch([
-    db
-      .update(organizations)
-      .set({ membersCount: sql`${organizations.membersCount} - 1` })
-      .where(
-        and(
-          eq(organizations.id, installation.organizationId),
-          sql`EXISTS (SELECT 1 FROM ${orgMembers} WHERE ${orgMembers.userId} = ${botUserId})`,
-        ),
-      ),
+    bumpCount(db, countKey.installations(installation.integrationId), sql`-${exists}`),
+    bumpCount(db, countKey.targets("space", installation.integrationId), sql`-${targets("space")}`),
+    bumpCount(db, countKey.targets("site", installation.integrationId), sql`-${targets("site")}`),
     db
       .delete(contentGrants)
       .where(

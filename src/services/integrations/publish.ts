@@ -4,7 +4,6 @@ import {
   contentGrants,
   integrationInstallations,
   integrations,
-  organizations,
   users,
   type IntegrationRow,
 } from "../../db/schema/index";
@@ -13,6 +12,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newSigningSecret, seal } from "./secrets";
 import { storeImage, storeScript } from "./assets";
+import { joinListCount, leaveListCount } from "./counts";
 
 /** What a publish writes besides the body's plain fields. */
 interface PublishTarget {
@@ -70,23 +70,27 @@ export async function publishIntegration(
     secretsSealed,
     updatedAt: now,
   };
-  const [row] = await db
-    .insert(integrations)
-    .values({
-      id: newId(),
-      name: target.name,
-      organizationId: target.organizationId,
-      version: 1,
-      signingSecretSealed: await seal(env.SIGNING_SECRET, newSigningSecret()),
-      createdAt: now,
-      ...fields,
-    })
-    .onConflictDoUpdate({
-      target: integrations.name,
-      set: { ...fields, version: sql`${integrations.version} + 1` },
-      setWhere: eq(integrations.organizationId, target.organizationId),
-    })
-    .returning();
+  const [, [row]] = await db.batch([
+    leaveListCount(db, target.name, target.organizationId),
+    db
+      .insert(integrations)
+      .values({
+        id: newId(),
+        name: target.name,
+        organizationId: target.organizationId,
+        version: 1,
+        signingSecretSealed: await seal(env.SIGNING_SECRET, newSigningSecret()),
+        createdAt: now,
+        ...fields,
+      })
+      .onConflictDoUpdate({
+        target: integrations.name,
+        set: { ...fields, version: sql`${integrations.version} + 1` },
+        setWhere: eq(integrations.organizationId, target.organizationId),
+      })
+      .returning(),
+    joinListCount(db, target.name, target.organizationId),
+  ]);
   // No row: the name was taken meanwhile by another organization's first publish.
   if (!row) throw new Error("integration name taken concurrently");
   return row;
@@ -94,7 +98,7 @@ export async function publishIntegration(
 
 /**
  * Deletes an integration owned by `organizationId` with its installations (cascade) and their
- * bot users, their grants and the member counters they added, in one batch.
+ * bot users and grants, and takes it out of its list counter, in one batch.
  */
 export async function deleteIntegration(db: Database, organizationId: string, name: string) {
   const mine = and(eq(integrations.name, name), eq(integrations.organizationId, organizationId));
@@ -104,20 +108,7 @@ export async function deleteIntegration(db: Database, organizationId: string, na
     .from(integrationInstallations)
     .where(eq(integrationInstallations.integrationId, id));
   await db.batch([
-    db
-      .update(organizations)
-      .set({
-        membersCount: sql`${organizations.membersCount} - (SELECT count(*) FROM ${integrationInstallations} WHERE ${integrationInstallations.organizationId} = ${organizations.id} AND ${integrationInstallations.integrationId} = ${id})`,
-      })
-      .where(
-        inArray(
-          organizations.id,
-          db
-            .select({ id: integrationInstallations.organizationId })
-            .from(integrationInstallations)
-            .where(eq(integrationInstallations.integrationId, id)),
-        ),
-      ),
+    leaveListCount(db, name, organizationId),
     db
       .delete(contentGrants)
       .where(

@@ -10,6 +10,7 @@ import {
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { integrationsCount } from "./list-counts";
 import type { MemberRole } from "../../lib/roles";
 
 /** The official integration list filters. */
@@ -132,7 +133,8 @@ export function integrationsPagePlan(
   const mine = sql`${orgMembers.organizationId} = ${integrations.organizationId} AND ${orgMembers.userId} = ${input.callerId} AND ${orgMembers.disabled} = 0`;
   const member = sql<number>`EXISTS (SELECT 1 FROM ${orgMembers} WHERE ${mine})`;
   const role = sql<MemberRole | null>`(SELECT ${orgMembers.role} FROM ${orgMembers} WHERE ${mine})`;
-  const where = and(scopeSql(input.list), ...filterSql(input.filters));
+  const filters = filterSql(input.filters);
+  const where = and(scopeSql(input.list), ...filters);
   const page = input.after ? and(where, keysetAfter([integrations.name], input.after)) : where;
   const pageQuery = db
     .select({ integration: integrations, member, role })
@@ -159,7 +161,11 @@ export function integrationsPagePlan(
               .limit(input.limit + 1),
           ),
         ),
-      total: db.select({ n: count() }).from(integrations).where(where),
+      // A filtered list (or a space's, a site's) counts its rows; the others read counters.
+      total:
+        filters.length > 0 || input.list.kind === "space" || input.list.kind === "site"
+          ? db.select({ n: count() }).from(integrations).where(where)
+          : integrationsCount(db, input.list),
     },
     (r) => {
       const owners = new Map(r.owners.map((o) => [o.id, o]));

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   contentGrants,
@@ -12,6 +12,7 @@ import {
 import { plan } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
 import { roleOfScopes } from "./scopes";
+import { bumpCount, countKey } from "./counts";
 
 /** A space or a site. */
 export type TargetType = "space" | "site";
@@ -90,6 +91,9 @@ export async function installOnTarget(
     })
     .onConflictDoNothing();
   const read = db.select().from(integrationInstallationTargets).where(where).limit(1);
+  // The list counters move before the insert, by one when the target row is new.
+  const added = sql`(1 - EXISTS (SELECT 1 FROM ${integrationInstallationTargets} WHERE ${where}))`;
+  const counters = targetCounters(db, ref, added);
   if (ref.type === "space") {
     const grant = db
       .insert(contentGrants)
@@ -102,10 +106,10 @@ export async function installOnTarget(
         createdAt: now,
       })
       .onConflictDoNothing();
-    const [, , rows] = await db.batch([insert, grant, read]);
+    const [, , , , rows] = await db.batch([...counters, insert, grant, read]);
     return rows[0]!;
   }
-  const [, rows] = await db.batch([insert, read]);
+  const [, , , rows] = await db.batch([...counters, insert, read]);
   return rows[0]!;
 }
 
@@ -133,19 +137,29 @@ export async function updateTarget(
   return updated;
 }
 
-/** Uninstalls from a space or a site: the target row and the bot's grant on the space. */
+/** The statements moving a target's list counters (its installation's and its integration's). */
+function targetCounters(db: Database, ref: TargetRef, delta: SQL) {
+  return [
+    bumpCount(db, countKey.installationTargets(ref.type, ref.installation.id), delta),
+    bumpCount(db, countKey.targets(ref.type, ref.installation.integrationId), delta),
+  ] as const;
+}
+
+/**
+ * Uninstalls from a space or a site: the target row, the bot's grant on the space and the list
+ * counters, in one batch.
+ */
 export async function uninstallFromTarget(db: Database, ref: TargetRef): Promise<void> {
-  const target = db
-    .delete(integrationInstallationTargets)
-    .where(
-      and(
-        eq(integrationInstallationTargets.installationId, ref.installation.id),
-        eq(integrationInstallationTargets.targetType, ref.type),
-        eq(integrationInstallationTargets.targetId, ref.targetId),
-      ),
-    );
+  const where = and(
+    eq(integrationInstallationTargets.installationId, ref.installation.id),
+    eq(integrationInstallationTargets.targetType, ref.type),
+    eq(integrationInstallationTargets.targetId, ref.targetId),
+  );
+  const removed = sql`(-EXISTS (SELECT 1 FROM ${integrationInstallationTargets} WHERE ${where}))`;
+  const counters = targetCounters(db, ref, removed);
+  const target = db.delete(integrationInstallationTargets).where(where);
   if (ref.type === "site") {
-    await target;
+    await db.batch([...counters, target]);
     return;
   }
   const grant = db
@@ -158,5 +172,5 @@ export async function uninstallFromTarget(db: Database, ref: TargetRef): Promise
         eq(contentGrants.principalId, ref.installation.botUserId),
       ),
     );
-  await db.batch([target, grant]);
+  await db.batch([...counters, target, grant]);
 }

@@ -23,6 +23,7 @@ import {
   users,
 } from "../../db/schema/index";
 import { recordRemoval } from "../sso/removals";
+import { notBot } from "../integrations/bots";
 import type { MemberRole } from "../../lib/roles";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { CursorKey } from "../../lib/pagination";
@@ -122,7 +123,8 @@ export function countedPagePlan<R extends BatchItem<"sqlite">>(
 }
 
 /**
- * A page of an organization's members (guests and disabled members included) with its exact
+ * A page of an organization's members (guests and disabled members included; installations'
+ * bots are not people and never listed) with its exact
  * count, as a plan for the access check's round trip: a filtered list counts its filter; for the
  * unfiltered one `count` is null (the organization's counter, read by the access check).
  */
@@ -136,6 +138,7 @@ export function memberListPlan(
   const needle = input.search?.toLowerCase();
   const filter = and(
     eq(orgMembers.organizationId, organizationId),
+    notBot(orgMembers.userId),
     input.role === "guest"
       ? isNull(orgMembers.role)
       : input.role
@@ -161,7 +164,13 @@ function memberQuery(db: Database, organizationId: string, userId: string) {
     .select(memberColumns)
     .from(orgMembers)
     .innerJoin(users, eq(users.id, orgMembers.userId))
-    .where(and(eq(orgMembers.organizationId, organizationId), eq(orgMembers.userId, userId)))
+    .where(
+      and(
+        eq(orgMembers.organizationId, organizationId),
+        eq(orgMembers.userId, userId),
+        notBot(orgMembers.userId),
+      ),
+    )
     .limit(1);
 }
 
@@ -182,7 +191,11 @@ export async function updateMemberRole(
   userId: string,
   role: MemberRole | null,
 ) {
-  const target = and(eq(orgMembers.organizationId, organizationId), eq(orgMembers.userId, userId));
+  const target = and(
+    eq(orgMembers.organizationId, organizationId),
+    eq(orgMembers.userId, userId),
+    notBot(orgMembers.userId),
+  );
   const { member } = await runStatements(db, {
     update: db
       .update(orgMembers)
@@ -223,23 +236,17 @@ export async function removeMember(db: Database, organizationId: string, userId:
           gone,
         ),
       );
+  // An installation's bot is not a member to remove: uninstalling the integration removes it.
   const removable = and(
     eq(orgMembers.organizationId, organizationId),
     eq(orgMembers.userId, userId),
     notLastAdmin(organizationId),
+    notBot(orgMembers.userId),
   );
   const { stillMember } = await runStatements(db, {
     // Remembered (same condition as the delete), so SSO does not silently add them back.
     removal: recordRemoval(db, removable),
-    membership: db
-      .delete(orgMembers)
-      .where(
-        and(
-          eq(orgMembers.organizationId, organizationId),
-          eq(orgMembers.userId, userId),
-          notLastAdmin(organizationId),
-        ),
-      ),
+    membership: db.delete(orgMembers).where(removable),
     membersCount: db
       .update(organizations)
       .set({ membersCount: sql`${organizations.membersCount} - changes()` })
@@ -282,7 +289,13 @@ export async function removeMember(db: Database, organizationId: string, userId:
     stillMember: db
       .select({ role: orgMembers.role })
       .from(orgMembers)
-      .where(and(eq(orgMembers.organizationId, organizationId), eq(orgMembers.userId, userId))),
+      .where(
+        and(
+          eq(orgMembers.organizationId, organizationId),
+          eq(orgMembers.userId, userId),
+          notBot(orgMembers.userId),
+        ),
+      ),
   });
   if (stillMember.length > 0) {
     throw conflict("The last admin of an organization cannot leave it; promote another first");

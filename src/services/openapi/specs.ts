@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { openapiSpecs, type OpenAPISpecRow } from "../../db/schema";
+import { openapiSpecCounts, openapiSpecs, type OpenAPISpecRow } from "../../db/schema";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { sha256Hex } from "../../lib/crypto";
@@ -12,7 +12,10 @@ import { specPrefix, uploadKey } from "./keys";
 /** A spec's source as the routes validated it. */
 export type SpecSource = { url: string } | { text: string };
 
-/** One page of an organization's specs (by slug) and their count, for the access batch. */
+/**
+ * One page of an organization's specs (by slug) and their count, for the access batch. Rows read
+ * follow the page: the count is the organization's counter, not a scan.
+ */
 export function specListPlan(
   db: Database,
   options: { orgId: string; limit: number; after?: CursorKey },
@@ -30,10 +33,11 @@ export function specListPlan(
         .where(where)
         .orderBy(asc(openapiSpecs.slug), asc(openapiSpecs.id))
         .limit(limit + 1),
+      // The trigger-kept counter (migration 0008): one row, however many specs.
       count: db
-        .select({ n: sql<number>`count(*)` })
-        .from(openapiSpecs)
-        .where(eq(openapiSpecs.organizationId, orgId)),
+        .select({ n: openapiSpecCounts.specsCount })
+        .from(openapiSpecCounts)
+        .where(eq(openapiSpecCounts.organizationId, orgId)),
     },
     (r) => ({ rows: r.rows, count: r.count[0]?.n ?? 0 }),
   );

@@ -1,10 +1,13 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { openapiSpecVersions, type OpenAPISpecVersionRow } from "../../db/schema";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 
-/** One page of a spec's versions, newest first, and their count, for the access batch. */
+/**
+ * One page of a spec's versions, newest first. The list's `count` is the spec row's
+ * `versionsCount` (kept by triggers), which the route's access check has already read.
+ */
 export function versionListPlan(
   db: Database,
   options: { specId: string; limit: number; after?: CursorKey },
@@ -24,12 +27,8 @@ export function versionListPlan(
         )
         .orderBy(desc(openapiSpecVersions.createdAt), desc(openapiSpecVersions.id))
         .limit(limit + 1),
-      count: db
-        .select({ n: sql<number>`count(*)` })
-        .from(openapiSpecVersions)
-        .where(eq(openapiSpecVersions.specId, specId)),
     },
-    (r) => ({ rows: r.rows, count: r.count[0]?.n ?? 0 }),
+    (r) => r.rows,
   );
 }
 

@@ -12,6 +12,7 @@ import { pagesByIdQuery, treeQuery } from "../../content/read";
 import { documentSections, type DocumentLike } from "../../content/document/index";
 import { keyToken } from "../../lib/fts-query";
 import type { MainRevisionHook } from "../content/main-hooks";
+import { ancestorsQuery, placeOf, withDescendantsSql } from "./page-places";
 
 // The tables of the hand-written migration (src/db/custom/search_fts.sql), typed for queries.
 // They live here, not in src/db/schema, so drizzle-kit never generates or drops them.
@@ -34,6 +35,7 @@ const searchFts = sqliteTable("search_fts", {
   heading: text("heading"),
   body: text("body"),
   anchor: text("anchor"),
+  page: text("page"),
 });
 
 /** The main sequence a space's index reflects. */
@@ -57,12 +59,23 @@ const ATTEMPTS = 4;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 const clean = (text: string, max: number) => text.replace(CONTROL, " ").slice(0, max);
 
-/** One section to index: page id, section number, title, description, heading, text, anchor. */
-type SectionValues = [string, number, string, string, string, string, string | null];
+/**
+ * One section to index: page id, section number, title, description, heading, text, anchor,
+ * and the page's place on main (JSON of a `PagePlace`).
+ */
+type SectionValues = [string, number, string, string, string, string, string | null, string];
 
-/** The sections to index of one page at a revision; nothing for groups, links and tombstones. */
-function pageSections(row: PageRow, body: string | undefined): SectionValues[] {
-  if (row.kind !== "document" || row.deleted) return [];
+/**
+ * The sections to index of one page at a revision; nothing for groups, links, tombstones and
+ * pages whose chain to the root is broken. `byId`: the visible rows, its ancestors included.
+ */
+function pageSections(
+  row: PageRow,
+  body: string | undefined,
+  byId: Map<string, PageRow>,
+): SectionValues[] {
+  const place = placeOf(row, byId);
+  if (row.kind !== "document" || row.deleted || !place) return [];
   let doc: DocumentLike;
   try {
     doc = body ? (JSON.parse(body) as DocumentLike) : {};
@@ -81,6 +94,7 @@ function pageSections(row: PageRow, body: string | undefined): SectionValues[] {
     clean(s.heading ?? "", 1_000),
     clean(s.text, MAX_SECTION_CHARS),
     s.anchor,
+    JSON.stringify(place),
   ]);
 }
 
@@ -98,7 +112,7 @@ function insertStatements(db: Database, space: SpaceRow, sections: SectionValues
   const rows = jsonChunks(sections, CHUNK_CHARS).map((json) =>
     db.insert(searchFts).select(
       sql`SELECT p.id * ${sql.raw(String(SECTION_SLOTS))} + ${at(1)}, ${keyToken("s", space.id)}, ${keyToken("o", space.organizationId)},
-        ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}
+        ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)}
       FROM json_each(${json}) AS e CROSS JOIN search_pages p
         ON p.space_id = ${space.id} AND p.page_id = ${at(0)}`,
     ),
@@ -154,16 +168,22 @@ async function syncSpace(
     const extra = options.pages ?? [];
     if (!full && state.seq >= space.mainSeq && extra.length === 0) return;
     const p = mainPointer(space);
+    // The changed pages and their subtrees (their stored paths follow their ancestors).
     const ids = full
       ? undefined
-      : sql`${changedSql(space.mainLineId, state.seq, p.seq)} UNION SELECT value FROM json_each(${JSON.stringify(extra)})`;
-    const [rows, bodies] = await db.batch([
+      : withDescendantsSql(
+          p,
+          sql`${changedSql(space.mainLineId, state.seq, p.seq)} UNION SELECT value FROM json_each(${JSON.stringify(extra)})`,
+        );
+    const [rows, bodies, above] = await db.batch([
       ids ? pagesByIdQuery(db, p, ids) : treeQuery(db, p),
       bodiesQuery(db, p, ids),
+      ancestorsQuery(db, p, ids ?? sql`SELECT NULL WHERE 0`),
     ]);
+    const byId = new Map([...above, ...rows].map((r) => [r.pageId, r]));
     const byHash = new Map(bodies.map((d) => [d.hash, d.body]));
     const sections = rows.flatMap((r) =>
-      pageSections(r, r.documentHash ? byHash.get(r.documentHash) : undefined),
+      pageSections(r, r.documentHash ? byHash.get(r.documentHash) : undefined, byId),
     );
     const writes: BatchItem<"sqlite">[] = [
       state

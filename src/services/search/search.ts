@@ -4,8 +4,8 @@ import type { MemberRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
 import type { CursorKey } from "../../lib/pagination";
-import { plan, runStatements } from "../../db/plan";
-import { indexStateQuery, SECTION_SLOTS } from "./indexer";
+import { runStatements } from "../../db/plan";
+import { SECTION_SLOTS } from "./indexer";
 import { readableSpaceIds, type ReadableSpacesRows } from "./readable-spaces";
 
 /** Sections shown per found page: its best ones, so an item stays small. */
@@ -54,7 +54,6 @@ function keyOf<T>(
   }
   return [score, id];
 }
-const isNumber = (v: unknown): v is number => typeof v === "number";
 const isString = (v: unknown): v is string => typeof v === "string";
 
 /**
@@ -133,46 +132,6 @@ function split(rows: SearchRow[]): { count: number; pages: FoundPage[] } {
     .sort((a, b) => (a.k ?? 0) - (b.k ?? 0))
     .map((page) => ({ page, sections: sections.get(page.pk ?? 0) ?? [] }));
   return { count, pages };
-}
-
-/**
- * The search of one space's main content, as a plan for the access check's batch: the space's
- * index state, and (when the text has words) one statement ranking pages by bm25 (best section),
- * keyset on (bm25, page key), `limit + 1` pages. `finish` answers the sequence the index is at,
- * the exact count and the found pages in rank order.
- */
-export function spaceSearchPlan(
-  db: Database,
-  input: { spaceId: string; query: string; limit: number; after?: CursorKey },
-) {
-  const index = indexStateQuery(db, input.spaceId);
-  const terms = ftsTerms(input.query);
-  const after = keyOf(input.after, isNumber);
-  const keyset = after ? sql`WHERE (ps, pk) > (${after[0]}, ${after[1]})` : sql``;
-  const search = terms
-    ? searchStatement(db, scopedMatch("space", input.spaceId, terms), {
-        ctes: sql`pages AS MATERIALIZED (
-        SELECT pk, min(s) AS ps, row_number() OVER (ORDER BY min(s), pk) AS pos,
-          count(*) OVER () AS total
-        FROM hits GROUP BY pk),
-      top AS MATERIALIZED (SELECT * FROM pages ${keyset} ORDER BY ps, pk LIMIT ${input.limit + 1})`,
-        count: sql`(SELECT total FROM pages LIMIT 1)`,
-        spaceArm: false,
-      })
-    : undefined;
-  // Without words there is no search statement: no results, and no query for it.
-  const statements: { index: typeof index; search?: NonNullable<typeof search> } = search
-    ? { index, search }
-    : { index };
-  return plan(statements, (results) => ({
-    indexedSeq: results.index[0]?.seq ?? 0,
-    ...split(results.search ?? []),
-  }));
-}
-
-/** The cursor key of a found page in the space search: its bm25 and page key. */
-export function spaceSearchKey(found: FoundPage): CursorKey {
-  return [found.page.score ?? 0, found.page.pk ?? 0];
 }
 
 /**

@@ -2,10 +2,11 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { orgMembers } from "../../db/schema/index";
+import { notBot } from "../integrations/bots";
 
 /**
- * Which of `userIds` are enabled members of the organization of a space (its merge rules may
- * name only them), as a plan: one statement per chunk of ids under D1's bind limit; `finish`
+ * Which of `userIds` are enabled members of the organization of a space, installations' bots
+ * left out (its merge rules may name only people), as a plan: one statement per chunk of ids under D1's bind limit; `finish`
  * gives the members' ids.
  */
 export function spaceMembersAmongPlan(db: Database, spaceId: string, userIds: string[]) {
@@ -31,6 +32,7 @@ function membersQuery(db: Database, organizationId: SQL, chunk: string[]) {
         eq(orgMembers.organizationId, organizationId),
         eq(orgMembers.disabled, false),
         inArray(orgMembers.userId, chunk),
+        notBot(orgMembers.userId),
       ),
     );
 }

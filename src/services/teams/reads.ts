@@ -7,6 +7,7 @@ import { badRequest } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { chunked, type MembershipPlan } from "./teams";
 import { countedPagePlan } from "../members/members";
+import { notBot } from "../integrations/bots";
 
 /** The filters of the team list. */
 interface TeamListFilter {
@@ -86,6 +87,7 @@ export function teamMembersPagePlan(
 ) {
   const inTeam = and(
     eq(teamMembers.teamId, input.teamId),
+    notBot(teamMembers.userId),
     sql`EXISTS (SELECT 1 FROM teams ot WHERE ot.id = ${input.teamId} AND ot.organization_id = ${input.orgId})`,
     isViewerOf(input.orgId, input.callerId),
   );
@@ -128,7 +130,13 @@ export function orgMembersAmongPlan(db: Database, orgId: string, userIds: readon
     db
       .select({ userId: orgMembers.userId })
       .from(orgMembers)
-      .where(and(eq(orgMembers.organizationId, orgId), inArray(orgMembers.userId, chunk))),
+      .where(
+        and(
+          eq(orgMembers.organizationId, orgId),
+          inArray(orgMembers.userId, chunk),
+          notBot(orgMembers.userId),
+        ),
+      ),
   );
   return plan(
     byChunk(queries),
@@ -169,7 +177,7 @@ export function orgMembersByIdentifierPlan(
         orgMembers,
         and(eq(orgMembers.userId, users.id), eq(orgMembers.organizationId, orgId)),
       )
-      .where(sql.join(match, sql` OR `));
+      .where(and(sql`(${sql.join(match, sql` OR `)})`, notBot(users.id)));
   });
   return plan(byChunk(queries), (results) => {
     const byIdentifier = new Map<string, string>();

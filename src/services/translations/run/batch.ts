@@ -1,8 +1,15 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { translationPages, translationStaged, type TranslationRow } from "../../../db/schema/index";
-import { mainPointer } from "../../../content/pointers";
-import { documentsQuery, pagesByIdQuery } from "../../../content/read";
+import { runStatements } from "../../../db/plan";
+import {
+  documentLinks,
+  documents,
+  pageVersions,
+  spaces,
+  translationPages,
+  translationStaged,
+  type TranslationRow,
+} from "../../../db/schema/index";
 import { PermanentJobError } from "../../../jobs/define";
 import {
   pageRefs,
@@ -13,7 +20,7 @@ import {
 } from "../../../translate/index";
 import { chunked } from "../../teams/teams";
 import { translateAll, type TranslationEngine } from "../engines/index";
-import { runContext } from "./state";
+import { contextOf, runContextStatements } from "./state";
 
 /** Pages translated per queue message: bounded work, whatever the size of the space. */
 const PAGES_PER_BATCH = 20;
@@ -37,31 +44,21 @@ export async function translateBatch(
   t: TranslationRow,
   engine: TranslationEngine,
 ): Promise<BatchOutcome> {
-  const waiting = await db
-    .select()
-    .from(translationStaged)
-    .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, false)))
-    .orderBy(asc(translationStaged.ord))
-    .limit(PAGES_PER_BATCH);
-  if (waiting.length === 0) return { pages: 0, calls: 0, more: false };
-  const context = await runContext(db, t);
+  const r = await runStatements(db, batchReads(db, t));
+  if (r.waiting.length === 0) return { pages: 0, calls: 0, more: false };
+  const context = contextOf(r, t);
   if (!context.source) throw new PermanentJobError("The source space no longer exists");
   if (!context.result) throw new Error("The result space of this run is gone; run again");
-  const ids = waiting.map((row) => row.sourcePageId);
-  const [rows] = await db.batch([pagesByIdQuery(db, mainPointer(context.source), ids)]);
-  const pages = rows.filter((r) => !r.deleted);
-  const hashes = [...new Set(pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])))];
-  const bodies = new Map<string, unknown>();
-  for (const chunk of chunked(hashes, 90)) {
-    const [docs] = await db.batch([documentsQuery(db, chunk)]);
-    for (const doc of docs) bodies.set(doc.hash, JSON.parse(doc.body) as unknown);
-  }
+  const ids = r.waiting.map((row) => row.id);
+  const pages = r.pages.filter((p) => !p.deleted);
+  const bodies = new Map(r.bodies.map((doc) => [doc.hash, JSON.parse(doc.body) as unknown]));
   const refs = new Set<string>();
-  for (const page of pages) {
-    if (page.documentHash) pageRefs(bodies.get(page.documentHash), refs);
-    pageRefs(page.linkTarget, refs);
-  }
-  const resultOf = await mappingOf(db, t.id, [...refs]);
+  for (const page of pages) if (page.documentHash) pageRefs(bodies.get(page.documentHash), refs);
+  const resultOf = new Map(r.linked.flatMap((l) => (l.r ? [[l.s, l.r] as const] : [])));
+  // A reference the links index does not list (a kind it does not extract): read it apart.
+  const linked = new Set(r.linked.map((l) => l.s));
+  const unlisted = [...refs].filter((id) => !linked.has(id));
+  for (const [s, id] of await mappingOf(db, t.id, unlisted)) resultOf.set(s, id);
 
   const prepared = pages.map((page) => {
     const out = { pageId: page.pageId, title: page.title, description: page.description };
@@ -125,6 +122,51 @@ export async function translateBatch(
   ];
   if (statements.length) await db.batch([statements[0]!, ...statements.slice(1)]);
   return { pages: pages.length, calls, more: true };
+}
+
+/**
+ * Everything a batch reads, in one round trip: the next pages of the work list, the run's
+ * context, those pages' rows on the source's main (its open rows) and bodies, and the result
+ * ids of the pages their bodies link to (through the links index). Subqueries tie them to the
+ * work list, so nothing waits on another answer.
+ */
+function batchReads(db: Database, t: TranslationRow) {
+  const waiting = db
+    .select({ id: translationStaged.sourcePageId })
+    .from(translationStaged)
+    .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, false)))
+    .orderBy(asc(translationStaged.ord))
+    .limit(PAGES_PER_BATCH);
+  const mainLine = db
+    .select({ id: spaces.mainLineId })
+    .from(spaces)
+    .where(eq(spaces.id, t.sourceSpaceId));
+  const open = and(
+    sql`${pageVersions.lineId} = (${mainLine})`,
+    // `+` keeps SQLite on the key index: the open-rows index would scan every open row.
+    sql`+${pageVersions.toSeq} IS NULL`,
+    inArray(pageVersions.pageId, waiting),
+  );
+  const hashes = db.select({ h: pageVersions.documentHash }).from(pageVersions).where(open);
+  // Every page the bodies link to, with its result page when this translation maps it.
+  const linked = db
+    .selectDistinct({ s: sql<string>`${documentLinks.pageId}`, r: translationPages.resultPageId })
+    .from(documentLinks)
+    .leftJoin(
+      translationPages,
+      and(
+        eq(translationPages.translationId, t.id),
+        eq(translationPages.sourcePageId, documentLinks.pageId),
+      ),
+    )
+    .where(and(inArray(documentLinks.documentHash, hashes), isNotNull(documentLinks.pageId)));
+  return {
+    ...runContextStatements(db, t),
+    waiting,
+    pages: db.select().from(pageVersions).where(open),
+    bodies: db.select().from(documents).where(inArray(documents.hash, hashes)),
+    linked,
+  };
 }
 
 /** Result page ids of the given source pages. */

@@ -17,6 +17,7 @@ import { PermanentJobError } from "../../../jobs/define";
 import { sha256Hex } from "../../../lib/crypto";
 import { nowIso, nowMs } from "../../../lib/clock";
 import { remapRefs } from "../../../translate/index";
+import { runStatements } from "../../../db/plan";
 import { commitToMain } from "../../content/commit-to-main";
 import { indexSearchAfterMain } from "../../search/indexer";
 import { chunked } from "../../teams/teams";
@@ -27,7 +28,7 @@ type Mapping = typeof translationPages.$inferSelect;
 
 /**
  * The last step of a run: writes every translated page, the source's structure (tree, slugs,
- * hidden flags, positions) and its files into the result space as ONE new main revision through
+ * hidden flags, positions) and its files (added, changed, removed) into the result space as ONE new main revision through
  * `commitToMain`, and in the same batch records the pages' source hashes, drops the pages
  * removed from the source, clears the work list and completes the run with its stats.
  */
@@ -37,7 +38,7 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
   if (!source) throw new PermanentJobError("The source space no longer exists");
   const result = context.result;
   if (!result) throw new Error("The result space of this run is gone; run again");
-  const [sourceRows, sourceFiles, mapping, staged] = await db.batch([
+  const [sourceRows, sourceFiles, mapping, staged, firstRows, firstFiles] = await db.batch([
     treeQuery(db, mainPointer(source)),
     filesQuery(db, mainPointer(source)),
     db.select().from(translationPages).where(eq(translationPages.translationId, t.id)),
@@ -45,6 +46,8 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
       .select()
       .from(translationStaged)
       .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, true))),
+    treeQuery(db, mainPointer(result)),
+    filesQuery(db, mainPointer(result)),
   ]);
   const translated = staged.filter((s) => s.title !== null);
   const bodies = await Promise.all(
@@ -93,10 +96,12 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
     clear: db
       .delete(translationStaged)
       .where(and(eq(translationStaged.translationId, t.id), eq(translationStaged.done, true))),
+    // Guarded: a run that is no longer current (a redelivered message after the run completed,
+    // a newer run) fails the whole batch (NOT NULL), so its revision never lands.
     done: db
       .update(translations)
       .set({
-        state: "completed",
+        state: sql`CASE WHEN ${translations.runId} = ${t.runId ?? ""} THEN 'completed' ELSE NULL END`,
         runId: null,
         error: null,
         resultRevisionId: revisionId,
@@ -110,7 +115,7 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
         heartbeatAt: null,
         updatedAt: new Date(finishedAt).toISOString(),
       })
-      .where(and(eq(translations.id, t.id), eq(translations.runId, t.runId ?? ""))),
+      .where(eq(translations.id, t.id)),
   });
 
   const plan = {
@@ -121,16 +126,26 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
     hashOf,
   };
   const spacesIds = { source: source.id, result: result.id };
+  const changeOn = (resultRows: PageRow[], resultFiles: FileRow[]) => ({
+    pages: resultPages(plan, resultRows, removed, spacesIds),
+    files: resultFileStates(sourceFiles, resultFiles),
+  });
+  const first = changeOn(firstRows, firstFiles);
+  if (first.pages.length === 0 && first.files.length === 0) {
+    // Nothing differs from the result's main: the run completes without an empty revision.
+    await runStatements(db, completion(result.revisionId));
+    return;
+  }
   const landed = await commitToMain(db, {
     state: { space: result },
     userId: t.createdBy,
     prepare: async ({ space }) => {
-      const [resultRows, resultFiles] = await db.batch([
-        treeQuery(db, mainPointer(space)),
-        filesQuery(db, mainPointer(space)),
-      ]);
-      const pages = resultPages(plan, resultRows, removed, spacesIds);
-      const files = resultFileStates(sourceFiles, resultFiles);
+      const { pages, files } =
+        space.mainSeq === result.mainSeq
+          ? first
+          : await db
+              .batch([treeQuery(db, mainPointer(space)), filesQuery(db, mainPointer(space))])
+              .then(([rows, fileRows]) => changeOn(rows, fileRows));
       const used = new Set(pages.map((p) => p.documentHash));
       return {
         type: "edits",
@@ -141,9 +156,16 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
         also: (revisionId) => completion(revisionId),
       };
     },
+    // After a failed batch: retried on a fresh main only while this run is still the current one.
     reload: async ({ space }) => {
-      const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
-      return fresh && !fresh.deletedAt ? { space: fresh } : undefined;
+      const [[fresh], [run]] = await db.batch([
+        db.select().from(spaces).where(eq(spaces.id, space.id)),
+        db
+          .select({ runId: translations.runId })
+          .from(translations)
+          .where(eq(translations.id, t.id)),
+      ]);
+      return fresh && !fresh.deletedAt && run?.runId === t.runId ? { space: fresh } : undefined;
     },
     raceMessage: "The result space changed repeatedly during the run",
   });
@@ -207,26 +229,31 @@ function resultPages(
   return out;
 }
 
-/** The source's files under the same ids, where the result space lacks them or differs. */
+/**
+ * The source's files under the same ids, where the result space lacks them or differs, and the
+ * removal of the result's files the source no longer has.
+ */
 function resultFileStates(sourceFiles: FileRow[], resultFiles: FileRow[]): FileState[] {
   const current = new Map(resultFiles.filter((f) => !f.deleted).map((f) => [f.fileId, f]));
+  const live = sourceFiles.filter((f) => !f.deleted);
+  const liveIds = new Set(live.map((f) => f.fileId));
   const key = (f: FileRow) =>
     JSON.stringify([f.name, f.contentType, f.size, f.hash, f.width, f.height]);
-  return sourceFiles
-    .filter((f) => !f.deleted)
-    .filter((f) => {
-      const before = current.get(f.fileId);
-      return !before || key(before) !== key(f);
-    })
-    .map((f) => ({
-      fileId: f.fileId,
-      deleted: false,
-      name: f.name,
-      contentType: f.contentType,
-      size: f.size,
-      hash: f.hash,
-      width: f.width,
-      height: f.height,
-      createdAt: f.createdAt,
-    }));
+  const state = (f: FileRow, deleted: boolean): FileState => ({
+    fileId: f.fileId,
+    deleted,
+    name: f.name,
+    contentType: f.contentType,
+    size: f.size,
+    hash: f.hash,
+    width: f.width,
+    height: f.height,
+    createdAt: f.createdAt,
+  });
+  const changed = live.filter((f) => {
+    const before = current.get(f.fileId);
+    return !before || key(before) !== key(f);
+  });
+  const removed = [...current.values()].filter((f) => !liveIds.has(f.fileId));
+  return [...changed.map((f) => state(f, false)), ...removed.map((f) => state(f, true))];
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { runStatements, type Results } from "../../../db/plan";
 import { spaces, translations, type TranslationRow } from "../../../db/schema/index";
 import { sha256Hex } from "../../../lib/crypto";
 import { nowIso } from "../../../lib/clock";
@@ -69,21 +70,30 @@ export function pageHash(
   );
 }
 
-/** The source and result space rows and the glossary of a run, in one round trip. */
-export async function runContext(db: Database, t: TranslationRow) {
-  const [source, result, glossary] = await db.batch([
-    db.select().from(spaces).where(eq(spaces.id, t.sourceSpaceId)),
-    db
+/** The statements reading a run's context, to join another batch (`runContext` reads them alone). */
+export function runContextStatements(db: Database, t: TranslationRow) {
+  return {
+    source: db.select().from(spaces).where(eq(spaces.id, t.sourceSpaceId)),
+    result: db
       .select()
       .from(spaces)
       .where(eq(spaces.id, t.resultSpaceId ?? "")),
-    wholeGlossaryQuery(db, t.organizationId),
-  ]);
-  const terms = glossaryTerms(glossary, t.sourceLanguage, t.language);
+    glossary: wholeGlossaryQuery(db, t.organizationId),
+  };
+}
+
+/** A run's context from the results of `runContextStatements`. */
+export function contextOf(r: Results<ReturnType<typeof runContextStatements>>, t: TranslationRow) {
+  const terms = glossaryTerms(r.glossary, t.sourceLanguage, t.language);
   return {
-    source: source[0]?.deletedAt ? undefined : source[0],
-    result: result[0]?.deletedAt ? undefined : result[0],
+    source: r.source[0]?.deletedAt ? undefined : r.source[0],
+    result: r.result[0]?.deletedAt ? undefined : r.result[0],
     terms,
     matcher: termMatcher(terms),
   };
+}
+
+/** The source and result space rows and the glossary of a run, in one round trip. */
+export async function runContext(db: Database, t: TranslationRow) {
+  return contextOf(await runStatements(db, runContextStatements(db, t)), t);
 }

@@ -1,0 +1,128 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { keyToken } from "../../src/lib/fts-query";
+import { reloadSpace } from "../helpers/content-factories";
+import { d1Cost } from "../helpers/api";
+import { searchSpace, searchWorld, word } from "./fixtures";
+
+type Item = { id: string; score: number; rank: number };
+
+/**
+ * Seeds `pages` indexed pages into a space's search index directly (600 pages through merges
+ * would take minutes): each with `sections` matching sections whose bm25 varies with the page
+ * (or is the same everywhere when `tied`), and the index state at main so no catch-up runs.
+ */
+async function seedIndex(pages: number, options: { sections?: number; tied?: boolean } = {}) {
+  const { org, owner, space } = await searchWorld();
+  const w = word();
+  const sections = options.sections ?? 1;
+  const ids = Array.from({ length: pages }, (_, i) => `${w}-page-${i}`);
+  await env.DB.prepare(
+    "INSERT INTO search_pages (space_id, organization_id, page_id) SELECT ?, ?, value FROM json_each(?)",
+  )
+    .bind(space.id, org.id, JSON.stringify(ids))
+    .run();
+  const rows = ids.flatMap((id, i) =>
+    Array.from({ length: sections }, (_, s) => {
+      const times = options.tied ? 1 : 1 + ((i * 7 + s * 3) % 11);
+      const text = `${Array(times).fill(w).join(" ")} words ${options.tied ? "" : i} here`;
+      const place = { id, path: `page-${i}`, ancestors: ["Top"] };
+      return [id, s, `Page ${i}`, text, s === 0 ? null : `part-${s}`, JSON.stringify(place)];
+    }),
+  );
+  await env.DB.prepare(
+    `INSERT INTO search_fts (rowid, space_key, org_key, title, description, heading, body, anchor, page)
+     SELECT p.id * 256 + json_extract(e.value, '$[1]'), ?, ?, json_extract(e.value, '$[2]'), '',
+       '', json_extract(e.value, '$[3]'), json_extract(e.value, '$[4]'), json_extract(e.value, '$[5]')
+     FROM json_each(?) e CROSS JOIN search_pages p
+       ON p.space_id = ? AND p.page_id = json_extract(e.value, '$[0]')`,
+  )
+    .bind(keyToken("s", space.id), keyToken("o", org.id), JSON.stringify(rows), space.id)
+    .run();
+  const { mainSeq } = await reloadSpace(space.id);
+  await env.DB.prepare("INSERT INTO search_spaces (space_id, seq) VALUES (?, ?)")
+    .bind(space.id, mainSeq)
+    .run();
+  return { owner, space, w };
+}
+
+/** Every page of a search, following `next`, with each response's cost and count header. */
+async function walk(token: string, spaceId: string, query: string, limit: number) {
+  const steps: { items: Item[]; count: number; exact: boolean; rows: number; rt: number }[] = [];
+  let page: string | undefined;
+  do {
+    const res = await searchSpace(token, spaceId, query, page ? { limit, page } : { limit });
+    expect(res.status, res.text).toBe(200);
+    const cost = d1Cost(res);
+    steps.push({
+      items: res.body.items,
+      count: res.body.count,
+      exact: res.headers.get("X-Quire-Count") === "exact",
+      rows: cost.rowsRead,
+      rt: cost.roundTrips,
+    });
+    page = res.body.next?.page;
+  } while (page && steps.length < 100);
+  return steps;
+}
+
+describe("space search bounded by the page (issue 17)", () => {
+  it("reads at most 2 × limit + 10 rows on a first page of 600 matching pages; count a marked lower bound", async () => {
+    const { owner, space, w } = await seedIndex(600, { sections: 2 });
+    for (const limit of [50, 100]) {
+      const res = await searchSpace(owner.token, space.id, w, { limit });
+      expect(res.status).toBe(200);
+      const cost = d1Cost(res);
+      expect(cost.roundTrips).toBe(1);
+      expect(cost.rowsRead).toBeLessThanOrEqual(2 * limit + 10);
+      expect(res.body.items.length).toBeGreaterThanOrEqual(limit / 2);
+      expect(res.body.next).toBeDefined();
+      expect(res.headers.get("X-Quire-Count")).toBe("at-least");
+      expect(res.body.count).toBeGreaterThanOrEqual(res.body.items.length);
+      expect(res.body.count).toBeLessThanOrEqual(600);
+      expect(res.body.items[0]).toMatchObject({ rank: 1, ancestors: [{ title: "Top" }] });
+      expect(res.body.items[0].path).toMatch(/^page-\d+$/);
+    }
+  });
+
+  it("walks all 600 pages once each, in relevance order, deep pages reading the sections ranked before them", async () => {
+    const { owner, space, w } = await seedIndex(600);
+    const steps = await walk(owner.token, space.id, w, 50);
+    const items = steps.flatMap((s) => s.items);
+    expect(items).toHaveLength(600);
+    expect(new Set(items.map((i) => i.id)).size).toBe(600);
+    expect(items.map((i) => i.rank)).toEqual(items.map((_, i) => i + 1));
+    items.forEach(
+      (item, i) => i > 0 && expect(item.score).toBeLessThanOrEqual(items[i - 1]!.score),
+    );
+    let before = 0;
+    for (const step of steps) {
+      expect(step.rt).toBe(1);
+      // One section per page here: the sections ranked before = the pages shown before.
+      expect(step.rows).toBeLessThanOrEqual(before + 2 * 50 + 10);
+      before += step.items.length;
+    }
+    const last = steps[steps.length - 1]!;
+    expect(last).toMatchObject({ count: 600, exact: true });
+    console.log("search walk, rows read per page:", steps.map((s) => s.rows).join(", "));
+  });
+
+  it("answers an exact count below the window, with no next page", async () => {
+    const { owner, space, w } = await seedIndex(30, { sections: 2 });
+    const res = await searchSpace(owner.token, space.id, w, { limit: 50 });
+    expect(res.body.count).toBe(30);
+    expect(res.body.items).toHaveLength(30);
+    expect(res.body.next).toBeUndefined();
+    expect(res.headers.get("X-Quire-Count")).toBe("exact");
+    expect(d1Cost(res).rowsRead).toBeLessThanOrEqual(2 * 50 + 10);
+  });
+
+  it("pages through 130 pages tied on bm25 with full pages and no page twice", async () => {
+    const { owner, space, w } = await seedIndex(130, { tied: true });
+    const steps = await walk(owner.token, space.id, w, 50);
+    expect(steps.map((s) => s.items.length)).toEqual([50, 50, 30]);
+    const ids = steps.flatMap((s) => s.items.map((i) => i.id));
+    expect(new Set(ids).size).toBe(130);
+    for (const step of steps) expect(step.rows).toBeLessThanOrEqual(ids.length + 2 * 50 + 10);
+  });
+});

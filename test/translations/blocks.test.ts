@@ -1,0 +1,245 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { documents } from "../../src/db/schema";
+import { as } from "../helpers/api";
+import { commitChanges, mainPagesByTitle, makeContentSpace } from "../helpers/content-factories";
+import { makeOrg, testDb, unique } from "../helpers/factories";
+import { engineLog, makeTranslation, runAndWait } from "../helpers/translations-factories";
+
+const text = (t: string, marks: { object: "mark"; type: string }[] = []) => ({
+  object: "text",
+  leaves: [{ object: "leaf", text: t, marks }],
+});
+const paragraph = (...nodes: unknown[]) => ({
+  object: "block",
+  type: "paragraph",
+  isVoid: false,
+  data: {},
+  nodes,
+});
+
+/**
+ * A button's label is translated too; the official schema cannot validate a button (its `data`
+ * allows no `label` beside `ref`), so it sits on a page of its own, read from the database.
+ */
+function buttonPage(m: string) {
+  return {
+    object: "document",
+    data: {},
+    nodes: [
+      paragraph(text(`Press ${m} `), {
+        object: "inline",
+        type: "button",
+        isVoid: true,
+        data: {
+          label: "Button label",
+          kind: "primary",
+          ref: { kind: "url", url: "https://x.example" },
+        },
+      }),
+    ],
+  };
+}
+
+/** A JSON Document with every block and inline that holds text a reader sees. */
+function everyBlock(m: string) {
+  return {
+    object: "document",
+    data: {},
+    nodes: [
+      paragraph(
+        text(`Lead ${m} `),
+        {
+          object: "inline",
+          type: "inline-image",
+          isVoid: true,
+          data: {
+            ref: { kind: "url", url: "https://cdn.example.com/i.png" },
+            alt: "Inline alt words",
+            caption: "Inline caption words",
+          },
+        },
+        {
+          object: "inline",
+          type: "annotation",
+          isVoid: false,
+          data: {},
+          nodes: [text("annotated word")],
+          fragments: [
+            { object: "fragment", type: "annotation-body", nodes: [paragraph(text("Note body"))] },
+          ],
+        },
+      ),
+      {
+        object: "block",
+        type: "images",
+        isVoid: false,
+        data: {},
+        nodes: [
+          {
+            object: "block",
+            type: "image",
+            isVoid: true,
+            data: {
+              ref: { kind: "url", url: "https://cdn.example.com/b.png" },
+              alt: "Block alt words",
+            },
+            fragments: [
+              {
+                object: "fragment",
+                fragment: "caption",
+                nodes: [paragraph(text("Block caption"))],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        object: "block",
+        type: "hint",
+        isVoid: false,
+        data: { style: "info" },
+        nodes: [paragraph(text("Hint words"))],
+      },
+      {
+        object: "block",
+        type: "tabs",
+        isVoid: false,
+        data: {},
+        nodes: [
+          {
+            object: "block",
+            type: "tabs-item",
+            isVoid: false,
+            data: { title: "Tab title" },
+            nodes: [paragraph(text("Tab body"))],
+          },
+        ],
+      },
+      {
+        object: "block",
+        type: "expandable",
+        isVoid: true,
+        data: {},
+        fragments: [
+          {
+            object: "fragment",
+            fragment: "expandable-title",
+            type: "expandable-title",
+            nodes: [paragraph(text("Expand title"))],
+          },
+          {
+            object: "fragment",
+            fragment: "expandable-body",
+            type: "expandable-body",
+            nodes: [paragraph(text("Expand body"))],
+          },
+        ],
+      },
+      {
+        object: "block",
+        type: "stepper",
+        isVoid: false,
+        data: {},
+        nodes: [
+          {
+            object: "block",
+            type: "stepper-step",
+            isVoid: false,
+            data: {},
+            nodes: [paragraph(text("Step words"))],
+          },
+        ],
+      },
+      {
+        object: "block",
+        type: "table",
+        isVoid: true,
+        data: {
+          view: { type: "grid", columns: ["c1"], hideHeader: false },
+          records: { r1: { orderIndex: "a1", values: { c1: "f1" } } },
+          definition: {
+            c1: { id: "c1", title: "Column title", type: "text", textAlignment: "left" },
+          },
+        },
+        fragments: [{ object: "fragment", fragment: "f1", nodes: [paragraph(text("Cell words"))] }],
+      },
+      {
+        object: "block",
+        type: "prompt",
+        isVoid: false,
+        data: { description: "Prompt description" },
+        nodes: [
+          {
+            object: "block",
+            type: "code",
+            isVoid: false,
+            data: {},
+            nodes: [
+              {
+                object: "block",
+                type: "code-line",
+                isVoid: false,
+                data: {},
+                nodes: [text("raw()")],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe("translation runs: every block type", { timeout: 150_000 }, () => {
+  it("translates texts of every block and inline, alt texts and captions included", async () => {
+    const { org, owner } = await makeOrg();
+    const m = unique("mk").replace(/[^a-z0-9]/gi, "");
+    const space = await makeContentSpace(org.id, owner);
+    await commitChanges(space.id, owner.user.id, [
+      { operation: "insert_page", title: `Blocks ${m}`, document: { document: everyBlock(m) } },
+      { operation: "insert_page", title: `Button ${m}`, document: { document: buttonPage(m) } },
+    ]);
+    const t = await makeTranslation(owner.token, org.id, space.id);
+    const done = await runAndWait(owner.token, org.id, t.id);
+    expect(done.error, JSON.stringify(done.error)).toBeUndefined();
+    const page = (await mainPagesByTitle(done.result.space)).get(`Blocks-fr ${m}-fr`)!;
+    expect(page).toBeDefined();
+    const res = await as(owner.token).get(
+      `/spaces/${done.result.space}/content/page/${page.pageId}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    const body = JSON.stringify(res.body.document);
+    for (const words of [
+      "Inline-fr alt-fr words-fr",
+      "Inline-fr caption-fr words-fr",
+      "annotated-fr word-fr",
+      "Note-fr body-fr",
+      "Block-fr alt-fr words-fr",
+      "Block-fr caption-fr",
+      "Hint-fr words-fr",
+      "Tab-fr title-fr",
+      "Tab-fr body-fr",
+      "Expand-fr title-fr",
+      "Expand-fr body-fr",
+      "Step-fr words-fr",
+      "Column-fr title-fr",
+      "Cell-fr words-fr",
+      "Prompt-fr description-fr",
+    ]) {
+      expect(body, words).toContain(JSON.stringify(words).slice(1, -1));
+    }
+    expect(body).toContain('"raw()"');
+    expect(body).toContain("https://cdn.example.com/i.png");
+    const buttons = (await mainPagesByTitle(done.result.space)).get(`Button-fr ${m}-fr`)!;
+    const [stored] = await testDb()
+      .select()
+      .from(documents)
+      .where(eq(documents.hash, buttons.documentHash!));
+    expect(stored!.body).toContain('"label":"Button-fr label-fr"');
+    // The inlines' own texts went to the engine in the same call as the paragraph's run.
+    const log = await engineLog(m);
+    expect(log.calls).toBe(1); // both pages, one engine call
+    expect(log.sent).toContain("Inline alt words");
+  });
+});
