@@ -10,32 +10,28 @@ import { BUILD_DIR, ROOT } from "./config.mjs";
 export const BUNDLE_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Runs `wrangler deploy --dry-run --outdir bench/.build` and returns the entry script's path,
- * its raw and gzipped sizes, and the sizes wrangler itself printed.
+ * Runs `wrangler deploy --dry-run --outdir bench/.build` (or `outdir`: benches running at once
+ * each keep their own) and returns the entry script's path, its raw and gzipped sizes, and the
+ * sizes wrangler itself printed.
  */
-export async function buildWorker() {
-  await rm(BUILD_DIR, { recursive: true, force: true });
-  const { code, stdout, stderr } = await runWrangler([
-    "deploy",
-    "--dry-run",
-    "--outdir",
-    BUILD_DIR,
-  ]);
+export async function buildWorker(outdir = BUILD_DIR) {
+  await rm(outdir, { recursive: true, force: true });
+  const { code, stdout, stderr } = await runWrangler(["deploy", "--dry-run", "--outdir", outdir]);
   if (code !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${stdout}${stderr}`);
-  const files = (await readdir(BUILD_DIR)).filter((f) => f.endsWith(".js") || f.endsWith(".mjs"));
-  if (!files.includes("index.js")) throw new Error(`no index.js in ${BUILD_DIR}: ${files}`);
+  const files = (await readdir(outdir)).filter((f) => f.endsWith(".js") || f.endsWith(".mjs"));
+  if (!files.includes("index.js")) throw new Error(`no index.js in ${outdir}: ${files}`);
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {
-    const bytes = await readFile(join(BUILD_DIR, file));
-    rawBytes += (await stat(join(BUILD_DIR, file))).size;
+    const bytes = await readFile(join(outdir, file));
+    rawBytes += (await stat(join(outdir, file))).size;
     gzipBytes += gzipSync(bytes, { level: 9 }).length;
   }
   const printed = stdout.match(/Total Upload:\s*([\d.]+) KiB \/ gzip:\s*([\d.]+) KiB/);
   return {
-    scriptPath: join(BUILD_DIR, "index.js"),
-    output: relative(ROOT, BUILD_DIR),
-    modulesRoot: BUILD_DIR,
+    scriptPath: join(outdir, "index.js"),
+    output: relative(ROOT, outdir),
+    modulesRoot: outdir,
     files,
     rawBytes,
     gzipBytes,

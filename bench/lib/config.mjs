@@ -56,6 +56,8 @@ export const APP_BINDINGS = {
   PUBLIC_APP_URL: "http://127.0.0.1/app",
   SIGNING_SECRET: "bench-signing-secret-not-for-production",
   DB_STATS: "1",
+  // Jobs log their D1 counts (src/jobs/consumer.ts), read from the runtime log.
+  JOB_STATS: "1",
   // Mirrors of APP_RATELIMITS (the X-RateLimit-* headers read them).
   RATE_LIMIT_TOKEN_LIMIT: "100000000",
   RATE_LIMIT_IP_LIMIT: "100000000",

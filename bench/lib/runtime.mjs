@@ -56,7 +56,7 @@ export const WORKERS = { app: "quire", constant: "ceiling-constant", pointRead: 
  */
 export async function startRuntime(build, config) {
   const stateDir = await mkdtemp(join(tmpdir(), "quire-bench-"));
-  const log = { lines: [], scheduled: [] };
+  const log = { lines: [], scheduled: [], jobs: [] };
   const socket = [{ host: "127.0.0.1", port: 0 }];
   const common = {
     modules: true,
@@ -65,6 +65,8 @@ export async function startRuntime(build, config) {
     unsafeDirectSockets: socket,
   };
   const mf = new Miniflare({
+    // A CPU profile of the Worker (bench/profile.mjs) connects to workerd's inspector.
+    ...(config.inspectorPort ? { inspectorPort: config.inspectorPort } : {}),
     d1Persist: join(stateDir, "d1"),
     r2Persist: join(stateDir, "r2"),
     handleRuntimeStdio: (stdout, stderr) => {
@@ -78,7 +80,10 @@ export async function startRuntime(build, config) {
         // Modules listed, not walked: Miniflare's walker refuses the bundle's one dynamic import
         // (src/services/integration-runtime/gateway.ts reads `cloudflare:workers` at run time).
         modulesRoot: build.modulesRoot,
-        modules: build.files.map((file) => ({ type: "ESModule", path: join(build.modulesRoot, file) })),
+        modules: build.files.map((file) => ({
+          type: "ESModule",
+          path: join(build.modulesRoot, file),
+        })),
         d1Databases: { DB: DATABASE_ID },
         r2Buckets: ["FILES"],
         // The one job queue, consumed by the same Worker (as wrangler.toml declares it), and the
@@ -110,6 +115,8 @@ export async function startRuntime(build, config) {
     urls,
     db,
     log,
+    /** Where D1 (`d1/`) and R2 (`r2/`) persist: bench/scale.mjs reads the database file. */
+    stateDir,
     async dispose() {
       await mf.dispose();
       await rm(stateDir, { recursive: true, force: true });
@@ -117,12 +124,17 @@ export async function startRuntime(build, config) {
   };
 }
 
-/** Keeps the last runtime log lines (for error reports) and every scheduled-run report. */
+/**
+ * Keeps the last runtime log lines (for error reports), every scheduled-run report and every
+ * job's D1 counts (`{"jobStats":…}`, logged by src/jobs/consumer.ts with JOB_STATS on).
+ */
 function captureLines(stream, log) {
   createInterface({ input: stream }).on("line", (line) => {
-    if (line.startsWith('{"scheduled"')) {
+    if (line.startsWith('{"scheduled"') || line.startsWith('{"jobStats"')) {
       try {
-        log.scheduled.push(JSON.parse(line));
+        const parsed = JSON.parse(line);
+        if (parsed.jobStats) log.jobs.push(parsed.jobStats);
+        else log.scheduled.push(parsed);
         return;
       } catch {
         // not the scheduled report after all: keep it as a plain line

@@ -16,7 +16,7 @@ const MAX_EXEC_CHARS = 2_000_000;
  * SQL (every value through scripts/lib/sql.mjs `sqlValue`), each statement under D1's size limit,
  * sent with `exec` in large chunks: one host-to-workerd call per chunk, not per statement.
  */
-async function insertRows(db, table, rows) {
+export async function insertRows(db, table, rows) {
   const columns = Object.keys(rows[0]);
   const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
   const statements = [];
@@ -64,7 +64,7 @@ async function execChunk(db, table, statements) {
 const iso = (ms) => new Date(ms).toISOString();
 
 /** A space row and its first revision (space-core.ts `createSpaceStatements`). */
-function spaceRows(organization_id, created_by, title, index, createdMs, deleted_at = null) {
+export function spaceRows(organization_id, created_by, title, index, createdMs, deleted_at = null) {
   const space = { id: newId(), mainLineId: newId(), revisionId: newId() };
   const at = iso(createdMs);
   const row = {
