@@ -1,12 +1,12 @@
 import type { SiteRow } from "../db/schema";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
-import { sites } from "../db/schema/index";
+import { integrationInstallations, sites } from "../db/schema/index";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { requireRole, requireScope, runAsMember, type MembershipRows } from "./organization";
-import { callerFromResult, type Caller, type CallerRow } from "./caller";
+import { callerFromResult, callerUserId, type Caller, type CallerRow } from "./caller";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
@@ -67,19 +67,53 @@ export function siteQuery(db: Database, organizationId: string, siteId: string) 
     .limit(1);
 }
 
+/** An integration installation's site selection, when the caller is its bot user. */
+type BotSites = { selection: "all" | "selected"; targeted: number }[];
+
+/**
+ * The caller's installation when the caller is an integration's bot user (none for people): its
+ * site selection and whether `siteId` is one of its selected sites.
+ */
+function botSitesQuery(c: Context<AppEnv>, siteId: string | null) {
+  return c.var.db
+    .select({
+      selection: integrationInstallations.siteSelection,
+      targeted: sql<number>`EXISTS (SELECT 1 FROM integration_installation_targets t
+        WHERE t.installation_id = ${integrationInstallations.id} AND t.target_type = 'site'
+          AND t.target_id = ${siteId})`,
+    })
+    .from(integrationInstallations)
+    .where(eq(integrationInstallations.botUserId, callerUserId(c)))
+    .limit(1);
+}
+
 /**
  * Checks the caller against the organization: 404 for non-members (as for an organization that
- * does not exist), 403 for guests, for a token without the scope and for a role too low.
+ * does not exist), 403 for guests, for a token without the scope and for a role too low. An
+ * integration's bot (`bot`) reads the sites its installation selected (all, or the ones it was
+ * installed on: others are a 404 to it), whatever its organization role; the sites list is
+ * refused to a bot with selected sites (it reads them one by one).
  */
 function sitesOrgAccess(
   c: Context<AppEnv>,
   callerRows: readonly CallerRow[],
   memberRows: MembershipRows,
   need: SiteNeed,
+  bot: { rows: BotSites; site: boolean },
 ): SitesOrgAccess {
   const caller = callerFromResult(c, callerRows);
   const member = membershipFrom(memberRows);
   if (!member) throw notFound("Organization");
+  const installation = bot.rows[0];
+  if (installation && (installation.selection === "selected" || !member.orgRole)) {
+    if (installation.selection === "selected" && !bot.site) {
+      throw forbidden("An integration installed on selected sites reads them one by one");
+    }
+    if (installation.selection === "selected" && !installation.targeted) throw notFound("Site");
+    requireScope(caller, need.scope);
+    requireRole("read", need.minimum, need.action);
+    return { caller, member, role: "read" };
+  }
   if (member.isGuest || !member.orgRole) {
     throw forbidden("Guests cannot access the sites of this organization");
   }
@@ -98,8 +132,9 @@ export async function resolveSitesOrg<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { with?: S } = {},
 ): Promise<SitesOrgAccess & { permissions: SitePermissions; results: Results<S> }> {
-  const { own, extra } = await runAsMember(c, organizationId, {}, options.with);
-  const access = sitesOrgAccess(c, own.caller, own.member, need);
+  const statements = { bot: botSitesQuery(c, null) };
+  const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
+  const access = sitesOrgAccess(c, own.caller, own.member, need, { rows: own.bot, site: false });
   return { ...access, permissions: sitePermissions(access.role), results: extra };
 }
 
@@ -120,9 +155,12 @@ export async function resolveSite<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { with?: S } = {},
 ): Promise<ResolvedSite & { results: Results<S> }> {
-  const statements = { site: siteQuery(c.var.db, organizationId, siteId) };
+  const statements = {
+    site: siteQuery(c.var.db, organizationId, siteId),
+    bot: botSitesQuery(c, siteId),
+  };
   const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
-  const access = sitesOrgAccess(c, own.caller, own.member, need);
+  const access = sitesOrgAccess(c, own.caller, own.member, need, { rows: own.bot, site: true });
   const site = own.site[0];
   if (!site) throw notFound("Site");
   return { ...access, site, permissions: sitePermissions(access.role), results: extra };

@@ -3,6 +3,7 @@ import { as } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
 import { publishAndInstall } from "../helpers/integrations-factories";
+import { makeSite } from "../helpers/sites-factories";
 
 describe("installation tokens", () => {
   it("reads only the selected spaces of the installation's organization", async () => {
@@ -55,5 +56,26 @@ describe("installation tokens", () => {
     const { token } = (await as(owner.token).post(`${base}/tokens`)).body;
     const cr = await as(token).post(`/spaces/${space.id}/change-requests`, { subject: "Bot" });
     expect(cr.status, cr.text).toBe(201);
+  });
+
+  it("reads only the sites it was installed on while sites are selected, every site with all", async () => {
+    const { org, owner } = await makeOrg();
+    const chosen = await makeSite(org.id, owner);
+    const other = await makeSite(org.id, owner);
+    const { name, installation } = await publishAndInstall(owner.token, org.id, {
+      scopes: ["space:content:read", "site:metadata:read"],
+    });
+    const base = `/integrations/${name}/installations/${installation.id}`;
+    expect((await as(owner.token).post(`${base}/sites`, { siteId: chosen.id })).status).toBe(201);
+    const { token } = (await as(owner.token).post(`${base}/tokens`)).body;
+    const bot = as(token);
+    expect((await bot.get(`/orgs/${org.id}/sites/${chosen.id}`)).status).toBe(200);
+    expect((await bot.get(`/orgs/${org.id}/sites/${other.id}`)).status).toBe(404);
+    expect((await bot.get(`/orgs/${org.id}/sites`)).status).toBe(403);
+    // Read only, even on its own site.
+    const write = await bot.patch(`/orgs/${org.id}/sites/${chosen.id}`, { title: "Taken" });
+    expect(write.status).toBe(403);
+    await as(owner.token).patch(base, { site_selection: "all" });
+    expect((await bot.get(`/orgs/${org.id}/sites/${other.id}`)).status).toBe(200);
   });
 });
