@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./config.mjs";
+import { prng } from "./documents.mjs";
 
 /** Problems the fixture does not have: a few phrasings each, so ~20 problems in all. */
 const EXTRA_PROBLEMS = {
@@ -63,18 +64,6 @@ const FOLLOW_UPS = [
   "Yes I tried that, same error.",
   "Ça ne marche toujours pas.",
 ];
-
-/** Deterministic generator (mulberry32). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The fixture's first user message per problem, and its noise conversations as they are. */
 function fixturePools() {

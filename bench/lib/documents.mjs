@@ -10,7 +10,7 @@ const WORDS = (
 ).split(" ");
 
 /** Deterministic pseudo-random generator (mulberry32), so every run seeds the same text. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

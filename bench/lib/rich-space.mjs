@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { newId } from "../../scripts/lib/identity.mjs";
 import { ROOT } from "./config.mjs";
 import { positionKey } from "./documents.mjs";
-import { insertRows, spaceRows } from "./seed.mjs";
+import { insertRows, pageRow, spaceRows } from "./seed.mjs";
 
 const PAGES_PER_GROUP = 100;
 
@@ -90,19 +90,8 @@ export async function seedRichSpace(db, { org, admin }, size) {
   const at = new Date(created).toISOString();
   const s = spaceRows(org, admin, `Translated ${size} pages`, 0, created);
   const line = s.space.mainLineId;
-  const row = (pageId, kind, parentId, position, title, slug, hash = null) => ({
-    line_id: line,
-    page_id: pageId,
-    from_seq: 1,
-    kind,
-    parent_id: parentId,
-    position,
-    title,
-    slug,
-    document_hash: hash,
-    created_at: at,
-    updated_at: at,
-  });
+  const row = (pageId, kind, parentId, position, title, slug, hash = null) =>
+    pageRow(line, pageId, kind, parentId, position, title, slug, hash, at);
   const pages = [];
   const documents = new Map();
   const groupIds = [];

@@ -2,6 +2,7 @@
 // spaces, pages (change request + batches of 50 insert_page + merge, then the search index
 // catches up), revisions (a one-page edit merged), open change requests and comments. Each phase
 // returns how many units it made; the caller measures the database around it.
+import { prng } from "./documents.mjs";
 
 const VOCABULARY = (() => {
   // A few thousand distinct pseudo-words drawn with a Zipf-like skew, so the full-text index sees
@@ -19,18 +20,6 @@ const VOCABULARY = (() => {
   }
   return words;
 })();
-
-/** Deterministic pseudo-random generator (mulberry32). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function paragraph(random, words) {
   const out = [];

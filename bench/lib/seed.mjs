@@ -96,7 +96,7 @@ export function spaceRows(organization_id, created_by, title, index, createdMs, 
 }
 
 /** A main-line page row, open from sequence 1. */
-function pageRow(lineId, pageId, kind, parentId, position, title, slug, hash, at) {
+export function pageRow(lineId, pageId, kind, parentId, position, title, slug, hash, at) {
   return {
     line_id: lineId,
     page_id: pageId,
