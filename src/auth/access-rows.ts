@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type Column } from "drizzle-orm";
+import { getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import {
@@ -59,7 +59,7 @@ const PRINCIPAL = `((g.principal_type = 'user' AND g.principal_id = u.id) OR
 
 /** The space's parent collection and its ancestors (as `ancestorIdsSql` walks them). */
 const ANCESTORS = `WITH RECURSIVE up(id, parent_id, organization_id) AS (
-    SELECT id, parent_id, organization_id FROM collections WHERE id = s.parent_id
+    SELECT id, parent_id, organization_id FROM collections WHERE id = spaces.parent_id
     UNION
     SELECT p.id, p.parent_id, p.organization_id FROM up
       CROSS JOIN collections p ON p.id = up.parent_id AND p.organization_id = up.organization_id
@@ -70,24 +70,24 @@ const JSON_PARTS: Part[] = [
   {
     key: "spaceGrants",
     sql: `(SELECT json_group_array(g.role) FROM content_grants g
-      WHERE g.resource_type = 'space' AND g.resource_id = s.id AND ${PRINCIPAL})`,
+      WHERE g.resource_type = 'space' AND g.resource_id = spaces.id AND ${PRINCIPAL})`,
   },
   {
     key: "treeRows",
-    sql: `CASE WHEN s.parent_id IS NULL THEN NULL ELSE
+    sql: `CASE WHEN spaces.parent_id IS NULL THEN NULL ELSE
       (SELECT json_group_array(${COLLECTION_JSON}) FROM collections col
         WHERE col.id IN (${ANCESTORS})) END`,
   },
   {
     key: "treeGrants",
-    sql: `CASE WHEN s.parent_id IS NULL THEN NULL ELSE
+    sql: `CASE WHEN spaces.parent_id IS NULL THEN NULL ELSE
       (SELECT json_group_array(json_object('resourceId', g.resource_id, 'role', g.role))
         FROM content_grants g WHERE g.resource_type = 'collection'
           AND g.resource_id IN (${ANCESTORS}) AND ${PRINCIPAL}) END`,
   },
 ];
 
-const SPACE_PARTS = tableParts(spaces, "s");
+const SPACE_PARTS = tableParts(spaces, "spaces");
 const ORG_PARTS = tableParts(organizations, "o");
 const MEMBER_PARTS: Part[] = [
   { key: "role", sql: "m.role", column: orgMembers.role },
@@ -97,19 +97,22 @@ const MEMBER_PARTS: Part[] = [
 const GROUPS = [CALLER_PARTS, SPACE_PARTS, ORG_PARTS, MEMBER_PARTS, JSON_PARTS];
 const ORG_GROUPS = [CALLER_PARTS, ORG_PARTS, MEMBER_PARTS];
 
-/** The JSON array of every part of `groups`, in order. */
-function jsonRow(groups: Part[][]): string {
-  return `json_array(${groups
+/** The parts of `groups`, in order, as the items of a `json_array(...)`. */
+function jsonItems(groups: Part[][]): string {
+  return groups
     .flat()
     .map((part) => part.sql)
-    .join(", ")})`;
+    .join(", ");
 }
 
-/** Reads a JSON row back into one object per group, each value decoded as its column does. */
-function readGroups(row: string, groups: Part[][]): Record<string, unknown>[] {
+/**
+ * Reads a JSON row back into one object per group, each value decoded as its column does, and
+ * the values after the groups (a caller's extra column).
+ */
+function readGroups(row: string, groups: Part[][]): [Record<string, unknown>[], unknown[]] {
   const values = JSON.parse(row) as unknown[];
   let at = 0;
-  return groups.map((parts) => {
+  const read = groups.map((parts) => {
     const out: Record<string, unknown> = {};
     for (const part of parts) {
       const value = values[at++] ?? null;
@@ -117,6 +120,7 @@ function readGroups(row: string, groups: Part[][]): Record<string, unknown>[] {
     }
     return out;
   });
+  return [read, values.slice(at)];
 }
 
 /**
@@ -127,11 +131,11 @@ function readGroups(row: string, groups: Part[][]): Record<string, unknown>[] {
  * `title`, … would otherwise overwrite each other), from a scalar subquery: null when the token
  * is unknown.
  */
-const HEAD = sql.raw(`(SELECT ${jsonRow(GROUPS)}
-  FROM api_tokens t JOIN users u ON u.id = t.user_id
-  LEFT JOIN spaces s ON s.id = `);
-const MIDDLE = sql.raw(` LEFT JOIN organizations o ON o.id = s.organization_id
-  LEFT JOIN org_members m ON m.organization_id = s.organization_id AND m.user_id = u.id
+const OPEN = sql.raw(`(SELECT json_array(${jsonItems(GROUPS)}, `);
+const HEAD = sql.raw(`) FROM api_tokens t JOIN users u ON u.id = t.user_id
+  LEFT JOIN spaces ON spaces.id = `);
+const MIDDLE = sql.raw(` LEFT JOIN organizations o ON o.id = spaces.organization_id
+  LEFT JOIN org_members m ON m.organization_id = spaces.organization_id AND m.user_id = u.id
   WHERE t.digest = `);
 const TAIL = sql.raw(" LIMIT 1)");
 
@@ -143,11 +147,16 @@ const ONE_ROW = sql.raw("(SELECT 1)");
  * space): the caller's token and user, the space, its organization and the caller's membership
  * (left joins: a missing space or membership leaves them null), and as JSON columns the caller's
  * grants on the space and — only for a space inside a collection — the collection chain above
- * it with the caller's grants on it. One statement where there were six.
+ * it with the caller's grants on it. One statement where there were six. `column` is a route's
+ * own value about the space (SQL naming the joined table `spaces`, e.g. its published placement),
+ * read back as `AccessRow.column`.
  */
-export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string) {
+export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string, column?: SQL) {
+  const extra = column ?? sql.raw("NULL");
   return c.var.db
-    .select({ row: sql<string | null>`${HEAD}${spaceId}${MIDDLE}${callerDigest(c)}${TAIL}` })
+    .select({
+      row: sql<string | null>`${OPEN}${extra}${HEAD}${spaceId}${MIDDLE}${callerDigest(c)}${TAIL}`,
+    })
     .from(ONE_ROW);
 }
 
@@ -156,11 +165,14 @@ export interface AccessRow extends OrgAccessRow {
   space: SpaceRow | null;
   spaceGrants: MemberRole[];
   tree: CollectionTree;
+  /** The value of the caller's `column` (null without one). */
+  column: unknown;
 }
 
 /** Decodes the statement's row (values in `GROUPS` order, each as its column decodes it). */
 export function readAccessRow(row: string): AccessRow {
-  const [caller, space, org, member, json] = readGroups(row, GROUPS) as [
+  const [groups, rest] = readGroups(row, GROUPS);
+  const [caller, space, org, member, json] = groups as [
     Record<string, unknown>,
     ...Record<string, unknown>[],
   ];
@@ -172,6 +184,7 @@ export function readAccessRow(row: string): AccessRow {
       rows: parseJson<CollectionRow[]>(json!.treeRows) ?? [],
       grants: parseJson<CallerGrant[]>(json!.treeGrants) ?? [],
     },
+    column: rest[0] ?? null,
   };
 }
 
@@ -200,7 +213,7 @@ export interface OrgAccessRow {
 }
 
 /** `ORG_GROUPS` as a JSON row, around the organization id and the token digest. */
-const ORG_HEAD = sql.raw(`(SELECT ${jsonRow(ORG_GROUPS)}
+const ORG_HEAD = sql.raw(`(SELECT json_array(${jsonItems(ORG_GROUPS)})
   FROM api_tokens t JOIN users u ON u.id = t.user_id
   LEFT JOIN organizations o ON o.id = `);
 const ORG_MIDDLE =
@@ -223,7 +236,7 @@ export function orgAccessQuery(c: Context<AppEnv>, organizationId: string) {
 
 /** Decodes the organization access row. */
 export function readOrgAccessRow(row: string): OrgAccessRow {
-  const [caller, org, member] = readGroups(row, ORG_GROUPS);
+  const [[caller, org, member]] = readGroups(row, ORG_GROUPS);
   return membershipOf(caller!, org!, member!);
 }
 

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { notFound, unauthorized } from "../lib/errors";
@@ -31,11 +32,11 @@ export interface ResolvedSpace extends Membership {
 export async function resolveSpace<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
-  options: { includeDeleted?: boolean; with?: S } = {},
-): Promise<ResolvedSpace & { results: Results<S> }> {
+  options: { includeDeleted?: boolean; with?: S; column?: SQL } = {},
+): Promise<ResolvedSpace & { results: Results<S>; column: unknown }> {
   const { own, extra } = await runBoth(
     c.var.db,
-    { access: spaceAccessQuery(c, spaceId) },
+    { access: spaceAccessQuery(c, spaceId, options.column) },
     options.with,
   );
   const raw = own.access[0]?.row;
@@ -50,7 +51,7 @@ export async function resolveSpace<S extends Statements = NoStatements>(
   if (!member || !space || (space.deletedAt && !options.includeDeleted)) throw notFound("Space");
   const role = roleOnSpace(member, space, tree, spaceGrants);
   if (!role) throw notFound("Space");
-  return { caller, ...member, space, role, tree, spaceGrants, results: extra };
+  return { caller, ...member, space, role, tree, spaceGrants, results: extra, column: row.column };
 }
 
 /**

@@ -17,28 +17,35 @@ import {
   type SpacePatch,
 } from "../../services/spaces/spaces";
 import { spaceMembersAmongPlan } from "../../services/spaces/members";
-import { publishedPlacementPlan } from "../../services/sites/published-placement";
+import {
+  placementFrom,
+  publishedPlacementPlan,
+  publishedPlacementSql,
+} from "../../services/sites/published-placement";
 import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../api/spaces";
 
 /** Reading, updating and deleting one space. */
 export const spaceRoutes = createRouter();
 
 /**
- * The space by its own access rules (one round trip); when they refuse it (404), by the
- * published-access rules of the sites publishing it (docs/compat-notes/sites.md): a second round
- * trip, read-only, and the same 404 as a nonexistent id when no site lets the caller in.
+ * The space by its own access rules (one statement, with its published placement as the access
+ * row's extra column); when they refuse it (404), by the published-access rules of the sites
+ * publishing it (docs/compat-notes/sites.md): a second round trip, read-only, and the same 404
+ * as a nonexistent id when no site lets the caller in.
  */
 async function readableSpace(c: Context<AppEnv>, spaceId: string, credentials: VisitorCredentials) {
-  const placement = publishedPlacementPlan(c.var.db, spaceId, credentials.shareKey);
-  let found;
   try {
-    found = await resolveSpace(c, spaceId, { with: placement.statements });
+    const found = await resolveSpace(c, spaceId, {
+      column: publishedPlacementSql(credentials.shareKey),
+    });
+    return { ...found, placement: placementFrom((found.column as string | null) ?? null) };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
-    found = await resolvePublishedSpaceAccess(c, spaceId, credentials, {
-      with: placement.statements,
-    });
   }
+  const placement = publishedPlacementPlan(c.var.db, spaceId, credentials.shareKey);
+  const found = await resolvePublishedSpaceAccess(c, spaceId, credentials, {
+    with: placement.statements,
+  });
   return { ...found, placement: placement.finish(found.results) };
 }
 
