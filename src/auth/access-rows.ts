@@ -65,7 +65,7 @@ const ANCESTORS = `WITH RECURSIVE up(id, parent_id, organization_id) AS (
       CROSS JOIN collections p ON p.id = up.parent_id AND p.organization_id = up.organization_id
   ) SELECT id FROM up`;
 
-/** JSON columns: grants on the space; the collection chain and grants on it (if any). */
+/** JSON columns: grants on the space; for a space in a collection, the chain and grants on it. */
 const JSON_PARTS: Part[] = [
   {
     key: "spaceGrants",
