@@ -13,6 +13,8 @@ import {
 import type { MemberRole } from "../lib/roles";
 import { callerDigest, type CallerRow } from "./caller";
 import type { CallerGrant, CollectionTree } from "./content-role";
+import { ancestorIdsSql, principalSql } from "./grant-sql";
+import { sqlText } from "../db/sql-text";
 
 /** A column of the access statement: its key when read, its SQL, how to decode its value. */
 interface Part {
@@ -52,25 +54,18 @@ const COLLECTION_JSON = `json_object(${Object.entries(getTableColumns(collection
   .map(([key, column]) => `'${key}', col."${column.name}"`)
   .join(", ")})`;
 
-/** The caller (user `u`) or one of their teams, as the principal of a grant `g`. */
-const PRINCIPAL = `((g.principal_type = 'user' AND g.principal_id = u.id) OR
-  (g.principal_type = 'team' AND g.principal_id IN
-    (SELECT team_id FROM team_members WHERE user_id = u.id)))`;
+/** The caller (user `u`) or one of their teams, as a grant's principal (`principalSql`). */
+const PRINCIPAL = sqlText(principalSql(sql.raw("u.id")));
 
-/** The space's parent collection and its ancestors (as `ancestorIdsSql` walks them). */
-const ANCESTORS = `WITH RECURSIVE up(id, parent_id, organization_id) AS (
-    SELECT id, parent_id, organization_id FROM collections WHERE id = spaces.parent_id
-    UNION
-    SELECT p.id, p.parent_id, p.organization_id FROM up
-      CROSS JOIN collections p ON p.id = up.parent_id AND p.organization_id = up.organization_id
-  ) SELECT id FROM up`;
+/** The space's parent collection and its ancestors (`ancestorIdsSql`). */
+const ANCESTORS = sqlText(ancestorIdsSql(sql.raw("spaces.parent_id")));
 
 /** JSON columns: grants on the space; for a space in a collection, the chain and grants on it. */
 const JSON_PARTS: Part[] = [
   {
     key: "spaceGrants",
-    sql: `(SELECT json_group_array(g.role) FROM content_grants g
-      WHERE g.resource_type = 'space' AND g.resource_id = spaces.id AND ${PRINCIPAL})`,
+    sql: `(SELECT json_group_array(role) FROM content_grants
+      WHERE resource_type = 'space' AND resource_id = spaces.id AND ${PRINCIPAL})`,
   },
   {
     key: "treeRows",
@@ -81,9 +76,9 @@ const JSON_PARTS: Part[] = [
   {
     key: "treeGrants",
     sql: `CASE WHEN spaces.parent_id IS NULL THEN NULL ELSE
-      (SELECT json_group_array(json_object('resourceId', g.resource_id, 'role', g.role))
-        FROM content_grants g WHERE g.resource_type = 'collection'
-          AND g.resource_id IN (${ANCESTORS}) AND ${PRINCIPAL}) END`,
+      (SELECT json_group_array(json_object('resourceId', resource_id, 'role', role))
+        FROM content_grants WHERE resource_type = 'collection'
+          AND resource_id IN (${ANCESTORS}) AND ${PRINCIPAL}) END`,
   },
 ];
 

@@ -6,7 +6,8 @@ import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { resolveSpace, type ResolvedSpace } from "./space";
 import { callerUserId } from "./caller";
-import { principalSql, visibleTreeSql } from "./content-role";
+import { visibleTreeSql } from "./content-role";
+import { principalSql } from "./grant-sql";
 import type { ChangeRequestRow } from "../db/schema";
 
 /** SQL matching a change request of the space by its id or by its number. */

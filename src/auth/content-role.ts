@@ -1,8 +1,9 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
 import { collections, contentGrants } from "../db/schema";
+import { ancestorIdsSql, principalSql } from "./grant-sql";
 import { callerUserId } from "./caller";
 import {
   membershipFrom,
@@ -44,46 +45,12 @@ export function effectiveRole({ orgRole, isGuest, chain, grants }: RoleInputs): 
   return grants.reduce<MemberRole | null>((best, role) => maxRole(best, role), fromDefault);
 }
 
-/** SQL list of ids (`NULL` when empty, so `IN (...)` matches nothing). */
-export function idList(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`NULL`;
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-}
-
-/**
- * SQL selecting the ids of the given collections and of all their ancestors in the same
- * organization. `anchor` selects the starting ids (a list or a subquery).
- */
-export function ancestorIdsSql(anchor: readonly string[] | SQL): SQL {
-  const start = Array.isArray(anchor) ? idList(anchor) : (anchor as SQL);
-  return sql`WITH RECURSIVE up(id, parent_id, organization_id) AS (
-    SELECT id, parent_id, organization_id FROM collections WHERE id IN (${start})
-    UNION
-    SELECT p.id, p.parent_id, p.organization_id FROM up
-      CROSS JOIN collections p ON p.id = up.parent_id AND p.organization_id = up.organization_id
-  ) SELECT id FROM up`;
-}
-
 /** The collections (rows) of `ancestorIdsSql(anchor)`, for chains computed in memory. */
 export function ancestryQuery(db: Database, anchor: readonly string[] | SQL) {
   return db
     .select()
     .from(collections)
     .where(sql`${collections.id} IN (${ancestorIdsSql(anchor)})`);
-}
-
-/** SQL: the user `callerId` (SQL, `callerUserId(c)`) or one of their teams, as a grant principal. */
-export function principalSql(callerId: SQL): SQL {
-  return or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, callerId)),
-    and(
-      eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${callerId})`,
-    ),
-  )!;
 }
 
 /** The grants of `callerId` on the resources of one type selected by `ids` (SQL). */

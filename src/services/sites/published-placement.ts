@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { sqlText } from "../../db/sql-text";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { spaces } from "../../db/schema/index";
@@ -87,13 +87,6 @@ export function publishedPlacementSql(
   return buildPlacement(shareKey, list);
 }
 
-/** The SQL text of a statement fragment that has no parameters. */
-function placementText(fragment: SQL): string {
-  const query = new SQLiteAsyncDialect().sqlToQuery(fragment);
-  if (query.params.length > 0) throw new Error("placement SQL unexpectedly has parameters");
-  return query.sql;
-}
-
 /** The placement column's SQL, built (see `publishedPlacementSql`). */
 function buildPlacement(
   shareKey?: string,
@@ -173,4 +166,4 @@ export function publishedPlacementPlan(db: Database, spaceId: string, shareKey?:
 }
 
 /** `publishedPlacementSql()` as text, written once per isolate (it depends only on this module). */
-const PLAIN_PLACEMENT = sql<string | null>`${sql.raw(placementText(buildPlacement()))}`;
+const PLAIN_PLACEMENT = sql<string | null>`${sql.raw(sqlText(buildPlacement()))}`;

@@ -7,9 +7,9 @@ import {
   ancestryQuery,
   callerGrantsQuery,
   grantsOnQuery,
-  idList,
   type CallerGrant,
 } from "../../auth/content-role";
+import { idList } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";

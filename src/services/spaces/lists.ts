@@ -2,7 +2,8 @@ import type { CollectionRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { organizations, spaces } from "../../db/schema/index";
-import { principalSql, roleFromTree, visibleTreeSql } from "../../auth/content-role";
+import { roleFromTree, visibleTreeSql } from "../../auth/content-role";
+import { principalSql } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
 
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
