@@ -7,8 +7,11 @@ import { OrgParams } from "./organizations";
 /** Largest spec text accepted in a body (GitBook's own spec is 1.7 MB). */
 export const MAX_SPEC_TEXT_BYTES = 10 * 1024 * 1024;
 
-/** Largest request body of the spec writes: the text, JSON-escaped, and the envelope. */
-export const MAX_SPEC_BODY_BYTES = MAX_SPEC_TEXT_BYTES + 1024 * 1024;
+/**
+ * Largest request body of the spec writes: the text JSON-escaped (a quote, backslash, newline or
+ * tab doubles: at most twice its size for any text a spec can hold) and the envelope.
+ */
+export const MAX_SPEC_BODY_BYTES = 2 * MAX_SPEC_TEXT_BYTES + 1024 * 1024;
 
 /** Official OpenAPISpecSlug. */
 const SpecSlug = z

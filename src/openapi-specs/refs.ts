@@ -13,6 +13,8 @@ export interface RefLimits {
   maxDepth: number;
   /** Most references expanded in total (shared references expand once each time they occur). */
   maxExpansions: number;
+  /** Most values copied out of fetched documents (a few references to a big node add up). */
+  maxInlinedValues: number;
 }
 
 /** The limits a spec is processed with. */
@@ -20,6 +22,7 @@ const DEFAULT_REF_LIMITS: RefLimits = {
   maxDocuments: 20,
   maxDepth: 16,
   maxExpansions: 2000,
+  maxInlinedValues: 250_000,
 };
 
 interface Walk {
@@ -27,6 +30,7 @@ interface Walk {
   limits: RefLimits;
   documents: Map<string, Promise<SpecObject>>;
   expansions: number;
+  inlinedValues: number;
 }
 
 /**
@@ -34,7 +38,8 @@ interface Walk {
  * `doc`; internal `$ref`s ("#/…") of the spec itself are kept. Inside inlined content, that
  * document's own references are inlined too, so the result stands alone. A reference loop
  * (a document referring back to what is being expanded) ends in a `PARSE_ERROR` naming the
- * chain; the documents fetched, the depth and the expansions are bounded by `limits`.
+ * chain; the documents fetched, the depth, the expansions and the values copied out of fetched
+ * documents are bounded by `limits`, so work and memory stay bounded whatever the documents.
  */
 export async function inlineExternalRefs(
   doc: SpecObject,
@@ -42,7 +47,7 @@ export async function inlineExternalRefs(
   load: SpecLoader,
   limits: RefLimits = DEFAULT_REF_LIMITS,
 ): Promise<{ document: SpecObject; documents: number }> {
-  const walk: Walk = { load, limits, documents: new Map(), expansions: 0 };
+  const walk: Walk = { load, limits, documents: new Map(), expansions: 0, inlinedValues: 0 };
   const document = (await expand(walk, doc, baseUrl, [], false)) as SpecObject;
   return { document, documents: walk.documents.size };
 }
@@ -72,6 +77,14 @@ async function expand(
   chain: string[],
   external: boolean,
 ): Promise<unknown> {
+  if (external && ++walk.inlinedValues > walk.limits.maxInlinedValues) {
+    throw new SpecProcessError("PARSE_ERROR", [
+      {
+        message: `External references expand to more than ${walk.limits.maxInlinedValues} values`,
+        code: "ref",
+      },
+    ]);
+  }
   if (Array.isArray(node)) {
     const out: unknown[] = [];
     for (const item of node) out.push(await expand(walk, item, base, chain, external));

@@ -149,6 +149,23 @@ describe("openapi blocks", () => {
     expect(page.nodes).toHaveLength(4);
     expect(expandOpenApiBlocks({ nodes: [] }, specs)).toEqual({ nodes: [] });
   });
+
+  it("render a webhook block of an available spec, and a placeholder for an unknown webhook", () => {
+    const block = (name: string) => ({
+      object: "block",
+      type: "openapi-webhook",
+      key: name,
+      isVoid: true,
+      data: { ref: { kind: "openapi", spec: "petstore" }, name, method: "post" },
+    });
+    const doc = { object: "document", data: {}, nodes: [block("newPet"), block("gone")] };
+    const expanded = expandOpenApiBlocks(doc, specs);
+    expect(DocumentSchema.safeParse(expanded).success).toBe(true);
+    const md = renderMarkdown(expanded as never);
+    expect(md).toContain("## A pet was added");
+    expect(md).toContain("(webhook) newPet");
+    expect(md).toContain('The webhook "gone" is not in this specification.');
+  });
 });
 
 describe("a large real spec", () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { as, call } from "../helpers/api";
+import { as, call, d1Cost, warmToken } from "../helpers/api";
+import { createCr, postContent, postMerge } from "../helpers/change-requests-factories";
+import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg } from "../helpers/factories";
+import { openApiSource } from "../helpers/openapi-pages-fixtures";
 import {
   gitbookSpecText,
   makeSpec,
@@ -9,7 +12,7 @@ import {
 } from "../helpers/openapi-factories";
 
 describe("API spec processing", () => {
-  it("publishes GitBook's own spec as text: complete, versions, raw content, public read", async () => {
+  it("publishes GitBook's own spec as text: complete, versions, raw, public read, a page", async () => {
     const { org, owner } = await makeOrg();
     const api = as(owner.token);
     const text = gitbookSpecText();
@@ -52,7 +55,22 @@ describe("API spec processing", () => {
     expect(publicRead.status).toBe(200);
     expect(publicRead.headers.get("content-type")).toContain("application/json");
     expect(publicRead.text).toBe(text);
-  }, 60_000);
+
+    // A computed operations page of a space renders from the spec's latest version.
+    const space = await makeContentSpace(org.id, owner);
+    const cr = await createCr(owner, space.id);
+    const computed = openApiSource("gitbook-api", { doc: "operations", page: "spaces" });
+    const page = { operation: "insert_page", title: "Spaces", document: {}, computed };
+    expect((await postContent(owner, space.id, cr.id, [page])).status).toBe(200);
+    expect((await postMerge(owner, space.id, cr.id)).status).toBe(200);
+    await warmToken(owner.token);
+    const md = await api.get(`/spaces/${space.id}/content/path/spaces`, {
+      query: { format: "markdown" },
+    });
+    expect(md.status, md.text).toBe(200);
+    expect(md.body.markdown).toContain("`POST /spaces/{spaceId}/duplicate`");
+    expect(d1Cost(md).roundTrips).toBeLessThanOrEqual(2);
+  }, 90_000);
 
   it("makes no new version for an unchanged source, and one when it changes", async () => {
     const { org, owner } = await makeOrg();

@@ -43,6 +43,17 @@ describe("API spec requests", () => {
     expect(over.status).toBe(413);
   }, 90_000);
 
+  it("accepts a 10 MiB text whose JSON-escaped body is twice that, and processes it", async () => {
+    const { org, owner } = await makeOrg();
+    const head = 'openapi: 3.0.3\ninfo:\n  title: Big\n  version: "1"\npaths: {}\n# ';
+    const text = head + '"'.repeat(10 * 1024 * 1024 - head.length);
+    const res = await as(owner.token).put(`/orgs/${org.id}/openapi/big`, { source: { text } });
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    const spec = await waitProcessed(owner.token, org.id, "big", undefined, 30_000);
+    expect(spec.lastProcessErrorCode).toBeUndefined();
+    expect(spec.lastVersion).toBeDefined();
+  }, 90_000);
+
   it("creates with PUT (200), updates with PUT (200), conflicts on POST of a taken slug", async () => {
     const { org, owner } = await makeOrg();
     const api = as(owner.token);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openapiSpecs } from "../../src/db/schema";
 import { runScheduled } from "../../src/scheduled";
-import { as } from "../helpers/api";
+import { as, call } from "../helpers/api";
+import { eventually } from "../helpers/jobs";
 import { makeOrg, testDb } from "../helpers/factories";
 import { waitProcessed } from "../helpers/openapi-factories";
 
@@ -47,6 +48,12 @@ describe("API specs from URLs", () => {
       `/orgs/${org.id}/openapi/from-url/versions/latest/content/raw`,
     );
     expect(raw.body.format).toBe("yaml");
+    // Public: the published copy is the YAML as fetched, with its content type, without a token.
+    await as(owner.token).patch(`/orgs/${org.id}/openapi/from-url`, { visibility: "public" });
+    const published = await call("GET", `/public/openapi/${org.id}/from-url`);
+    expect(published.status).toBe(200);
+    expect(published.headers.get("content-type")).toContain("application/yaml");
+    expect(published.text).toBe(raw.body.text);
   });
 
   it("ends a reference loop with a PARSE_ERROR naming the chain", async () => {
@@ -59,6 +66,20 @@ describe("API specs from URLs", () => {
     const { spec } = await urlSpec("http://10.0.0.7/spec.json");
     expect(spec.lastProcessErrorCode).toBe("FETCH_ERROR");
     expect(spec.lastProcessedErrors[0].message).toMatch(/not a public address/);
+  });
+
+  it("re-checks each redirect: one to a private address is refused (FETCH_ERROR)", async () => {
+    const { spec } = await urlSpec(
+      "https://echo.example.com/redirect?to=http://169.254.169.254/latest/meta-data",
+    );
+    expect(spec.lastProcessErrorCode).toBe("FETCH_ERROR");
+    expect(spec.lastProcessedErrors[0].message).toMatch(/not a public address/);
+  });
+
+  it("refuses an answer over the 10 MiB cap (FETCH_ERROR)", async () => {
+    const { spec } = await urlSpec(`https://echo.example.com/bytes/${10 * 1024 * 1024 + 1}`);
+    expect(spec.lastProcessErrorCode).toBe("FETCH_ERROR");
+    expect(spec.lastProcessedErrors[0].message).toMatch(/larger than/);
   });
 
   it("reports an HTTP error answer (FETCH_ERROR)", async () => {
@@ -83,6 +104,30 @@ describe("API specs from URLs", () => {
     expect(after.lastVersion).not.toBe(spec.lastVersion);
     const [row] = await db.select().from(openapiSpecs).where(eq(openapiSpecs.id, spec.id));
     expect(row!.nextFetchAt! > new Date(Date.now() + 50 * 60_000).toISOString()).toBe(true);
+  });
+
+  it("keeps the previous version live when a fetch fails or times out (progress meanwhile)", async () => {
+    const { org, owner, spec } = await urlSpec(`${HOST}/petstore.json`);
+    const api = as(owner.token);
+    const path = `/orgs/${org.id}/openapi/from-url`;
+    const before = await api.get(`${path}/versions/latest/content/raw`);
+    expect(before.status).toBe(200);
+    await api.put(path, { source: { url: `${HOST}/missing.json` } });
+    const failed = await waitProcessed(owner.token, org.id, "from-url", spec.lastProcessedAt);
+    expect(failed.lastProcessErrorCode).toBe("FETCH_ERROR");
+    expect(failed.lastVersion).toBe(spec.lastVersion);
+    await api.put(path, { source: { url: `${HOST}/never` } });
+    // While the fetch waits for its time limit, the spec shows it is being processed.
+    await eventually(async () => {
+      expect((await api.get(path)).body.processingState).toBe("progress");
+    });
+    const late = await waitProcessed(owner.token, org.id, "from-url", failed.lastProcessedAt);
+    expect(late.lastProcessErrorCode).toBe("FETCH_TIMEOUT");
+    expect(late.lastVersion).toBe(spec.lastVersion);
+    const after = await api.get(`${path}/versions/latest/content/raw`);
+    expect(after.body).toEqual(before.body);
+    const versions = await api.get(`${path}/versions`);
+    expect(versions.body.count).toBe(1);
   });
 
   it("re-processing an unchanged URL makes no new version", async () => {
