@@ -9,7 +9,7 @@
 //   - IdP-initiated: /sso?acs=<acsURL>&sp=<SP entityID>&email=... (the provider must allow it).
 //   - &post=1: this server POSTs the form itself and prints the ACS's answer (status, Location with
 //     the one-time code): a whole login with curl, no browser.
-// Usage: npm run sso:idp [-- --port 8788]
+// Usage: npm run sso:idp [-- --port 8788] [-- --api http://localhost:8787]   (--help for more)
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { DOMParser } from "@xmldom/xmldom";
@@ -23,8 +23,44 @@ import { SignedXml } from "xml-crypto";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIR = resolve(ROOT, ".sso-idp");
-const portArg = process.argv.indexOf("--port");
-const PORT = Number(portArg > 0 ? process.argv[portArg + 1] : (process.env.SSO_IDP_PORT ?? 8788));
+const USAGE = `Usage: npm run sso:idp [-- --port <port>] [-- --api <origin>]
+
+A local SAML identity provider for \`npm run dev\` (signs anyone in, no password: local use only).
+  --port <port>    port of this IdP (default 8788, or SSO_IDP_PORT)
+  --api <origin>   origin of the Quire API the printed commands call
+                   (default http://localhost:8787, or QUIRE_API; e.g. after \`npm run dev -- --port 8790\`)
+  --help           this text
+
+Keeps its key and certificate in .sso-idp/, writes the provider body to .sso-idp/provider.json,
+prints the commands that register it and sign in, and serves:
+  /sso        SP-initiated (Quire's startURL redirects here); add &email=…&post=1 to sign in with curl
+              IdP-initiated: /sso?acs=<service.acsURL>&sp=<service.entityID>&email=…
+  /metadata   this IdP's metadata (its entity ID)
+  /cert.pem   its certificate`;
+
+/** The value after a flag (`--port 8788` or `--port=8788`), or undefined. */
+function option(name) {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i].startsWith(`${name}=`)) return args[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const PORT = Number(option("--port") ?? process.env.SSO_IDP_PORT ?? 8788);
+if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
+  console.error(`--port must be a port number\n\n${USAGE}`);
+  process.exit(2);
+}
+const API_ORIGIN = (option("--api") ?? process.env.QUIRE_API ?? "http://localhost:8787").replace(
+  /\/+(v1\/?)?$/,
+  "",
+);
 const BASE = `http://localhost:${PORT}`;
 const ENTITY_ID = `${BASE}/metadata`;
 const SSO_URL = `${BASE}/sso`;
@@ -245,7 +281,7 @@ createServer((req, res) => {
     `  entityID     ${ENTITY_ID}\n  ssoURL       ${SSO_URL}\n  certificate  .sso-idp/cert.pem\n`,
   );
   console.log(
-    `  API=http://localhost:8787/v1; AUTH="Authorization: Bearer $(cat .wrangler/quire-demo-token)"`,
+    `  API=${API_ORIGIN}/v1; AUTH="Authorization: Bearer $(cat .wrangler/quire-demo-token)"`,
   );
   console.log(
     `  ORG=$(curl -s -H "$AUTH" $API/orgs | node -pe 'JSON.parse(require("fs").readFileSync(0)).items[0].id')`,

@@ -170,6 +170,7 @@ export function readAssertion(
   const surname = pick(attributes, SURNAMES);
   const authn = children(assertion, A, "AuthnStatement")[0];
   const expiries = [confirmation.notOnOrAfter.getTime(), conditionsExpiry?.getTime() ?? Infinity];
+  const notOnOrAfter = Math.min(...expiries);
   return {
     id,
     nameID,
@@ -179,7 +180,8 @@ export function readAssertion(
       pick(attributes, NAME_NAMES) ?? ([given, surname].filter(Boolean).join(" ") || null),
     attributes,
     inResponseTo: confirmation.inResponseTo ?? responseInResponseTo,
-    notOnOrAfter: new Date(Math.min(...expiries)),
+    notOnOrAfter: new Date(notOnOrAfter),
+    acceptedUntil: new Date(notOnOrAfter + expected.skew),
     sessionIndex: authn?.getAttribute("SessionIndex") || null,
   };
 }

@@ -26,7 +26,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The AuthnRequest XML: POST binding back to the ACS, any NameID format the IdP prefers. */
+/** The AuthnRequest XML: POST binding back to the ACS, whichever NameID format the IdP prefers. */
 function authnRequestXml(input: {
   requestId: string;
   issueInstant: Date;

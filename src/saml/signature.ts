@@ -32,7 +32,7 @@ function one(
 }
 
 /**
- * Checks the shape of an enveloped signature before any cryptography: RSA-SHA256/512 only (SHA-1
+ * Checks the shape of an enveloped signature before the cryptography: RSA-SHA256/512 only (SHA-1
  * is refused), one Reference, and that Reference names its own parent element by ID (a signature
  * that covers some other element is the wrapping attack's tell).
  */
@@ -75,7 +75,7 @@ function checkShape(signature: XmlElement, parent: XmlElement): void {
 
 /**
  * Verifies the enveloped `signature` of `parent` in the document `xml` against the IdP's public
- * key (SPKI PEM; any KeyInfo in the message is ignored) with xml-crypto, and returns the canonical
+ * key (SPKI PEM; the KeyInfo of the message is ignored) with xml-crypto, and returns the canonical
  * XML of the one signed reference: the caller reads that, never the original nodes.
  */
 export function verifyEnveloped(

@@ -21,8 +21,10 @@ export interface VerifiedAssertion {
   displayName: string | null;
   attributes: Record<string, string[]>;
   inResponseTo: string | null;
-  /** The earliest expiry of the assertion's conditions and bearer confirmation (replay cache). */
+  /** The earliest expiry of the assertion's conditions and bearer confirmation. */
   notOnOrAfter: Date;
+  /** Until when the assertion would still be accepted (`notOnOrAfter` plus the tolerated skew): the replay cache keeps its id that long. */
+  acceptedUntil: Date;
   sessionIndex: string | null;
 }
 

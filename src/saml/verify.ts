@@ -1,4 +1,4 @@
-import type { XmlElement } from "@xmldom/xmldom/lib/index.js";
+import type { XmlElement, XmlNode } from "@xmldom/xmldom/lib/index.js";
 import { readAssertion, type Expected } from "./assertion";
 import { publicKeyPem } from "./certificates";
 import { verifyEnveloped } from "./signature";
@@ -59,6 +59,24 @@ function checkStatus(response: XmlElement): void {
   }
 }
 
+/**
+ * Refuses comments and processing instructions anywhere inside the Response. Exclusive C14N
+ * drops them, so they are bytes no signature covers; a comment injected into a NameID or an
+ * attribute value (`user@example.com<!---->.evil.com`) is the known way to make a parser read a
+ * signed value cut short. IdPs do not write comments inside their messages.
+ */
+function refuseComments(node: XmlNode): void {
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 8 || child.nodeType === 7) {
+      throw new SamlRefusal(
+        "wrapping",
+        "the Response carries an XML comment or processing instruction, which no signature covers",
+      );
+    }
+    if (child.nodeType === 1) refuseComments(child);
+  }
+}
+
 /** Parses signed canonical XML and checks it is the element that was expected. */
 function signedElement(canonical: string, ns: string, name: string): XmlElement {
   const element = parseXmlStrict(canonical).documentElement;
@@ -81,6 +99,7 @@ function verifyOrThrow(input: VerifyInput): VerifiedAssertion {
     );
   }
   checkStatus(root);
+  refuseComments(root);
   const assertions = Array.from(doc.getElementsByTagNameNS(NS_ASSERTION, "Assertion"));
   if (assertions.length === 0)
     throw new SamlRefusal("malformed", "the Response carries no Assertion");
@@ -142,7 +161,21 @@ function verifyOrThrow(input: VerifyInput): VerifiedAssertion {
     MAX_SKEW_SECONDS,
   );
   const expected: Expected = { ...input, now: input.now.getTime(), skew: skewSeconds * 1000 };
-  return readAssertion(signedAssertion, envelope.getAttribute("InResponseTo") || null, expected);
+  // Which request the login answers is read from signed bytes only: an unsigned Response's
+  // InResponseTo could otherwise turn an unsolicited assertion into an answer to a request.
+  const signedInResponseTo = signedResponse?.getAttribute("InResponseTo") || null;
+  const verified = readAssertion(signedAssertion, signedInResponseTo, expected);
+  const claimed = root.getAttribute("InResponseTo") || null;
+  if (claimed && verified.inResponseTo === null) {
+    throw new SamlRefusal(
+      "unsigned",
+      "the Response's InResponseTo is not signed: sign the Response, or the Assertion with InResponseTo in its SubjectConfirmationData",
+    );
+  }
+  if (claimed && claimed !== verified.inResponseTo) {
+    throw new SamlRefusal("malformed", "the Response and the Assertion answer different requests");
+  }
+  return verified;
 }
 
 /**

@@ -24,7 +24,7 @@ export function escapeXml(value: string): string {
 
 /**
  * Parses XML strictly: a DOCTYPE or ENTITY declaration is refused before parsing (no DTDs, no
- * entity expansion), and any parser warning or error refuses the document.
+ * entity expansion), and a parser warning or error refuses the document.
  */
 export function parseXmlStrict(xml: string): XmlDocument {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml))

@@ -75,22 +75,16 @@ describe("verifySamlResponse: valid responses", () => {
     expect(result.ok && result.assertion.inResponseTo).toBe(null);
   });
 
-  it("reads the whole NameID when a comment is injected into it", async () => {
-    const b64 = await idp.response({
-      ...base,
-      nameID: "user@example.com.evil.com",
-      email: "user@example.com.evil.com",
-    });
-    const injected = decodeXml(b64).replaceAll(
-      "user@example.com.evil.com<",
-      "user@example.com<!---->.evil.com<",
-    );
-    expect(injected).toContain("<!---->");
-    const result = await verify(encodeXml(injected));
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.assertion.nameID).toBe("user@example.com.evil.com");
-    expect(result.assertion.email).toBe("user@example.com.evil.com");
+  it("keeps an assertion id in the replay cache for the skew beyond its expiry", async () => {
+    const now = new Date();
+    const b64 = await idp.response({ ...base, now });
+    const result = await verify(b64, now);
+    if (!result.ok) throw new Error(result.reason);
+    const { notOnOrAfter, acceptedUntil } = result.assertion;
+    expect(acceptedUntil.getTime() - notOnOrAfter.getTime()).toBe(180_000);
+    const strict = await verify(b64, now, 60);
+    if (!strict.ok) throw new Error(strict.reason);
+    expect(strict.assertion.acceptedUntil.getTime() - notOnOrAfter.getTime()).toBe(60_000);
   });
 });
 
@@ -190,6 +184,50 @@ describe("verifySamlResponse: refusals", () => {
     expect(await refusal(verify(wrapping.extraAssertion(responseSigned, "eve@example.com")))).toBe(
       "wrapping",
     );
+  });
+
+  it("refuses a comment injected into the NameID or an attribute (signed bytes cut short)", async () => {
+    const b64 = await idp.response({
+      ...base,
+      nameID: "user@example.com.evil.com",
+      email: "user@example.com.evil.com",
+    });
+    const xml = decodeXml(b64);
+    // Exclusive C14N drops comments: the signature still verifies over the injected message.
+    const inNameID = xml.replace(
+      ">user@example.com.evil.com</saml:NameID>",
+      ">user@example.com<!---->.evil.com</saml:NameID>",
+    );
+    expect(inNameID).toContain("<!---->");
+    expect(await refusal(verify(encodeXml(inNameID)))).toBe("wrapping");
+    const inAttribute = xml.replace(
+      ">user@example.com.evil.com</saml:AttributeValue>",
+      ">user@example.com<!-- x -->.evil.com</saml:AttributeValue>",
+    );
+    expect(inAttribute).toContain("<!-- x -->");
+    expect(await refusal(verify(encodeXml(inAttribute)))).toBe("wrapping");
+    const instruction = xml.replace("</saml:NameID>", "<?evil x?></saml:NameID>");
+    expect(await refusal(verify(encodeXml(instruction)))).toBe("wrapping");
+  });
+
+  it("reads InResponseTo only from signed bytes", async () => {
+    // An unsolicited assertion (signed, no InResponseTo) wrapped in an unsigned Response that
+    // claims to answer a request: refused, never taken as SP-initiated.
+    const unsolicited = decodeXml(await idp.response({ ...base, inResponseTo: null }));
+    const claimed = unsolicited.replace(
+      "<samlp:Response ",
+      '<samlp:Response InResponseTo="id999" ',
+    );
+    expect(claimed).toContain('InResponseTo="id999"');
+    expect(await refusal(verify(encodeXml(claimed)))).toBe("unsigned");
+    // A signed assertion answering one request, in an unsigned Response naming another.
+    const answered = decodeXml(await idp.response({ ...base, inResponseTo: "id123" }));
+    const other = answered.replace(
+      /(<samlp:Response[^>]*) InResponseTo="id123"/,
+      '$1 InResponseTo="id999"',
+    );
+    expect(other).toContain('InResponseTo="id999"');
+    expect(await refusal(verify(encodeXml(other)))).toBe("malformed");
   });
 
   it("refuses a missing subject", async () => {

@@ -28,6 +28,7 @@ describe("SP-initiated SAML sign-in, end to end", () => {
 
     const { res, location, request } = await startLogin(idp, provider);
     expect(res.status).toBe(302);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(location.startsWith(`${idp.ssoURL}?`)).toBe(true);
     expect(request!.acsURL).toBe(provider.service.acsURL);
     expect(request!.issuer).toBe(provider.service.entityID);
@@ -47,6 +48,7 @@ describe("SP-initiated SAML sign-in, end to end", () => {
     expect(acs.status, acs.text).toBe(303);
     expect(acs.location!.startsWith("https://app.quire.test/sso/callback?code=")).toBe(true);
     expect(acs.location).not.toContain("quire_");
+    expect(acs.res.headers.get("Cache-Control")).toBe("no-store");
     const code = codeOf(acs.location);
     expect(await pendingRequests(provider.id)).toHaveLength(0);
 

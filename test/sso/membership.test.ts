@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ssoCodes } from "../../src/db/schema";
+import { memberRemovals, ssoCodes } from "../../src/db/schema";
 import { sha256Hex } from "../../src/lib/crypto";
 import { as, call } from "../helpers/api";
 import { makeMember, makeUser, testDb } from "../helpers/factories";
@@ -9,6 +9,7 @@ import {
   codeOf,
   makeSamlSetup,
   postAcs,
+  providerRow,
   provisioningCounts,
   ssoEmail,
   startLogin,
@@ -99,6 +100,39 @@ describe("who may be signed in", () => {
     );
     const refused = await login(idp, provider, email);
     expect(refused.status).toBe(403);
+  });
+
+  it("keeps a removal made after the checks read (the provisioning batch re-checks it)", async () => {
+    const { org, owner, provider } = await makeSamlSetup();
+    const email = ssoEmail();
+    const person = await makeUser({ email });
+    const { addMember } = await import("../../src/services/organizations/organizations");
+    await addMember(testDb(), { organizationId: org.id, userId: person.user.id, role: "read" });
+    expect((await as(owner.token).delete(`/orgs/${org.id}/members/${person.user.id}`)).status).toBe(
+      204,
+    );
+    // As if the removal landed between the ACS's reads and its provisioning batch.
+    const { provisionLogin } = await import("../../src/services/sso/provision");
+    const row = await providerRow(provider.id);
+    const done = await provisionLogin(testDb(), {
+      provider: row!,
+      requestId: null,
+      assertionId: `_race${crypto.randomUUID().replace(/-/g, "")}`,
+      assertionNotOnOrAfter: new Date(Date.now() + 300_000),
+      email,
+      displayName: "Racer",
+    });
+    expect(done.ok).toBe(true);
+    const member = await as(owner.token).get(`/orgs/${org.id}/members/${person.user.id}`);
+    expect(member.status).toBe(404);
+    const removals = await testDb()
+      .select()
+      .from(memberRemovals)
+      .where(eq(memberRemovals.userId, person.user.id));
+    expect(removals).toHaveLength(1);
+    if (done.ok) {
+      expect((await call("POST", "/sso/token", { body: { code: done.code } })).status).toBe(401);
+    }
   });
 
   it("refuses a disabled member", async () => {

@@ -196,6 +196,12 @@ describe("SAML providers: validation (400 naming the field)", () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/^body\.certificate: /);
+      const p = await createProvider(owner, org.id, providerBody(idp));
+      const patched = await as(owner.token).patch(`/orgs/${org.id}/saml/${p.id}`, {
+        certificate: pem,
+      });
+      expect(patched.status).toBe(400);
+      expect(patched.body.error.message).toMatch(/^body\.certificate: (expired|not yet valid)/);
     }
   });
 

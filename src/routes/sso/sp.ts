@@ -15,6 +15,12 @@ import { findProvider, startLogin } from "../../services/sso/login";
  */
 export const ssoSpRoutes = createRouter();
 
+// Sign-in answers carry single-use values (a request's redirect, a one-time code): never cached.
+ssoSpRoutes.use("/sso/saml/:providerId/*", async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+
 /** Largest SAMLResponse form accepted at the ACS. */
 const MAX_ACS_BYTES = 256 * 1024;
 
@@ -22,7 +28,13 @@ const MAX_ACS_BYTES = 256 * 1024;
 function refused(c: Context<AppEnv>, status: 400 | 403 | 404, code: string, reason: string) {
   const reference = newId(12);
   console.warn(
-    JSON.stringify({ event: "sso.refused", reference, code, provider: c.req.param("providerId") }),
+    JSON.stringify({
+      event: "sso.refused",
+      reference,
+      code,
+      reason,
+      provider: c.req.param("providerId"),
+    }),
   );
   return c.html(ssoErrorPage(reason, reference), status);
 }

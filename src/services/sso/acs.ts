@@ -109,7 +109,7 @@ export async function consumeResponse(
     provider,
     requestId: assertion.inResponseTo,
     assertionId: assertion.id,
-    assertionNotOnOrAfter: assertion.notOnOrAfter,
+    assertionNotOnOrAfter: assertion.acceptedUntil,
     email,
     displayName: (assertion.displayName?.trim() || email.split("@")[0]!).slice(0, 255),
   });

@@ -20,7 +20,7 @@ export interface Exchanged {
 /**
  * Exchanges a one-time login code for a short-lived API token of its user: the code is deleted
  * in the same statement that reads it (single use), and must be live and its user still an
- * enabled member of the organization. Null for any other code.
+ * enabled member of the organization. Null for every other code.
  */
 export async function exchangeCode(db: Database, code: string): Promise<Exchanged | null> {
   const digest = await sha256Hex(code);

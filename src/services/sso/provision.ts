@@ -27,6 +27,7 @@ export interface Login {
   /** The AuthnRequest answered (consumed here), or null for an IdP-initiated login. */
   requestId: string | null;
   assertionId: string;
+  /** Until when the assertion would be accepted (its expiry plus the skew): the replay cache keeps its id that long. */
   assertionNotOnOrAfter: Date;
   email: string;
   displayName: string;
@@ -57,6 +58,9 @@ function membershipStatements(db: Database, login: Login, now: string): Statemen
   const { provider, email } = login;
   const orgId = provider.organizationId;
   const userId = sql<string>`(SELECT id FROM users WHERE email = ${email})`;
+  // A removal recorded after the ACS's checks read (a race) still keeps the person out.
+  const notRemoved = sql`NOT EXISTS (SELECT 1 FROM member_removals r
+    WHERE r.organization_id = ${orgId} AND r.user_id = ${users.id})`;
   const out: Statements = {
     membership: db
       .insert(orgMembers)
@@ -71,16 +75,24 @@ function membershipStatements(db: Database, login: Login, now: string): Statemen
             lastSeenAt: sql<string | null>`NULL`.as("last_seen_at"),
           })
           .from(users)
-          .where(eq(users.email, email)),
+          .where(
+            and(eq(users.email, email), provider.readdRemovedMembers ? undefined : notRemoved),
+          ),
       )
       .onConflictDoNothing(),
     membersCount: db
       .update(organizations)
       .set({ membersCount: sql`${organizations.membersCount} + changes()` })
       .where(eq(organizations.id, orgId)),
-    forgetRemoval: db
-      .delete(memberRemovals)
-      .where(and(eq(memberRemovals.organizationId, orgId), eq(memberRemovals.userId, userId))),
+    ...(provider.readdRemovedMembers
+      ? {
+          forgetRemoval: db
+            .delete(memberRemovals)
+            .where(
+              and(eq(memberRemovals.organizationId, orgId), eq(memberRemovals.userId, userId)),
+            ),
+        }
+      : {}),
     ssoFlag: db
       .insert(ssoMembers)
       .values({ organizationId: orgId, userId, createdAt: now })
@@ -122,7 +134,7 @@ function membershipStatements(db: Database, login: Login, now: string): Statemen
  * Provisions a verified login in ONE batch (D1 runs it as a transaction): the replay-cache and
  * request guard first, then the request consumed, the user created if new (e-mail verified by
  * the IdP), the membership with the provider's role, the default team, the SSO flag, and a
- * one-time code (only its digest is stored). Any failure rolls everything back.
+ * one-time code (only its digest is stored). A failure rolls everything back.
  */
 export async function provisionLogin(
   db: Database,
