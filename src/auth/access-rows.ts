@@ -221,7 +221,7 @@ const ORG_MIDDLE =
  * (null when the token is unknown). It replaces two statements built with drizzle's query
  * builder on every request, as `spaceAccessQuery` does for spaces.
  */
-export function orgAccessQuery(c: Context<AppEnv>, organizationId: string) {
+export function orgAccessQuery(c: Context<AppEnv>, organizationId: string | SQL) {
   return c.var.db
     .select({
       row: sql<string | null>`${ORG_HEAD}${organizationId}${ORG_MIDDLE}${callerDigest(c)}${TAIL}`,

@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
+import type { NoStatements, Results, Statements } from "../db/plan";
 import { atLeast, type MemberRole } from "../lib/roles";
-import { callerFromResult, callerQuery, type Caller } from "./caller";
-import { membershipQuery } from "./organization";
+import { callerFromResult, type Caller, type CallerRow } from "./caller";
 import {
   accessIn,
   collectionTreeStatements,
@@ -13,7 +12,7 @@ import {
   type CollectionAccess,
   type CollectionTree,
 } from "./content-role";
-import { membershipFrom, type Membership } from "./organization";
+import { membershipFrom, runAsMember, type Membership, type MembershipRows } from "./organization";
 
 /** A resolved collection: the caller, the collection, its organization and the roles. */
 export interface ResolvedCollection extends Membership, CollectionAccess {
@@ -46,13 +45,10 @@ export async function findCollection<S extends Statements = NoStatements>(
   results: Results<S>;
 }> {
   const orgId = sql`(SELECT organization_id FROM collections WHERE id = ${collectionId})`;
-  const { own, extra } = await runBoth(
-    c.var.db,
-    {
-      caller: callerQuery(c),
-      member: membershipQuery(c, orgId),
-      ...collectionTreeStatements(c, [collectionId, ...(options.around ?? [])]),
-    },
+  const { own, extra } = await runAsMember(
+    c,
+    orgId,
+    collectionTreeStatements(c, [collectionId, ...(options.around ?? [])]),
     options.with,
   );
   const caller = callerFromResult(c, own.caller);
@@ -86,21 +82,29 @@ export async function resolveInOrg<S extends Statements = NoStatements>(
   collectionIds: readonly string[],
   options: { with?: S } = {},
 ): Promise<{ caller: Caller; member: Membership; tree: CollectionTree; results: Results<S> }> {
-  const { own, extra } = await runBoth(
-    c.var.db,
-    {
-      caller: callerQuery(c),
-      member: membershipQuery(c, organizationId),
-      ...(collectionIds.length > 0 ? collectionTreeStatements(c, collectionIds) : {}),
-    },
-    options.with,
-  );
+  // No collection asked about: the tree's two statements are left out of the batch.
+  if (collectionIds.length === 0) {
+    const { own, extra } = await runAsMember(c, organizationId, NO_TREE, options.with);
+    return { ...memberOf(c, own), tree: { rows: [], grants: [] }, results: extra };
+  }
+  const treeStatements = collectionTreeStatements(c, collectionIds);
+  const { own, extra } = await runAsMember(c, organizationId, treeStatements, options.with);
+  return { ...memberOf(c, own), tree: treeOf(own), results: extra };
+}
+
+/** The caller and their membership from `runAsMember`'s rows; 404 for non-members. */
+function memberOf(
+  c: Context<AppEnv>,
+  own: { caller: readonly CallerRow[]; member: MembershipRows },
+): { caller: Caller; member: Membership } {
   const caller = callerFromResult(c, own.caller);
   const member = membershipFrom(own.member);
   if (!member) throw notFound("Organization");
-  const tree = { rows: own.treeRows ?? [], grants: own.treeGrants ?? [] };
-  return { caller, member, tree, results: extra };
+  return { caller, member };
 }
+
+/** No tree statements (`resolveInOrg` asked about no collection). */
+const NO_TREE: NoStatements = {};
 
 /** The Collection `permissions` object, derived from the effective role alone. */
 export function collectionPermissions(role: MemberRole | null) {

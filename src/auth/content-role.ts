@@ -90,7 +90,11 @@ const GRANT_RANK = sql.raw(
  * costs a read of every collection of the organization; lists use it only when some collection is
  * hidden from the caller.
  */
-export function visibleTreeSql(callerId: SQL, organizationId: string, nested: boolean): SQL {
+export function visibleTreeSql(
+  callerId: SQL,
+  organizationId: string | SQL,
+  nested: boolean,
+): SQL {
   const me = callerId;
   const children = nested
     ? sql`UNION ALL

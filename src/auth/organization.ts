@@ -72,7 +72,7 @@ export function orgAccessFrom(
  */
 export async function runAsMember<M extends Statements, E extends Statements>(
   c: Context<AppEnv>,
-  organizationId: string,
+  organizationId: string | SQL,
   more: M,
   extra: E | undefined,
 ) {

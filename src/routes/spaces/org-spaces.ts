@@ -3,7 +3,6 @@ import { templateSpaceContent } from "../../services/templates/main-commit";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { planTemplate } from "../../services/templates/plan";
 import { requireRole, requireScope } from "../../auth/organization";
-import { callerUserId } from "../../auth/caller";
 import { resolveCollection, resolveInOrg } from "../../auth/collection";
 import { accessIn } from "../../auth/content-role";
 import { roleOnSpace } from "../../auth/space";
@@ -121,7 +120,7 @@ orgSpaceRoutes.openapi(
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const { items, count } = await listSpaces(
       c.var.db,
-      callerUserId(c),
+      caller.user.id,
       member,
       { kind: "organization" },
       { limit, after },
@@ -165,7 +164,7 @@ orgSpaceRoutes.openapi(
       chain: found.chain,
       grants: found.grants,
     };
-    const { items, count } = await listSpaces(c.var.db, callerUserId(c), found, source, {
+    const { items, count } = await listSpaces(c.var.db, found.caller.user.id, found, source, {
       limit,
       after,
     });

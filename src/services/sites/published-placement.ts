@@ -79,7 +79,7 @@ const PATH_SEGMENT = `CASE
  */
 export function publishedPlacementSql(
   shareKey?: string,
-  list?: { organizationId: string; cap: number },
+  list?: { organizationId: string | SQL; cap: number | SQL },
 ): SQL<string | null> {
   // Without a share key or a list it has no parameter: its text is written once per isolate
   // (building it with drizzle on every GET of a space was a tenth of that request's CPU).
@@ -90,7 +90,7 @@ export function publishedPlacementSql(
 /** The placement column's SQL, built (see `publishedPlacementSql`). */
 function buildPlacement(
   shareKey?: string,
-  list?: { organizationId: string; cap: number },
+  list?: { organizationId: string | SQL; cap: number | SQL },
 ): SQL<string | null> {
   const shareable = shareKey
     ? sql`(st.visibility <> 'share-link' OR EXISTS (SELECT 1 FROM share_links l

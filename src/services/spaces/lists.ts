@@ -5,9 +5,10 @@ import { organizations, spaces } from "../../db/schema/index";
 import { roleFromTree, visibleTreeSql } from "../../auth/content-role";
 import { principalSql } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
-
+import { preparedSelect, type Params } from "../../db/prepared";
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../lib/pagination";
+import { badRequest } from "../../lib/errors";
 import { liveSiblingsSql } from "./spaces";
 import {
   placementFrom,
@@ -38,95 +39,175 @@ export type SpaceListSource =
   | { kind: "organization" }
   | { kind: "collection"; collection: CollectionRow; chain: CollectionRow[]; grants: MemberRole[] };
 
+/** Who lists: an org admin sees every space; members and guests what their roles show them. */
+type Who = "admin" | "member" | "guest";
+
+/** The values the list statements are bound with. */
+type Names = "org" | "user" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
+
+/** The shape of one list statement (each shape's text is written once per isolate). */
+interface Shape {
+  inCollection: boolean;
+  who: Who;
+}
+
+/** A placeholder as an SQL value, for helpers that take one. */
+const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
+
+/** The live spaces of the listed organization or collection. */
+function baseSql({ inCollection }: Shape, p: Params<Names>) {
+  return inCollection
+    ? liveSiblingsSql(value(p, "collection"), value(p, "org"))
+    : and(eq(spaces.organizationId, value(p, "org")), isNull(spaces.deletedAt));
+}
+
+/**
+ * Visibility as `effectiveRole` computes it, in SQL: the space's default level, else what its
+ * parent collection passes down (`visibleTreeSql` over the organization's collections, or the
+ * listed collection's level and the caller's rank on its chain, bound as values), and the
+ * caller's grants on both. Admins see everything (no predicate).
+ */
+function visibilitySql(shape: Shape, p: Params<Names>) {
+  if (shape.who === "admin") {
+    return { level: sql<DefaultLevel>`NULL`, rank: sql<number>`0`, visible: undefined };
+  }
+  const inherited = shape.inCollection
+    ? { level: value(p, "inhLevel"), rank: value(p, "inhRank") }
+    : {
+        level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
+        rank: sql`COALESCE(v.v_rank, -1)`,
+      };
+  const level = sql<DefaultLevel>`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited.level} END`;
+  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
+    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(value(p, "user"))}), -1)`;
+  const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
+  const visible =
+    shape.who === "guest" ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
+  return { level, rank, visible };
+}
+
+/** The collection tree the caller sees, joined by org-wide lists of members and guests. */
+function treeJoin(p: Params<Names>) {
+  return visibleTreeSql(value(p, "user"), value(p, "org"), true);
+}
+
+/** One page of spaces in a shape, after a cursor or from the start. */
+function pageSelect(shape: Shape, cursor: boolean) {
+  const keys = shape.inCollection ? [spaces.position, spaces.id] : [spaces.createdAt, spaces.id];
+  return preparedSelect(
+    (p: Params<Names>) => {
+      const { level, rank } = visibilitySql(shape, p);
+      const shownIn = { organizationId: value(p, "org"), cap: value(p, "limit") };
+      return {
+        row: spaces,
+        level: level.as("s_level"),
+        rank: rank.as("s_rank"),
+        placement: publishedPlacementSql(undefined, shownIn),
+      };
+    },
+    (select, p) => {
+      const { visible } = visibilitySql(shape, p);
+      const after = cursor ? sql`(${keys[0]}, ${keys[1]}) > (${p("k0")}, ${p("k1")})` : undefined;
+      const from = select.from(spaces).$dynamic();
+      const joined =
+        shape.inCollection || shape.who === "admin"
+          ? from
+          : from.leftJoin(treeJoin(p), sql`v.v_id = ${spaces.parentId}`);
+      return joined
+        .where(and(baseSql(shape, p), after, visible))
+        .orderBy(...keys.map((k) => asc(k)))
+        .limit(p("limit"));
+    },
+  );
+}
+
+/**
+ * The exact count of a shape. An organization's admins read its counter; its members (not
+ * guests) the counter minus what is hidden from them (`memberCountSql`); the rest count.
+ */
+function countSelect(shape: Shape) {
+  if (!shape.inCollection && shape.who !== "guest") {
+    return preparedSelect(
+      (p: Params<Names>) => ({
+        n:
+          shape.who === "admin"
+            ? sql<number>`${organizations.spacesCount}`
+            : sql<number>`${organizations.spacesCount} - ${memberHiddenSql(p)}`,
+      }),
+      (select, p) => select.from(organizations).where(eq(organizations.id, value(p, "org"))),
+    );
+  }
+  return preparedSelect(
+    () => ({ n: count() }),
+    (select, p: Params<Names>) => {
+      const from = select.from(spaces).$dynamic();
+      const joined = shape.inCollection
+        ? from
+        : from.leftJoin(treeJoin(p), sql`v.v_id = ${spaces.parentId}`);
+      return joined.where(and(baseSql(shape, p), visibilitySql(shape, p).visible));
+    },
+  );
+}
+
+/** Every shape's statements, made once (their text is written on first use). */
+const SHAPES = new Map(
+  [false, true].flatMap((inCollection) =>
+    (["admin", "member", "guest"] as const).map((who) => {
+      const shape = { inCollection, who };
+      const statements = {
+        first: pageSelect(shape, false),
+        after: pageSelect(shape, true),
+        count: countSelect(shape),
+      };
+      return [`${inCollection}:${who}`, statements] as const;
+    }),
+  ),
+);
+
 /**
  * A page of the live spaces the caller sees and their exact count, in one round trip. Org
- * admins see all. Otherwise visibility is `effectiveRole` in SQL: the space's default level, else
- * what its parent collection passes down (`visibleTreeSql` over the organization's collections,
- * or the known chain of the listed collection), and the caller's grants on both.
+ * admins see all. Otherwise visibility is `effectiveRole` in SQL (`visibilitySql`). The
+ * statements' text is written once per isolate; each request binds its values.
  */
 export async function listSpaces(
   db: Database,
-  callerId: SQL,
+  callerId: string,
   member: Membership,
   source: SpaceListSource,
   options: { limit: number; after?: CursorKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
-  const byPosition = source.kind === "collection";
-  const keys = byPosition ? [spaces.position, spaces.id] : [spaces.createdAt, spaces.id];
-  const base = and(
-    byPosition
-      ? liveSiblingsSql(source.collection.id, source.collection.organizationId)
-      : eq(spaces.organizationId, member.org.id),
-    isNull(spaces.deletedAt),
-  );
-  const where = and(base, options.after ? keysetAfter(keys, options.after) : undefined);
-  const order = keys.map((k) => asc(k));
-  const shownIn = { organizationId: member.org.id, cap: options.limit + 1 };
-  if (!member.isGuest && member.orgRole === "admin") {
-    const [rows, total] = await db.batch([
-      db
-        .select({ row: spaces, placement: publishedPlacementSql(undefined, shownIn) })
-        .from(spaces)
-        .where(where)
-        .orderBy(...order)
-        .limit(options.limit + 1),
-      source.kind === "organization"
-        ? db
-            .select({ n: organizations.spacesCount })
-            .from(organizations)
-            .where(eq(organizations.id, member.org.id))
-        : db.select({ n: count() }).from(spaces).where(base),
-    ]);
-    return {
-      items: rows.map(({ row, placement }) => listed(row, "admin", placement)),
-      count: total[0]?.n ?? 0,
-    };
+  const who: Who =
+    !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
+  const statements = SHAPES.get(`${source.kind === "collection"}:${who}`)!;
+  if (options.after && options.after.length !== 2) {
+    throw badRequest("query.page: invalid page cursor");
   }
-  let inherited: { level: SQL; rank: SQL; join?: SQL };
-  if (source.kind === "collection") {
-    const set = source.chain.find((link) => link.defaultLevel !== "inherit");
-    const rank = Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g)));
-    inherited = { level: sql`${set ? set.defaultLevel : "inherit"}`, rank: sql`${rank}` };
-  } else {
-    const join = visibleTreeSql(callerId, member.org.id, true);
-    inherited = {
-      level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
-      rank: sql`COALESCE(v.v_rank, -1)`,
-      join,
-    };
-  }
-  const level = sql<DefaultLevel>`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited.level} END`;
-  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(callerId)}), -1)`;
-  const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
-  const visible = member.isGuest ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
-  let page = db
-    .select({
-      row: spaces,
-      level: level.as("s_level"),
-      rank: rank.as("s_rank"),
-      placement: publishedPlacementSql(undefined, shownIn),
-    })
-    .from(spaces)
-    .$dynamic();
-  let counted = db.select({ n: count() }).from(spaces).$dynamic();
-  if (inherited.join) {
-    page = page.leftJoin(inherited.join, sql`v.v_id = ${spaces.parentId}`);
-    counted = counted.leftJoin(
-      visibleTreeSql(callerId, member.org.id, true),
-      sql`v.v_id = ${spaces.parentId}`,
-    );
-  }
-  const [rows, total] = await db.batch([
-    page
-      .where(and(where, visible))
-      .orderBy(...order)
-      .limit(options.limit + 1),
-    source.kind === "organization" && !member.isGuest
-      ? memberCountQuery(db, callerId, member.org.id)
-      : counted.where(and(base, visible)),
-  ]);
+  const [k0, k1] = options.after ?? [];
+  // What the listed collection passes down: the nearest level set on its chain (null hides).
+  const set =
+    source.kind === "collection"
+      ? source.chain.find((l) => l.defaultLevel !== "inherit")
+      : undefined;
+  const inherited =
+    source.kind === "collection"
+      ? {
+          inhLevel: set ? set.defaultLevel : "inherit",
+          inhRank: Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g))),
+        }
+      : { inhLevel: null, inhRank: null };
+  const values = {
+    org: member.org.id,
+    user: callerId,
+    collection: source.kind === "collection" ? source.collection.id : null,
+    k0: k0 ?? null,
+    k1: k1 ?? null,
+    limit: options.limit + 1,
+    ...inherited,
+  };
+  const page = options.after ? statements.after : statements.first;
+  const [rows, total] = await db.batch([page.bind(db, values), statements.count.bind(db, values)]);
   const items = rows.flatMap(({ row, level, rank, placement }) => {
+    if (who === "admin") return [listed(row, "admin", placement)];
     const role = roleFromTree(member, level, Number(rank));
     return role ? [listed(row, role, placement)] : [];
   });
@@ -134,29 +215,23 @@ export async function listSpaces(
 }
 
 /**
- * The exact number of live spaces a member (not a guest) sees in the organization, without
- * reading them all: the organization's live count (kept by triggers) minus the spaces hidden from
- * members that the caller holds no grant on. Hidden means a level of null: the space's own
- * (found through the level index), or inherited from a collection whose level resolves to null
- * (found from the collection tree through the parent index). Rows read follow the hidden spaces
- * and the collections, not the organization's size (`+` keeps the second part on the parent
- * index: the level index would read every inheriting space).
+ * How many live spaces of the organization are hidden from a member (not a guest) without
+ * reading them all: hidden means a level of null, the space's own (found through the level
+ * index) or inherited from a collection whose level resolves to null (found from the collection
+ * tree through the parent index), and no grant of the caller on it. Rows read follow the hidden
+ * spaces and the collections, not the organization's size (`+` keeps the second part on the
+ * parent index: the level index would read every inheriting space).
  */
-function memberCountQuery(db: Database, callerId: SQL, organizationId: string) {
-  const tree = () => visibleTreeSql(callerId, organizationId, true);
+function memberHiddenSql(p: Params<Names>): SQL {
+  const org = value(p, "org");
   const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
-      FROM spaces s LEFT JOIN ${tree()} ON v.v_id = s.parent_id
-      WHERE s.organization_id = ${organizationId} AND s.default_level IS NULL AND s.deleted_at IS NULL
+      FROM spaces s LEFT JOIN ${treeJoin(p)} ON v.v_id = s.parent_id
+      WHERE s.organization_id = ${org} AND s.default_level IS NULL AND s.deleted_at IS NULL
     UNION ALL
-    SELECT s.id, v.v_rank FROM ${tree()} CROSS JOIN spaces s
-      ON s.organization_id = ${organizationId} AND s.parent_id = v.v_id
+    SELECT s.id, v.v_rank FROM ${treeJoin(p)} CROSS JOIN spaces s
+      ON s.organization_id = ${org} AND s.parent_id = v.v_id
       WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
   const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(callerId)}), -1)`;
-  return db
-    .select({
-      n: sql<number>`${organizations.spacesCount} - (SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(value(p, "user"))}), -1)`;
+  return sql`(SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`;
 }
