@@ -4,6 +4,7 @@ import { primarySession } from "./db/session";
 import { purgeDeletedSpaces } from "./services/retention/retention";
 import { purgeIdempotencyKeys } from "./services/idempotency/keys";
 import { enqueueDueSpecRefetches } from "./services/openapi/refetch";
+import { requeueStuckSpecs } from "./services/openapi/stuck";
 import { purgeJobFailures } from "./services/jobs/failures";
 import { purgeExpiredSso } from "./services/sso/purge";
 import { purgeIntegrationLeftovers } from "./services/integrations/retention";
@@ -31,6 +32,10 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "openapi-refetch",
     run: async ({ env, db, now }) => ({ ...(await enqueueDueSpecRefetches(env, db, now)) }),
+  },
+  {
+    name: "openapi-stuck",
+    run: async ({ env, db, now }) => ({ ...(await requeueStuckSpecs(env, db, now)) }),
   },
   {
     name: "job-failures",

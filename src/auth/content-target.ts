@@ -1,5 +1,6 @@
 import type { RevisionRow } from "../db/schema";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { preparedSelect, type Params } from "../db/prepared";
 import { revisions } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Context } from "hono";
@@ -31,6 +32,21 @@ function revisionQuery(db: Database, spaceId: string, id: SQL | string) {
     .limit(1);
 }
 
+/** The head revision of a space's main content (its text written once per isolate). */
+const HEAD_REVISION = preparedSelect(
+  () => getTableColumns(revisions),
+  (select, p: Params<"space">) =>
+    select
+      .from(revisions)
+      .where(
+        and(
+          eq(revisions.spaceId, sql`${p("space")}`),
+          sql`${revisions.id} = (SELECT revision_id FROM spaces WHERE id = ${p("space")})`,
+        ),
+      )
+      .limit(1),
+);
+
 /**
  * The revision a content read is about, once the caller passed the checks every content read
  * makes: `space:read` and the read role (any role that sees the space); 404 for no revision.
@@ -52,10 +68,8 @@ export async function mainTarget<S extends Statements = NoStatements>(
   spaceId: string,
   more?: S,
 ): Promise<ContentTarget & { more: Results<S> }> {
-  const db = c.var.db;
-  const head = sql`(SELECT revision_id FROM spaces WHERE id = ${spaceId})`;
   const found = await resolveSpace(c, spaceId, {
-    with: { ...more, revision: revisionQuery(db, spaceId, head) },
+    with: { ...more, revision: HEAD_REVISION.bind(c.var.db, { space: spaceId }) },
   });
   const revision = readableRevision(found);
   return {

@@ -14,13 +14,25 @@ export interface ContentPointer {
   revisionId: string;
 }
 
+/**
+ * A pointer whose values are SQL (a prepared statement's placeholders, or subqueries reading the
+ * space's head), with whether it is on the main line said outright.
+ */
+export interface PointerSql {
+  main: boolean;
+  mainLineId: SQL;
+  lineId: SQL;
+  seq: SQL;
+  baseSeq: SQL;
+}
+
 /** True when the pointer is on the space's main line. */
-export function isMain(p: ContentPointer): boolean {
-  return p.lineId === p.mainLineId;
+export function isMain(p: ContentPointer | PointerSql): boolean {
+  return "main" in p ? p.main : p.lineId === p.mainLineId;
 }
 
 /** SQL: row alias `a` is valid on `line` at `seq`. */
-function validOn(a: string, line: string, seq: number): SQL {
+function validOn(a: string, line: string | SQL, seq: number | SQL): SQL {
   const t = sql.raw(a);
   // Unary + keeps SQLite from range-scanning (line_id, from_seq): the parent and key indexes are
   // far more selective, and without statistics the planner would otherwise pick the range.
@@ -32,7 +44,12 @@ function validOn(a: string, line: string, seq: number): SQL {
  * `key`): the row is the version visible at the pointer. On main it is the line's valid row; on a
  * change request, the line's own row wins over main's row of the same key.
  */
-export function visibleAt(p: ContentPointer, a: string, table: string, key: string): SQL {
+export function visibleAt(
+  p: ContentPointer | PointerSql,
+  a: string,
+  table: string,
+  key: string,
+): SQL {
   const own = validOn(a, p.lineId, p.seq);
   if (isMain(p)) return sql`(${own})`;
   const base = validOn(a, p.mainLineId, p.baseSeq);

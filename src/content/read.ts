@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documents, fileVersions, pageVersions } from "../db/schema";
-import { visibleAt, type ContentPointer } from "./pointer";
+import { visibleAt, type ContentPointer, type PointerSql } from "./pointer";
 
 const PV = "page_versions";
 const FV = "file_versions";
@@ -50,16 +50,18 @@ export function childrenQuery(db: Database, p: ContentPointer, parentIds: (strin
  * parents, then the visible rows of the pages on that chain.
  */
 export function pageWithAncestorsQuery(db: Database, p: ContentPointer, pageId: string) {
+  return db.select().from(pageVersions).where(pageChainSql(p, pageId));
+}
+
+/** The condition of `pageWithAncestorsQuery` on `page_versions`: the page's chain, visible. */
+export function pageChainSql(p: ContentPointer | PointerSql, pageId: string | SQL): SQL {
   const chain = sql`WITH RECURSIVE chain(id, depth) AS (
       SELECT ${pageId}, 0
       UNION ALL
       SELECT (SELECT pv.parent_id FROM page_versions pv WHERE pv.page_id = chain.id AND ${visibleAt(p, "pv", PV, "page_id")} LIMIT 1), depth + 1
       FROM chain WHERE chain.id IS NOT NULL AND depth < 64
     ) SELECT id FROM chain WHERE id IS NOT NULL`;
-  return db
-    .select()
-    .from(pageVersions)
-    .where(and(sql`${pageVersions.pageId} IN (${chain})`, visibleAt(p, PV, PV, "page_id")));
+  return and(sql`${pageVersions.pageId} IN (${chain})`, visibleAt(p, PV, PV, "page_id"))!;
 }
 
 /**

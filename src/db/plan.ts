@@ -7,8 +7,8 @@ import type { Database } from "./client";
  */
 export type Statements = Record<string, BatchItem<"sqlite">>;
 
-/** The results of `Statements`, under the same names. */
-export type Results<S extends Statements> = { [K in keyof S]: Awaited<S[K]> };
+/** The results of `Statements`, under the same names (what `db.batch` gives for each). */
+export type Results<S extends Statements> = { [K in keyof S]: NonNullable<S[K]>["_"]["result"] };
 
 /**
  * A service's unit of work for one round trip: named statements and a `finish` that reads their

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { pageByIdPlan, readPageById } from "../../services/content/page-reads";
+import { mainTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
 import { renderMarkdown } from "../../content/document";
 import {
@@ -23,7 +25,6 @@ import { fileObjectKey } from "../../services/change-requests/writes";
 import {
   readFile,
   readFilesPage,
-  readPageById,
   readPageByPath,
   readPageDocument,
   readRevision,
@@ -193,10 +194,35 @@ async function presentPlaced(
   return presentPage(placed.node, pageContext(t, placed.bodies, rendering));
 }
 
+/** A page read by id, with the content target it was read at. */
+export interface PageRead {
+  target: ContentTarget;
+  placed: PlacedSubtree | null;
+}
+
+/** A page read at a mount's target: the target's round trip, then the page's. */
+export function pageAtTarget<P>(target: (c: Ctx, params: P) => Promise<ContentTarget>) {
+  return async (c: Ctx, params: P, pageId: string): Promise<PageRead> => {
+    const t = await target(c, params);
+    const org = t.found.space.organizationId;
+    return { target: t, placed: await readPageById(c.var.db, t.pointer, pageId, org) };
+  };
+}
+
+/**
+ * A page read at the head of main in one round trip: the page's statements read the pointer
+ * from the space's row themselves, so they join the access check's batch (their rows are used
+ * only once the check has passed).
+ */
+export async function mainHeadPage(c: Ctx, spaceId: string, pageId: string): Promise<PageRead> {
+  const read = pageByIdPlan(c.var.db, { kind: "main-head", spaceId }, pageId);
+  const target = await mainTarget(c, spaceId, read.statements);
+  return { target, placed: read.finish(target.more) };
+}
+
 /** GET …/page/{pageId}: the page with its subtree and its body. */
-export async function pageBody(c: Ctx, t: ContentTarget, pageId: string, query: PageQueryInput) {
-  const org = t.found.space.organizationId;
-  return presentPlaced(c, t, await readPageById(c.var.db, t.pointer, pageId, org), query);
+export async function pageBody(c: Ctx, read: PageRead, query: PageQueryInput) {
+  return presentPlaced(c, read.target, read.placed, query);
 }
 
 /** The slugs of a page path ("a/b", "/a/b/"): empty segments dropped. */

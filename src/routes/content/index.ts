@@ -18,6 +18,7 @@ import {
   SpacePathParams,
 } from "../../api/content";
 import { changeRequestTarget, mainTarget, revisionTarget } from "../../auth/content-target";
+import { mainHeadPage } from "./handlers";
 
 /** Reads of a space's main content at its head revision (spec §4.3). */
 const mainContentRoutes = contentReadRoutes({
@@ -38,6 +39,7 @@ const mainContentRoutes = contentReadRoutes({
     path: "Get a page of a space's current revision by its path",
   },
   target: (c, p) => mainTarget(c, p.spaceId!),
+  page: (c, p, pageId) => mainHeadPage(c, p.spaceId!, pageId),
 });
 
 /** Reads of a change request's content at its working head (spec §4.6). */

@@ -7,7 +7,9 @@ import {
   documentBody,
   fileBody,
   filesBody,
+  pageAtTarget,
   pageBody,
+  type PageRead,
   pagesBody,
   pathBody,
   revisionBody,
@@ -58,6 +60,8 @@ export interface ContentMount {
   params: MountParams;
   summaries: MountSummaries;
   target: (c: Context<AppEnv>, params: Params) => Promise<ContentTarget>;
+  /** A page by id and its target (default: the target, then the page: two round trips). */
+  page?: (c: Context<AppEnv>, params: Params, pageId: string) => Promise<PageRead>;
 }
 
 const errors = errorResponses(400, 403, 404);
@@ -71,6 +75,7 @@ export function contentReadRoutes(mount: ContentMount) {
   const router = createRouter();
   const { root, tags, params, summaries: summary } = mount;
   const paramsOf = (c: Context<AppEnv>) => c.req.valid("param" as never) as Params;
+  const readPage = mount.page ?? pageAtTarget(mount.target);
 
   router.openapi(
     createRoute({
@@ -138,7 +143,7 @@ export function contentReadRoutes(mount: ContentMount) {
     async (c) => {
       const p = paramsOf(c);
       const query = c.req.valid("query");
-      return c.json(await pageBody(c, await mount.target(c, p), p.pageId!, query), 200);
+      return c.json(await pageBody(c, await readPage(c, p, p.pageId!), query), 200);
     },
   );
 

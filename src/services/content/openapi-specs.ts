@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import type { SpecDocuments } from "../../content/openapi";
-import { visibleAt, type ContentPointer } from "../../content/pointer";
+import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
 
 /** A spec some pages of a read point into: its slug and the R2 key of its latest document. */
 export interface SpecSource {
@@ -11,12 +11,12 @@ export interface SpecSource {
 }
 
 /** The live pages visible at the pointer (alias `pv`): what a whole-tree read renders. */
-export function liveAt(p: ContentPointer): SQL {
+export function liveAt(p: ContentPointer | PointerSql): SQL {
   return sql`pv.deleted = 0 AND ${visibleAt(p, "pv", "page_versions", "page_id")}`;
 }
 
 /** The live pages among `ids` (an SQL list) visible at the pointer (alias `pv`). */
-export function liveIn(p: ContentPointer, ids: SQL): SQL {
+export function liveIn(p: ContentPointer | PointerSql, ids: SQL): SQL {
   return sql`pv.page_id IN (${ids}) AND ${liveAt(p)}`;
 }
 
@@ -30,6 +30,21 @@ export function liveIn(p: ContentPointer, ids: SQL): SQL {
  * the first one only, so an organization without specs reads no page rows for it.
  */
 export function referencedSpecsQuery(db: Database, organizationId: string | SQL, pages: SQL) {
+  return db
+    .select(REFERENCED_SPEC_FIELDS)
+    .from(openapiSpecs)
+    .innerJoin(openapiSpecVersions, sql`${openapiSpecVersions.id} = ${openapiSpecs.lastVersionId}`)
+    .where(referencedSpecsSql(organizationId, pages));
+}
+
+/** What `referencedSpecsQuery` selects: a spec's slug and its latest version's document key. */
+export const REFERENCED_SPEC_FIELDS = {
+  slug: openapiSpecs.slug,
+  key: openapiSpecVersions.documentKey,
+};
+
+/** The condition of `referencedSpecsQuery` on the organization's specs. */
+export function referencedSpecsSql(organizationId: string | SQL, pages: SQL): SQL {
   const slugs = sql`SELECT json_extract(pv.computed, '$.dependencies.spec.ref.spec')
       FROM page_versions pv WHERE pv.computed IS NOT NULL AND ${pages}
     UNION
@@ -37,13 +52,7 @@ export function referencedSpecsQuery(db: Database, organizationId: string | SQL,
       FROM page_versions pv JOIN documents d ON d.hash = pv.document_hash, json_each(d.body, '$.nodes') j
       WHERE ${pages} AND instr(d.body, '"openapi"') > 0
         AND json_extract(j.value, '$.data.ref.kind') = 'openapi'`;
-  return db
-    .select({ slug: openapiSpecs.slug, key: openapiSpecVersions.documentKey })
-    .from(openapiSpecs)
-    .innerJoin(openapiSpecVersions, sql`${openapiSpecVersions.id} = ${openapiSpecs.lastVersionId}`)
-    .where(
-      sql`${openapiSpecs.organizationId} = ${organizationId} AND +${openapiSpecs.slug} IN (${slugs})`,
-    );
+  return sql`${openapiSpecs.organizationId} = ${organizationId} AND +${openapiSpecs.slug} IN (${slugs})`;
 }
 
 /** A stored spec document, parsed; null when the object is missing or not a JSON object. */

@@ -9,7 +9,7 @@ import {
   revisions,
 } from "../../db/schema/index";
 
-import { visibleAt, type ContentPointer } from "../../content/pointer";
+import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
 import { fileQuery, filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { buildTree, compareSiblings, placePage, type TreeNode } from "../../content/tree";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
@@ -21,7 +21,7 @@ const PV = "page_versions";
 const FV = "file_versions";
 
 /** A page row with its stored document body (null for a page without one). */
-type PageWithBody = PageRow & { body: string | null };
+export type PageWithBody = PageRow & { body: string | null };
 
 /** A file version as the reads return it (the presenters' input). */
 export type ContentFile = FileRow;
@@ -49,7 +49,7 @@ function pagesWithBodies(db: Database, where: SQL | undefined) {
  * SQL selecting the ids of a page (`root`, an SQL value) and of every live page under it,
  * visible at the pointer (at most 64 levels down).
  */
-export function pageSubtreeIdsSql(p: ContentPointer, root: SQL): SQL {
+export function pageSubtreeIdsSql(p: ContentPointer | PointerSql, root: SQL): SQL {
   return sql`WITH RECURSIVE sub(id, depth) AS (
       SELECT ${root}, 0
       UNION ALL
@@ -93,7 +93,7 @@ function liveFiles(rows: FileRow[]): FileRow[] {
 }
 
 /** Splits rows with bodies into page rows and a body map. */
-function splitBodies(rows: PageWithBody[]): {
+export function splitBodies(rows: PageWithBody[]): {
   rows: PageRow[];
   bodies: Map<string, string | null>;
 } {
@@ -183,7 +183,7 @@ export async function readFile(db: Database, p: ContentPointer, fileId: string) 
 }
 
 /** Places the subtree rows under an already placed root, in sibling order. */
-function placeSubtree(root: TreeNode, rows: PageRow[]): TreeNode {
+export function placeSubtree(root: TreeNode, rows: PageRow[]): TreeNode {
   const childrenOf = new Map<string, PageRow[]>();
   for (const row of rows) {
     if (row.deleted || row.parentId === null) continue;
@@ -205,33 +205,6 @@ function placeSubtree(root: TreeNode, rows: PageRow[]): TreeNode {
     return node;
   };
   return place(root, 0);
-}
-
-/**
- * A page of a revision by id with its subtree and bodies, in one round trip (its ancestor
- * chain, and its subtree joined with the bodies); null when the page is not reachable.
- */
-export async function readPageById(
-  db: Database,
-  p: ContentPointer,
-  pageId: string,
-  organizationId: string,
-): Promise<PlacedSubtree | null> {
-  const [chain, subtree, specs] = await db.batch([
-    pageWithAncestorsQuery(db, p, pageId),
-    pagesWithBodies(
-      db,
-      and(
-        sql`${pageVersions.pageId} IN (${pageSubtreeIdsSql(p, sql`${pageId}`)})`,
-        visibleAt(p, PV, PV, "page_id"),
-      ),
-    ),
-    referencedSpecsQuery(db, organizationId, liveIn(p, pageSubtreeIdsSql(p, sql`${pageId}`))),
-  ]);
-  const root = placePage(pageId, chain);
-  if (!root) return null;
-  const split = splitBodies(subtree);
-  return { node: placeSubtree(root, split.rows), bodies: split.bodies, specs };
 }
 
 /**

@@ -3,9 +3,10 @@ import { defineJob } from "../../jobs/define";
 import { processSpec, recordProcessingFailure } from "./process";
 
 /**
- * Processes one spec's current source (`processSpec`): queued by every create, PUT and by the
- * scheduled re-fetch of URL specs. Three attempts: expected failures (fetch, parse) are recorded
- * on the spec and end the run; only platform errors are retried.
+ * Processes one spec's current source (`processSpec`): queued by every create, PUT, the
+ * scheduled re-fetch of URL specs and the scheduled recovery of stuck specs. Three attempts:
+ * expected failures (fetch, parse) are recorded on the spec and end the run; only platform
+ * errors are retried.
  */
 export const processSpecJob = defineJob<{ specId: string }>({
   kind: "openapi.process",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Bindings } from "../../env";
 import type { Database } from "../../db/client";
 import { openapiSpecs, openapiSpecVersions, type OpenAPISpecRow } from "../../db/schema";
@@ -11,11 +11,28 @@ import { MAX_REPORTED_ERRORS, SpecProcessError, type SpecError } from "../../ope
 import { documentKey, rawKey } from "./keys";
 import { decodeSource, fetchSpecUrl, loadSource } from "./source";
 
-/** What a processing run needs: the bindings, the database and the network. */
+/** What a processing run needs: the bindings, the database, the network and the attempt. */
 export interface ProcessContext {
   env: Bindings;
   db: Database;
   outbound: Outbound;
+  /** The queue delivery's attempt (1 first); a retry takes the spec over from its own run. */
+  attempt?: number;
+}
+
+/**
+ * Minutes a spec may stay `pending` or `progress` before the scheduled job queues it again:
+ * above the 15-minute wall-clock limit of one queue consumer invocation plus the backoff
+ * between attempts, so a run that is merely slow is never queued twice.
+ */
+export const STUCK_AFTER_MINUTES = 30;
+
+/**
+ * When a spec that just became `pending` or `progress` counts as stuck: stored in
+ * `next_fetch_at`, which for a spec waiting on a run is when the scheduler next queues it.
+ */
+export function processingDeadline(now: number): string {
+  return new Date(now + STUCK_AFTER_MINUTES * 60_000).toISOString();
 }
 
 /** Minutes between re-fetches of a URL spec: `OPENAPI_REFETCH_MINUTES`, default 60. */
@@ -25,18 +42,30 @@ export function refetchMinutes(env: Pick<Bindings, "OPENAPI_REFETCH_MINUTES">): 
 }
 
 /**
- * Processes a spec's current source: `progress`, then fetch (URL) or read (text), and when the
- * content hash differs from the live version's, parse, validate, inline external references and
- * store a new version (R2 then D1). A fetch or parse failure is recorded on the spec with its
- * code and errors, and the previous version stays live. Ends `complete` either way. Unexpected
- * errors (D1, R2) are thrown for the job to retry.
+ * Processes a spec's current source: `progress` with a new deadline (nothing at all when another
+ * run holds the spec, see below), then fetch (URL) or read (text), and when the content hash
+ * differs from the live version's, parse, validate, inline external references and store a new
+ * version (R2 then D1). A fetch or parse failure is recorded on the spec with its code and
+ * errors, and the previous version stays live. Ends `complete` either way. Unexpected errors
+ * (D1, R2) are thrown for the job to retry.
  */
 export async function processSpec(ctx: ProcessContext, specId: string): Promise<void> {
   const { db, env } = ctx;
+  const now = nowMs();
+  // A first delivery leaves a spec another run holds (`progress` before its deadline) alone:
+  // that run read the latest source (every write sets `pending`), so this one is a duplicate.
+  const free =
+    (ctx.attempt ?? 1) > 1
+      ? undefined
+      : or(
+          ne(openapiSpecs.processingState, "progress"),
+          isNull(openapiSpecs.nextFetchAt),
+          lte(openapiSpecs.nextFetchAt, new Date(now).toISOString()),
+        );
   const [found] = await db
     .update(openapiSpecs)
-    .set({ processingState: "progress" })
-    .where(eq(openapiSpecs.id, specId))
+    .set({ processingState: "progress", nextFetchAt: processingDeadline(now) })
+    .where(and(eq(openapiSpecs.id, specId), free))
     .returning();
   if (!found) return;
   const liveHash = await liveContentHash(db, found.lastVersionId);
@@ -131,11 +160,15 @@ async function finish(
 /** After the job's last attempt: the spec ends `complete` with the error, its version kept. */
 export async function recordProcessingFailure(ctx: ProcessContext, specId: string, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
+  const now = nowMs();
+  const nextFetch = new Date(now + refetchMinutes(ctx.env) * 60_000).toISOString();
   await ctx.db
     .update(openapiSpecs)
     .set({
       processingState: "complete",
-      lastProcessedAt: nowIso(),
+      lastProcessedAt: new Date(now).toISOString(),
+      // As `finish`: a URL spec is fetched again one interval on, a text spec waits for a write.
+      nextFetchAt: sql`CASE WHEN ${openapiSpecs.sourceKind} = 'url' THEN ${nextFetch} ELSE NULL END`,
       lastProcessErrorCode: null,
       lastProcessedErrors: [
         { message: `Processing failed: ${message.slice(0, 500)}`, code: "internal" },

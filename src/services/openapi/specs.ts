@@ -5,9 +5,10 @@ import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { nowIso } from "../../lib/clock";
+import { nowIso, nowMs } from "../../lib/clock";
 import { conflict } from "../../lib/errors";
 import { specPrefix, uploadKey } from "./keys";
+import { processingDeadline } from "./process";
 
 /** A spec's source as the routes validated it. */
 export type SpecSource = { url: string } | { text: string };
@@ -60,7 +61,8 @@ export async function createSpec(
   input: { orgId: string; slug: string; source: SpecSource },
 ): Promise<OpenAPISpecRow> {
   const id = newId();
-  const now = nowIso();
+  const ms = nowMs();
+  const now = new Date(ms).toISOString();
   const source = await storeSource(files, id, input.source);
   const [row] = await db
     .insert(openapiSpecs)
@@ -70,6 +72,8 @@ export async function createSpec(
       slug: input.slug,
       ...source,
       processingState: "pending",
+      // Queued again by the scheduled job if its message is lost (`STUCK_AFTER_MINUTES`).
+      nextFetchAt: processingDeadline(ms),
       createdAt: now,
       updatedAt: now,
     })
@@ -93,7 +97,9 @@ export async function putSpec(
   input: { orgId: string; slug: string; source: SpecSource; existing: OpenAPISpecRow | null },
 ): Promise<{ row: OpenAPISpecRow; created: boolean }> {
   const id = input.existing?.id ?? newId();
-  const now = nowIso();
+  const ms = nowMs();
+  const now = new Date(ms).toISOString();
+  const nextFetchAt = processingDeadline(ms);
   const source = await storeSource(files, id, input.source);
   const [row] = await db
     .insert(openapiSpecs)
@@ -103,12 +109,13 @@ export async function putSpec(
       slug: input.slug,
       ...source,
       processingState: "pending",
+      nextFetchAt,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoUpdate({
       target: [openapiSpecs.organizationId, openapiSpecs.slug],
-      set: { ...source, processingState: "pending", updatedAt: now, nextFetchAt: null },
+      set: { ...source, processingState: "pending", updatedAt: now, nextFetchAt },
     })
     .returning();
   const old = input.existing?.sourceTextKey;
