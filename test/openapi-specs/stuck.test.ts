@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { openapiSpecs } from "../../src/db/schema";
 import { createOutbound } from "../../src/outbound";
-import { processSpec } from "../../src/services/openapi/process";
+import { processSpec, recordProcessingFailure } from "../../src/services/openapi/process";
 import { as } from "../helpers/api";
 import { callWith } from "../helpers/faults";
 import { makeOrg, testDb } from "../helpers/factories";
@@ -23,7 +23,7 @@ const lostQueue: Cloudflare.Env = {
   JOBS: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
 };
 
-/** Runs the cron trigger through the Worker's scheduled entry; returns the stuck specs job's report. */
+/** Runs the cron trigger through the Worker's scheduled entry; returns `openapi-stuck`'s report. */
 async function cron(at: number): Promise<unknown> {
   const log = vi.spyOn(console, "log");
   try {
@@ -75,7 +75,7 @@ describe("API specs whose processing message was lost", () => {
     expect((await as(owner.token).get(`${path}/versions`)).body.count).toBe(1);
   });
 
-  it("queues a spec left in progress by a run that died, and processes the source it holds", async () => {
+  it("queues a spec left in progress by a run that died, and processes its source", async () => {
     const { org, owner } = await makeOrg();
     const first = await makeSpec(owner.token, org.id, "died", smallSpecText("1.0.0"));
     const before = await waitProcessed(owner.token, org.id, "died");
@@ -113,7 +113,7 @@ describe("API specs whose processing message was lost", () => {
     expect(after.lastVersion).toBe(before.lastVersion);
   });
 
-  it("leaves a spec whose run is merely slow to that run; a duplicate delivery does nothing", async () => {
+  it("leaves a merely slow run alone; a duplicate delivery does nothing", async () => {
     const { org, owner } = await makeOrg();
     const spec = await makeSpec(owner.token, org.id, "slow");
     const before = await waitProcessed(owner.token, org.id, "slow");
@@ -138,5 +138,27 @@ describe("API specs whose processing message was lost", () => {
     const done = await row(spec.id);
     expect(done.processingState).toBe("complete");
     expect(done.lastVersionId).toBe(before.lastVersion);
+  });
+
+  it("after a final failure a URL spec waits for its re-fetch, a text one for a write", async () => {
+    const { org, owner } = await makeOrg();
+    const ctx = { env, db: testDb(), outbound: createOutbound(env) };
+    const created = await as(owner.token).post(`/orgs/${org.id}/openapi`, {
+      slug: "by-url",
+      source: { url: "https://specs.example.com/petstore.json" },
+    });
+    expect(created.status, created.text).toBe(201);
+    await waitProcessed(owner.token, org.id, "by-url");
+    const text = await makeSpec(owner.token, org.id, "by-text");
+    await waitProcessed(owner.token, org.id, "by-text");
+    const start = Date.now();
+    for (const id of [created.body.id, text.id]) {
+      await recordProcessingFailure(ctx, id, new Error("D1_ERROR: storage unavailable"));
+    }
+    const byUrl = await row(created.body.id);
+    expect(byUrl.processingState).toBe("complete");
+    expect(byUrl.lastProcessedErrors![0]!.message).toMatch(/Processing failed: D1_ERROR/);
+    expect(byUrl.nextFetchAt! >= new Date(start + 59 * MINUTE).toISOString()).toBe(true);
+    expect((await row(text.id)).nextFetchAt).toBeNull();
   });
 });

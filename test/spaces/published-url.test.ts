@@ -190,7 +190,7 @@ describe("urls.published of a space", () => {
     for (const user of [w.owner, member]) {
       const res = await as(user.token).get(`/orgs/${w.org.id}/spaces`);
       expect(res.status, res.text).toBe(200);
-      expect(d1Cost(res).roundTrips).toBe(2);
+      expect(d1Cost(res).roundTrips).toBe(1);
       const published = res.body.items.map((s: any) => s.urls.published);
       expect(published.filter(Boolean)).toHaveLength(2);
       for (const item of res.body.items) {

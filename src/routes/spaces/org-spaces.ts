@@ -13,7 +13,8 @@ import { apiUrl, urlsOf } from "../../lib/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
 import { presentSpace } from "../../presenters/space";
 import { insertSpace, spaceAppendPlan } from "../../services/spaces/spaces";
-import { listSpaces } from "../../services/spaces/lists";
+import { listCollectionSpaces, orgSpacesPlan } from "../../services/spaces/lists";
+import { callerDigest } from "../../auth/caller";
 import { afterMainOf } from "../after-main";
 import {
   CollectionSpacesParams,
@@ -114,17 +115,20 @@ orgSpaceRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const { caller, member } = await resolveInOrg(c, organizationId, []);
-    requireScope(caller, "space:read");
     const scope = `spaces:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { items, count } = await listSpaces(
-      c.var.db,
-      caller.user.id,
-      member,
-      { kind: "organization" },
-      { limit, after },
-    );
+    // The page's statements run in the access check's round trip; read once it has passed.
+    const list = orgSpacesPlan(c.var.db, {
+      organizationId,
+      digest: callerDigest(c),
+      limit,
+      after,
+    });
+    const { caller, member, results } = await resolveInOrg(c, organizationId, [], {
+      with: list.statements,
+    });
+    requireScope(caller, "space:read");
+    const { items, count } = list.finish(results)(member);
     const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -159,12 +163,11 @@ orgSpaceRoutes.openapi(
     const scope = `collection-spaces:${collectionId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const source = {
-      kind: "collection" as const,
       collection: found.collection,
       chain: found.chain,
       grants: found.grants,
     };
-    const { items, count } = await listSpaces(c.var.db, found.caller.user.id, found, source, {
+    const { items, count } = await listCollectionSpaces(c.var.db, callerDigest(c), found, source, {
       limit,
       after,
     });

@@ -168,7 +168,8 @@ export async function recordProcessingFailure(ctx: ProcessContext, specId: strin
       processingState: "complete",
       lastProcessedAt: new Date(now).toISOString(),
       // As `finish`: a URL spec is fetched again one interval on, a text spec waits for a write.
-      nextFetchAt: sql`CASE WHEN ${openapiSpecs.sourceKind} = 'url' THEN ${nextFetch} ELSE NULL END`,
+      nextFetchAt: sql`CASE WHEN ${openapiSpecs.sourceKind} = 'url'
+        THEN ${nextFetch} ELSE NULL END`,
       lastProcessErrorCode: null,
       lastProcessedErrors: [
         { message: `Processing failed: ${message.slice(0, 500)}`, code: "internal" },

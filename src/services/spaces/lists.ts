@@ -6,6 +6,7 @@ import { roleFromTree, visibleTreeSql } from "../../auth/content-role";
 import { principalSql } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
 import { preparedSelect, type Params } from "../../db/prepared";
+import { plan } from "../../db/plan";
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
 import type { CursorKey } from "../../lib/pagination";
 import { badRequest } from "../../lib/errors";
@@ -34,16 +35,22 @@ const GRANT_RANK = sql.raw(
   `CASE role ${MEMBER_ROLES.map((r, i) => `WHEN '${r}' THEN ${i}`).join(" ")} END`,
 );
 
-/** Where a list reads from and what a space inherits from its parent collection. */
-export type SpaceListSource =
-  | { kind: "organization" }
-  | { kind: "collection"; collection: CollectionRow; chain: CollectionRow[]; grants: MemberRole[] };
+/** What a space listed in a collection inherits from it: its chain and the caller's grants. */
+export interface CollectionSource {
+  collection: CollectionRow;
+  chain: CollectionRow[];
+  grants: MemberRole[];
+}
 
-/** Who lists: an org admin sees every space; members and guests what their roles show them. */
-type Who = "admin" | "member" | "guest";
+/**
+ * Who lists: an org admin sees every space; members and guests what their roles show them;
+ * `any` decides in SQL from the caller's membership (org lists, which run before the access
+ * check has been read, in its round trip).
+ */
+type Who = "admin" | "member" | "guest" | "any";
 
 /** The values the list statements are bound with. */
-type Names = "org" | "user" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
+type Names = "org" | "digest" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
 
 /** The shape of one list statement (each shape's text is written once per isolate). */
 interface Shape {
@@ -53,6 +60,15 @@ interface Shape {
 
 /** A placeholder as an SQL value, for helpers that take one. */
 const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
+
+/** The caller's user id, from the token digest (read once per statement). */
+const userSql = (p: Params<Names>): SQL =>
+  sql`(SELECT user_id FROM api_tokens WHERE digest = ${p("digest")})`;
+
+/** The caller's kind in the organization, in SQL: 'admin', 'member' or 'guest' (null: none). */
+const whoSql = (p: Params<Names>): SQL =>
+  sql`(SELECT CASE WHEN m.role IS NULL THEN 'guest' WHEN m.role = 'admin' THEN 'admin' ELSE 'member' END
+    FROM org_members m WHERE m.organization_id = ${p("org")} AND m.user_id = ${userSql(p)})`;
 
 /** The live spaces of the listed organization or collection. */
 function baseSql({ inCollection }: Shape, p: Params<Names>) {
@@ -79,16 +95,22 @@ function visibilitySql(shape: Shape, p: Params<Names>) {
       };
   const level = sql<DefaultLevel>`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited.level} END`;
   const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(value(p, "user"))}), -1)`;
+    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(userSql(p))}), -1)`;
   const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
+  const guest = sql`${rank} >= 0`;
+  const member = sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
   const visible =
-    shape.who === "guest" ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
+    shape.who === "guest"
+      ? guest
+      : shape.who === "member"
+        ? member
+        : sql`CASE ${whoSql(p)} WHEN 'admin' THEN 1 WHEN 'guest' THEN ${guest} ELSE ${member} END`;
   return { level, rank, visible };
 }
 
 /** The collection tree the caller sees, joined by org-wide lists of members and guests. */
 function treeJoin(p: Params<Names>) {
-  return visibleTreeSql(value(p, "user"), value(p, "org"), true);
+  return visibleTreeSql(userSql(p), value(p, "org"), true);
 }
 
 /** One page of spaces in a shape, after a cursor or from the start. */
@@ -121,97 +143,132 @@ function pageSelect(shape: Shape, cursor: boolean) {
   );
 }
 
-/**
- * The exact count of a shape. An organization's admins read its counter; its members (not
- * guests) the counter minus what is hidden from them (`memberCountSql`); the rest count.
- */
-function countSelect(shape: Shape) {
-  if (!shape.inCollection && shape.who !== "guest") {
-    return preparedSelect(
-      (p: Params<Names>) => ({
-        n:
-          shape.who === "admin"
-            ? sql<number>`${organizations.spacesCount}`
-            : sql<number>`${organizations.spacesCount} - ${memberHiddenSql(p)}`,
-      }),
-      (select, p) => select.from(organizations).where(eq(organizations.id, value(p, "org"))),
-    );
-  }
+/** The exact count of a collection's spaces the caller sees. */
+function collectionCountSelect(shape: Shape) {
   return preparedSelect(
     () => ({ n: count() }),
-    (select, p: Params<Names>) => {
-      const from = select.from(spaces).$dynamic();
-      const joined = shape.inCollection
-        ? from
-        : from.leftJoin(treeJoin(p), sql`v.v_id = ${spaces.parentId}`);
-      return joined.where(and(baseSql(shape, p), visibilitySql(shape, p).visible));
-    },
+    (select, p: Params<Names>) =>
+      select.from(spaces).where(and(baseSql(shape, p), visibilitySql(shape, p).visible)),
   );
 }
 
-/** Every shape's statements, made once (their text is written on first use). */
-const SHAPES = new Map(
-  [false, true].flatMap((inCollection) =>
-    (["admin", "member", "guest"] as const).map((who) => {
-      const shape = { inCollection, who };
-      const statements = {
-        first: pageSelect(shape, false),
-        after: pageSelect(shape, true),
-        count: countSelect(shape),
-      };
-      return [`${inCollection}:${who}`, statements] as const;
-    }),
-  ),
+/**
+ * The exact count of an organization's spaces the caller sees: admins read its counter, members
+ * (not guests) the counter minus what is hidden from them (`memberHiddenSql`), guests count
+ * their visible spaces.
+ */
+const ORG_COUNT = preparedSelect(
+  (p: Params<Names>) => {
+    const guest = { inCollection: false, who: "guest" } as const;
+    const guestCount = sql`(SELECT COUNT(*) FROM spaces LEFT JOIN ${treeJoin(p)}
+      ON v.v_id = spaces.parent_id WHERE ${and(baseSql(guest, p), visibilitySql(guest, p).visible)})`;
+    return {
+      n: sql<number>`CASE ${whoSql(p)} WHEN 'admin' THEN ${organizations.spacesCount}
+        WHEN 'guest' THEN ${guestCount}
+        ELSE ${organizations.spacesCount} - ${memberHiddenSql(p)} END`.as("n"),
+    };
+  },
+  (select, p) => select.from(organizations).where(eq(organizations.id, value(p, "org"))),
 );
 
-/**
- * A page of the live spaces the caller sees and their exact count, in one round trip. Org
- * admins see all. Otherwise visibility is `effectiveRole` in SQL (`visibilitySql`). The
- * statements' text is written once per isolate; each request binds its values.
- */
-export async function listSpaces(
-  db: Database,
-  callerId: string,
-  member: Membership,
-  source: SpaceListSource,
-  options: { limit: number; after?: CursorKey },
-): Promise<{ items: ListedSpace[]; count: number }> {
-  const who: Who =
-    !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
-  const statements = SHAPES.get(`${source.kind === "collection"}:${who}`)!;
-  if (options.after && options.after.length !== 2) {
-    throw badRequest("query.page: invalid page cursor");
-  }
-  const [k0, k1] = options.after ?? [];
-  // What the listed collection passes down: the nearest level set on its chain (null hides).
-  const set =
-    source.kind === "collection"
-      ? source.chain.find((l) => l.defaultLevel !== "inherit")
-      : undefined;
-  const inherited =
-    source.kind === "collection"
-      ? {
-          inhLevel: set ? set.defaultLevel : "inherit",
-          inhRank: Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g))),
-        }
-      : { inhLevel: null, inhRank: null };
-  const values = {
-    org: member.org.id,
-    user: callerId,
-    collection: source.kind === "collection" ? source.collection.id : null,
-    k0: k0 ?? null,
-    k1: k1 ?? null,
-    limit: options.limit + 1,
-    ...inherited,
-  };
-  const page = options.after ? statements.after : statements.first;
-  const [rows, total] = await db.batch([page.bind(db, values), statements.count.bind(db, values)]);
+/** The organization list's statements (any caller: decided in SQL). */
+const ORG_LIST = {
+  first: pageSelect({ inCollection: false, who: "any" }, false),
+  after: pageSelect({ inCollection: false, who: "any" }, true),
+};
+
+/** Each collection list shape's statements, made once (their text is written on first use). */
+const COLLECTION_LISTS = new Map(
+  (["admin", "member", "guest"] as const).map((who) => {
+    const shape = { inCollection: true, who };
+    const statements = {
+      first: pageSelect(shape, false),
+      after: pageSelect(shape, true),
+      count: collectionCountSelect(shape),
+    };
+    return [who, statements] as const;
+  }),
+);
+
+/** A page cursor's two key values (a cursor of another length is a 400). */
+function keysOf(after: CursorKey | undefined): { k0: unknown; k1: unknown } {
+  if (after && after.length !== 2) throw badRequest("query.page: invalid page cursor");
+  return { k0: after?.[0] ?? null, k1: after?.[1] ?? null };
+}
+
+/** What a page and its count read: the rows, with their level and rank, and the count. */
+interface ListRows {
+  rows: { row: SpaceRow; level: DefaultLevel; rank: number; placement: string | null }[];
+  total: { n: number }[];
+}
+
+/** The listed spaces the caller's membership shows, each with its role. */
+function listedOf(member: Membership, { rows, total }: ListRows) {
+  const admin = !member.isGuest && member.orgRole === "admin";
   const items = rows.flatMap(({ row, level, rank, placement }) => {
-    if (who === "admin") return [listed(row, "admin", placement)];
+    if (admin) return [listed(row, "admin", placement)];
     const role = roleFromTree(member, level, Number(rank));
     return role ? [listed(row, role, placement)] : [];
   });
-  return { items, count: total[0]?.n ?? 0 };
+  return { items, count: Number(total[0]?.n ?? 0) };
+}
+
+/**
+ * A page of an organization's live spaces that the caller sees and their exact count, as
+ * statements that run in the access check's own round trip (they read the caller's membership
+ * themselves); `finish` takes the membership the check found.
+ */
+export function orgSpacesPlan(
+  db: Database,
+  input: { organizationId: string; digest: string; limit: number; after?: CursorKey },
+) {
+  const values = {
+    org: input.organizationId,
+    digest: input.digest,
+    collection: null,
+    limit: input.limit + 1,
+    inhLevel: null,
+    inhRank: null,
+    ...keysOf(input.after),
+  };
+  return plan(
+    {
+      spacesPage: (input.after ? ORG_LIST.after : ORG_LIST.first).bind(db, values),
+      spacesCount: ORG_COUNT.bind(db, values),
+    },
+    (results) => (member: Membership) =>
+      listedOf(member, { rows: results.spacesPage, total: results.spacesCount }),
+  );
+}
+
+/**
+ * A page of a collection's live spaces that the caller sees and their exact count, in one round
+ * trip. The statements' text is written once per isolate; each request binds its values.
+ */
+export async function listCollectionSpaces(
+  db: Database,
+  digest: string,
+  member: Membership,
+  source: CollectionSource,
+  options: { limit: number; after?: CursorKey },
+): Promise<{ items: ListedSpace[]; count: number }> {
+  const who =
+    !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
+  const statements = COLLECTION_LISTS.get(who)!;
+  // What the listed collection passes down: the nearest level set on its chain (null hides).
+  const set = source.chain.find((link) => link.defaultLevel !== "inherit");
+  const values = {
+    org: member.org.id,
+    digest,
+    collection: source.collection.id,
+    limit: options.limit + 1,
+    inhLevel: set ? set.defaultLevel : "inherit",
+    inhRank: Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g))),
+    ...keysOf(options.after),
+  };
+  const page = options.after ? statements.after : statements.first;
+  const [rows, total] = await db.batch([page.bind(db, values), statements.count.bind(db, values)]);
+  return listedOf(member, { rows, total });
 }
 
 /**
@@ -232,6 +289,6 @@ function memberHiddenSql(p: Params<Names>): SQL {
       ON s.organization_id = ${org} AND s.parent_id = v.v_id
       WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
   const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(value(p, "user"))}), -1)`;
+    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(userSql(p))}), -1)`;
   return sql`(SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`;
 }
