@@ -7,6 +7,7 @@ import { rm } from "node:fs/promises";
 import WebSocket from "ws";
 import { buildWorker, readWranglerConfig } from "./lib/build.mjs";
 import { BUILD_DIR } from "./lib/config.mjs";
+import { declaredRoutes } from "./lib/execute.mjs";
 import { loadTest } from "./lib/measure.mjs";
 import { makeContext, OPERATIONS } from "./lib/operations.mjs";
 import { applyMigrations, startRuntime, WORKERS } from "./lib/runtime.mjs";
@@ -86,7 +87,7 @@ const runtime = await startRuntime(
 try {
   await applyMigrations(runtime.db, config.migrationsDir);
   const seeded = await seed(runtime.db);
-  const ctx = makeContext(runtime, seeded, new Set(), Infinity);
+  const ctx = makeContext(runtime, seeded, await declaredRoutes(runtime.urls.app), Infinity);
   const op = OPERATIONS.find((o) => o.id === opId);
   if (!op || op.kind !== "load") throw new Error(`no load operation ${opId}`);
   const prep = op.prepare ? await op.prepare(ctx) : undefined;

@@ -1,6 +1,7 @@
 import type { PageRow, SpaceRow } from "../../db/schema";
 import { jsonChunks } from "../../lib/json-chunks";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { preparedSelect, type Params } from "../../db/prepared";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
@@ -242,8 +243,15 @@ export async function removeSpaceFromIndex(db: Database, spaceId: string): Promi
 
 /** The indexed sequence of a space (no row: never indexed), to read beside a search. */
 export function indexStateQuery(db: Database, spaceId: string) {
-  return db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId));
+  return INDEX_STATE.bind(db, { space: spaceId });
 }
+
+/** `indexStateQuery`'s statement, its text written once per isolate (every search runs it). */
+const INDEX_STATE = preparedSelect(
+  () => getTableColumns(searchSpaces),
+  (select, p: Params<"space">) =>
+    select.from(searchSpaces).where(eq(searchSpaces.spaceId, sql`${p("space")}`)),
+);
 
 /** Spaces this isolate is catching up, so a burst of searches starts one run, not one each. */
 const catchingUp = new Set<string>();

@@ -4,6 +4,7 @@ import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
 import type { CursorKey } from "../../lib/pagination";
 import { plan } from "../../db/plan";
+import { preparedSelect, type Params } from "../../db/prepared";
 import { indexStateQuery, SECTION_SLOTS } from "./indexer";
 import type { PagePlace } from "./page-places";
 
@@ -55,15 +56,10 @@ function cursorOf(key: CursorKey | undefined): SearchCursor {
  * read), each with its highlighted heading, body snippet and its page's stored title,
  * description and place. Nothing else is read: rows read = sections returned.
  */
-function rankedSectionsQuery(db: Database, match: string, size: number) {
-  const body = sql`SELECT rowid AS rid, rank AS s, title, description, anchor,
-      highlight(search_fts, 4, char(1), char(2)) AS heading,
-      snippet(search_fts, 5, char(1), char(2), '…', 24) AS snip, page
-    FROM search_fts WHERE search_fts MATCH ${match} AND rank MATCH ${RANK}
-    ORDER BY rank LIMIT ${size}`;
-  const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
-  return db
-    .select({
+const RANKED_SECTIONS = preparedSelect(
+  () => {
+    const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
+    return {
       rid: col<number>("rid"),
       score: col<number>("s"),
       title: col<string>("title"),
@@ -72,12 +68,23 @@ function rankedSectionsQuery(db: Database, match: string, size: number) {
       heading: col<string | null>("heading"),
       snip: col<string | null>("snip"),
       page: col<string | null>("page"),
-    })
-    .from(sql`(${body}) AS q`);
+    };
+  },
+  (select, p: Params<"match" | "size">) =>
+    select.from(sql`(SELECT rowid AS rid, rank AS s, title, description, anchor,
+      highlight(search_fts, 4, char(1), char(2)) AS heading,
+      snippet(search_fts, 5, char(1), char(2), '…', 24) AS snip, page
+    FROM search_fts WHERE search_fts MATCH ${p("match")} AND rank MATCH ${sql.raw(`'${RANK}'`)}
+    ORDER BY rank LIMIT ${p("size")}) AS q`),
+);
+
+/** The search statement for one query: its text is written once per isolate. */
+function rankedSectionsQuery(db: Database, match: string, size: number) {
+  return RANKED_SECTIONS.bind(db, { match, size });
 }
 
 /** One ranked section of a search. */
-type RankedSection = Awaited<ReturnType<typeof rankedSectionsQuery>>[number];
+type RankedSection = ReturnType<typeof rankedSectionsQuery>["_"]["result"][number];
 
 /** A page found by a space search: its best bm25, its place and its best sections. */
 interface FoundPage {
