@@ -59,11 +59,14 @@ function userOf(urls: Urls, id: string, u: UserColumns): User {
   return presentUser(urls, like);
 }
 
-/** A stored body in the requested form; markdown without the trailing newline pages carry. */
-function bodyOf(body: string, format: CommentView["format"]) {
-  return format === "document"
-    ? { document: JSON.parse(body) as Record<string, unknown> }
-    : { markdown: markdownOf(body).replace(/\n+$/, "") };
+/**
+ * A stored body in the requested form. Markdown is the one written beside the body; a row from
+ * before it was written (null) is rendered here the same way: without the trailing newline pages
+ * carry.
+ */
+function bodyOf(row: { body: string; markdown: string | null }, format: CommentView["format"]) {
+  if (format === "document") return { document: JSON.parse(row.body) as Record<string, unknown> };
+  return { markdown: row.markdown ?? markdownOf(row.body).replace(/\n+$/, "") };
 }
 
 /** Reactions of one target grouped by emoji, in order of each emoji's first use. */
@@ -130,7 +133,7 @@ export function commentPresenter(
         count: Number(r.count),
         user: userOf(urls, r.userId, r.user),
       })),
-      body: bodyOf(row.body, view.format),
+      body: bodyOf(row, view.format),
       target: {
         ...(row.targetNode !== null ? { node: { id: row.targetNode } } : {}),
         ...(row.tableRecord !== null && row.tableDefinition !== null
@@ -172,7 +175,7 @@ export function replyPresenter(
       postedAt: row.postedAt,
       ...(row.editedAt !== null ? { editedAt: row.editedAt } : {}),
       reactions: presentReactions(urls, reactionsOf.get(row.id) ?? []),
-      body: bodyOf(row.body, view.format),
+      body: bodyOf(row, view.format),
       urls: { location: urls.api(`${base}/replies/${row.id}`) },
       permissions: view.permissions(row.postedBy),
     };

@@ -2,9 +2,10 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 
 /**
  * Comments on a space's main content (`changeRequestId` null) or on a change request. `body` is
- * the canonical JSON Document; `revisionId` is the revision the target was checked against when
- * the comment was posted. A comment is open while `resolvedAt` is null; the open ones are counted
- * by `spaces.comments_open` / `change_requests.comments_open`, kept exact in the writers' batches.
+ * the canonical JSON Document (`markdown` its markdown form); `revisionId` is the revision the
+ * target was checked against when the comment was posted. A comment is open while `resolvedAt`
+ * is null; the open ones are counted by `spaces.comments_open` / `change_requests.comments_open`,
+ * kept exact in the writers' batches.
  */
 export const comments = sqliteTable(
   "comments",
@@ -27,6 +28,9 @@ export const comments = sqliteTable(
      * page reads the threads of only the comments that have some. */
     repliesCount: integer("replies_count").notNull().default(0),
     reactionsCount: integer("reactions_count").notNull().default(0),
+    /** `body` rendered as the markdown a read returns, written with it (null: a row from before
+     * migration 0009, rendered on read). */
+    markdown: text("markdown"),
   },
   (t) => [
     index("comments_list_idx").on(t.spaceId, t.changeRequestId, t.postedAt, t.id),
@@ -44,6 +48,8 @@ export const commentReplies = sqliteTable(
     postedAt: text("posted_at").notNull(),
     editedAt: text("edited_at"),
     body: text("body").notNull(),
+    /** `body` as markdown, like `comments.markdown`. */
+    markdown: text("markdown"),
   },
   (t) => [index("comment_replies_list_idx").on(t.commentId, t.postedAt, t.id)],
 );

@@ -78,7 +78,7 @@ export async function postComment(
       postedBy: user.id,
       postedAt: nowIso(),
       editedAt: null,
-      body: storedBody(input.body, "body.body"),
+      ...storedBody(input.body, "body.body"),
       revisionId: pointer.revisionId,
       ...target,
       resolvedAt: null,

@@ -100,7 +100,7 @@ export async function postReply(
       postedBy: found.caller.user.id,
       postedAt: nowIso(),
       editedAt: null,
-      body: storedBody(input.body, "body.body"),
+      ...storedBody(input.body, "body.body"),
     }),
   );
   const present = presenter(c, found, { ...place, id: commentId }, f);

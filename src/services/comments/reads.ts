@@ -1,25 +1,23 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { CommentRow } from "../../db/schema";
-import { changeRequests, commentReplies, comments, spaces, users } from "../../db/schema/index";
-import { plan, type Statements } from "../../db/plan";
+import { commentReplies, comments } from "../../db/schema/index";
+import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import {
-  crOfPath,
-  placeOfPath,
-  placeSql,
-  type CommentPlace,
-  type PlacePath,
-} from "../../auth/comment";
+import { placeOfPath, placeSql, type CommentPlace, type PlacePath } from "../../auth/comment";
 import {
   commentRowsQuery,
   reactionsQuery,
   repliersQuery,
   replyRowsQuery,
   type CommentRowsResult,
-  type ReactionRows,
-  type ReplierRows,
 } from "./rows";
+import {
+  commentListStatements,
+  pageExtraPlan,
+  type CommentFilters,
+  type ListOptions,
+} from "./list-statements";
 
 /** The statements presenting one comment of the place: row, reactions, repliers. */
 function commentReadPlan(db: Database, where: SQL, commentId: string) {
@@ -65,89 +63,18 @@ export function replyPlan(
   );
 }
 
-/** The list's `status` filter. */
-type CommentStatus = "all" | "open" | "resolved";
-
-/** Comment list filters, with the official parameter names' meanings. */
-interface CommentFilters {
-  status: CommentStatus;
-  targetPage?: string;
-  authors?: string[];
-}
-/** A list page position and direction. */
-interface ListOptions {
-  order: "asc" | "desc";
-  limit: number;
-  after?: CursorKey;
-}
-
-/**
- * The place's comment count for a status from its counters (`comments_count`, kept by triggers,
- * and `comments_open`): what an unfiltered list answers as `count` without counting rows.
- */
-function placeCountQuery(db: Database, path: PlacePath, status: CommentStatus) {
-  const cr = crOfPath(path);
-  const table = cr === null ? spaces : changeRequests;
-  const n =
-    status === "open"
-      ? sql<number>`${table.commentsOpen}`
-      : status === "resolved"
-        ? sql<number>`${table.commentsCount} - ${table.commentsOpen}`
-        : sql<number>`${table.commentsCount}`;
-  const where = cr === null ? eq(spaces.id, path.spaceId) : sql`${changeRequests.id} = (${cr})`;
-  return db.select({ n }).from(table).where(where);
-}
-
 /**
  * A page of a place's comments in posting order (keyset on posted_at, id; one row past the page)
  * and its count (from the place's counters when no filter but `status` applies), to run in the
  * access check's batch; `commentPagePlan` then reads the page's reactions, repliers and users.
+ * Both statements are prepared (`list-statements.ts`).
  */
 export function commentListPlan(db: Database, path: PlacePath, f: CommentFilters, o: ListOptions) {
-  const status =
-    f.status === "open"
-      ? isNull(comments.resolvedAt)
-      : f.status === "resolved"
-        ? isNotNull(comments.resolvedAt)
-        : undefined;
-  const base = and(
-    placeOfPath(path),
-    status,
-    f.targetPage !== undefined ? eq(comments.targetPage, f.targetPage) : undefined,
-    f.authors?.length ? inArray(comments.postedBy, f.authors) : undefined,
-  );
-  const keyed = o.after
-    ? and(base, keysetAfter([comments.postedAt, comments.id], o.after, o.order))
-    : base;
-  const dir = o.order === "asc" ? asc : desc;
-  return plan(
-    {
-      page: db
-        .select({ comment: comments })
-        .from(comments)
-        .where(keyed)
-        .orderBy(dir(comments.postedAt), dir(comments.id))
-        .limit(o.limit + 1),
-      total:
-        f.targetPage === undefined && !f.authors?.length
-          ? placeCountQuery(db, path, f.status)
-          : db.select({ n: count() }).from(comments).where(base),
-    },
-    (r) => ({ page: r.page, count: r.total[0]?.n ?? 0 }),
-  );
+  return plan(commentListStatements(db, path, f, o), (r) => ({
+    page: r.page,
+    count: r.total[0]?.n ?? 0,
+  }));
 }
-
-/** Ids bound in parenthesized lists of at most 90 (D1 allows 100 parameters a statement). */
-function idLists(ids: string[]): SQL[] {
-  const out: SQL[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    const part = ids.slice(i, i + 90).map((id) => sql`${id}`);
-    out.push(sql`(${sql.join(part, sql`, `)})`);
-  }
-  return out;
-}
-
-type Person = { id: string; name: string | null; email: string | null; photo: string | null };
 
 /**
  * What a list page's comments need beside their rows, in one round trip after the page (none
@@ -157,33 +84,17 @@ type Person = { id: string; name: string | null; email: string | null; photo: st
  * of the page's ids. `rows` keeps the row past the page, so the list knows there is a next one.
  */
 export function commentPagePlan(db: Database, page: { comment: CommentRow }[], limit: number) {
-  const shown = page.slice(0, limit);
-  const reacted = idLists(
-    shown.filter((p) => p.comment.reactionsCount > 0).map((p) => p.comment.id),
-  );
-  const replied = idLists(shown.filter((p) => p.comment.repliesCount > 0).map((p) => p.comment.id));
-  const people = idLists([
-    ...new Set(shown.flatMap((p) => [p.comment.postedBy, p.comment.resolvedBy ?? []].flat())),
-  ]);
-  const statements: Statements = {};
-  reacted.forEach((list, i) => (statements[`reactions${i}`] = reactionsQuery(db, list)));
-  replied.forEach((list, i) => (statements[`repliers${i}`] = repliersQuery(db, list)));
-  people.forEach(
-    (list, i) =>
-      (statements[`users${i}`] = db
-        .select({
-          id: users.id,
-          name: users.displayName,
-          email: users.email,
-          photo: users.photoURL,
-        })
-        .from(users)
-        .where(sql`${users.id} IN ${list}`)),
-  );
-  return plan(statements, (results) => {
-    const all = <T>(name: string, lists: SQL[]) =>
-      lists.flatMap((_, i) => results[`${name}${i}`] as unknown as T[]);
-    const byId = new Map(all<Person>("users", people).map((u) => [u.id, u] as const));
+  const shown = page.slice(0, limit).map((p) => p.comment);
+  const extra = pageExtraPlan(db, {
+    reacted: shown.filter((c) => c.reactionsCount > 0).map((c) => c.id),
+    replied: shown.filter((c) => c.repliesCount > 0).map((c) => c.id),
+    people: [
+      ...new Set(shown.flatMap((c) => (c.resolvedBy ? [c.postedBy, c.resolvedBy] : [c.postedBy]))),
+    ],
+  });
+  return plan(extra.statements, (results) => {
+    const { reactions, repliers, people } = extra.finish(results);
+    const byId = new Map(people.map((u) => [u.id, u] as const));
     const person = (id: string | null) => {
       const u = id ? byId.get(id) : undefined;
       return { name: u?.name ?? null, email: u?.email ?? null, photo: u?.photo ?? null };
@@ -193,11 +104,7 @@ export function commentPagePlan(db: Database, page: { comment: CommentRow }[], l
       poster: person(comment.postedBy),
       resolver: person(comment.resolvedBy),
     }));
-    return {
-      rows,
-      reactions: all<ReactionRows[number]>("reactions", reacted),
-      repliers: all<ReplierRows[number]>("repliers", replied),
-    };
+    return { rows, reactions, repliers };
   });
 }
 

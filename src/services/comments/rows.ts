@@ -10,7 +10,7 @@ const resolver = alias(users, "resolver");
  * A joined user's columns under names unique in the statement (D1 returns rows keyed by column
  * name, so two `display_name` columns would collapse); all null when the user is gone.
  */
-function userColumns(
+export function userColumns(
   t: { displayName: SQLWrapper; email: SQLWrapper; photoURL: SQLWrapper },
   prefix: string,
 ) {
@@ -42,38 +42,51 @@ export function replyRowsQuery(db: Database) {
     .leftJoin(users, eq(users.id, commentReplies.postedBy));
 }
 
+/** A reaction's columns with its user's, as the reaction statements select them. */
+export function reactionFields() {
+  return {
+    targetId: commentReactions.targetId,
+    emoji: commentReactions.emoji,
+    reactedAt: commentReactions.reactedAt,
+    userId: commentReactions.userId,
+    user: userColumns(users, "user"),
+  };
+}
+
+/** Reactions oldest first, in insertion order within one request. */
+export const REACTION_ORDER = [asc(commentReactions.reactedAt), sql`${commentReactions}.rowid`];
+
 /**
  * The reactions (with their users) on the targets of `ids` (a parenthesized list or subquery),
  * oldest first, in insertion order within one request.
  */
 export function reactionsQuery(db: Database, ids: SQL) {
   return db
-    .select({
-      targetId: commentReactions.targetId,
-      emoji: commentReactions.emoji,
-      reactedAt: commentReactions.reactedAt,
-      userId: commentReactions.userId,
-      user: userColumns(users, "user"),
-    })
+    .select(reactionFields())
     .from(commentReactions)
     .leftJoin(users, eq(users.id, commentReactions.userId))
     .where(sql`${commentReactions.targetId} IN ${ids}`)
-    .orderBy(asc(commentReactions.reactedAt), sql`${commentReactions}.rowid`);
+    .orderBy(...REACTION_ORDER);
+}
+
+/** A replier's columns (per comment and user: count, latest reply time) with the user's. */
+export function replierFields() {
+  return {
+    commentId: commentReplies.commentId,
+    userId: commentReplies.postedBy,
+    count: sql<number>`count(*)`.as("n"),
+    updatedAt:
+      sql<string>`max(coalesce(${commentReplies.editedAt}, ${commentReplies.postedAt}))`.as(
+        "updated_at",
+      ),
+    user: userColumns(users, "user"),
+  };
 }
 
 /** Per comment of `ids`, each distinct replier with their reply count and latest reply time. */
 export function repliersQuery(db: Database, ids: SQL) {
   return db
-    .select({
-      commentId: commentReplies.commentId,
-      userId: commentReplies.postedBy,
-      count: sql<number>`count(*)`.as("n"),
-      updatedAt:
-        sql<string>`max(coalesce(${commentReplies.editedAt}, ${commentReplies.postedAt}))`.as(
-          "updated_at",
-        ),
-      user: userColumns(users, "user"),
-    })
+    .select(replierFields())
     .from(commentReplies)
     .leftJoin(users, eq(users.id, commentReplies.postedBy))
     .where(sql`${commentReplies.commentId} IN ${ids}`)

@@ -10,15 +10,30 @@ import {
 } from "../../db/schema/index";
 import type { ReplyRow } from "../../db/schema";
 import { plan, type Statements } from "../../db/plan";
-import { documentFromInput } from "../../content/documents";
+import { documentFromInput, markdownOf } from "../../content/documents";
 import type { CommentBodyValue } from "../../api/comments";
 import type { CommentPlace, PlacePath } from "../../auth/comment";
 import { placeCommentPlan, replyPlan } from "./reads";
 import { replyRowsQuery } from "./rows";
 
-/** A body input as the canonical JSON Document string comments store. */
-export function storedBody(input: CommentBodyValue, field: string): string {
-  return JSON.stringify(documentFromInput(input, field, { wantTitle: false }).document);
+/** A body as comments and replies store it: the canonical JSON Document and its markdown. */
+export interface StoredBody {
+  body: string;
+  markdown: string;
+}
+
+/**
+ * The markdown a read returns for a stored body, without the trailing newline pages carry;
+ * written beside the body so reads do not render it (the presenter renders rows without it).
+ */
+function bodyMarkdown(body: string): string {
+  return markdownOf(body).replace(/\n+$/, "");
+}
+
+/** A body input as comments store it: the canonical JSON Document string and its markdown. */
+export function storedBody(input: CommentBodyValue, field: string): StoredBody {
+  const body = JSON.stringify(documentFromInput(input, field, { wantTitle: false }).document);
+  return { body, markdown: bodyMarkdown(body) };
 }
 
 /** The open-comments counter of a place, moved by the `changes()` of the statement before it. */
@@ -35,11 +50,14 @@ function counterStep(db: Database, place: CommentPlace, sign: "+" | "-") {
         .where(eq(changeRequests.id, place.changeRequestId));
 }
 
-/** Posts a comment (open) and counts it, in one batch; finishes with the stored row. */
+/**
+ * Posts a comment (open, its markdown beside its body) and counts it, in one batch; finishes
+ * with the stored row.
+ */
 export function createCommentPlan(
   db: Database,
   place: CommentPlace,
-  row: typeof comments.$inferInsert,
+  row: typeof comments.$inferInsert & StoredBody,
 ) {
   return plan(
     { comment: db.insert(comments).values(row).returning(), counter: counterStep(db, place, "+") },
@@ -49,7 +67,7 @@ export function createCommentPlan(
 
 /** What an update asks for; the route has checked who may do each part. */
 interface CommentChange {
-  body?: string;
+  body?: StoredBody;
   resolved?: boolean;
   added: string[];
   removed: string[];
@@ -103,7 +121,7 @@ export function updateCommentPlan(
   if (change.body !== undefined) {
     steps.body = db
       .update(comments)
-      .set({ body: change.body, editedAt: now })
+      .set({ ...change.body, editedAt: now })
       .where(and(id, eq(comments.postedBy, userId)));
   }
   if (change.resolved !== undefined) {
@@ -142,12 +160,16 @@ export function deleteCommentPlan(db: Database, place: CommentPlace, commentId: 
   );
 }
 
-/** Posts a reply if its comment still exists, and reads it back (undefined: the comment is gone). */
-export function createReplyPlan(db: Database, row: ReplyRow) {
+/**
+ * Posts a reply (its markdown beside its body) if its comment still exists, and reads it back
+ * (undefined: the comment is gone).
+ */
+export function createReplyPlan(db: Database, row: Omit<ReplyRow, "markdown"> & StoredBody) {
   return plan(
     {
       insert: db.insert(commentReplies).select(
-        sql`SELECT ${row.id}, id, ${row.postedBy}, ${row.postedAt}, NULL, ${row.body}
+        sql`SELECT ${row.id}, id, ${row.postedBy}, ${row.postedAt}, NULL, ${row.body},
+          ${row.markdown}
         FROM comments WHERE id = ${row.commentId}`,
       ),
       reply: replyRowsQuery(db).where(eq(commentReplies.id, row.id)).limit(1),
@@ -169,7 +191,10 @@ export function updateReplyPlan(
   const target = { id: reply.id, commentId: reply.commentId, table: "comment_replies" as const };
   const steps: Statements = {};
   if (change.body !== undefined) {
-    steps.body = db.update(commentReplies).set({ body: change.body, editedAt: now }).where(own);
+    steps.body = db
+      .update(commentReplies)
+      .set({ ...change.body, editedAt: now })
+      .where(own);
   }
   const read = replyPlan(db, path, { commentId: reply.commentId, replyId: reply.id });
   return plan(

@@ -1,0 +1,229 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  changeRequests,
+  commentReactions,
+  commentReplies,
+  comments,
+  spaces,
+  users,
+} from "../../db/schema/index";
+import { preparedSelect, type Params } from "../../db/prepared";
+import { plan, type Statements } from "../../db/plan";
+import { badRequest } from "../../lib/errors";
+import type { CursorKey } from "../../lib/pagination";
+import type { PlacePath } from "../../auth/comment";
+import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
+
+/**
+ * The comment list's statements, written once per isolate (`src/db/prepared.ts`): the page and
+ * its count in one shape per filter combination (made on first use), and the page's reactions,
+ * repliers and users, each bound with the page's ids as one JSON text.
+ */
+
+/** The values the list statements are bound with. */
+type Names = "space" | "cr" | "crNumber" | "page" | "authors" | "k0" | "k1" | "limit";
+
+/** The list's `status` filter. */
+export type CommentStatus = "all" | "open" | "resolved";
+
+/** Comment list filters, with the official parameter names' meanings. */
+export interface CommentFilters {
+  status: CommentStatus;
+  targetPage?: string;
+  authors?: string[];
+}
+
+/** A list page position and direction. */
+export interface ListOptions {
+  order: "asc" | "desc";
+  limit: number;
+  after?: CursorKey;
+}
+
+/** What makes a list statement's text differ. */
+interface Shape {
+  cr: boolean;
+  status: CommentStatus;
+  page: boolean;
+  authors: boolean;
+}
+
+/** A placeholder as an SQL value. */
+const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
+
+/** The id of the path's change request, by id or by number (`crNumber` null: not a number). */
+function crIdSql(p: Params<Names>): SQL {
+  return sql`(SELECT id FROM change_requests WHERE space_id = ${p("space")}
+    AND (id = ${p("cr")} OR number = ${p("crNumber")}) LIMIT 1)`;
+}
+
+/** The comments of the place, with the shape's filters (what the count counts). */
+function baseSql(shape: Shape, p: Params<Names>) {
+  const status =
+    shape.status === "open"
+      ? isNull(comments.resolvedAt)
+      : shape.status === "resolved"
+        ? isNotNull(comments.resolvedAt)
+        : undefined;
+  return and(
+    eq(comments.spaceId, value(p, "space")),
+    shape.cr ? sql`${comments.changeRequestId} = ${crIdSql(p)}` : isNull(comments.changeRequestId),
+    status,
+    shape.page ? eq(comments.targetPage, value(p, "page")) : undefined,
+    shape.authors
+      ? sql`${comments.postedBy} IN (SELECT value FROM json_each(${p("authors")}))`
+      : undefined,
+  );
+}
+
+/** A page of the shape in an order, after a cursor or from the start (one row past the page). */
+function pageSelect(shape: Shape, order: "asc" | "desc", cursor: boolean) {
+  const dir = order === "asc" ? asc : desc;
+  return preparedSelect(
+    () => ({ comment: comments }),
+    (select, p: Params<Names>) => {
+      const keys = sql`(${comments.postedAt}, ${comments.id})`;
+      const values = sql`(${p("k0")}, ${p("k1")})`;
+      const after = cursor
+        ? order === "asc"
+          ? sql`${keys} > ${values}`
+          : sql`${keys} < ${values}`
+        : undefined;
+      return select
+        .from(comments)
+        .where(and(baseSql(shape, p), after))
+        .orderBy(dir(comments.postedAt), dir(comments.id))
+        .limit(p("limit"));
+    },
+  );
+}
+
+/**
+ * The shape's count: from the place's counters (`comments_count`, kept by triggers, and
+ * `comments_open`) when no filter but `status` applies, else counted.
+ */
+function countSelect(shape: Shape) {
+  if (shape.page || shape.authors) {
+    return preparedSelect(
+      () => ({ n: count() }),
+      (select, p: Params<Names>) => select.from(comments).where(baseSql(shape, p)),
+    );
+  }
+  const table = shape.cr ? changeRequests : spaces;
+  const n =
+    shape.status === "open"
+      ? sql<number>`${table.commentsOpen}`
+      : shape.status === "resolved"
+        ? sql<number>`${table.commentsCount} - ${table.commentsOpen}`
+        : sql<number>`${table.commentsCount}`;
+  return preparedSelect(
+    () => ({ n }),
+    (select, p: Params<Names>) =>
+      shape.cr
+        ? select.from(changeRequests).where(sql`${changeRequests.id} = ${crIdSql(p)}`)
+        : select.from(spaces).where(eq(spaces.id, value(p, "space"))),
+  );
+}
+
+/** The statements of one shape. */
+function shapeStatements(shape: Shape) {
+  return {
+    asc: pageSelect(shape, "asc", false),
+    ascAfter: pageSelect(shape, "asc", true),
+    desc: pageSelect(shape, "desc", false),
+    descAfter: pageSelect(shape, "desc", true),
+    count: countSelect(shape),
+  };
+}
+
+/** Each shape's statements, made on first use (their text is written on first bind). */
+const SHAPES = new Map<string, ReturnType<typeof shapeStatements>>();
+
+/**
+ * The page (one row past `limit`) and count statements of a place's comment list, bound for one
+ * request; a change request in the path is matched by id or number inside the statements.
+ */
+export function commentListStatements(
+  db: Database,
+  path: PlacePath,
+  f: CommentFilters,
+  o: ListOptions,
+) {
+  const shape: Shape = {
+    cr: path.changeRequestId !== undefined,
+    status: f.status,
+    page: f.targetPage !== undefined,
+    authors: Boolean(f.authors?.length),
+  };
+  const key = `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`;
+  let statements = SHAPES.get(key);
+  if (!statements) SHAPES.set(key, (statements = shapeStatements(shape)));
+  if (o.after && o.after.length !== 2) throw badRequest("query.page: invalid page cursor");
+  const cr = path.changeRequestId ?? null;
+  const values = {
+    space: path.spaceId,
+    cr,
+    crNumber: cr !== null && /^[1-9][0-9]{0,8}$/.test(cr) ? Number(cr) : null,
+    page: f.targetPage ?? null,
+    authors: shape.authors ? JSON.stringify(f.authors) : null,
+    k0: o.after?.[0] ?? null,
+    k1: o.after?.[1] ?? null,
+    limit: o.limit + 1,
+  };
+  const page = o.after ? statements[`${o.order}After`] : statements[o.order];
+  return { page: page.bind(db, values), total: statements.count.bind(db, values) };
+}
+
+/** Ids bound as one JSON text, matched through `json_each`. */
+const inIds = (p: Params<"ids">) => sql`(SELECT value FROM json_each(${p("ids")}))`;
+
+/** The reactions (with their users) on the comments of `ids`, oldest first. */
+const REACTIONS = preparedSelect(reactionFields, (select, p: Params<"ids">) =>
+  select
+    .from(commentReactions)
+    .leftJoin(users, eq(users.id, commentReactions.userId))
+    .where(sql`${commentReactions.targetId} IN ${inIds(p)}`)
+    .orderBy(...REACTION_ORDER),
+);
+
+/** Per comment of `ids`, each distinct replier with their reply count and latest reply time. */
+const REPLIERS = preparedSelect(replierFields, (select, p: Params<"ids">) =>
+  select
+    .from(commentReplies)
+    .leftJoin(users, eq(users.id, commentReplies.postedBy))
+    .where(sql`${commentReplies.commentId} IN ${inIds(p)}`)
+    .groupBy(commentReplies.commentId, commentReplies.postedBy),
+);
+
+/** The users of `ids` (posters and resolvers) with the columns a comment presents. */
+const PEOPLE = preparedSelect(
+  () => ({ id: users.id, name: users.displayName, email: users.email, photo: users.photoURL }),
+  (select, p: Params<"ids">) => select.from(users).where(sql`${users.id} IN ${inIds(p)}`),
+);
+
+/** The rows of a statement of this file, as its `bind` gives them. */
+type RowsOf<S extends { bind(...args: never[]): { _: { result: unknown } } }> = ReturnType<
+  S["bind"]
+>["_"]["result"];
+
+/**
+ * What a list page's comments need beside their rows, in one round trip (none when every list
+ * is empty): the reactions on `reacted`, the repliers of `replied`, the users of `people`, each
+ * one statement bound with its ids as a JSON text.
+ */
+export function pageExtraPlan(
+  db: Database,
+  ids: { reacted: string[]; replied: string[]; people: string[] },
+) {
+  const statements: Statements = {};
+  const json = (list: string[]) => ({ ids: JSON.stringify(list) });
+  if (ids.reacted.length) statements.reactions = REACTIONS.bind(db, json(ids.reacted));
+  if (ids.replied.length) statements.repliers = REPLIERS.bind(db, json(ids.replied));
+  if (ids.people.length) statements.people = PEOPLE.bind(db, json(ids.people));
+  return plan(statements, (r) => ({
+    reactions: (r.reactions ?? []) as RowsOf<typeof REACTIONS>,
+    repliers: (r.repliers ?? []) as RowsOf<typeof REPLIERS>,
+    people: (r.people ?? []) as RowsOf<typeof PEOPLE>,
+  }));
+}
