@@ -1,9 +1,10 @@
 import type { ShareLinkRow, SiteAuthRow, SiteRow, SpaceRow } from "../db/schema";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { jwtVerify } from "jose";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
+import { preparedSelect, type Params } from "../db/prepared";
 import { shareLinks, siteAuth, sites, spaces } from "../db/schema/index";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import type { Caller } from "./caller";
@@ -30,21 +31,56 @@ interface VisitorAccess {
 /** What a visitor may do with the spaces published access lets them reach: read them. */
 export const VISITOR_ROLE = "read" satisfies MemberRole;
 
-/** Active share links of the given sites matching `key`, as a query to batch. */
-export function shareLinkByKeyQuery(db: Database, siteIds: string | SQL, key?: string) {
-  const inSites =
-    typeof siteIds === "string"
-      ? eq(shareLinks.siteId, siteIds)
-      : sql`${shareLinks.siteId} IN (${siteIds})`;
+/** The active share links of one site matching a key (text written once per isolate). */
+const SITE_LINKS = preparedSelect(
+  () => getTableColumns(shareLinks),
+  (select, p: Params<"site" | "key">) =>
+    select
+      .from(shareLinks)
+      .where(
+        and(
+          eq(shareLinks.siteId, p("site")),
+          eq(shareLinks.key, p("key")),
+          eq(shareLinks.active, true),
+        ),
+      ),
+);
+
+/**
+ * The active share links of a site matching `key`, as a query to batch (one text with or without
+ * a key: no key matches no link, keys are never empty).
+ */
+export function shareLinkByKeyQuery(db: Database, siteId: string, key?: string) {
+  return SITE_LINKS.bind(db, { site: siteId, key: key ?? "" });
+}
+
+/** Active share links of the sites selected by `siteIds` (SQL) matching `key`, as a query. */
+function shareLinksInQuery(db: Database, siteIds: SQL, key?: string) {
   return db
     .select()
     .from(shareLinks)
-    .where(and(inSites, eq(shareLinks.key, key ?? ""), eq(shareLinks.active, true)));
+    .where(
+      and(
+        sql`${shareLinks.siteId} IN (${siteIds})`,
+        eq(shareLinks.key, key ?? ""),
+        eq(shareLinks.active, true),
+      ),
+    );
 }
+
+/** A site's visitor-auth row (its signing key), written once per isolate. */
+const SITE_AUTH = preparedSelect(
+  () => getTableColumns(siteAuth),
+  (select, p: Params<"site">) =>
+    select
+      .from(siteAuth)
+      .where(eq(siteAuth.siteId, p("site")))
+      .limit(1),
+);
 
 /** A site's visitor-auth row (its signing key), as a query to batch. */
 export function siteAuthQuery(db: Database, siteId: string) {
-  return db.select().from(siteAuth).where(eq(siteAuth.siteId, siteId)).limit(1);
+  return SITE_AUTH.bind(db, { site: siteId });
 }
 
 /**
@@ -190,7 +226,7 @@ export async function resolvePublishedSpaceAccess<S extends Statements = NoState
         .select()
         .from(sites)
         .where(and(sql`${sites.id} IN (${publishing})`, eq(sites.published, true))),
-      links: shareLinkByKeyQuery(db, publishing, credentials.shareKey),
+      links: shareLinksInQuery(db, publishing, credentials.shareKey),
       auths: db
         .select()
         .from(siteAuth)

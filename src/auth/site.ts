@@ -1,12 +1,13 @@
 import type { SiteRow } from "../db/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
-import { integrationInstallations, sites } from "../db/schema/index";
+import { preparedSelect, type Params } from "../db/prepared";
+import { apiTokens, integrationInstallations, sites } from "../db/schema/index";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { requireRole, requireScope, runAsMember, type MembershipRows } from "./organization";
-import { callerFromResult, callerUserId, type Caller, type CallerRow } from "./caller";
+import { callerDigest, callerFromResult, type Caller, type CallerRow } from "./caller";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
@@ -58,13 +59,19 @@ export function sitePermissions(role: MemberRole | null, visitor = false): SiteP
   };
 }
 
+/** The site of an organization (its text written once per isolate, `src/db/prepared.ts`). */
+const SITE = preparedSelect(
+  () => getTableColumns(sites),
+  (select, p: Params<"site" | "org">) =>
+    select
+      .from(sites)
+      .where(and(eq(sites.id, p("site")), eq(sites.organizationId, p("org"))))
+      .limit(1),
+);
+
 /** The site of an organization, as a query to batch. */
 export function siteQuery(db: Database, organizationId: string, siteId: string) {
-  return db
-    .select()
-    .from(sites)
-    .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
-    .limit(1);
+  return SITE.bind(db, { site: siteId, org: organizationId });
 }
 
 /** An integration installation's site selection, when the caller is its bot user. */
@@ -72,19 +79,31 @@ type BotSites = { selection: "all" | "selected"; targeted: number }[];
 
 /**
  * The caller's installation when the caller is an integration's bot user (none for people): its
- * site selection and whether `siteId` is one of its selected sites.
+ * site selection and whether the bound `site` (null: none) is one of its selected sites. The
+ * caller is read from their token's digest, as `callerUserId` does; text written once per isolate.
  */
-function botSitesQuery(c: Context<AppEnv>, siteId: string | null) {
-  return c.var.db
-    .select({
-      selection: integrationInstallations.siteSelection,
-      targeted: sql<number>`EXISTS (SELECT 1 FROM integration_installation_targets t
+const BOT_SITES = preparedSelect(
+  (p: Params<"digest" | "site">) => ({
+    selection: integrationInstallations.siteSelection,
+    targeted: sql<number>`EXISTS (SELECT 1 FROM integration_installation_targets t
         WHERE t.installation_id = ${integrationInstallations.id} AND t.target_type = 'site'
-          AND t.target_id = ${siteId})`,
-    })
-    .from(integrationInstallations)
-    .where(eq(integrationInstallations.botUserId, callerUserId(c)))
-    .limit(1);
+          AND t.target_id = ${p("site")})`,
+  }),
+  (select, p) =>
+    select
+      .from(integrationInstallations)
+      .where(
+        eq(
+          integrationInstallations.botUserId,
+          sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${p("digest")})`,
+        ),
+      )
+      .limit(1),
+);
+
+/** `BOT_SITES` for the request's caller and `siteId`, as a statement to batch. */
+function botSitesQuery(c: Context<AppEnv>, siteId: string | null) {
+  return BOT_SITES.bind(c.var.db, { digest: callerDigest(c), site: siteId });
 }
 
 /**

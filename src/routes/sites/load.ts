@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { NoStatements, Results, Statements } from "../../db/plan";
-import { callerUserId } from "../../auth/caller";
+import { callerDigest } from "../../auth/caller";
 import { resolveSite, SITE_ROLES, type ResolvedSite, type SiteNeed } from "../../auth/site";
 import { notFound } from "../../lib/errors";
 import { urlsOf } from "../../lib/urls";
@@ -55,7 +55,7 @@ export async function loadTree<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { shareKey?: string; with?: S } = {},
 ): Promise<LoadedTree<S>> {
-  const reads = structureStatements(c.var.db, callerUserId(c), params.siteId, options.shareKey);
+  const reads = structureStatements(c.var.db, callerDigest(c), params.siteId, options.shareKey);
   const { results, ...access } = await resolveSite(c, params.organizationId, params.siteId, need, {
     with: { ...reads, ...options.with },
   });
@@ -73,7 +73,7 @@ export async function commit(
   loaded: ResolvedSite,
   writes: Writes,
 ): Promise<TreeView> {
-  const who = { callerId: callerUserId(c), member: loaded.member };
+  const who = { callerDigest: callerDigest(c), member: loaded.member };
   const tree = await commitAndReload(c.var.db, who, loaded.site, writes);
   return viewOf(c, tree);
 }

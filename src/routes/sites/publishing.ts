@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { callerUserId } from "../../auth/caller";
+import { callerDigest } from "../../auth/caller";
 import { resolvePublishedSite } from "../../auth/published";
 import { resolveSite, SITE_ROLES } from "../../auth/site";
 import { createRouter } from "../../lib/router";
@@ -84,7 +84,7 @@ publishingRoutes.openapi(
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     const credentials = { shareKey, visitorToken: visitorAuthToken };
     const access = await resolvePublishedSite(c, organizationId, siteId, credentials, {
-      with: siteTreeStatements(c.var.db, callerUserId(c), siteId, shareKey),
+      with: siteTreeStatements(c.var.db, callerDigest(c), siteId, shareKey),
     });
     const { site, reader, permissions } = access;
     const tree = siteTreeFrom(site, reader, access.results);

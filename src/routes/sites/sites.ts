@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { callerUserId } from "../../auth/caller";
+import { callerDigest, callerUserId } from "../../auth/caller";
 import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
 import { decodeCursor, toListPage } from "../../lib/pagination";
 import { notFound } from "../../lib/errors";
@@ -148,7 +148,7 @@ siteRoutes.openapi(
       { scope: "site:write", minimum: SITE_ROLES.manage, action: "update sites" },
       {
         with: {
-          ...siteTreeStatements(db, callerUserId(c), siteId),
+          ...siteTreeStatements(db, callerDigest(c), siteId),
           taken: hostnameTakenQuery(db, input.hostname ?? "", siteId),
         },
       },

@@ -1,5 +1,4 @@
 import type { SiteRow } from "../../db/schema";
-import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { runStatements, type Statements } from "../../db/plan";
@@ -12,11 +11,11 @@ import { siteTreeFrom, siteTreeStatements, type SiteTree } from "./tree";
 /**
  * Runs a structure change and reads the site's new structure back in the same batch (one round
  * trip, atomic), so responses present what was written. 404 if the site vanished meanwhile.
- * `callerId` (SQL) and `member` give the caller's roles on the spaces of the reloaded tree.
+ * `callerDigest` (the caller's token digest) and `member` give the caller's roles on the spaces of the reloaded tree.
  */
 export async function commitAndReload(
   db: Database,
-  who: { callerId: SQL; member: Membership },
+  who: { callerDigest: string; member: Membership },
   site: SiteRow,
   writes: readonly BatchItem<"sqlite">[],
 ): Promise<SiteTree> {
@@ -26,7 +25,7 @@ export async function commitAndReload(
     runStatements(db, {
       ...named,
       fresh: siteQuery(db, site.organizationId, site.id),
-      ...siteTreeStatements(db, who.callerId, site.id),
+      ...siteTreeStatements(db, who.callerDigest, site.id),
     }),
   );
   const fresh = results.fresh[0];

@@ -78,7 +78,7 @@ const PATH_SEGMENT = `CASE
  * the space's site spaces, not the sites' sizes.
  */
 export function publishedPlacementSql(
-  shareKey?: string,
+  shareKey?: string | SQL,
   list?: { organizationId: string | SQL; cap: number | SQL },
 ): SQL<string | null> {
   // Without a share key or a list it has no parameter: its text is written once per isolate
@@ -89,7 +89,7 @@ export function publishedPlacementSql(
 
 /** The placement column's SQL, built (see `publishedPlacementSql`). */
 function buildPlacement(
-  shareKey?: string,
+  shareKey?: string | SQL,
   list?: { organizationId: string | SQL; cap: number | SQL },
 ): SQL<string | null> {
   const shareable = shareKey

@@ -13,11 +13,7 @@ import { idList } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
-import {
-  placementFrom,
-  publishedPlacementSql,
-  type PublishedPlacement,
-} from "./published-placement";
+import { placementFrom, type PublishedPlacement } from "./published-placement";
 
 /**
  * A space with the caller's effective role on it (null: no role, e.g. a visitor), and where it
@@ -31,16 +27,11 @@ export interface SpaceWithRole {
 
 /**
  * Statements loading spaces selected by `ids` (SQL) with what the caller's effective role on
- * each depends on: the collection chains above them and the caller's grants; with `placements`,
- * also where each space is published (a column of the same statement, `share` the request's
- * share key).
+ * each depends on: the collection chains above them and the caller's grants. A site's tree reads
+ * the same for the spaces it publishes, with their placements, as prepared statements
+ * (`tree-reads.ts`).
  */
-export function spaceAccessStatements(
-  db: Database,
-  callerId: SQL,
-  ids: SQL,
-  placements?: { share?: string },
-) {
+function spaceAccessStatements(db: Database, callerId: SQL, ids: SQL) {
   const parents = sql`SELECT parent_id FROM spaces WHERE id IN (${ids}) AND parent_id IS NOT NULL`;
   return {
     // Deleted spaces are dropped in memory: with `deleted_at IS NULL` in SQL, SQLite picks the
@@ -48,7 +39,7 @@ export function spaceAccessStatements(
     spaces: db
       .select({
         space: spaces,
-        placement: placements ? publishedPlacementSql(placements.share) : sql<string | null>`NULL`,
+        placement: sql<string | null>`NULL`,
       })
       .from(spaces)
       .where(sql`${spaces.id} IN (${ids})`),

@@ -1,40 +1,24 @@
-import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
-import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema/index";
 import type { Membership } from "../../auth/organization";
 import { shareLinkByKeyQuery, VISITOR_ROLE } from "../../auth/published";
-import { spaceAccessStatements, spacesWithRoles, type SpaceWithRole } from "./space-access";
+import { spacesWithRoles, type SpaceWithRole } from "./space-access";
+import { treeReads } from "./tree-reads";
 import type { SiteRow, SectionRow, GroupRow, SiteSpaceRow } from "../../db/schema";
 
 /**
  * Statements loading the whole structure of a site, with its spaces, their role inputs and where
- * each space is published (`shareKey`: the request's, for share-link sites).
+ * each space is published (`shareKey`: the request's, for share-link sites). `callerDigest` is
+ * the caller's token digest (`callerDigest(c)`); the statements' text is written once per isolate
+ * (`tree-reads.ts`).
  */
-export function siteTreeStatements(db: Database, callerId: SQL, siteId: string, shareKey?: string) {
-  return {
-    sections: db
-      .select()
-      .from(siteSections)
-      .where(eq(siteSections.siteId, siteId))
-      .orderBy(asc(siteSections.position), asc(siteSections.id)),
-    groups: db
-      .select()
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId))
-      .orderBy(asc(siteSectionGroups.position), asc(siteSectionGroups.id)),
-    siteSpaces: db
-      .select()
-      .from(siteSpaces)
-      .where(eq(siteSpaces.siteId, siteId))
-      .orderBy(asc(siteSpaces.position), asc(siteSpaces.id)),
-    ...spaceAccessStatements(
-      db,
-      callerId,
-      sql`SELECT space_id FROM site_spaces WHERE site_id = ${siteId}`,
-      { share: shareKey },
-    ),
-  };
+export function siteTreeStatements(
+  db: Database,
+  callerDigest: string,
+  siteId: string,
+  shareKey?: string,
+) {
+  return treeReads(db, callerDigest, siteId, shareKey);
 }
 
 /** The results of `siteTreeStatements`, by name. */
@@ -178,12 +162,12 @@ export function defaultSiteSpaceId(tree: SiteTree, containerId: string): string 
  */
 export function structureStatements(
   db: Database,
-  callerId: SQL,
+  callerDigest: string,
   siteId: string,
   shareKey?: string,
 ) {
   return {
-    ...siteTreeStatements(db, callerId, siteId, shareKey),
+    ...siteTreeStatements(db, callerDigest, siteId, shareKey),
     keyLinks: shareLinkByKeyQuery(db, siteId, shareKey),
   };
 }
