@@ -15,6 +15,7 @@ import { callerDigest, type CallerRow } from "./caller";
 import type { CallerGrant, CollectionTree } from "./content-role";
 import { ancestorIdsSql, principalSql } from "./grant-sql";
 import { sqlText } from "../db/sql-text";
+import { preparedSelect, type Params } from "../db/prepared";
 
 /** A column of the access statement: its key when read, its SQL, how to decode its value. */
 interface Part {
@@ -147,12 +148,35 @@ const ONE_ROW = sql.raw("(SELECT 1)");
  * read back as `AccessRow.column`.
  */
 export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string, column?: SQL) {
-  const extra = column ?? sql.raw("NULL");
-  return c.var.db
-    .select({
-      row: sql<string | null>`${OPEN}${extra}${HEAD}${spaceId}${MIDDLE}${callerDigest(c)}${TAIL}`,
-    })
-    .from(ONE_ROW);
+  return spaceAccessStatement(column).bind(c.var.db, { space: spaceId, digest: callerDigest(c) });
+}
+
+/** The prepared access statement without an extra column. */
+const NO_COLUMN = spaceAccessSelect(sql.raw("NULL"));
+
+/**
+ * Access statements by their extra column: a column that is a constant of the code (the
+ * published placement without a share key) keeps its statement for the isolate's life; one
+ * built per request is written with it and dropped with it.
+ */
+const WITH_COLUMN = new WeakMap<SQL, ReturnType<typeof spaceAccessSelect>>();
+
+/** The access statement for an extra column (none: `NO_COLUMN`). */
+function spaceAccessStatement(column: SQL | undefined) {
+  if (!column) return NO_COLUMN;
+  let statement = WITH_COLUMN.get(column);
+  if (!statement) WITH_COLUMN.set(column, (statement = spaceAccessSelect(column)));
+  return statement;
+}
+
+/** The space access statement around an extra column, as a prepared select. */
+function spaceAccessSelect(column: SQL) {
+  return preparedSelect(
+    (p: Params<"space" | "digest">) => ({
+      row: sql<string | null>`${OPEN}${column}${HEAD}${p("space")}${MIDDLE}${p("digest")}${TAIL}`,
+    }),
+    (select) => select.from(ONE_ROW),
+  );
 }
 
 /** The space access row, read: the membership row, the space (null when absent), grants. */
@@ -222,12 +246,24 @@ const ORG_MIDDLE =
  * builder on every request, as `spaceAccessQuery` does for spaces.
  */
 export function orgAccessQuery(c: Context<AppEnv>, organizationId: string | SQL) {
-  return c.var.db
-    .select({
-      row: sql<string | null>`${ORG_HEAD}${organizationId}${ORG_MIDDLE}${callerDigest(c)}${TAIL}`,
-    })
-    .from(ONE_ROW);
+  if (typeof organizationId === "string") {
+    return ORG_ACCESS.bind(c.var.db, { org: organizationId, digest: callerDigest(c) });
+  }
+  return c.var.db.select({ row: orgAccessRowSql(organizationId, callerDigest(c)) }).from(ONE_ROW);
 }
+
+/** The organization access row's SQL around its two values. */
+function orgAccessRowSql(organizationId: SQL | string, digest: SQL | string) {
+  return sql<string | null>`${ORG_HEAD}${organizationId}${ORG_MIDDLE}${digest}${TAIL}`;
+}
+
+/** `orgAccessQuery` by an organization id, its text written once per isolate. */
+const ORG_ACCESS = preparedSelect(
+  (p: Params<"org" | "digest">) => ({
+    row: orgAccessRowSql(sql`${p("org")}`, sql`${p("digest")}`),
+  }),
+  (select) => select.from(ONE_ROW),
+);
 
 /** Decodes the organization access row. */
 export function readOrgAccessRow(row: string): OrgAccessRow {
