@@ -26,9 +26,16 @@ interface Slot {
 /** One bound parameter: a constant of the text, or a named value (encoded as its column does). */
 type Bind = { value: unknown } | { name: string; encode: ((value: unknown) => unknown) | null };
 
+/** drizzle's own column decoder, which returns the driver's value unchanged. */
+const IDENTITY = Column.prototype.mapFromDriverValue;
+
 /** A decoder of a field, null when its values need none. */
 function decoderOf(field: Column | SQL | SQL.Aliased): Slot["decode"] {
-  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+  if (is(field, Column)) {
+    // Plain text and number columns keep the driver's value: no call per value.
+    if (field.mapFromDriverValue === IDENTITY) return null;
+    return (value) => field.mapFromDriverValue(value);
+  }
   // `decoder` is what `.mapWith()` set (drizzle keeps it off the public type).
   const inner = (is(field, SQL) ? field : field.sql) as unknown as {
     decoder: { mapFromDriverValue(value: unknown): unknown };
