@@ -148,7 +148,10 @@ const ONE_ROW = sql.raw("(SELECT 1)");
  * read back as `AccessRow.column`.
  */
 export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string, column?: SQL) {
-  return spaceAccessStatement(column).bind(c.var.db, { space: spaceId, digest: callerDigest(c) });
+  return spaceAccessStatement(column).bind(c.get("db"), {
+    space: spaceId,
+    digest: callerDigest(c),
+  });
 }
 
 /** The prepared access statement without an extra column. */
@@ -247,9 +250,12 @@ const ORG_MIDDLE =
  */
 export function orgAccessQuery(c: Context<AppEnv>, organizationId: string | SQL) {
   if (typeof organizationId === "string") {
-    return ORG_ACCESS.bind(c.var.db, { org: organizationId, digest: callerDigest(c) });
+    return ORG_ACCESS.bind(c.get("db"), { org: organizationId, digest: callerDigest(c) });
   }
-  return c.var.db.select({ row: orgAccessRowSql(organizationId, callerDigest(c)) }).from(ONE_ROW);
+  return c
+    .get("db")
+    .select({ row: orgAccessRowSql(organizationId, callerDigest(c)) })
+    .from(ONE_ROW);
 }
 
 /** The organization access row's SQL around its two values. */

@@ -39,15 +39,15 @@ export function bearerToken(header: string | undefined): string | null {
 
 /**
  * The digest of the request's bearer token when it has a Quire token's shape, else null. Hashed
- * once per request (kept as `c.var.caller.digest`), whoever asks first: the rate limit or
+ * once per request (kept as `c.get("caller").digest`), whoever asks first: the rate limit or
  * `readBearer`.
  */
 export async function presentedDigest(c: Context<AppEnv>): Promise<string | null> {
-  if (c.var.caller.digest) return c.var.caller.digest;
+  if (c.get("caller").digest) return c.get("caller").digest;
   const token = bearerToken(c.req.header("Authorization"));
   if (!token || !isWellFormedToken(token)) return null;
-  c.var.caller.digest = await tokenDigest(token);
-  return c.var.caller.digest;
+  c.get("caller").digest = await tokenDigest(token);
+  return c.get("caller").digest;
 }
 
 /** Requires a bearer token of the right shape; a missing or malformed one is a 401 before any query. */
@@ -62,7 +62,7 @@ export async function readBearer(c: Context<AppEnv>): Promise<string> {
 
 /** The caller's digest, for the batched access queries. */
 export function callerDigest(c: Context<AppEnv>): string {
-  const digest = c.var.caller.digest;
+  const digest = c.get("caller").digest;
   if (!digest) throw unauthorized();
   return digest;
 }
@@ -72,7 +72,8 @@ export function callerDigest(c: Context<AppEnv>): string {
  * resource read, so authentication and authorization cost one D1 round trip together.
  */
 export function callerQuery(c: Context<AppEnv>) {
-  return c.var.db
+  return c
+    .get("db")
     .select(callerFields())
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -117,7 +118,8 @@ export function callerUserId(c: Context<AppEnv>): SQL {
  * revoked token. Schedules the `lastUsedAt` write at most once a minute, off the response path.
  */
 export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[]): Caller {
-  if (c.var.caller.caller) return c.var.caller.caller;
+  const known = c.get("caller").caller;
+  if (known) return known;
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API token");
   if (row.tokenRevokedAt) throw unauthorized("This API token has been revoked");
@@ -139,9 +141,14 @@ export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[])
       expiresAt: row.tokenExpiresAt ?? null,
     },
   };
-  c.var.verifiedTokens.remember(callerDigest(c), caller.token.id, caller.token.expiresAt, nowMs());
+  c.get("verifiedTokens").remember(
+    callerDigest(c),
+    caller.token.id,
+    caller.token.expiresAt,
+    nowMs(),
+  );
   touchToken(c, caller);
-  c.var.caller.caller = caller;
+  c.get("caller").caller = caller;
   return caller;
 }
 
@@ -178,7 +185,7 @@ export async function resolveCaller<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   options: { with?: S } = {},
 ): Promise<{ caller: Caller; results: Results<S> }> {
-  const { own, extra } = await runBoth(c.var.db, { caller: callerQuery(c) }, options.with);
+  const { own, extra } = await runBoth(c.get("db"), { caller: callerQuery(c) }, options.with);
   return { caller: callerFromResult(c, own.caller), results: extra };
 }
 
@@ -188,11 +195,11 @@ export async function resolveCaller<S extends Statements = NoStatements>(
  * otherwise. The route's own checks still read the token again in their batch.
  */
 export async function authenticateBeforeBody(c: Context<AppEnv>): Promise<void> {
-  if (c.var.caller.caller || c.var.verifiedTokens.has(callerDigest(c), nowMs())) return;
+  if (c.get("caller").caller || c.get("verifiedTokens").has(callerDigest(c), nowMs())) return;
   await authenticate(c);
 }
 
 /** The authenticated caller alone, for routes with no resource to check (one round trip). */
 export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
-  return c.var.caller.caller ?? (await resolveCaller(c)).caller;
+  return c.get("caller").caller ?? (await resolveCaller(c)).caller;
 }

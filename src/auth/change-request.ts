@@ -30,7 +30,7 @@ export async function resolveChangeRequest<S extends Statements = NoStatements>(
   idOrNumber: string,
   options: { with?: S } = {},
 ): Promise<ResolvedSpace & { changeRequest: ChangeRequestRow; results: Results<S> }> {
-  const db = c.var.db;
+  const db = c.get("db");
   const { results, ...resolved } = await resolveSpace(c, spaceId, {
     with: {
       ...options.with,

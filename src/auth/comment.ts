@@ -106,7 +106,8 @@ export async function resolveComment<S extends Statements = NoStatements>(
   commentId: string,
   options: { with?: S } = {},
 ): Promise<ResolvedPlace<S> & { comment: { postedBy: string } | undefined }> {
-  const own = c.var.db
+  const own = c
+    .get("db")
     .select({ postedBy: comments.postedBy })
     .from(comments)
     .where(and(placeOfPath(path), eq(comments.id, commentId)))
@@ -134,7 +135,8 @@ export async function resolveReply<S extends Statements = NoStatements>(
   options: { with?: S } = {},
 ): Promise<ResolvedPlace<S> & { reply: ReplyRef | undefined }> {
   const inPlace = sql`SELECT ${comments.id} FROM ${comments} WHERE ${and(placeOfPath(path), eq(comments.id, ids.commentId))}`;
-  const own = c.var.db
+  const own = c
+    .get("db")
     .select({
       id: commentReplies.id,
       commentId: commentReplies.commentId,

@@ -90,11 +90,7 @@ const GRANT_RANK = sql.raw(
  * costs a read of every collection of the organization; lists use it only when some collection is
  * hidden from the caller.
  */
-export function visibleTreeSql(
-  callerId: SQL,
-  organizationId: string | SQL,
-  nested: boolean,
-): SQL {
+export function visibleTreeSql(callerId: SQL, organizationId: string | SQL, nested: boolean): SQL {
   const me = callerId;
   const children = nested
     ? sql`UNION ALL
@@ -191,8 +187,8 @@ export interface CollectionTree {
  */
 export function collectionTreeStatements(c: Context<AppEnv>, anchor: readonly string[] | SQL) {
   return {
-    treeRows: ancestryQuery(c.var.db, anchor),
-    treeGrants: callerGrantsQuery(c.var.db, callerUserId(c), anchor),
+    treeRows: ancestryQuery(c.get("db"), anchor),
+    treeGrants: callerGrantsQuery(c.get("db"), callerUserId(c), anchor),
   };
 }
 

@@ -69,7 +69,7 @@ export async function mainTarget<S extends Statements = NoStatements>(
   more?: S,
 ): Promise<ContentTarget & { more: Results<S> }> {
   const found = await resolveSpace(c, spaceId, {
-    with: { ...more, revision: HEAD_REVISION.bind(c.var.db, { space: spaceId }) },
+    with: { ...more, revision: HEAD_REVISION.bind(c.get("db"), { space: spaceId }) },
   });
   const revision = readableRevision(found);
   return {
@@ -88,7 +88,7 @@ export async function changeRequestTarget(
   spaceId: string,
   changeRequestId: string,
 ): Promise<ContentTarget> {
-  const db = c.var.db;
+  const db = c.get("db");
   const head = sql`(SELECT revision_id FROM change_requests
     WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
@@ -110,7 +110,7 @@ export async function revisionTarget(
   spaceId: string,
   revisionId: string,
 ): Promise<ContentTarget> {
-  const db = c.var.db;
+  const db = c.get("db");
   const found = await resolveSpace(c, spaceId, {
     with: { revision: revisionQuery(db, spaceId, revisionId) },
   });

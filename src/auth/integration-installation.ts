@@ -35,7 +35,8 @@ export interface InstallationAccess extends IntegrationAccess {
 
 /** The installation of the named integration with the caller's membership in its organization. */
 function installationQuery(c: Context<AppEnv>, name: string, installationId: string) {
-  return c.var.db
+  return c
+    .get("db")
     .select({
       installation: integrationInstallations,
       role: orgMembers.role,
@@ -78,7 +79,7 @@ export async function findInstallation<S extends Statements = NoStatements>(
   scope: Scope,
   options: InstallationOptions<S> = {},
 ): Promise<(InstallationAccess & { results: Results<S> }) | null> {
-  const db = c.var.db;
+  const db = c.get("db");
   const { own, extra } = await runBoth(
     db,
     {

@@ -33,7 +33,8 @@ export interface IntegrationAccess {
  * into one row.
  */
 export function integrationQuery(c: Context<AppEnv>, name: string | SQL) {
-  return c.var.db
+  return c
+    .get("db")
     .select({ integration: integrations, role: orgMembers.role, disabled: orgMembers.disabled })
     .from(integrations)
     .leftJoin(
@@ -49,7 +50,8 @@ export function integrationQuery(c: Context<AppEnv>, name: string | SQL) {
 
 /** The organization owning the integration named `name`. */
 export function ownerQuery(c: Context<AppEnv>, name: string | SQL) {
-  return c.var.db
+  return c
+    .get("db")
     .select()
     .from(organizations)
     .where(
@@ -104,7 +106,7 @@ export async function resolveIntegration<S extends Statements = NoStatements>(
   options: { with?: S } = {},
 ): Promise<IntegrationAccess & { results: Results<S> }> {
   const { own, extra } = await runBoth(
-    c.var.db,
+    c.get("db"),
     { caller: callerQuery(c), integration: integrationQuery(c, name), owner: ownerQuery(c, name) },
     options.with,
   );
@@ -145,7 +147,7 @@ export async function resolvePublish(
   name: string,
   organization: string,
 ): Promise<PublishAccess> {
-  const db = c.var.db;
+  const db = c.get("db");
   const { own } = await runBoth(
     db,
     {

@@ -75,14 +75,15 @@ export async function resolveSpecIfAny<S extends Statements = NoStatements>(
   // Two statements, not a join: the batch returns rows keyed by column name, and both tables
   // have `id` and `created_at`.
   const bySlug = and(eq(openapiSpecs.organizationId, organizationId), eq(openapiSpecs.slug, slug));
-  const spec = c.var.db.select().from(openapiSpecs).where(bySlug).limit(1);
-  const live = c.var.db
+  const spec = c.get("db").select().from(openapiSpecs).where(bySlug).limit(1);
+  const live = c
+    .get("db")
     .select()
     .from(openapiSpecVersions)
     .where(
       inArray(
         openapiSpecVersions.id,
-        c.var.db.select({ id: openapiSpecs.lastVersionId }).from(openapiSpecs).where(bySlug),
+        c.get("db").select({ id: openapiSpecs.lastVersionId }).from(openapiSpecs).where(bySlug),
       ),
     )
     .limit(1);

@@ -24,7 +24,8 @@ export interface OrgAccess {
  * for the access batch.
  */
 export function membershipQuery(c: Context<AppEnv>, organizationId: string | SQL) {
-  return c.var.db
+  return c
+    .get("db")
     .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
     .from(organizations)
     .innerJoin(
@@ -77,7 +78,7 @@ export async function runAsMember<M extends Statements, E extends Statements>(
   extra: E | undefined,
 ) {
   const { own, extra: results } = await runBoth(
-    c.var.db,
+    c.get("db"),
     { access: orgAccessQuery(c, organizationId), ...more },
     extra,
   );
@@ -124,10 +125,11 @@ export async function resolveOrgToJoin(
   organizationId: string,
 ): Promise<OrgToJoin> {
   const { own } = await runBoth(
-    c.var.db,
+    c.get("db"),
     {
       caller: callerQuery(c),
-      org: c.var.db
+      org: c
+        .get("db")
         .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
         .from(organizations)
         .leftJoin(

@@ -170,7 +170,7 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
     results: Results<S>;
   }
 > {
-  const db = c.var.db;
+  const db = c.get("db");
   const { own, extra } = await runAsMember(
     c,
     organizationId,
@@ -211,7 +211,7 @@ export async function resolvePublishedSpaceAccess<S extends Statements = NoState
   credentials: VisitorCredentials,
   options: { with?: S } = {},
 ): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole; results: Results<S> }> {
-  const db = c.var.db;
+  const db = c.get("db");
   const publishing = sql`SELECT site_id FROM site_spaces WHERE space_id = ${spaceId}`;
   const { own, extra } = await runBoth(
     db,

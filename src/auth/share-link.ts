@@ -41,7 +41,8 @@ export async function resolveShareLink<S extends Statements = NoStatements>(
   shareLinkId: string,
   options: { with?: S } = {},
 ): Promise<ResolvedSite & { shareLink: ShareLinkRow; results: Results<S> }> {
-  const link = c.var.db
+  const link = c
+    .get("db")
     .select()
     .from(shareLinks)
     .where(and(eq(shareLinks.id, shareLinkId), eq(shareLinks.siteId, siteId)))

@@ -103,7 +103,7 @@ const BOT_SITES = preparedSelect(
 
 /** `BOT_SITES` for the request's caller and `siteId`, as a statement to batch. */
 function botSitesQuery(c: Context<AppEnv>, siteId: string | null) {
-  return BOT_SITES.bind(c.var.db, { digest: callerDigest(c), site: siteId });
+  return BOT_SITES.bind(c.get("db"), { digest: callerDigest(c), site: siteId });
 }
 
 /**
@@ -175,7 +175,7 @@ export async function resolveSite<S extends Statements = NoStatements>(
   options: { with?: S } = {},
 ): Promise<ResolvedSite & { results: Results<S> }> {
   const statements = {
-    site: siteQuery(c.var.db, organizationId, siteId),
+    site: siteQuery(c.get("db"), organizationId, siteId),
     bot: botSitesQuery(c, siteId),
   };
   const { own, extra } = await runAsMember(c, organizationId, statements, options.with);

@@ -35,7 +35,7 @@ export async function resolveSpace<S extends Statements = NoStatements>(
   options: { includeDeleted?: boolean; with?: S; column?: SQL } = {},
 ): Promise<ResolvedSpace & { results: Results<S>; column: unknown }> {
   const { own, extra } = await runBoth(
-    c.var.db,
+    c.get("db"),
     { access: spaceAccessQuery(c, spaceId, options.column) },
     options.with,
   );

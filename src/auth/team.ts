@@ -11,7 +11,8 @@ import { forbidden, notFound } from "../lib/errors";
 
 /** A team of the organization with the caller's role in it, as a statement of the access batch. */
 function teamAccessQuery(c: Context<AppEnv>, organizationId: string, teamId: string) {
-  return c.var.db
+  return c
+    .get("db")
     .select({ team: teams, callerTeamRole: teamMembers.role })
     .from(teams)
     .leftJoin(

@@ -56,7 +56,8 @@ export async function resolveTranslation<S extends Statements = NoStatements>(
   need: { scope: Scope; minimum: MemberRole | "edit" },
   options: { with?: S } = {},
 ): Promise<OrgAccess & { translation: TranslationRow; results: Results<S> }> {
-  const row = c.var.db
+  const row = c
+    .get("db")
     .select()
     .from(translations)
     .where(and(eq(translations.id, translationId), eq(translations.organizationId, organizationId)))

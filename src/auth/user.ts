@@ -14,7 +14,7 @@ export async function resolveUser(
   c: Context<AppEnv>,
   userId: string,
 ): Promise<{ caller: Caller; user: UserRow }> {
-  const db = c.var.db;
+  const db = c.get("db");
   const { own } = await runBoth(
     db,
     {

@@ -38,7 +38,7 @@ export async function inBackground(
   task: (db: Database) => Promise<unknown>,
 ): Promise<void> {
   const background = backgroundOf(c);
-  const run = task(background?.db ?? c.var.db).then(
+  const run = task(background?.db ?? c.get("db")).then(
     () => undefined,
     (err: unknown) => console.error(`${label} failed`, err),
   );

@@ -27,7 +27,7 @@ function carriesBody(request: Request): boolean {
 
 /**
  * Requires `Authorization: Bearer <token>` of the right shape (its digest is kept in
- * `c.var.caller.digest`). Without a
+ * `c.get("caller").digest`). Without a
  * body, the token is looked up lazily, inside the first access check's batch, so it costs no extra
  * round trip. With a body, the token is verified first: an unknown token gets its 401 before any
  * byte of the body is read or parsed.

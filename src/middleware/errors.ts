@@ -11,7 +11,7 @@ import { authenticate } from "../auth/caller";
  * anything else is logged with the request id and answered as a bare 500 carrying that id.
  */
 export const onError: ErrorHandler<AppEnv> = async (err, c) => {
-  if (err instanceof InvalidInputError && c.var.caller?.digest && !c.var.caller.caller) {
+  if (err instanceof InvalidInputError && c.get("caller")?.digest && !c.get("caller").caller) {
     // Bad input with a token nobody has checked yet: an unknown token hears 401, not the rule.
     const refused = await authenticate(c).then(
       () => null,

@@ -31,8 +31,9 @@ const NULL_BODY = new Set([204, 205, 304]);
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
+  const digest = c.get("caller").digest;
   // No digest: bearerAuth let a public path through, and public paths are not keyed.
-  if (c.req.method !== "POST" || key === undefined || c.var.caller.digest === null) return next();
+  if (c.req.method !== "POST" || key === undefined || digest === null) return next();
   // The token is verified before the key, the body, or anything stored (free when bearerAuth
   // just did it for a request with a body).
   await authenticateBeforeBody(c);
@@ -45,12 +46,12 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     url.pathname + url.search,
     await readBody(c),
   );
-  const ref: KeyRef = { tokenDigest: c.var.caller.digest, key };
+  const ref: KeyRef = { tokenDigest: digest, key };
   const context = `${key}\n${fingerprint}`;
   // The bearer token itself (already verified): the stored answers are sealed with it.
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) throw unauthorized();
-  const db = c.var.db;
+  const db = c.get("db");
   const claim = await claimKey(db, { ...ref, fingerprint, now: nowMs() });
   if (claim.kind === "mismatch") {
     throw new ApiError(
@@ -98,7 +99,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch (err) {
     // The route ran and answered; keep that answer. The key stays in flight until its lease
     // lapses, then a retry runs again.
-    console.error(`[${c.var.requestId}] idempotency answer not stored`, err);
+    console.error(`[${c.get("requestId")}] idempotency answer not stored`, err);
   }
 };
 

@@ -56,7 +56,7 @@ function isLarge(request: Request): boolean {
  */
 export const largeBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isLarge(c.req.raw)) return next();
-  const gate = c.var.largeBodyGate;
+  const gate = c.get("largeBodyGate");
   const turn = gate.enter(nowMs());
   if (!turn) {
     c.header("Retry-After", "2");

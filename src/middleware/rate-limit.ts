@@ -95,7 +95,7 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
   const tokens = bucketOf(c.env, "token");
   const ips = bucketOf(c.env, "ip");
-  const mirror = c.var.rateLimitWindows;
+  const mirror = c.get("rateLimitWindows");
   const bucket = digest ? tokens : ips;
   if (!bucket) return next();
   const outcome = await consume(mirror, bucket, digest ? `token:${digest}` : `ip:${ip}`);

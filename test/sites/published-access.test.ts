@@ -86,14 +86,12 @@ describe("GET .../sites/{siteId}/published: what it returns", () => {
 
 /** A request context as the spaces route has it, for calling the service directly. */
 async function contextFor(token: string) {
-  return {
-    var: {
-      db: testDb(),
-      caller: { digest: await tokenDigest(token) },
-      verifiedTokens: new VerifiedTokens(),
-    },
-    env,
-  } as unknown as Context<AppEnv>;
+  const vars: Record<string, unknown> = {
+    db: testDb(),
+    caller: { digest: await tokenDigest(token) },
+    verifiedTokens: new VerifiedTokens(),
+  };
+  return { var: vars, get: (key: string) => vars[key], env } as unknown as Context<AppEnv>;
 }
 
 describe("resolvePublishedSpaceAccess (GET /v1/spaces/{id}?shareKey=)", () => {

@@ -44,7 +44,7 @@ changeRequestRoutes.openapi(
     const input = c.req.valid("json");
     const { template } = input;
     const fileIds = template ? contentRefFileIds(template) : null;
-    const slots = slotFilesPlan(c.var.db, { spaceId }, fileIds);
+    const slots = slotFilesPlan(c.get("db"), { spaceId }, fileIds);
     const found = await resolveSpace(c, spaceId, { with: slots.statements });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "create a change request in this space");
@@ -58,14 +58,14 @@ changeRequestRoutes.openapi(
       : null;
     if (changes && found.space.editMode === "locked")
       throw conflict("This space is locked (editMode: locked): its content cannot be changed");
-    let row = await createChangeRequest(c.var.db, found.space, {
+    let row = await createChangeRequest(c.get("db"), found.space, {
       userId: found.caller.user.id,
       subject: input.subject ?? "",
     });
     if (changes) {
       const userId = found.caller.user.id;
       const { FILES } = c.env;
-      row = (await applyContentBatch(c.var.db, FILES, found.space, row, userId, changes))
+      row = (await applyContentBatch(c.get("db"), FILES, found.space, row, userId, changes))
         .changeRequest;
     }
     c.header("Location", apiUrl(c, changeRequestPath(spaceId, row.id)));
@@ -88,7 +88,7 @@ changeRequestRoutes.openapi(
   }),
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
-    const people = changeRequestPeoplePlan(c.var.db, spaceId, changeRequestId);
+    const people = changeRequestPeoplePlan(c.get("db"), spaceId, changeRequestId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
       with: people.statements,
     });
@@ -123,7 +123,7 @@ changeRequestRoutes.openapi(
     const { spaceId, changeRequestId } = c.req.valid("param");
     const { links, ...patch } = c.req.valid("json");
     const { prefer } = c.req.valid("header");
-    const people = changeRequestPeoplePlan(c.var.db, spaceId, changeRequestId);
+    const people = changeRequestPeoplePlan(c.get("db"), spaceId, changeRequestId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
       with: people.statements,
     });
@@ -132,7 +132,7 @@ changeRequestRoutes.openapi(
     if (links !== undefined) {
       throw badRequest("body.links: external links on change requests are not supported");
     }
-    const row = await updateChangeRequest(c.var.db, found.changeRequest, patch);
+    const row = await updateChangeRequest(c.get("db"), found.changeRequest, patch);
     if (prefer === "return=minimal") {
       c.header("Preference-Applied", "return=minimal");
       return c.body(null, 204);

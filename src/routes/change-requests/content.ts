@@ -69,7 +69,7 @@ contentRoutes.openapi(
     const { spaceId, changeRequestId } = c.req.valid("param");
     const { compat } = c.req.valid("query");
     const { changes } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const people = changeRequestPeoplePlan(db, spaceId, changeRequestId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
       with: people.statements,

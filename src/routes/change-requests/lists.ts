@@ -99,7 +99,7 @@ changeRequestListRoutes.openapi(
     }
     const filters = filtersOf(q, [q.status]);
     const options = { order: q.orderBy, limit: q.limit, after };
-    const list = spaceListPlan(c.var.db, spaceId, filters, options);
+    const list = spaceListPlan(c.get("db"), spaceId, filters, options);
     const found = await resolveSpace(c, spaceId, { with: list.statements });
     requireScope(found.caller, "space:read");
     const page = list.finish(found.results);
@@ -129,7 +129,7 @@ changeRequestListRoutes.openapi(
     const after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
     const filters = filtersOf(q, q.status ?? ["open"]);
     const visibility = { member, ...orgChangeRequestVisibility(c, organizationId) };
-    const page = await listOrgChangeRequests(c.var.db, visibility, filters, {
+    const page = await listOrgChangeRequests(c.get("db"), visibility, filters, {
       order: q.orderBy,
       limit: q.limit,
       after,

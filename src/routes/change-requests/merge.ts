@@ -29,7 +29,7 @@ mergeRoutes.openapi(
     // The space's `merge` permission: the edit role (spacePermissions).
     requireRole(found.role, "edit", "merge this change request");
     const merged = await mergeChangeRequest(
-      c.var.db,
+      c.get("db"),
       found.space,
       found.changeRequest,
       found.caller.user.id,
@@ -57,7 +57,7 @@ mergeRoutes.openapi(
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "update this change request");
     const updated = await updateFromMain(
-      c.var.db,
+      c.get("db"),
       found.space,
       found.changeRequest,
       found.caller.user.id,

@@ -51,7 +51,7 @@ collectionRoutes.openapi(
     if (Object.keys(patch).length === 0) {
       return c.json(presentCollection(urlsOf(c), found.collection, found.role), 200);
     }
-    const row = await updateCollection(c.var.db, collectionId, patch);
+    const row = await updateCollection(c.get("db"), collectionId, patch);
     if (!row) throw notFound("Collection");
     // A new default level may change the caller's own role (e.g. admin by default path only).
     const role = effectiveRole({ ...found, chain: [row, ...found.chain.slice(1)] });
@@ -75,7 +75,7 @@ collectionRoutes.openapi(
     // Absent and invisible answer alike: there is no container in the path to hide.
     if (!found) return c.body(null, 204);
     requireRole(found.role, "admin", "delete this collection");
-    await deleteCollection(c.var.db, found.collection);
+    await deleteCollection(c.get("db"), found.collection);
     return c.body(null, 204);
   },
 );

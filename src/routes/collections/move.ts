@@ -44,7 +44,7 @@ moveRoutes.openapi(
   async (c) => {
     const { collectionId: id } = c.req.valid("param");
     const { parent, position } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const pointed = pointerOf("collection", position).id;
     const move = collectionMovePlan(db, id, { parent, position });
     const found = await resolveCollection(c, id, {
@@ -96,7 +96,7 @@ moveRoutes.openapi(
   async (c) => {
     const { collectionId: id } = c.req.valid("param");
     const { organization } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const place = collectionTransferPlan(db, organization);
     const found = await resolveCollection(c, id, {
       with: { ...transferTargetStatements(c, organization), ...place.statements },

@@ -39,7 +39,7 @@ orgCollectionRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, nested = true } = c.req.valid("query");
-    const db = c.var.db;
+    const db = c.get("db");
     const restricted = restrictedPlan(db, organizationId);
     const { caller, member, results } = await resolveInOrg(c, organizationId, [], {
       with: restricted.statements,
@@ -85,7 +85,7 @@ orgCollectionRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const input = c.req.valid("json");
     const parentId = input.parent ?? null;
-    const db = c.var.db;
+    const db = c.get("db");
     const last = lastChildPlan(db, organizationId, parentId);
     const { caller, member, tree, results } = await resolveInOrg(
       c,

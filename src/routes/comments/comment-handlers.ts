@@ -32,10 +32,14 @@ export async function listComments(
   const scope = `comments:${path.spaceId}:${path.changeRequestId ?? "main"}:${q.order}`;
   const after = await listCursor(c, path, scope, q.page);
   const filters = { status: q.status, targetPage: q.targetPage, authors: q.authors };
-  const list = commentListPlan(c.var.db, path, filters, { order: q.order, limit: q.limit, after });
+  const list = commentListPlan(c.get("db"), path, filters, {
+    order: q.order,
+    limit: q.limit,
+    after,
+  });
   const { found, read } = await readInPlace(c, path, list);
-  const page = commentPagePlan(c.var.db, read.page, q.limit);
-  const { rows, reactions, repliers } = await runPlan(c.var.db, page);
+  const page = commentPagePlan(c.get("db"), read.page, q.limit);
+  const { rows, reactions, repliers } = await runPlan(c.get("db"), page);
   return listResponse(c, scope, {
     rows,
     limit: q.limit,
@@ -48,7 +52,7 @@ export async function listComments(
 /** Reads one comment with its reactions and repliers in one round trip. */
 export async function getComment(c: Context<AppEnv>, params: CommentParams, f: Format) {
   const { commentId: id, ...path } = params;
-  const { found, read } = await readInPlace(c, path, commentPlan(c.var.db, path, id));
+  const { found, read } = await readInPlace(c, path, commentPlan(c.get("db"), path, id));
   const row = existing(read.row, "comment");
   const present = commentPresenter(urlsOf(c), viewOf(found, f), read.reactions, read.repliers);
   return c.json(present(row), 200);
@@ -64,7 +68,7 @@ export async function postComment(
   input: z.output<typeof PostCommentBody>,
   f: Format,
 ) {
-  const db = c.var.db;
+  const db = c.get("db");
   const { found, place, pointer } = await resolvePlace(c, path);
   allowComment(found, "comment here");
   const target = await checkTarget(db, pointer, input);
@@ -105,7 +109,7 @@ export async function putComment(
   f: Format,
 ) {
   const { commentId: id, ...path } = params;
-  const db = c.var.db;
+  const db = c.get("db");
   const { found, place, comment } = await resolveComment(c, path, id);
   allowUpdate(found, comment, "comment", input);
   const { row, reactions, repliers } = await runPlan(
@@ -126,5 +130,5 @@ export async function putComment(
 export async function removeComment(c: Context<AppEnv>, params: CommentParams) {
   const { commentId: id, ...path } = params;
   const { found, place, comment } = await resolveComment(c, path, id);
-  return deleteOwned(c, found, comment, "comment", () => deleteCommentPlan(c.var.db, place, id));
+  return deleteOwned(c, found, comment, "comment", () => deleteCommentPlan(c.get("db"), place, id));
 }

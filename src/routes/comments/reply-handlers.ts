@@ -56,7 +56,7 @@ export async function listReplies(
   const { commentId, ...path } = params;
   const scope = `comment-replies:${commentId}`;
   const after = await listCursor(c, path, scope, q.page);
-  const list = replyListPlan(c.var.db, commentId, q.limit, after);
+  const list = replyListPlan(c.get("db"), commentId, q.limit, after);
   const { found, place, comment, results } = await resolveComment(c, path, commentId, {
     with: list.statements,
   });
@@ -75,7 +75,7 @@ export async function listReplies(
 /** Reads one reply with its reactions in one round trip. */
 export async function getReply(c: Context<AppEnv>, params: ReplyParams, f: Format) {
   const { path, ids } = split(params);
-  const { found, place, read } = await readInPlace(c, path, replyPlan(c.var.db, path, ids));
+  const { found, place, read } = await readInPlace(c, path, replyPlan(c.get("db"), path, ids));
   const row = existing(read.row, "reply");
   const present = presenter(c, found, { ...place, id: ids.commentId }, f, read.reactions);
   return c.json(present(row), 200);
@@ -93,8 +93,8 @@ export async function postReply(
   allowComment(found, "reply to comments");
   existing(comment, "comment");
   const row = await runPlan(
-    c.var.db,
-    createReplyPlan(c.var.db, {
+    c.get("db"),
+    createReplyPlan(c.get("db"), {
       id: newId(),
       commentId,
       postedBy: found.caller.user.id,
@@ -115,7 +115,7 @@ export async function putReply(
   f: Format,
 ) {
   const { path, ids } = split(params);
-  const db = c.var.db;
+  const db = c.get("db");
   const { found, place, reply } = await resolveReply(c, path, ids);
   const owned = allowUpdate(found, reply, "reply", input);
   const { row, reactions } = await runPlan(
@@ -130,5 +130,5 @@ export async function putReply(
 export async function removeReply(c: Context<AppEnv>, params: ReplyParams) {
   const { path, ids } = split(params);
   const { found, reply } = await resolveReply(c, path, ids);
-  return deleteOwned(c, found, reply, "reply", (r) => deleteReplyPlan(c.var.db, r.id));
+  return deleteOwned(c, found, reply, "reply", (r) => deleteReplyPlan(c.get("db"), r.id));
 }

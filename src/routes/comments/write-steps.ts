@@ -52,6 +52,6 @@ export async function deleteOwned<T extends Owned, S extends Statements>(
   allowComment(found, `delete ${NAMES[kind].plural}`);
   if (!owned) return c.body(null, 204);
   allowDelete(found, owned.postedBy, kind);
-  await runPlan(c.var.db, remove(owned));
+  await runPlan(c.get("db"), remove(owned));
   return c.body(null, 204);
 }

@@ -48,7 +48,7 @@ downloadRoutes.openapi(
     if (!link.ok) throw forbidden(link.reason);
     // The space is checked with the bytes fetched alongside: a deleted space's links die at once.
     const [live, object] = await Promise.all([
-      isSpaceLive(c.var.db, link.spaceId),
+      isSpaceLive(c.get("db"), link.spaceId),
       c.env.FILES.get(link.key),
     ]);
     if (!live) await object?.body.cancel();

@@ -110,7 +110,7 @@ function specsOf(c: Ctx, sources: SpecSource[]): Promise<SpecDocuments> {
 
 /** GET …/content (and a revision): the Revision with its whole tree and files. */
 export async function revisionBody(c: Ctx, t: ContentTarget) {
-  const read = await readRevision(c.var.db, t.pointer, t.revision, t.found.space.organizationId);
+  const read = await readRevision(c.get("db"), t.pointer, t.revision, t.found.space.organizationId);
   const specs = await specsOf(c, read.specs);
   const mergedFrom = read.mergedFrom
     ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.found.space.mainSeq })
@@ -126,7 +126,7 @@ export async function revisionBody(c: Ctx, t: ContentTarget) {
 
 /** GET …/pages: the whole tree, as `{pages}`. */
 export async function pagesBody(c: Ctx, t: ContentTarget) {
-  const tree = await readTree(c.var.db, t.pointer, t.found.space.organizationId);
+  const tree = await readTree(c.get("db"), t.pointer, t.found.space.organizationId);
   const specs = await specsOf(c, tree.specs);
   return {
     pages: presentPages(tree.roots, pageContext(t, tree.bodies, { format: "document", specs })),
@@ -138,7 +138,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
   const secret = c.env.SIGNING_SECRET;
   const scope = `files:${t.pointer.spaceId}`;
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
-  const { rows, count } = await readFilesPage(c.var.db, t.pointer, query.limit, after);
+  const { rows, count } = await readFilesPage(c.get("db"), t.pointer, query.limit, after);
   const shown = rows.slice(0, query.limit);
   const urls = new Map(
     await Promise.all(
@@ -158,7 +158,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
 
 /** GET …/files/{fileId}: one file. */
 export async function fileBody(c: Ctx, t: ContentTarget, fileId: string) {
-  const row = await readFile(c.var.db, t.pointer, fileId);
+  const row = await readFile(c.get("db"), t.pointer, fileId);
   if (!row) throw notFound("File");
   return presentFile(row, await downloadUrl(c, t.pointer.spaceId, row));
 }
@@ -205,7 +205,7 @@ export function pageAtTarget<P>(target: (c: Ctx, params: P) => Promise<ContentTa
   return async (c: Ctx, params: P, pageId: string): Promise<PageRead> => {
     const t = await target(c, params);
     const org = t.found.space.organizationId;
-    return { target: t, placed: await readPageById(c.var.db, t.pointer, pageId, org) };
+    return { target: t, placed: await readPageById(c.get("db"), t.pointer, pageId, org) };
   };
 }
 
@@ -215,7 +215,7 @@ export function pageAtTarget<P>(target: (c: Ctx, params: P) => Promise<ContentTa
  * only once the check has passed).
  */
 export async function mainHeadPage(c: Ctx, spaceId: string, pageId: string): Promise<PageRead> {
-  const read = pageByIdPlan(c.var.db, { kind: "main-head", spaceId }, pageId);
+  const read = pageByIdPlan(c.get("db"), { kind: "main-head", spaceId }, pageId);
   const target = await mainTarget(c, spaceId, read.statements);
   return { target, placed: read.finish(target.more) };
 }
@@ -233,7 +233,7 @@ function pathSegments(path: string): string[] {
 /** GET …/path/{pagePath}: the page at that path with its subtree and its body. */
 export async function pathBody(c: Ctx, t: ContentTarget, path: string, query: PageQueryInput) {
   const org = t.found.space.organizationId;
-  const placed = await readPageByPath(c.var.db, t.pointer, pathSegments(path), org);
+  const placed = await readPageByPath(c.get("db"), t.pointer, pathSegments(path), org);
   const page = await presentPlaced(c, t, placed, query);
   if (page.type === "link") throw notFound("Page");
   return page;
@@ -247,7 +247,7 @@ export async function documentBody(
   query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
   const org = t.found.space.organizationId;
-  const read = await readPageDocument(c.var.db, t.pointer, pageId, org);
+  const read = await readPageDocument(c.get("db"), t.pointer, pageId, org);
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
   const source = storedComputedSource(read.node.row.computed);
   const specs = await specsOf(c, read.specs);

@@ -31,7 +31,7 @@ templateRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const target = { spaceId, changeRequest: body.changeRequestId };
     const slots = slotFilesPlan(db, target, contentRefFileIds(body));
     const { found, changeRequest, results } = await resolveTemplateTarget(c, target, {

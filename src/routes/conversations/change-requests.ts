@@ -44,7 +44,7 @@ changeRequestConversationRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `cr-conversations:${spaceId}:${changeRequestId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = changeRequestConversationsPlan(c.var.db, {
+    const list = changeRequestConversationsPlan(c.get("db"), {
       spaceId,
       changeRequest: changeRequestId,
       limit,
@@ -86,7 +86,7 @@ changeRequestConversationRoutes.openapi(
   async (c) => {
     const { spaceId, changeRequestId, conversationId } = c.req.valid("param");
     const { title } = c.req.valid("json");
-    const exists = conversationExistsPlan(c.var.db, spaceId, conversationId);
+    const exists = conversationExistsPlan(c.get("db"), spaceId, conversationId);
     const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
       with: exists.statements,
     });
@@ -95,7 +95,7 @@ changeRequestConversationRoutes.openapi(
     const conversation = exists.finish(found.results);
     // Conversations are the organization's: a guest with a grant on the space cannot see them.
     if (!conversation || found.isGuest) throw notFound("Conversation");
-    const row = await linkConversation(c.var.db, {
+    const row = await linkConversation(c.get("db"), {
       changeRequestId: found.changeRequest.id,
       organizationId: conversation.organizationId,
       conversationId,
@@ -119,7 +119,7 @@ changeRequestConversationRoutes.openapi(
     const found = await resolveChangeRequest(c, spaceId, changeRequestId);
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "untie conversations from this change request");
-    await unlinkConversation(c.var.db, found.changeRequest.id, conversationId);
+    await unlinkConversation(c.get("db"), found.changeRequest.id, conversationId);
     return c.body(null, 204);
   },
 );

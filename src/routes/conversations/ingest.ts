@@ -35,7 +35,7 @@ ingestRoutes.openapi(
     }
     // The source is the credential that sent it: one API token (or integration) per channel.
     const source = `api:${access.caller.token.id}`;
-    const revision = await storeConversation(c.var.db, {
+    const revision = await storeConversation(c.get("db"), {
       organizationId,
       source,
       id: body.id,

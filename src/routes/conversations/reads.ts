@@ -65,7 +65,7 @@ insightRoutes.openapi(
     const { page, limit, source } = c.req.valid("query");
     const scope = `conversations:${organizationId}:${source ?? ""}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = conversationListPlan(c.var.db, { orgId: organizationId, source, limit, after });
+    const list = conversationListPlan(c.get("db"), { orgId: organizationId, source, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -91,7 +91,7 @@ insightRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, conversationId } = c.req.valid("param");
-    const one = conversationPlan(c.var.db, organizationId, conversationId);
+    const one = conversationPlan(c.get("db"), organizationId, conversationId);
     const row = one.finish(await readAccess(c, organizationId, one.statements));
     if (!row) throw notFound("Conversation");
     return c.json(presentConversationDetail(row), 200);
@@ -112,7 +112,7 @@ insightRoutes.openapi(
     const { page, limit, order } = c.req.valid("query");
     const scope = `conversation-clusters:${organizationId}:${order}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = clusterListPlan(c.var.db, { orgId: organizationId, order, limit, after });
+    const list = clusterListPlan(c.get("db"), { orgId: organizationId, order, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
     const now = nowIso();
     const body = await toListPage({
@@ -146,7 +146,7 @@ insightRoutes.openapi(
     const scope = `conversation-issues:${organizationId}:${cluster ?? ""}:${conversation ?? ""}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const filter = { cluster, conversation };
-    const list = issueListPlan(c.var.db, { orgId: organizationId, filter, limit, after });
+    const list = issueListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -172,7 +172,7 @@ insightRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, issueId } = c.req.valid("param");
-    const one = issuePlan(c.var.db, organizationId, issueId);
+    const one = issuePlan(c.get("db"), organizationId, issueId);
     const row = one.finish(await readAccess(c, organizationId, one.statements));
     if (!row) throw notFound("Issue");
     return c.json(presentIssueItem(row.issue, row.conversation), 200);

@@ -39,7 +39,7 @@ assetRoutes.openapi(
     const link = await verifyAsset(c.env.SIGNING_SECRET, new URL(c.req.url).searchParams);
     if (!link.ok) throw forbidden(link.reason);
     const [exists, object] = await Promise.all([
-      integrationExists(c.var.db, link.integrationId),
+      integrationExists(c.get("db"), link.integrationId),
       c.env.FILES.get(link.key),
     ]);
     if (!exists) await object?.body.cancel();

@@ -23,7 +23,7 @@ integrationDevRoutes.openapi(
     const { tunnelUrl, all } = c.req.valid("json");
     const access = await resolveIntegration(c, integrationName, "integration:publish");
     requireIntegrationAdmin(access, "change its development mode");
-    await enableDevMode(c.var.db, access.integration.id, tunnelUrl, all);
+    await enableDevMode(c.get("db"), access.integration.id, tunnelUrl, all);
     return c.body(null, 204);
   },
 );
@@ -42,7 +42,7 @@ integrationDevRoutes.openapi(
     const { integrationName } = c.req.valid("param");
     const access = await resolveIntegration(c, integrationName, "integration:publish");
     requireIntegrationAdmin(access, "change its development mode");
-    await disableDevMode(c.var.db, access.integration.id);
+    await disableDevMode(c.get("db"), access.integration.id);
     return c.body(null, 205);
   },
 );

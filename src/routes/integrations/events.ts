@@ -40,7 +40,7 @@ integrationEventRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `integration-events:${integrationName}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = eventsPagePlan(c.var.db, integrationIdByName(integrationName), limit, after);
+    const list = eventsPagePlan(c.get("db"), integrationIdByName(integrationName), limit, after);
     const access = await resolveIntegration(c, integrationName, "integration:read", {
       with: list.statements,
     });
@@ -73,7 +73,7 @@ integrationEventRoutes.openapi(
   }),
   async (c) => {
     const { integrationName, eventId } = c.req.valid("param");
-    const read = eventPlan(c.var.db, integrationIdByName(integrationName), eventId);
+    const read = eventPlan(c.get("db"), integrationIdByName(integrationName), eventId);
     const access = await resolveIntegration(c, integrationName, "integration:read", {
       with: read.statements,
     });

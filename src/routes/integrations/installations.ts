@@ -57,7 +57,7 @@ installationRoutes.openapi(
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const access = await resolveIntegration(c, integrationName, "integration:installations:read");
     // The page depends on whether the caller administers the integration: a second round trip.
-    const list = installationsPagePlan(c.var.db, {
+    const list = installationsPagePlan(c.get("db"), {
       integrationId: access.integration.id,
       callerId: callerUserId(c),
       isOwnerAdmin: access.isOwnerAdmin,
@@ -65,7 +65,7 @@ installationRoutes.openapi(
       limit,
       after,
     });
-    const { rows, count } = list.finish(await runStatements(c.var.db, list.statements));
+    const { rows, count } = list.finish(await runStatements(c.get("db"), list.statements));
     const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -103,8 +103,8 @@ installationRoutes.openapi(
     if (access.integration.visibility === "private" && access.owner.id !== org.org.id) {
       throw forbidden("A private integration can only be installed in its own organization");
     }
-    const installation = await createInstallation(c.var.db, access.integration, org.org.id);
-    await queueEvents(c.var.db, c.env, [installationSetupEvent(installation)]);
+    const installation = await createInstallation(c.get("db"), access.integration, org.org.id);
+    await queueEvents(c.get("db"), c.env, [installationSetupEvent(installation)]);
     return c.json(presentInstallation(urlsOf(c), integrationName, installation, 0), 201);
   },
 );
@@ -156,12 +156,12 @@ installationRoutes.openapi(
       { manage: true },
     );
     const updated = await updateInstallation(
-      c.var.db,
+      c.get("db"),
       found.integration,
       found.installation,
       patch,
     );
-    await queueEvents(c.var.db, c.env, [installationSetupEvent(updated, found.installation)]);
+    await queueEvents(c.get("db"), c.env, [installationSetupEvent(updated, found.installation)]);
     const spaces = updated.spaceSelection === "all" ? found.org.spacesCount : found.spacesCount;
     return c.json(presentInstallation(urlsOf(c), integrationName, updated, spaces), 200);
   },
@@ -187,8 +187,8 @@ installationRoutes.openapi(
     );
     if (!found) return c.body(null, 204);
     // The event is recorded while the installation still exists, then the bot and rows go.
-    await queueEvents(c.var.db, c.env, [installationDeletedEvent(found.installation)]);
-    await deleteInstallation(c.var.db, found.installation);
+    await queueEvents(c.get("db"), c.env, [installationDeletedEvent(found.installation)]);
+    await deleteInstallation(c.get("db"), found.installation);
     return c.body(null, 204);
   },
 );
@@ -213,7 +213,11 @@ installationRoutes.openapi(
     if (!found.canManage && !found.isOwnerAdmin) {
       throw forbidden("Only admins may create tokens for this installation");
     }
-    const token = await issueInstallationToken(c.var.db, found.installation.id, TOKEN_TTL_SECONDS);
+    const token = await issueInstallationToken(
+      c.get("db"),
+      found.installation.id,
+      TOKEN_TTL_SECONDS,
+    );
     return c.json(token, 200);
   },
 );

@@ -42,7 +42,7 @@ integrationRoutes.openapi(
     const scope = "integrations";
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const callerId = callerUserId(c);
-    const list = integrationsPagePlan(c.var.db, {
+    const list = integrationsPagePlan(c.get("db"), {
       list: { kind: "all", callerId },
       callerId,
       filters,
@@ -112,7 +112,7 @@ integrationRoutes.openapi(
       throw badRequest(`body.${reason}`);
     }
     const row = await publishIntegration(
-      c.var.db,
+      c.get("db"),
       c.env,
       {
         name: integrationName,
@@ -142,7 +142,7 @@ integrationRoutes.openapi(
     try {
       const access = await resolveIntegration(c, integrationName, "integration:delete");
       requireIntegrationAdmin(access, "delete it");
-      await deleteIntegration(c.var.db, access.owner.id, integrationName);
+      await deleteIntegration(c.get("db"), access.owner.id, integrationName);
     } catch (error) {
       // Deleting what the caller cannot see (or what does not exist) is a 204 too.
       if (!(error instanceof ApiError && error.status === 404)) throw error;

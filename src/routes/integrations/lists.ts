@@ -34,7 +34,13 @@ function listPlan(
   limit: number,
   after?: CursorKey,
 ) {
-  return integrationsPagePlan(c.var.db, { list, callerId: callerUserId(c), filters, limit, after });
+  return integrationsPagePlan(c.get("db"), {
+    list,
+    callerId: callerUserId(c),
+    filters,
+    limit,
+    after,
+  });
 }
 
 /** Presents a page of integrations. */

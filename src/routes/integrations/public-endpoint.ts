@@ -28,7 +28,7 @@ const DROPPED_HEADERS = new Set([
 async function handle(c: Context<AppEnv>, installationId: string | null) {
   const name = c.req.param("integrationName") ?? "";
   if (!IntegrationName.safeParse(name).success) throw notFound("Integration");
-  const target = await loadEndpointTarget(c.var.db, name, installationId);
+  const target = await loadEndpointTarget(c.get("db"), name, installationId);
   if (!target) throw notFound(installationId ? "Installation" : "Integration");
   const raw = c.req.raw;
   const body =
@@ -40,7 +40,7 @@ async function handle(c: Context<AppEnv>, installationId: string | null) {
   raw.headers.forEach((value, key) => {
     if (key !== "authorization" && key !== "cookie") headers[key] = value;
   });
-  const delivery = await dispatchFetch(c.var.db, c.env, createOutbound(c.env), target, {
+  const delivery = await dispatchFetch(c.get("db"), c.env, createOutbound(c.env), target, {
     url: raw.url,
     method: raw.method,
     headers,

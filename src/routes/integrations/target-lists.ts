@@ -34,7 +34,7 @@ for (const kind of TARGET_KINDS) {
       const scope = `integration-${kind.plural}:${integrationName}:${externalId ?? ""}`;
       const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
       const access = await resolveIntegration(c, integrationName, "integration:installations:read");
-      const list = targetsPagePlan(c.var.db, {
+      const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
         integrationId: access.integration.id,
         callerId: callerUserId(c),
@@ -43,7 +43,7 @@ for (const kind of TARGET_KINDS) {
         limit,
         after,
       });
-      const { rows, count } = list.finish(await runStatements(c.var.db, list.statements));
+      const { rows, count } = list.finish(await runStatements(c.get("db"), list.statements));
       const urls = urlsOf(c);
       const body = await toListPage({
         secret: c.env.SIGNING_SECRET,
@@ -72,7 +72,7 @@ for (const kind of TARGET_KINDS) {
       const { page, limit, externalId } = c.req.valid("query");
       const scope = `installation-${kind.plural}:${installationId}:${externalId ?? ""}`;
       const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-      const list = targetsPagePlan(c.var.db, {
+      const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
         integrationId: integrationName,
         installationId,

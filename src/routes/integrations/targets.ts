@@ -58,12 +58,12 @@ for (const kind of TARGET_KINDS) {
         throw badRequest(`body: this integration cannot be installed on a ${kind.type}`);
       }
       const ref = { installation: found.installation, type: kind.type, targetId };
-      const existing = targetPlan(c.var.db, ref);
-      const state = existing.finish(await runStatements(c.var.db, existing.statements));
+      const existing = targetPlan(c.get("db"), ref);
+      const state = existing.finish(await runStatements(c.get("db"), existing.statements));
       if (!state.exists) throw notFound(kind.type === "space" ? "Space" : "Site");
-      const row = await installOnTarget(c.var.db, found.integration, ref);
+      const row = await installOnTarget(c.get("db"), found.integration, ref);
       if (!state.row) {
-        await queueEvents(c.var.db, c.env, [
+        await queueEvents(c.get("db"), c.env, [
           targetSetupEvent(found.installation, kind.type, targetId, row),
         ]);
       }
@@ -94,8 +94,8 @@ for (const kind of TARGET_KINDS) {
         type: kind.type,
         targetId: targetIdIn(params),
       };
-      const existing = targetPlan(c.var.db, ref);
-      const { row } = existing.finish(await runStatements(c.var.db, existing.statements));
+      const existing = targetPlan(c.get("db"), ref);
+      const { row } = existing.finish(await runStatements(c.get("db"), existing.statements));
       if (!row) throw notFound("Installation");
       return c.json(kind.present(urlsOf(c), integrationName, row), 200);
     },
@@ -127,11 +127,11 @@ for (const kind of TARGET_KINDS) {
       );
       const targetId = targetIdIn(params);
       const ref = { installation: found.installation, type: kind.type, targetId };
-      const existing = targetPlan(c.var.db, ref);
-      const { row } = existing.finish(await runStatements(c.var.db, existing.statements));
-      const updated = row ? await updateTarget(c.var.db, row, patch) : undefined;
+      const existing = targetPlan(c.get("db"), ref);
+      const { row } = existing.finish(await runStatements(c.get("db"), existing.statements));
+      const updated = row ? await updateTarget(c.get("db"), row, patch) : undefined;
       if (!row || !updated) throw notFound("Installation");
-      await queueEvents(c.var.db, c.env, [
+      await queueEvents(c.get("db"), c.env, [
         targetSetupEvent(found.installation, kind.type, targetId, updated, row),
       ]);
       return c.json(kind.present(urlsOf(c), integrationName, updated), 200);
@@ -160,13 +160,13 @@ for (const kind of TARGET_KINDS) {
       if (!found) return c.body(null, 204);
       const targetId = targetIdIn(params);
       const ref = { installation: found.installation, type: kind.type, targetId };
-      const existing = targetPlan(c.var.db, ref);
-      const { row } = existing.finish(await runStatements(c.var.db, existing.statements));
+      const existing = targetPlan(c.get("db"), ref);
+      const { row } = existing.finish(await runStatements(c.get("db"), existing.statements));
       if (!row) return c.body(null, 204);
-      await queueEvents(c.var.db, c.env, [
+      await queueEvents(c.get("db"), c.env, [
         targetDeletedEvent(found.installation, kind.type, targetId, row),
       ]);
-      await uninstallFromTarget(c.var.db, ref);
+      await uninstallFromTarget(c.get("db"), ref);
       return c.body(null, 204);
     },
   );

@@ -80,9 +80,9 @@ export async function linksBody(
   const scope = cursorScope(t, `${pageId ?? "*"}:${query.status ?? "all"}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
   const read = await runPlan(
-    c.var.db,
+    c.get("db"),
     linksPlan(
-      c.var.db,
+      c.get("db"),
       {
         pointer: t.pointer,
         organizationId: t.found.space.organizationId,
@@ -120,8 +120,8 @@ export async function backlinksBody(
   const scope = cursorScope(t, `backlinks:${target.kind}:${target.id}`);
   const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
   const read = await runPlan(
-    c.var.db,
-    backlinksPlan(c.var.db, t.pointer, { target, limit: query.limit, after }),
+    c.get("db"),
+    backlinksPlan(c.get("db"), t.pointer, { target, limit: query.limit, after }),
   );
   if (!read.found) throw notFound(target.kind === "file" ? "File" : "Page");
   const ctx = referenceContext(t);

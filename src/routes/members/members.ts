@@ -41,8 +41,8 @@ memberRoutes.openapi(
       : undefined;
     // The page is a second round trip, read only once access is known.
     const { rows, count } = await runPlan(
-      c.var.db,
-      memberListPlan(c.var.db, organizationId, input, after),
+      c.get("db"),
+      memberListPlan(c.get("db"), organizationId, input, after),
     );
     const urls = urlsOf(c);
     const body = await toListPage({
@@ -72,7 +72,7 @@ memberRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:read");
     if (userId !== access.caller.user.id) requireRole(access.role, "read", "see other members");
-    const row = await getMember(c.var.db, organizationId, userId);
+    const row = await getMember(c.get("db"), organizationId, userId);
     if (!row) throw notFound("Member");
     return c.json(presentMember(urlsOf(c), row), 200);
   },
@@ -96,7 +96,7 @@ memberRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:write");
     requireRole(access.role, "admin", "change member roles");
-    const db = c.var.db;
+    const db = c.get("db");
     const row =
       role === undefined
         ? await getMember(db, organizationId, userId)
@@ -120,7 +120,7 @@ memberRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:write");
     if (userId !== access.caller.user.id) requireRole(access.role, "admin", "remove members");
-    await removeMember(c.var.db, organizationId, userId);
+    await removeMember(c.get("db"), organizationId, userId);
     return c.body(null, 204);
   },
 );

@@ -29,7 +29,7 @@ publishedSpecRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, specSlug } = c.req.valid("param");
-    const found = await publishedSpecRaw(c.var.db, c.env.FILES, organizationId, specSlug);
+    const found = await publishedSpecRaw(c.get("db"), c.env.FILES, organizationId, specSlug);
     if (!found) throw notFound("OpenAPI specification");
     return c.body(found.body, 200, {
       "content-type": `${found.contentType}; charset=utf-8`,

@@ -70,7 +70,7 @@ specRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `openapi:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = specListPlan(c.var.db, { orgId: organizationId, limit, after });
+    const list = specListPlan(c.get("db"), { orgId: organizationId, limit, after });
     const { results, canEdit } = await resolveSpecs(c, organizationId, "openapi:read", {
       with: list.statements,
     });
@@ -107,7 +107,7 @@ specRoutes.openapi(
     checkSourceSize(source);
     const access = await resolveSpecs(c, organizationId, "openapi:write");
     requireSpecEditor(access);
-    const row = await createSpec(c.var.db, c.env.FILES, { orgId: organizationId, slug, source });
+    const row = await createSpec(c.get("db"), c.env.FILES, { orgId: organizationId, slug, source });
     await queueProcessing(c, row.id);
     return c.json(presentSpec(urlsOf(c), row, specPermissions(true)), 201);
   },
@@ -144,7 +144,7 @@ specRoutes.openapi(
     checkSourceSize(source);
     const found = await resolveSpecIfAny(c, organizationId, specSlug, "openapi:write");
     requireSpecEditor(found);
-    const { row } = await putSpec(c.var.db, c.env.FILES, {
+    const { row } = await putSpec(c.get("db"), c.env.FILES, {
       orgId: organizationId,
       slug: specSlug,
       source,
@@ -169,7 +169,7 @@ specRoutes.openapi(
     const { visibility } = c.req.valid("json");
     const found = await resolveSpec(c, organizationId, specSlug, "openapi:write");
     requireSpecEditor(found);
-    const row = await setSpecVisibility(c.var.db, found.spec.id, visibility);
+    const row = await setSpecVisibility(c.get("db"), found.spec.id, visibility);
     if (!row) throw notFound("OpenAPI specification");
     return c.json(presentSpec(urlsOf(c), row, specPermissions(true)), 200);
   },
@@ -188,7 +188,7 @@ specRoutes.openapi(
     const { organizationId, specSlug } = c.req.valid("param");
     const access = await resolveSpecs(c, organizationId, "openapi:write");
     requireSpecEditor(access);
-    await deleteSpec(c.var.db, c.env.FILES, organizationId, specSlug);
+    await deleteSpec(c.get("db"), c.env.FILES, organizationId, specSlug);
     return c.body(null, 204);
   },
 );

@@ -49,8 +49,8 @@ specVersionRoutes.openapi(
     const { spec } = await resolveSpec(c, organizationId, specSlug, "openapi:read");
     const scope = `openapi-versions:${spec.id}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = versionListPlan(c.var.db, { specId: spec.id, limit, after });
-    const rows = await runPlan(c.var.db, list);
+    const list = versionListPlan(c.get("db"), { specId: spec.id, limit, after });
+    const rows = await runPlan(c.get("db"), list);
     const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -68,7 +68,7 @@ specVersionRoutes.openapi(
 /** The spec and one of its versions (`latest` or an id), or the 404 of an unknown one. */
 async function specVersion(c: Context<AppEnv>, versionId: string) {
   const { organizationId, specSlug } = c.req.param() as Record<string, string>;
-  const byId = versionByIdPlan(c.var.db, versionId);
+  const byId = versionByIdPlan(c.get("db"), versionId);
   const found = await resolveSpec(c, organizationId!, specSlug!, "openapi:read", {
     with: byId.statements,
   });

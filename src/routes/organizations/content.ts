@@ -43,14 +43,14 @@ contentRoutes.openapi(
     const { query, page, limit } = c.req.valid("query");
     // The member's readable spaces are read in the access check's round trip.
     const { results, ...access } = await resolveOrg(c, organizationId, {
-      with: readableSpacesQueries(c.var.db, organizationId, callerUserId(c)),
+      with: readableSpacesQueries(c.get("db"), organizationId, callerUserId(c)),
     });
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
     const scope = `search:${organizationId}:${query}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const { spaces, count } = await searchOrganization(
-      c.var.db,
+      c.get("db"),
       { organizationId, userId: access.caller.user.id, role: access.role, query, limit, after },
       results,
     );
@@ -82,7 +82,7 @@ contentRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:read");
     requireRole(access.role, "read", "read the agent instructions");
-    const row = await runPlan(c.var.db, agentInstructionsPlan(c.var.db, organizationId));
+    const row = await runPlan(c.get("db"), agentInstructionsPlan(c.get("db"), organizationId));
     // Never set: an empty document, dated from the organization's creation, by no one.
     const shown = row ?? {
       organizationId,
@@ -112,7 +112,7 @@ contentRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:write");
     requireRole(access.role, "admin", "update the agent instructions");
-    const row = await putAgentInstructions(c.var.db, {
+    const row = await putAgentInstructions(c.get("db"), {
       organizationId,
       document: instructions,
       updatedBy: access.caller.user.id,

@@ -34,8 +34,8 @@ inviteRoutes.openapi(
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // The page is a second round trip, read only once access is known.
     const { rows, count } = await runPlan(
-      c.var.db,
-      invitesPagePlan(c.var.db, organizationId, limit, after),
+      c.get("db"),
+      invitesPagePlan(c.get("db"), organizationId, limit, after),
     );
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
@@ -71,7 +71,7 @@ inviteRoutes.openapi(
     if (!access.org.inviteLinks) {
       throw conflict("Invite links are disabled in this organization (inviteLinks is false)");
     }
-    const row = await createInvite(c.var.db, {
+    const row = await createInvite(c.get("db"), {
       organizationId,
       role: role ?? null,
       createdBy: access.caller.user.id,
@@ -94,7 +94,7 @@ inviteRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:write");
     requireRole(access.role, "admin", "delete invite links");
-    await deleteInvite(c.var.db, organizationId, inviteId);
+    await deleteInvite(c.get("db"), organizationId, inviteId);
     return c.body(null, 204);
   },
 );

@@ -41,7 +41,7 @@ joinRoutes.openapi(
     }
     if (target.disabled === false) return c.body(null, 204); // already a member
     // No default role set means the least privileged member role, not a guest.
-    await addMember(c.var.db, {
+    await addMember(c.get("db"), {
       organizationId,
       userId: caller.user.id,
       role: target.org.defaultRole ?? "read",
@@ -64,7 +64,7 @@ joinRoutes.openapi(
   }),
   async (c) => {
     const domain = c.req.valid("param").emailDomain.trim().toLowerCase();
-    const found = organizationsForDomainPlan(c.var.db, callerUserId(c), domain);
+    const found = organizationsForDomainPlan(c.get("db"), callerUserId(c), domain);
     const { caller, results } = await resolveCaller(c, { with: found.statements });
     requireScope(caller, "organization:read");
     const urls = urlsOf(c);

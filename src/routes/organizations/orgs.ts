@@ -43,7 +43,7 @@ organizationRoutes.openapi(
     // Cursors are bound to the token, so the page and its authentication are one round trip.
     const scope = `orgs:${callerDigest(c)}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const mine = organizationsPagePlan(c.var.db, callerUserId(c), limit, after);
+    const mine = organizationsPagePlan(c.get("db"), callerUserId(c), limit, after);
     const { caller, results } = await resolveCaller(c, { with: mine.statements });
     requireScope(caller, "organization:read");
     const { rows, count } = mine.finish(results);
@@ -77,7 +77,7 @@ organizationRoutes.openapi(
     const input = c.req.valid("json");
     const caller = await authenticate(c);
     requireScope(caller, "organization:write");
-    const org = await createOrganization(c.var.db, {
+    const org = await createOrganization(c.get("db"), {
       title: input.title,
       ownerId: caller.user.id,
       emailDomains: input.emailDomains,
@@ -124,7 +124,7 @@ organizationRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:write");
     requireRole(access.role, "admin", "update the organization");
-    const org = await updateOrganization(c.var.db, access.org, input);
+    const org = await updateOrganization(c.get("db"), access.org, input);
     const permissions = organizationPermissions(access.role);
     return c.json(presentOrganization(urlsOf(c), org, permissions), 200);
   },

@@ -29,7 +29,7 @@ async function changeRequestPdfTarget(
   spaceId: string,
   changeRequestId: string,
 ): Promise<PdfTarget> {
-  const reads = changeRequestRevisionPlan(c.var.db, spaceId, changeRequestId);
+  const reads = changeRequestRevisionPlan(c.get("db"), spaceId, changeRequestId);
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
     with: reads.statements,
   });
@@ -49,7 +49,7 @@ async function changeRequestPdfTarget(
 /** Renders (or reuses) the target's PDF and answers its signed URL. */
 async function answer(c: Context<AppEnv>, target: PdfTarget, query: z.infer<typeof PdfQuery>) {
   const selection = { pageId: query.page, only: query.only ?? false };
-  const path = await pdfDownloadPath(c.var.db, c.env, target, selection);
+  const path = await pdfDownloadPath(c.get("db"), c.env, target, selection);
   return { url: apiUrl(c, path) };
 }
 
@@ -67,7 +67,7 @@ pdfRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const t = await mainTarget(c, spaceId, { specs: specStateQuery(c.var.db, spaceId) });
+    const t = await mainTarget(c, spaceId, { specs: specStateQuery(c.get("db"), spaceId) });
     const target = {
       pointer: t.pointer,
       revision: t.revision,

@@ -43,7 +43,7 @@ spaceSearchRoutes.openapi(
     const scope = `search:space:${spaceId}:${query}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // The search runs in the access check's batch: one round trip for a small result page.
-    const db = c.var.db;
+    const db = c.get("db");
     const reads = spaceSearchPlan(db, { spaceId, query, limit, after });
     const found = await resolveSpace(c, spaceId, { with: reads.statements });
     requireScope(found.caller, "space:read");

@@ -82,7 +82,7 @@ export function mountMove(router: OpenAPIHono<AppEnv>, spec: MoveSpec) {
       side,
       field: `body.position.${side}${suffix}`,
     };
-    const plan = moveItemPlan(c.var.db, loaded.tree, { type: spec.kind, id }, target);
+    const plan = moveItemPlan(c.get("db"), loaded.tree, { type: spec.kind, id }, target);
     const view = await commit(c, loaded, plan.writes);
     markDeprecated(c, params.organizationId, params.siteId);
     return c.json(presentItem(view, spec.kind, id, spec.missing), 200);
@@ -110,7 +110,7 @@ export function mountDelete(router: OpenAPIHono<AppEnv>, spec: DeleteSpec) {
   });
   router.openapi(route, async (c) => {
     const { id, ...params } = idsOf(c.req.valid("param") as Record<string, string>, spec);
-    const db = c.var.db;
+    const db = c.get("db");
     const { writes } = spec;
     if (writes.tree) {
       const { tree } = await loadTree(c, params, WRITE_STRUCTURE);

@@ -55,7 +55,7 @@ export async function loadTree<S extends Statements = NoStatements>(
   need: SiteNeed,
   options: { shareKey?: string; with?: S } = {},
 ): Promise<LoadedTree<S>> {
-  const reads = structureStatements(c.var.db, callerDigest(c), params.siteId, options.shareKey);
+  const reads = structureStatements(c.get("db"), callerDigest(c), params.siteId, options.shareKey);
   const { results, ...access } = await resolveSite(c, params.organizationId, params.siteId, need, {
     with: { ...reads, ...options.with },
   });
@@ -74,7 +74,7 @@ export async function commit(
   writes: Writes,
 ): Promise<TreeView> {
   const who = { callerDigest: callerDigest(c), member: loaded.member };
-  const tree = await commitAndReload(c.var.db, who, loaded.site, writes);
+  const tree = await commitAndReload(c.get("db"), who, loaded.site, writes);
   return viewOf(c, tree);
 }
 

@@ -27,7 +27,7 @@ function publishHandler(published: boolean) {
       minimum: SITE_ROLES.manage,
       action: `${published ? "publish" : "unpublish"} sites`,
     });
-    const row = await setPublished(c.var.db, site, published);
+    const row = await setPublished(c.get("db"), site, published);
     return presentSite(urlsOf(c), row, permissions);
   };
 }
@@ -84,7 +84,7 @@ publishingRoutes.openapi(
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     const credentials = { shareKey, visitorToken: visitorAuthToken };
     const access = await resolvePublishedSite(c, organizationId, siteId, credentials, {
-      with: siteTreeStatements(c.var.db, callerDigest(c), siteId, shareKey),
+      with: siteTreeStatements(c.get("db"), callerDigest(c), siteId, shareKey),
     });
     const { site, reader, permissions } = access;
     const tree = siteTreeFrom(site, reader, access.results);

@@ -93,7 +93,7 @@ sectionGroupRoutes.openapi(
     const params = c.req.valid("param");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE);
     const { site } = loaded;
-    const plan = createGroupPlan(c.var.db, loaded.tree, input);
+    const plan = createGroupPlan(c.get("db"), loaded.tree, input);
     const view = await commit(c, loaded, plan.writes);
     const path = `/orgs/${site.organizationId}/sites/${site.id}/section-groups/${plan.id}`;
     c.header("Location", view.urls.api(path));
@@ -119,7 +119,7 @@ sectionGroupRoutes.openapi(
     const input = c.req.valid("json");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE);
     const group = groupIn(loaded.tree, siteSectionGroupId);
-    const plan = updateGroupPlan(c.var.db, loaded.tree, group, input);
+    const plan = updateGroupPlan(c.get("db"), loaded.tree, group, input);
     const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSectionGroup(view, groupIn(view.tree, group.id)), 200);
@@ -158,7 +158,7 @@ sectionGroupRoutes.openapi(
     const { sectionId } = c.req.valid("json");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE);
     const group = groupIn(loaded.tree, siteSectionGroupId);
-    const plan = addSectionToGroupPlan(c.var.db, loaded.tree, group, sectionId);
+    const plan = addSectionToGroupPlan(c.get("db"), loaded.tree, group, sectionId);
     const view = await commit(c, loaded, plan.writes);
     return c.json(presentSectionGroup(view, groupIn(view.tree, group.id)), 200);
   },
@@ -177,7 +177,10 @@ sectionGroupRoutes.openapi(
     const { siteSectionGroupId, siteSectionId, ...params } = c.req.valid("param");
     const { tree } = await loadTree(c, params, WRITE_STRUCTURE);
     const group = groupIn(tree, siteSectionGroupId);
-    await commitWrites(c.var.db, removeSectionFromGroupPlan(c.var.db, tree, group, siteSectionId));
+    await commitWrites(
+      c.get("db"),
+      removeSectionFromGroupPlan(c.get("db"), tree, group, siteSectionId),
+    );
     return c.body(null, 204);
   },
 );

@@ -91,7 +91,7 @@ sectionRoutes.openapi(
     const { spaceId, title, icon, siteSectionGroupId } = c.req.valid("json");
     const params = c.req.valid("param");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
-      with: wantedSpacesStatements(c.var.db, callerUserId(c), [spaceId]),
+      with: wantedSpacesStatements(c.get("db"), callerUserId(c), [spaceId]),
     });
     const { tree, site } = loaded;
     const space = wantedSpacesFrom(loaded.member, site.organizationId, loaded.results).get(spaceId);
@@ -99,7 +99,7 @@ sectionRoutes.openapi(
     if (site.siteSpacesCount >= MAX_SITE_SPACES) {
       throw badRequest(`body.spaceId: a site holds at most ${MAX_SITE_SPACES} site spaces`);
     }
-    const plan = createSectionPlan(c.var.db, tree, {
+    const plan = createSectionPlan(c.get("db"), tree, {
       space,
       title,
       icon,
@@ -133,7 +133,7 @@ sectionRoutes.openapi(
     const section = sectionIn(loaded.tree, siteSectionId);
     const condition =
       input.condition === undefined ? undefined : input.condition?.trim() ? input.condition : null;
-    const plan = updateSectionPlan(c.var.db, loaded.tree, section, { ...input, condition });
+    const plan = updateSectionPlan(c.get("db"), loaded.tree, section, { ...input, condition });
     const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSection(view, sectionIn(view.tree, section.id)), 200);

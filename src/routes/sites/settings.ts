@@ -52,7 +52,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const reads = adaptiveSchemaPlan(c.var.db, siteId);
+    const reads = adaptiveSchemaPlan(c.get("db"), siteId);
     const { results } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, {
       with: reads.statements,
     });
@@ -83,7 +83,7 @@ settingsRoutes.openapi(
       minimum: SITE_ROLES.manage,
       action: "change adaptive schemas",
     });
-    const row = await putAdaptiveSchema(c.var.db, siteId, validateAdaptiveSchema(jsonSchema));
+    const row = await putAdaptiveSchema(c.get("db"), siteId, validateAdaptiveSchema(jsonSchema));
     return c.json(presentAdaptiveSchema(row), 200);
   },
 );
@@ -99,7 +99,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const reads = adaptiveSchemaPlan(c.var.db, siteId);
+    const reads = adaptiveSchemaPlan(c.get("db"), siteId);
     const { results } = await resolveSite(c, organizationId, siteId, READ_SCHEMA, {
       with: reads.statements,
     });
@@ -119,7 +119,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const reads = siteAuthPlan(c.var.db, siteId);
+    const reads = siteAuthPlan(c.get("db"), siteId);
     const { results } = await resolveSite(c, organizationId, siteId, AUTH.read, {
       with: reads.statements,
     });
@@ -141,7 +141,7 @@ settingsRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { backend, ...patch } = c.req.valid("json");
-    const reads = siteAuthPlan(c.var.db, siteId);
+    const reads = siteAuthPlan(c.get("db"), siteId);
     const { results } = await resolveSite(c, organizationId, siteId, AUTH.write, {
       with: reads.statements,
     });
@@ -152,7 +152,7 @@ settingsRoutes.openapi(
         "body.backend: no visitor-authentication integration is installed on this site",
       );
     }
-    return c.json(presentPublishingAuth(await updateSiteAuth(c.var.db, row, patch)), 200);
+    return c.json(presentPublishingAuth(await updateSiteAuth(c.get("db"), row, patch)), 200);
   },
 );
 
@@ -167,12 +167,12 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const reads = siteAuthPlan(c.var.db, siteId);
+    const reads = siteAuthPlan(c.get("db"), siteId);
     const { results } = await resolveSite(c, organizationId, siteId, AUTH.write, {
       with: reads.statements,
     });
     const row = reads.finish(results);
     if (!row) throw notFound("Site");
-    return c.json(presentPublishingAuth(await regenerateSiteKey(c.var.db, row)), 200);
+    return c.json(presentPublishingAuth(await regenerateSiteKey(c.get("db"), row)), 200);
   },
 );

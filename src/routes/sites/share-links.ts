@@ -47,7 +47,7 @@ shareLinkRoutes.openapi(
     const { page, limit, search } = c.req.valid("query");
     const scope = `share-links:${siteId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const reads = shareLinkListPlan(c.var.db, siteId, { limit, after }, search);
+    const reads = shareLinkListPlan(c.get("db"), siteId, { limit, after }, search);
     const { site, role, results } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_READ, {
       with: reads.statements,
     });
@@ -83,7 +83,7 @@ shareLinkRoutes.openapi(
     const { organizationId, siteId } = c.req.valid("param");
     const { name } = c.req.valid("json");
     const { site, role } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_WRITE);
-    const row = await createShareLink(c.var.db, siteId, name);
+    const row = await createShareLink(c.get("db"), siteId, name);
     const urls = urlsOf(c);
     c.header("Location", urls.api(`/orgs/${organizationId}/sites/${siteId}/share-links/${row.id}`));
     return c.json(presentShareLink(urls, site, row, shareLinkPermissions(role).showKey), 201);
@@ -108,7 +108,7 @@ shareLinkRoutes.openapi(
       siteId,
       shareLinkId,
     );
-    const row = await updateShareLink(c.var.db, shareLink, patch);
+    const row = await updateShareLink(c.get("db"), shareLink, patch);
     if (!row) throw notFound("Share link");
     const showKey = shareLinkPermissions(role).showKey;
     return c.json(presentShareLink(urlsOf(c), site, row, showKey), 200);
@@ -127,7 +127,7 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId, shareLinkId } = c.req.valid("param");
     await resolveSite(c, organizationId, siteId, SHARE_LINKS_WRITE);
-    await deleteShareLink(c.var.db, siteId, shareLinkId);
+    await deleteShareLink(c.get("db"), siteId, shareLinkId);
     return c.body(null, 204);
   },
 );

@@ -95,7 +95,7 @@ siteSpaceRoutes.openapi(
     const { spaceId, sectionId } = c.req.valid("json");
     const params = c.req.valid("param");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
-      with: wantedSpacesStatements(c.var.db, callerUserId(c), [spaceId]),
+      with: wantedSpacesStatements(c.get("db"), callerUserId(c), [spaceId]),
     });
     const { tree, site } = loaded;
     const space = wantedSpacesFrom(loaded.member, site.organizationId, loaded.results).get(spaceId);
@@ -107,7 +107,7 @@ siteSpaceRoutes.openapi(
       throw badRequest("body.sectionId: no such section in this site");
     }
     const target = sectionId ?? (tree.sections.length > 0 ? defaultSectionId(tree) : null);
-    const plan = addSiteSpacePlan(c.var.db, tree, space, target);
+    const plan = addSiteSpacePlan(c.get("db"), tree, space, target);
     const view = await commit(c, loaded, plan.writes);
     const path = `/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${plan.id}`;
     c.header("Location", view.urls.api(path));
@@ -137,7 +137,7 @@ siteSpaceRoutes.openapi(
     const { siteSpaceId, ...params } = c.req.valid("param");
     const { path, condition, spaceId } = c.req.valid("json");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
-      with: wantedSpacesStatements(c.var.db, callerUserId(c), spaceId ? [spaceId] : []),
+      with: wantedSpacesStatements(c.get("db"), callerUserId(c), spaceId ? [spaceId] : []),
     });
     const { tree, site } = loaded;
     const row = siteSpaceIn(tree, siteSpaceId);
@@ -151,7 +151,7 @@ siteSpaceRoutes.openapi(
       // An empty condition removes it, like null.
       condition: condition === undefined ? undefined : condition?.trim() ? condition : null,
     };
-    const plan = updateSiteSpacePlan(c.var.db, tree, row, patch);
+    const plan = updateSiteSpacePlan(c.get("db"), tree, row, patch);
     const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, c.req.valid("header").prefer)) return c.body(null, 204);
     return c.json(presentSiteSpace(view, siteSpaceIn(view.tree, row.id)), 200);

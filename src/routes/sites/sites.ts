@@ -46,7 +46,7 @@ siteRoutes.openapi(
     const scope = `sites:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const filter = { title: title || undefined, space, published, types: type };
-    const reads = siteListPlan(c.var.db, { orgId: organizationId, filter, limit, after });
+    const reads = siteListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const access = await resolveSitesOrg(
       c,
       organizationId,
@@ -85,7 +85,7 @@ siteRoutes.openapi(
       c,
       organizationId,
       { scope: "site:write", minimum: SITE_ROLES.manage, action: "create sites" },
-      { with: wantedSpacesStatements(c.var.db, callerUserId(c), wanted) },
+      { with: wantedSpacesStatements(c.get("db"), callerUserId(c), wanted) },
     );
     // Every space must be one the caller can see in this organization: else the 404 of a space.
     const visible = wantedSpacesFrom(access.member, organizationId, access.results);
@@ -94,7 +94,7 @@ siteRoutes.openapi(
       if (!found) throw notFound("Space");
       return found;
     });
-    const site = await createSite(c.var.db, {
+    const site = await createSite(c.get("db"), {
       organizationId,
       createdBy: access.caller.user.id,
       type: input.type ?? "basic",
@@ -140,7 +140,7 @@ siteRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const access = await resolveSite(
       c,
       organizationId,
@@ -176,7 +176,7 @@ siteRoutes.openapi(
       minimum: SITE_ROLES.admin,
       action: "delete sites",
     });
-    await deleteSite(c.var.db, organizationId, siteId);
+    await deleteSite(c.get("db"), organizationId, siteId);
     return c.body(null, 204);
   },
 );

@@ -69,7 +69,7 @@ structureRoutes.openapi(
     const side = position.before ? "before" : "after";
     const pointer = (position.before ?? position.after)!;
     const target: MoveTarget = { ...pointer, side, field: `body.position.${side}` };
-    const plan = moveItemPlan(c.var.db, loaded.tree, item, target);
+    const plan = moveItemPlan(c.get("db"), loaded.tree, item, target);
     const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, prefer)) return c.body(null, 204);
     return c.json(presentItem(view, item.type, item.id), 200);

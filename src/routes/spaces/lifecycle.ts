@@ -45,7 +45,7 @@ lifecycleRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const placed = publishedPlacementPlan(c.var.db, spaceId);
+    const placed = publishedPlacementPlan(c.get("db"), spaceId);
     const found = await resolveSpace(c, spaceId, {
       includeDeleted: true,
       with: placed.statements,
@@ -59,7 +59,7 @@ lifecycleRoutes.openapi(
       return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
     }
     // Deleting the space removed its site spaces, so the restored space is published nowhere.
-    const row = await restoreSpace(c.var.db, found.space);
+    const row = await restoreSpace(c.get("db"), found.space);
     if (!row) throw conflict("The space changed while it was being restored; retry");
     // A search before the rebuild finishes finds the space unindexed and catches up by itself.
     await inBackground(c, "search re-index after restore", (db) => reindexSpace(db, row));
@@ -81,7 +81,7 @@ lifecycleRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    const db = c.var.db;
+    const db = c.get("db");
     const place = appendBesidePlan(db, spaceId);
     const found = await resolveSpace(c, spaceId, { with: place.statements });
     const source = found.space;

@@ -36,7 +36,7 @@ moveRoutes.openapi(
   async (c) => {
     const { spaceId: id } = c.req.valid("param");
     const { parent, position } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const move = spaceMovePlan(db, id, { parent, position });
     const placed = publishedPlacementPlan(db, id);
     // The target parent's chain (the resolver loads the current parent's).
@@ -78,7 +78,7 @@ moveRoutes.openapi(
   async (c) => {
     const { spaceId: id } = c.req.valid("param");
     const { organization } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const place = spaceAppendPlan(db, organization, null);
     const found = await resolveSpace(c, id, {
       with: { ...transferTargetStatements(c, organization), ...place.statements },

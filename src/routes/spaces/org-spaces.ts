@@ -60,7 +60,7 @@ orgSpaceRoutes.openapi(
         })
       : null;
     const parentId = input.parent ?? null;
-    const db = c.var.db;
+    const db = c.get("db");
     const place = spaceAppendPlan(db, organizationId, parentId);
     const { caller, member, tree, results } = await resolveInOrg(
       c,
@@ -118,7 +118,7 @@ orgSpaceRoutes.openapi(
     const scope = `spaces:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // The page's statements run in the access check's round trip; read once it has passed.
-    const list = orgSpacesPlan(c.var.db, {
+    const list = orgSpacesPlan(c.get("db"), {
       organizationId,
       digest: callerDigest(c),
       limit,
@@ -167,10 +167,16 @@ orgSpaceRoutes.openapi(
       chain: found.chain,
       grants: found.grants,
     };
-    const { items, count } = await listCollectionSpaces(c.var.db, callerDigest(c), found, source, {
-      limit,
-      after,
-    });
+    const { items, count } = await listCollectionSpaces(
+      c.get("db"),
+      callerDigest(c),
+      found,
+      source,
+      {
+        limit,
+        after,
+      },
+    );
     const urls = urlsOf(c);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,

@@ -42,7 +42,7 @@ async function readableSpace(c: Context<AppEnv>, spaceId: string, credentials: V
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
   }
-  const placement = publishedPlacementPlan(c.var.db, spaceId, credentials.shareKey);
+  const placement = publishedPlacementPlan(c.get("db"), spaceId, credentials.shareKey);
   const found = await resolvePublishedSpaceAccess(c, spaceId, credentials, {
     with: placement.statements,
   });
@@ -83,7 +83,7 @@ spaceRoutes.openapi(
     const { spaceId } = c.req.valid("param");
     const { icon: _icon, emoji, ...fields } = c.req.valid("json");
     const rules = fields.mergeRules?.type === "rules" ? fields.mergeRules.rules : [];
-    const db = c.var.db;
+    const db = c.get("db");
     const users = rules.flatMap((rule) => rule.users);
     const among = spaceMembersAmongPlan(db, spaceId, users);
     const placed = publishedPlacementPlan(db, spaceId);
@@ -144,7 +144,7 @@ spaceRoutes.openapi(
     requireScope(found.caller, "space:write");
     if (isPastRetention(found.space)) return c.body(null, 204);
     requireRole(found.role, "admin", "delete this space");
-    if (found.space.deletedAt === null) await softDeleteSpace(c.var.db, spaceId);
+    if (found.space.deletedAt === null) await softDeleteSpace(c.get("db"), spaceId);
     return c.body(null, 204);
   },
 );

@@ -27,7 +27,7 @@ ssoOrgRoutes.openapi(
   }),
   async (c) => {
     const { organizationId } = c.req.valid("param");
-    const logins = await loginInfos(c.var.db, organizationId);
+    const logins = await loginInfos(c.get("db"), organizationId);
     if (!logins) throw notFound("Organization");
     const origin = new URL(c.req.url).origin;
     const items = logins.map((l) => ({
@@ -56,7 +56,7 @@ ssoOrgRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:write");
     requireRole(access.role, "admin", "set SSO members");
-    const db = c.var.db;
+    const db = c.get("db");
     await setSsoMember(db, organizationId, userId);
     const row = await getMember(db, organizationId, userId);
     if (!row) throw notFound("Member");

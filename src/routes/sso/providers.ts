@@ -78,7 +78,7 @@ samlProviderRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `saml:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = providerListPlan(c.var.db, organizationId, limit, after);
+    const list = providerListPlan(c.get("db"), organizationId, limit, after);
     const { results } = await resolveSamlAdmin(c, organizationId, "organization:read", {
       with: list.statements,
     });
@@ -112,7 +112,7 @@ samlProviderRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const body = c.req.valid("json");
     requireCertificate(body.certificate);
-    const db = c.var.db;
+    const db = c.get("db");
     const team = teamInOrgPlan(db, organizationId, body.defaultTeam);
     const existing = providerListPlan(db, organizationId, 0);
     const { results } = await resolveSamlAdmin(c, organizationId, "organization:write", {
@@ -151,7 +151,7 @@ samlProviderRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, samlProviderId } = c.req.valid("param");
-    const one = providerPlan(c.var.db, organizationId, samlProviderId);
+    const one = providerPlan(c.get("db"), organizationId, samlProviderId);
     const { results } = await resolveSamlAdmin(c, organizationId, "organization:read", {
       with: one.statements,
     });
@@ -174,7 +174,7 @@ samlProviderRoutes.openapi(
     const { organizationId, samlProviderId } = c.req.valid("param");
     const body = c.req.valid("json");
     requireCertificate(body.certificate);
-    const db = c.var.db;
+    const db = c.get("db");
     const team = teamInOrgPlan(db, organizationId, body.defaultTeam ?? undefined);
     const one = providerPlan(db, organizationId, samlProviderId);
     const { results } = await resolveSamlAdmin(c, organizationId, "organization:write", {
@@ -201,7 +201,7 @@ samlProviderRoutes.openapi(
   async (c) => {
     const { organizationId, samlProviderId } = c.req.valid("param");
     await resolveSamlAdmin(c, organizationId, "organization:write");
-    await deleteProvider(c.var.db, organizationId, samlProviderId);
+    await deleteProvider(c.get("db"), organizationId, samlProviderId);
     return c.body(null, 204);
   },
 );

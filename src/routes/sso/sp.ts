@@ -42,7 +42,7 @@ function refused(c: Context<AppEnv>, status: 400 | 403 | 404, code: string, reas
 /** The provider of the path and its SP URLs, or null. */
 async function providerOf(c: Context<AppEnv>) {
   const id = c.req.param("providerId") ?? "";
-  const provider = id.length <= 64 ? await findProvider(c.var.db, id) : undefined;
+  const provider = id.length <= 64 ? await findProvider(c.get("db"), id) : undefined;
   return provider ? { provider, sp: spUrls(new URL(c.req.url).origin, provider.id) } : null;
 }
 
@@ -60,7 +60,7 @@ ssoSpRoutes.get("/sso/saml/:providerId/metadata", async (c) => {
 ssoSpRoutes.get("/sso/saml/:providerId/start", async (c) => {
   const found = await providerOf(c);
   if (!found) return refused(c, 404, "unknown_provider", "No such SAML provider");
-  const url = await startLogin(c.var.db, c.env.SIGNING_SECRET, found.provider, found.sp);
+  const url = await startLogin(c.get("db"), c.env.SIGNING_SECRET, found.provider, found.sp);
   return c.redirect(url, 302);
 });
 
@@ -78,7 +78,7 @@ ssoSpRoutes.post("/sso/saml/:providerId/acs", limitBody(MAX_ACS_BYTES), async (c
   if (typeof samlResponse !== "string" || samlResponse.length === 0) {
     return refused(c, 400, "malformed", "The form carries no SAMLResponse");
   }
-  const result = await consumeResponse(c.var.db, found.provider, found.sp, {
+  const result = await consumeResponse(c.get("db"), found.provider, found.sp, {
     samlResponse,
     relayState: typeof relayState === "string" ? relayState : null,
   });

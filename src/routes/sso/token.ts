@@ -23,7 +23,7 @@ ssoTokenRoutes.openapi(
   }),
   async (c) => {
     const { code } = c.req.valid("json");
-    const done = await exchangeCode(c.var.db, code);
+    const done = await exchangeCode(c.get("db"), code);
     if (!done) throw unauthorized("The sign-in code is unknown, used or expired");
     return c.json(
       {

@@ -42,7 +42,7 @@ teamMemberRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `team-members:${teamId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const members = teamMembersPagePlan(c.var.db, {
+    const members = teamMembersPagePlan(c.get("db"), {
       orgId: organizationId,
       teamId,
       callerId: callerUserId(c),
@@ -84,14 +84,14 @@ teamMemberRoutes.openapi(
     const { organizationId, teamId } = c.req.valid("param");
     const { add = [], remove = [], memberships = {} } = c.req.valid("json");
     const wanted = [...add, ...remove, ...Object.keys(memberships)];
-    const lookup = orgMembersByIdentifierPlan(c.var.db, organizationId, wanted);
+    const lookup = orgMembersByIdentifierPlan(c.get("db"), organizationId, wanted);
     const team = await resolveTeam(c, organizationId, teamId, "organization:members:write", {
       with: lookup.statements,
     });
     requireTeamManager(team);
     // Every identifier (user id or e-mail) must name a member of the organization.
     const change = membershipChange(lookup.finish(team.results), { add, remove, memberships });
-    await applyMembershipPlan(c.var.db, teamId, change);
+    await applyMembershipPlan(c.get("db"), teamId, change);
     return c.body(null, 204);
   },
 );
@@ -108,7 +108,7 @@ teamMemberRoutes.openapi(
   async (c) => {
     const { organizationId, teamId, userId } = c.req.valid("param");
     const { role } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     const among = orgMembersAmongPlan(db, organizationId, [userId]);
     const team = await resolveTeam(c, organizationId, teamId, "organization:members:write", {
       with: among.statements,
@@ -140,7 +140,7 @@ teamMemberRoutes.openapi(
     const { organizationId, teamId, userId } = c.req.valid("param");
     const team = await resolveTeam(c, organizationId, teamId, "organization:members:write");
     requireTeamManager(team);
-    await applyMembershipPlan(c.var.db, teamId, { add: [], roles: new Map(), remove: [userId] });
+    await applyMembershipPlan(c.get("db"), teamId, { add: [], roles: new Map(), remove: [userId] });
     return c.body(null, 204);
   },
 );

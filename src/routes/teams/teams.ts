@@ -43,7 +43,13 @@ teamRoutes.openapi(
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const filter = { title: title || undefined, owner };
     const callerId = callerUserId(c);
-    const list = teamListPlan(c.var.db, { orgId: organizationId, callerId, filter, limit, after });
+    const list = teamListPlan(c.get("db"), {
+      orgId: organizationId,
+      callerId,
+      filter,
+      limit,
+      after,
+    });
     // One round trip: the unfiltered count is the organization's counter, a filtered one a COUNT.
     const { results, ...access } = await resolveTeams(
       c,
@@ -77,7 +83,7 @@ teamRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { title, members = [] } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.get("db");
     // The initial members are checked in the same round trip as the caller and the organization.
     const among = orgMembersAmongPlan(db, organizationId, members);
     const { results, ...access } = await resolveTeams(
@@ -132,7 +138,7 @@ teamRoutes.openapi(
     const { title } = c.req.valid("json");
     const found = await resolveTeam(c, organizationId, teamId, "organization:members:write");
     requireTeamManager(found);
-    const renamed = await renameTeam(c.var.db, organizationId, teamId, title);
+    const renamed = await renameTeam(c.get("db"), organizationId, teamId, title);
     if (!renamed) throw notFound("Team");
     return c.json(presentTeam(renamed, teamPermissions(true)), 200);
   },
@@ -151,7 +157,7 @@ teamRoutes.openapi(
     const { organizationId, teamId } = c.req.valid("param");
     const access = await resolveTeams(c, organizationId, "organization:members:write");
     requireOrgAdmin(access, "delete teams");
-    await deleteTeam(c.var.db, organizationId, teamId);
+    await deleteTeam(c.get("db"), organizationId, teamId);
     return c.body(null, 204);
   },
 );

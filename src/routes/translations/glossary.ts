@@ -45,7 +45,7 @@ glossaryRoutes.openapi(
     const { page, limit, orderBy } = c.req.valid("query");
     const scope = `glossary:${organizationId}:${orderBy ?? ""}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = glossaryListPlan(c.var.db, { orgId: organizationId, limit, orderBy, after });
+    const list = glossaryListPlan(c.get("db"), { orgId: organizationId, limit, orderBy, after });
     const { results } = await resolveTranslations(c, organizationId, READ, {
       with: list.statements,
     });
@@ -78,7 +78,7 @@ glossaryRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const operations = c.req.valid("json").operations.map(toOperation);
-    const checks = glossaryBatchPlan(c.var.db, organizationId, operations);
+    const checks = glossaryBatchPlan(c.get("db"), organizationId, operations);
     const { results } = await resolveTranslations(
       c,
       organizationId,
@@ -86,7 +86,7 @@ glossaryRoutes.openapi(
       { with: checks.statements },
     );
     const { known, count } = checks.finish(results);
-    await applyGlossaryOperations(c.var.db, organizationId, operations, {
+    await applyGlossaryOperations(c.get("db"), organizationId, operations, {
       known,
       count,
       max: MAX_GLOSSARY_ENTRIES,
@@ -106,7 +106,7 @@ glossaryRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, glossaryEntryId } = c.req.valid("param");
-    const entry = glossaryEntryPlan(c.var.db, organizationId, glossaryEntryId);
+    const entry = glossaryEntryPlan(c.get("db"), organizationId, glossaryEntryId);
     const { results } = await resolveTranslations(c, organizationId, READ, {
       with: entry.statements,
     });

@@ -29,7 +29,7 @@ translationRunRoutes.openapi(
       minimum: "edit",
     });
     if (!hasEngine(c.env)) throw conflict(NO_ENGINE_MESSAGE);
-    const claimed = await claimRun(c.var.db, organizationId, translationId);
+    const claimed = await claimRun(c.get("db"), organizationId, translationId);
     if (!claimed?.runId)
       throw conflict("This translation is already running; wait for it to finish");
     try {
@@ -40,7 +40,7 @@ translationRunRoutes.openapi(
       });
     } catch (error) {
       await releaseRun(
-        c.var.db,
+        c.get("db"),
         translationId,
         claimed.runId,
         "The run could not be queued; run it again",

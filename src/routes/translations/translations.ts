@@ -49,7 +49,7 @@ translationRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const scope = `translations:${organizationId}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const list = translationListPlan(c.var.db, { orgId: organizationId, limit, after });
+    const list = translationListPlan(c.get("db"), { orgId: organizationId, limit, after });
     const { results, role } = await resolveTranslations(c, organizationId, READ, {
       with: list.statements,
     });
@@ -97,7 +97,7 @@ translationRoutes.openapi(
     if (body.language === body.source.language) {
       throw badRequest("body.language: must differ from body.source.language");
     }
-    const row = await createTranslation(c.var.db, {
+    const row = await createTranslation(c.get("db"), {
       organizationId,
       sourceSpaceId: space.space.id,
       sourceLanguage: body.source.language,
@@ -138,7 +138,7 @@ translationRoutes.openapi(
     const { organizationId, translationId } = c.req.valid("param");
     const { instructions } = c.req.valid("json");
     const { role } = await resolveTranslation(c, organizationId, translationId, WRITE);
-    const row = await updateInstructions(c.var.db, organizationId, translationId, instructions);
+    const row = await updateInstructions(c.get("db"), organizationId, translationId, instructions);
     if (!row) throw notFound("Translation");
     return c.json(presentTranslation(urlsOf(c), row, translationPermissions(role)), 200);
   },
@@ -156,7 +156,7 @@ translationRoutes.openapi(
   async (c) => {
     const { organizationId, translationId } = c.req.valid("param");
     await resolveTranslations(c, organizationId, WRITE);
-    await deleteTranslation(c.var.db, organizationId, translationId);
+    await deleteTranslation(c.get("db"), organizationId, translationId);
     return c.body(null, 204);
   },
 );

@@ -53,7 +53,7 @@ tokenRoutes.openapi(
     requireScope(caller, "user:read");
     const scope = `tokens:${caller.user.id}`;
     const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-    const { rows, count } = await listTokens(c.var.db, caller.user.id, limit, after);
+    const { rows, count } = await listTokens(c.get("db"), caller.user.id, limit, after);
     const body = await toListPage({
       secret: c.env.SIGNING_SECRET,
       scope,
@@ -89,7 +89,7 @@ tokenRoutes.openapi(
         throw forbidden("A scoped token can only create tokens limited to its own scopes");
       }
     }
-    const { row, secret } = await issueToken(c.var.db, {
+    const { row, secret } = await issueToken(c.get("db"), {
       userId: caller.user.id,
       label: input.label,
       scopes: input.scopes ?? null,
@@ -112,8 +112,8 @@ tokenRoutes.openapi(
     const { tokenId } = c.req.valid("param");
     const caller = await authenticate(c);
     requireScope(caller, "user:write");
-    await revokeToken(c.var.db, caller.user.id, tokenId);
-    c.var.verifiedTokens.forget(tokenId);
+    await revokeToken(c.get("db"), caller.user.id, tokenId);
+    c.get("verifiedTokens").forget(tokenId);
     return c.body(null, 204);
   },
 );

@@ -22,7 +22,7 @@ export type MainRevisionHook = (event: MainRevisionEvent) => Promise<void>;
 
 /**
  * Where the work after a new main revision goes: the hooks the app was assembled with
- * (`createApp`, handed to routes as `c.var.mainRevisionHooks`) and the request's background.
+ * (`createApp`, handed to routes as `c.get("mainRevisionHooks")`) and the request's background.
  * Without hooks (a direct service call in a test), nothing follows.
  */
 export interface AfterMain {
