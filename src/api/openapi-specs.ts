@@ -9,7 +9,7 @@ export const MAX_SPEC_TEXT_BYTES = 10 * 1024 * 1024;
 
 /**
  * Largest request body of the spec writes: the text JSON-escaped (a quote, backslash, newline or
- * tab doubles: at most twice its size for any text a spec can hold) and the envelope.
+ * tab doubles: at most twice its size for every text a spec can hold) and the envelope.
  */
 export const MAX_SPEC_BODY_BYTES = 2 * MAX_SPEC_TEXT_BYTES + 1024 * 1024;
 

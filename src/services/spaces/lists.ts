@@ -44,10 +44,10 @@ export interface CollectionSource {
 
 /**
  * Who lists: an org admin sees every space; members and guests what their roles show them;
- * `any` decides in SQL from the caller's membership (org lists, which run before the access
+ * `in-sql` decides in SQL from the caller's membership (org lists, which run before the access
  * check has been read, in its round trip).
  */
-type Who = "admin" | "member" | "guest" | "any";
+type Who = "admin" | "member" | "guest" | "in-sql";
 
 /** The values the list statements are bound with. */
 type Names = "org" | "digest" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
@@ -171,10 +171,10 @@ const ORG_COUNT = preparedSelect(
   (select, p) => select.from(organizations).where(eq(organizations.id, value(p, "org"))),
 );
 
-/** The organization list's statements (any caller: decided in SQL). */
+/** The organization list's statements (every caller: the kind is decided in SQL). */
 const ORG_LIST = {
-  first: pageSelect({ inCollection: false, who: "any" }, false),
-  after: pageSelect({ inCollection: false, who: "any" }, true),
+  first: pageSelect({ inCollection: false, who: "in-sql" }, false),
+  after: pageSelect({ inCollection: false, who: "in-sql" }, true),
 };
 
 /** Each collection list shape's statements, made once (their text is written on first use). */
