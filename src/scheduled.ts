@@ -19,7 +19,10 @@ type ScheduledJob = {
   }) => Promise<Record<string, number>>;
 };
 
-/** The cron trigger's jobs: purges of deleted spaces, expired idempotency keys, old job failures. */
+/**
+ * The cron trigger's jobs: purges (deleted spaces, expired idempotency keys, old job failures,
+ * SSO leftovers, integration leftovers) and the API spec re-fetches and stuck-spec recovery.
+ */
 const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "retention",
