@@ -45,7 +45,7 @@ export function placeSql(spaceId: string, changeRequestId: string | SQL | null):
 }
 
 /** SQL selecting the id of the path's change request (null: the space itself). */
-export function crOfPath(path: PlacePath): SQL | null {
+function crOfPath(path: PlacePath): SQL | null {
   if (path.changeRequestId === undefined) return null;
   return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(path.spaceId, path.changeRequestId)} LIMIT 1`;
 }

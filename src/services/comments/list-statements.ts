@@ -25,7 +25,7 @@ import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
 type Names = "space" | "cr" | "crNumber" | "page" | "authors" | "k0" | "k1" | "limit";
 
 /** The list's `status` filter. */
-export type CommentStatus = "all" | "open" | "resolved";
+type CommentStatus = "all" | "open" | "resolved";
 
 /** Comment list filters, with the official parameter names' meanings. */
 export interface CommentFilters {

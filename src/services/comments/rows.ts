@@ -10,7 +10,7 @@ const resolver = alias(users, "resolver");
  * A joined user's columns under names unique in the statement (D1 returns rows keyed by column
  * name, so two `display_name` columns would collapse); all null when the user is gone.
  */
-export function userColumns(
+function userColumns(
   t: { displayName: SQLWrapper; email: SQLWrapper; photoURL: SQLWrapper },
   prefix: string,
 ) {
@@ -96,7 +96,3 @@ export function repliersQuery(db: Database, ids: SQL) {
 // Rows of the statements above, as presenters receive them.
 /** Comment rows. */
 export type CommentRowsResult = Awaited<ReturnType<ReturnType<typeof commentRowsQuery>["all"]>>;
-/** Reaction rows. */
-export type ReactionRows = Awaited<ReturnType<ReturnType<typeof reactionsQuery>["all"]>>;
-/** Replier rows. */
-export type ReplierRows = Awaited<ReturnType<ReturnType<typeof repliersQuery>["all"]>>;

@@ -7,7 +7,7 @@ import { processSpecJob } from "./jobs";
 import { processingDeadline, STUCK_AFTER_MINUTES } from "./process";
 
 /** Most stuck specs queued again by one scheduled run (the rest wait for the next run). */
-export const MAX_STUCK_PER_RUN = 200;
+const MAX_STUCK_PER_RUN = 200;
 
 /** Specs claimed by one statement (their ids and the condition's values stay under 100). */
 const CLAIM_CHUNK = 80;
