@@ -1,7 +1,8 @@
 /**
  * `specs.example.com`: the spec servers of test/openapi-specs. Fixed documents by path, a
  * document that changes on each request (`/changing.json?id=`), external references, a
- * reference loop, and a server that never answers (`/never`).
+ * reference loop, a server that answers late (`/slow.json?ms=`) and one that never answers
+ * (`/never`).
  */
 const PETSTORE = {
   openapi: "3.0.3",
@@ -116,6 +117,12 @@ export default async function specs(request: Request): Promise<Response> {
       const n = (counters.get(id) ?? 0) + 1;
       counters.set(id, n);
       return Response.json({ ...PETSTORE, info: { title: "Changing", version: String(n) } });
+    }
+    case "/slow.json": {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number(url.searchParams.get("ms") ?? 1000)),
+      );
+      return Response.json({ ...PETSTORE, info: { title: "Slow", version: "1" } });
     }
     case "/never":
       await new Promise((resolve) => setTimeout(resolve, 20_000));

@@ -14,6 +14,7 @@ import { as } from "../helpers/api";
 import { callWith } from "../helpers/faults";
 import { makeOrg, testDb } from "../helpers/factories";
 import { makeSpec, smallSpecText, waitProcessed } from "../helpers/openapi-factories";
+import { eventually } from "../helpers/jobs";
 
 const MINUTE = 60_000;
 
@@ -160,5 +161,42 @@ describe("API specs whose processing message was lost", () => {
     expect(byUrl.lastProcessedErrors![0]!.message).toMatch(/Processing failed: D1_ERROR/);
     expect(byUrl.nextFetchAt! >= new Date(start + 59 * MINUTE).toISOString()).toBe(true);
     expect((await row(text.id)).nextFetchAt).toBeNull();
+  });
+  it("a run that read an older source never overwrites a newer one", async () => {
+    const { org, owner } = await makeOrg();
+    const ctx = { env, db: testDb(), outbound: createOutbound(env) };
+    const path = `/orgs/${org.id}/openapi/raced`;
+    // A URL source that answers late; its message is lost so the test runs the job itself.
+    const created = await callWith(lostQueue, "POST", `/orgs/${org.id}/openapi`, {
+      token: owner.token,
+      body: { slug: "raced", source: { url: "https://specs.example.com/slow.json?ms=1500" } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const older = processSpec({ ...ctx, attempt: 1 }, created.body.id);
+    await eventually(async () => {
+      expect((await row(created.body.id)).processingState).toBe("progress");
+    });
+    // Meanwhile a PUT replaces the source, and its own run finishes first.
+    const put = await callWith(lostQueue, "PUT", path, {
+      token: owner.token,
+      body: { source: { text: smallSpecText("2.0.0") } },
+    });
+    expect(put.status, put.text).toBe(200);
+    await processSpec({ ...ctx, attempt: 1 }, created.body.id);
+    const newer = await row(created.body.id);
+    expect(newer.processingState).toBe("complete");
+    expect(newer.lastVersionId).not.toBeNull();
+    // The older run ends after it: it writes nothing, and stores nothing.
+    await older;
+    const after = await row(created.body.id);
+    expect(after.lastVersionId).toBe(newer.lastVersionId);
+    expect(after.lastProcessedAt).toBe(newer.lastProcessedAt);
+    const api = as(owner.token);
+    expect((await api.get(`${path}/versions`)).body.count).toBe(1);
+    const raw = await api.get(`${path}/versions/latest/content/raw`);
+    expect(raw.body.text).toBe(smallSpecText("2.0.0"));
+    const stored = await env.FILES.list({ prefix: `openapi/${created.body.id}/` });
+    const versionObjects = stored.objects.filter((o) => !o.key.includes("/uploads/"));
+    expect(versionObjects).toHaveLength(2);
   });
 });

@@ -62,18 +62,22 @@ export async function processSpec(ctx: ProcessContext, specId: string): Promise<
           isNull(openapiSpecs.nextFetchAt),
           lte(openapiSpecs.nextFetchAt, new Date(now).toISOString()),
         );
+  // The claim: this run's deadline. A write (or another run) replaces it, and this run's end then
+  // changes nothing: a run that read an older source never overwrites a newer one.
+  const claim = processingDeadline(now);
   const [found] = await db
     .update(openapiSpecs)
-    .set({ processingState: "progress", nextFetchAt: processingDeadline(now) })
+    .set({ processingState: "progress", nextFetchAt: claim })
     .where(and(eq(openapiSpecs.id, specId), free))
     .returning();
   if (!found) return;
+  const run = { ...ctx, claim };
   const liveHash = await liveContentHash(db, found.lastVersionId);
   try {
     const source = await loadSource(found, ctx.outbound, env);
     if (!source) return;
     const hash = await sha256HexBytes(source.bytes);
-    if (hash === liveHash) return await finish(ctx, found, {});
+    if (hash === liveHash) return void (await finish(run, found, {}));
     const built = await buildSpec(decodeSource(source.bytes), source.baseUrl, async (url) =>
       decodeSource((await fetchSpecUrl(ctx.outbound, env, url)).bytes),
     );
@@ -95,20 +99,13 @@ export async function processSpec(ctx: ProcessContext, specId: string): Promise<
       operationCount: built.operationCount,
       size: source.bytes.byteLength,
     };
-    try {
-      await finish(ctx, found, { version });
-    } catch (error) {
-      // The spec was deleted meanwhile (the version's foreign key fails): drop what was stored.
+    // Superseded (a newer source, another run) or deleted meanwhile: drop what was stored.
+    if (!(await finish(run, found, { version }))) {
       await env.FILES.delete([keys.raw, keys.document]);
-      const [still] = await db
-        .select({ id: openapiSpecs.id })
-        .from(openapiSpecs)
-        .where(eq(openapiSpecs.id, specId));
-      if (still) throw error;
     }
   } catch (error) {
     if (!(error instanceof SpecProcessError)) throw error;
-    await finish(ctx, found, { failure: error });
+    await finish(run, found, { failure: error });
   }
 }
 
@@ -125,13 +122,14 @@ async function liveContentHash(db: Database, versionId: string | null): Promise<
 /**
  * Ends a run: `complete`, the time, the next re-fetch of a URL spec, and either the errors of a
  * failure (the live version untouched) or a clean slate with, if any, the new version made live
- * in the same batch.
+ * in the same batch. Only while the run still holds its claim (`progress` with its own
+ * deadline); false when it does not (then nothing is written).
  */
 async function finish(
-  ctx: ProcessContext,
+  ctx: ProcessContext & { claim: string },
   spec: OpenAPISpecRow,
   outcome: { version?: typeof openapiSpecVersions.$inferInsert; failure?: SpecProcessError },
-) {
+): Promise<boolean> {
   const now = nowMs();
   const nextFetchAt =
     spec.sourceKind === "url"
@@ -149,12 +147,23 @@ async function finish(
       lastProcessedErrorCount: errors.length,
       ...(outcome.version ? { lastVersionId: outcome.version.id } : {}),
     })
-    .where(eq(openapiSpecs.id, spec.id));
-  if (outcome.version) {
-    await ctx.db.batch([ctx.db.insert(openapiSpecVersions).values(outcome.version), update]);
-  } else {
-    await update;
-  }
+    .where(
+      and(
+        eq(openapiSpecs.id, spec.id),
+        eq(openapiSpecs.processingState, "progress"),
+        eq(openapiSpecs.nextFetchAt, ctx.claim),
+      ),
+    )
+    .returning({ id: openapiSpecs.id });
+  const v = outcome.version;
+  if (!v) return (await update).length > 0;
+  // The version row only when the update above took the claim (`changes()`), in one batch.
+  const insert = ctx.db.insert(openapiSpecVersions).select(
+    sql`SELECT ${v.id}, ${v.specId}, ${v.contentHash}, ${v.createdAt}, ${v.rawKey},
+      ${v.rawContentType}, ${v.documentKey}, ${v.operationCount}, ${v.size} WHERE changes() = 1`,
+  );
+  const [updated] = await ctx.db.batch([update, insert]);
+  return updated.length > 0;
 }
 
 /** After the job's last attempt: the spec ends `complete` with the error, its version kept. */
