@@ -43,11 +43,12 @@ export function bearerToken(header: string | undefined): string | null {
  * `readBearer`.
  */
 export async function presentedDigest(c: Context<AppEnv>): Promise<string | null> {
-  if (c.get("caller").digest) return c.get("caller").digest;
+  const cache = c.get("caller");
+  if (cache.digest) return cache.digest;
   const token = bearerToken(c.req.header("Authorization"));
   if (!token || !isWellFormedToken(token)) return null;
-  c.get("caller").digest = await tokenDigest(token);
-  return c.get("caller").digest;
+  cache.digest = await tokenDigest(token);
+  return cache.digest;
 }
 
 /** Requires a bearer token of the right shape; a missing or malformed one is a 401 before any query. */
@@ -110,7 +111,15 @@ export type CallerRow = Awaited<ReturnType<typeof callerQuery>>[number];
  * it as a value (`callerId: SQL`) so they never see the request.
  */
 export function callerUserId(c: Context<AppEnv>): SQL {
-  return sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${callerDigest(c)})`;
+  return userOfDigestSql(callerDigest(c));
+}
+
+/**
+ * SQL for "the user id of the token with this digest": `callerUserId`'s subquery, for statements
+ * written once per isolate that bind the digest as a placeholder.
+ */
+export function userOfDigestSql(digest: string | SQL): SQL {
+  return sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${digest})`;
 }
 
 /**

@@ -13,10 +13,14 @@ import type { ChangeRequestRow } from "../db/schema";
 /** SQL matching a change request of the space by its id or by its number. */
 export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
   const byId = eq(changeRequests.id, idOrNumber);
-  const match = /^[1-9][0-9]{0,8}$/.test(idOrNumber)
-    ? or(byId, eq(changeRequests.number, Number(idOrNumber)))!
-    : byId;
+  const number = changeRequestNumber(idOrNumber);
+  const match = number !== null ? or(byId, eq(changeRequests.number, number))! : byId;
   return and(eq(changeRequests.spaceId, spaceId), match)!;
+}
+
+/** The change request number a path segment may be (null: it can only be an id). */
+export function changeRequestNumber(idOrNumber: string): number | null {
+  return /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;
 }
 
 /**

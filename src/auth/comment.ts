@@ -38,7 +38,7 @@ export interface ResolvedPlace<S extends Statements> {
  * SQL matching the comments of a place. A change request addressed by id or number in a path is
  * given as SQL selecting its id, so the statement can join the access check's batch.
  */
-export function placeSql(spaceId: string, changeRequestId: string | SQL | null): SQL {
+export function placeSql(spaceId: string | SQL, changeRequestId: string | SQL | null): SQL {
   const space = eq(comments.spaceId, spaceId);
   if (changeRequestId === null) return and(space, isNull(comments.changeRequestId))!;
   return and(space, sql`${comments.changeRequestId} = (${changeRequestId})`)!;

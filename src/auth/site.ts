@@ -3,11 +3,17 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
-import { preparedSelect, type Params } from "../db/prepared";
-import { apiTokens, integrationInstallations, sites } from "../db/schema/index";
+import { preparedSelect, sqlParam, type Params } from "../db/prepared";
+import { integrationInstallations, sites } from "../db/schema/index";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { requireRole, requireScope, runAsMember, type MembershipRows } from "./organization";
-import { callerDigest, callerFromResult, type Caller, type CallerRow } from "./caller";
+import {
+  callerDigest,
+  callerFromResult,
+  userOfDigestSql,
+  type Caller,
+  type CallerRow,
+} from "./caller";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
@@ -92,12 +98,7 @@ const BOT_SITES = preparedSelect(
   (select, p) =>
     select
       .from(integrationInstallations)
-      .where(
-        eq(
-          integrationInstallations.botUserId,
-          sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${p("digest")})`,
-        ),
-      )
+      .where(eq(integrationInstallations.botUserId, userOfDigestSql(sqlParam(p, "digest"))))
       .limit(1),
 );
 

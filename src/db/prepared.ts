@@ -131,6 +131,11 @@ export interface PreparedSelect<T, N extends string> {
 /** The placeholder function handed to a prepared select's builder. */
 export type Params<N extends string> = (name: N) => Placeholder<N>;
 
+/** A placeholder as an SQL value, for the SQL helpers that take `string | SQL`. */
+export function sqlParam<N extends string>(p: Params<N>, name: N): SQL {
+  return sql`${p(name)}`;
+}
+
 /**
  * A select whose text is written on first use and kept for the isolate's life: `fields` makes
  * the selection and `build` finishes the query, both given the placeholder function. Only for

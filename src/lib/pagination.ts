@@ -24,6 +24,15 @@ export const pagedQuery = z.object({
 export type CursorKey = (string | number | null)[];
 
 /**
+ * A two-column cursor's key as the values `k0`, `k1` a prepared statement binds (null without a
+ * cursor); a cursor of another length is a 400.
+ */
+export function cursorPair(after: CursorKey | undefined): { k0: unknown; k1: unknown } {
+  if (after && after.length !== 2) throw badRequest("query.page: invalid page cursor");
+  return { k0: after?.[0] ?? null, k1: after?.[1] ?? null };
+}
+
+/**
  * Encodes a keyset position as an opaque cursor, signed so that a cursor the server did not
  * issue is refused rather than trusted.
  */

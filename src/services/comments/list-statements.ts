@@ -8,11 +8,11 @@ import {
   spaces,
   users,
 } from "../../db/schema/index";
-import { preparedSelect, type Params } from "../../db/prepared";
+import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
 import { plan, type Statements } from "../../db/plan";
-import { badRequest } from "../../lib/errors";
-import type { CursorKey } from "../../lib/pagination";
-import type { PlacePath } from "../../auth/comment";
+import { cursorPair, type CursorKey } from "../../lib/pagination";
+import { placeSql, type PlacePath } from "../../auth/comment";
+import { changeRequestNumber } from "../../auth/change-request";
 import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
 
 /**
@@ -49,9 +49,6 @@ interface Shape {
   authors: boolean;
 }
 
-/** A placeholder as an SQL value. */
-const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
-
 /** The id of the path's change request, by id or by number (`crNumber` null: not a number). */
 function crIdSql(p: Params<Names>): SQL {
   return sql`(SELECT id FROM change_requests WHERE space_id = ${p("space")}
@@ -67,10 +64,9 @@ function baseSql(shape: Shape, p: Params<Names>) {
         ? isNotNull(comments.resolvedAt)
         : undefined;
   return and(
-    eq(comments.spaceId, value(p, "space")),
-    shape.cr ? sql`${comments.changeRequestId} = ${crIdSql(p)}` : isNull(comments.changeRequestId),
+    placeSql(sqlParam(p, "space"), shape.cr ? crIdSql(p) : null),
     status,
-    shape.page ? eq(comments.targetPage, value(p, "page")) : undefined,
+    shape.page ? eq(comments.targetPage, sqlParam(p, "page")) : undefined,
     shape.authors
       ? sql`${comments.postedBy} IN (SELECT value FROM json_each(${p("authors")}))`
       : undefined,
@@ -122,7 +118,7 @@ function countSelect(shape: Shape) {
     (select, p: Params<Names>) =>
       shape.cr
         ? select.from(changeRequests).where(sql`${changeRequests.id} = ${crIdSql(p)}`)
-        : select.from(spaces).where(eq(spaces.id, value(p, "space"))),
+        : select.from(spaces).where(eq(spaces.id, sqlParam(p, "space"))),
   );
 }
 
@@ -159,16 +155,14 @@ export function commentListStatements(
   const key = `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`;
   let statements = SHAPES.get(key);
   if (!statements) SHAPES.set(key, (statements = shapeStatements(shape)));
-  if (o.after && o.after.length !== 2) throw badRequest("query.page: invalid page cursor");
   const cr = path.changeRequestId ?? null;
   const values = {
     space: path.spaceId,
     cr,
-    crNumber: cr !== null && /^[1-9][0-9]{0,8}$/.test(cr) ? Number(cr) : null,
+    crNumber: cr !== null ? changeRequestNumber(cr) : null,
     page: f.targetPage ?? null,
     authors: shape.authors ? JSON.stringify(f.authors) : null,
-    k0: o.after?.[0] ?? null,
-    k1: o.after?.[1] ?? null,
+    ...cursorPair(o.after),
     limit: o.limit + 1,
   };
   const page = o.after ? statements[`${o.order}After`] : statements[o.order];

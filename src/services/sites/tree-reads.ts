@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { preparedSelect, type Params } from "../../db/prepared";
+import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import { userOfDigestSql } from "../../auth/caller";
 import {
-  apiTokens,
   collections,
   contentGrants,
   siteSectionGroups,
@@ -25,9 +25,6 @@ import { publishedPlacementSql } from "./published-placement";
 /** The values the tree statements are bound with. */
 type Names = "site" | "digest" | "share";
 
-/** A placeholder as an SQL value. */
-const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
-
 /** The ids of the spaces the site publishes. */
 const idsSql = (p: Params<Names>) =>
   sql`SELECT space_id FROM site_spaces WHERE site_id = ${p("site")}`;
@@ -37,8 +34,7 @@ const parentsSql = (p: Params<Names>) =>
   sql`SELECT parent_id FROM spaces WHERE id IN (${idsSql(p)}) AND parent_id IS NOT NULL`;
 
 /** The caller's user id, read from their token's digest. */
-const callerSql = (p: Params<Names>) =>
-  sql`(SELECT ${apiTokens.userId} FROM ${apiTokens} WHERE ${apiTokens.digest} = ${p("digest")})`;
+const callerSql = (p: Params<Names>) => userOfDigestSql(sqlParam(p, "digest"));
 
 /** The caller's grants on resources of one type selected by `ids`. */
 function grantsSelect(resourceType: "collection" | "space", ids: (p: Params<Names>) => SQL) {
@@ -88,7 +84,7 @@ function treeSelects(keyed: boolean) {
     spaces: preparedSelect(
       (p: Params<Names>) => ({
         space: spaces,
-        placement: publishedPlacementSql(keyed ? value(p, "share") : undefined),
+        placement: publishedPlacementSql(keyed ? sqlParam(p, "share") : undefined),
       }),
       (select, p) => select.from(spaces).where(sql`${spaces.id} IN (${idsSql(p)})`),
     ),
@@ -108,10 +104,16 @@ function treeSelects(keyed: boolean) {
 const SHAPES = { plain: treeSelects(false), keyed: treeSelects(true) };
 
 /**
- * The tree statements of a site for one request: `callerDigest` is the caller's token digest
+ * Statements loading the whole structure of a site, with its spaces, their role inputs and where
+ * each space is published, for one request: `callerDigest` is the caller's token digest
  * (`callerDigest(c)`), `shareKey` the request's (it names share-link sites in placements).
  */
-export function treeReads(db: Database, callerDigest: string, siteId: string, shareKey?: string) {
+export function siteTreeStatements(
+  db: Database,
+  callerDigest: string,
+  siteId: string,
+  shareKey?: string,
+) {
   const shape = shareKey ? SHAPES.keyed : SHAPES.plain;
   const values = { site: siteId, digest: callerDigest, share: shareKey ?? null };
   return {

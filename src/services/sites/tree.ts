@@ -3,25 +3,12 @@ import type { Results } from "../../db/plan";
 import type { Membership } from "../../auth/organization";
 import { shareLinkByKeyQuery, VISITOR_ROLE } from "../../auth/published";
 import { spacesWithRoles, type SpaceWithRole } from "./space-access";
-import { treeReads } from "./tree-reads";
+import { siteTreeStatements } from "./tree-reads";
 import type { SiteRow, SectionRow, GroupRow, SiteSpaceRow } from "../../db/schema";
 
-/**
- * Statements loading the whole structure of a site, with its spaces, their role inputs and where
- * each space is published (`shareKey`: the request's, for share-link sites). `callerDigest` is
- * the caller's token digest (`callerDigest(c)`); the statements' text is written once per isolate
- * (`tree-reads.ts`).
- */
-export function siteTreeStatements(
-  db: Database,
-  callerDigest: string,
-  siteId: string,
-  shareKey?: string,
-) {
-  return treeReads(db, callerDigest, siteId, shareKey);
-}
+export { siteTreeStatements };
 
-/** The results of `siteTreeStatements`, by name. */
+/** The results of `siteTreeStatements` (`tree-reads.ts`), by name. */
 type SiteTreeResults = Results<ReturnType<typeof siteTreeStatements>>;
 
 /** A navigation item at the sections level: a section or a section group. */

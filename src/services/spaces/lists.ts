@@ -5,11 +5,11 @@ import { organizations, spaces } from "../../db/schema/index";
 import { roleFromTree, visibleTreeSql } from "../../auth/content-role";
 import { principalSql } from "../../auth/grant-sql";
 import { type Membership } from "../../auth/organization";
-import { preparedSelect, type Params } from "../../db/prepared";
+import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
-import type { CursorKey } from "../../lib/pagination";
-import { badRequest } from "../../lib/errors";
+import { cursorPair, type CursorKey } from "../../lib/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
   placementFrom,
@@ -58,12 +58,8 @@ interface Shape {
   who: Who;
 }
 
-/** A placeholder as an SQL value, for helpers that take one. */
-const value = (p: Params<Names>, name: Names): SQL => sql`${p(name)}`;
-
 /** The caller's user id, from the token digest (read once per statement). */
-const userSql = (p: Params<Names>): SQL =>
-  sql`(SELECT user_id FROM api_tokens WHERE digest = ${p("digest")})`;
+const userSql = (p: Params<Names>): SQL => userOfDigestSql(sqlParam(p, "digest"));
 
 /** The caller's kind in the organization, in SQL: 'admin', 'member' or 'guest' (null: none). */
 const whoSql = (p: Params<Names>): SQL =>
@@ -73,8 +69,8 @@ const whoSql = (p: Params<Names>): SQL =>
 /** The live spaces of the listed organization or collection. */
 function baseSql({ inCollection }: Shape, p: Params<Names>) {
   return inCollection
-    ? liveSiblingsSql(value(p, "collection"), value(p, "org"))
-    : and(eq(spaces.organizationId, value(p, "org")), isNull(spaces.deletedAt));
+    ? liveSiblingsSql(sqlParam(p, "collection"), sqlParam(p, "org"))
+    : and(eq(spaces.organizationId, sqlParam(p, "org")), isNull(spaces.deletedAt));
 }
 
 /**
@@ -88,7 +84,7 @@ function visibilitySql(shape: Shape, p: Params<Names>) {
     return { level: sql<DefaultLevel>`NULL`, rank: sql<number>`0`, visible: undefined };
   }
   const inherited = shape.inCollection
-    ? { level: value(p, "inhLevel"), rank: value(p, "inhRank") }
+    ? { level: sqlParam(p, "inhLevel"), rank: sqlParam(p, "inhRank") }
     : {
         level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
         rank: sql`COALESCE(v.v_rank, -1)`,
@@ -110,7 +106,7 @@ function visibilitySql(shape: Shape, p: Params<Names>) {
 
 /** The collection tree the caller sees, joined by org-wide lists of members and guests. */
 function treeJoin(p: Params<Names>) {
-  return visibleTreeSql(userSql(p), value(p, "org"), true);
+  return visibleTreeSql(userSql(p), sqlParam(p, "org"), true);
 }
 
 /** One page of spaces in a shape, after a cursor or from the start. */
@@ -119,7 +115,7 @@ function pageSelect(shape: Shape, cursor: boolean) {
   return preparedSelect(
     (p: Params<Names>) => {
       const { level, rank } = visibilitySql(shape, p);
-      const shownIn = { organizationId: value(p, "org"), cap: value(p, "limit") };
+      const shownIn = { organizationId: sqlParam(p, "org"), cap: sqlParam(p, "limit") };
       return {
         row: spaces,
         level: level.as("s_level"),
@@ -168,7 +164,7 @@ const ORG_COUNT = preparedSelect(
         ELSE ${organizations.spacesCount} - ${memberHiddenSql(p)} END`.as("n"),
     };
   },
-  (select, p) => select.from(organizations).where(eq(organizations.id, value(p, "org"))),
+  (select, p) => select.from(organizations).where(eq(organizations.id, sqlParam(p, "org"))),
 );
 
 /** The organization list's statements (every caller: the kind is decided in SQL). */
@@ -189,12 +185,6 @@ const COLLECTION_LISTS = new Map(
     return [who, statements] as const;
   }),
 );
-
-/** A page cursor's two key values (a cursor of another length is a 400). */
-function keysOf(after: CursorKey | undefined): { k0: unknown; k1: unknown } {
-  if (after && after.length !== 2) throw badRequest("query.page: invalid page cursor");
-  return { k0: after?.[0] ?? null, k1: after?.[1] ?? null };
-}
 
 /** What a page and its count read: the rows, with their level and rank, and the count. */
 interface ListRows {
@@ -229,7 +219,7 @@ export function orgSpacesPlan(
     limit: input.limit + 1,
     inhLevel: null,
     inhRank: null,
-    ...keysOf(input.after),
+    ...cursorPair(input.after),
   };
   return plan(
     {
@@ -264,7 +254,7 @@ export async function listCollectionSpaces(
     limit: options.limit + 1,
     inhLevel: set ? set.defaultLevel : "inherit",
     inhRank: Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g))),
-    ...keysOf(options.after),
+    ...cursorPair(options.after),
   };
   const page = options.after ? statements.after : statements.first;
   const [rows, total] = await db.batch([page.bind(db, values), statements.count.bind(db, values)]);
@@ -280,7 +270,7 @@ export async function listCollectionSpaces(
  * parent index: the level index would read every inheriting space).
  */
 function memberHiddenSql(p: Params<Names>): SQL {
-  const org = value(p, "org");
+  const org = sqlParam(p, "org");
   const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
       FROM spaces s LEFT JOIN ${treeJoin(p)} ON v.v_id = s.parent_id
       WHERE s.organization_id = ${org} AND s.default_level IS NULL AND s.deleted_at IS NULL
