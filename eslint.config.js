@@ -19,10 +19,14 @@ const MIDDLEWARE = {
 const PRESENTERS = { group: ["**/presenters/**"], message: "Only routes call presenters." };
 const SERVICES = { group: ["**/services/**"], message: "Services sit above this layer." };
 const AUTH = { group: ["**/auth/**"], message: "auth/ sits above this layer." };
+const HTTP_HELPERS = {
+  group: ["**/http/**"],
+  message: "src/http (HTTP helpers) sits above this layer.",
+};
 /** What every pure core may not import: the layers above it and HTTP. */
-const ABOVE_CORES = [ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP];
+const ABOVE_CORES = [ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP, HTTP_HELPERS];
 const WIRE = {
-  group: ["**/api/**", "**/openapi/**"],
+  group: ["**/api/**", "**/api-document/**"],
   message: "The pure cores know nothing of the wire.",
 };
 const NETWORK = { group: ["**/outbound/**"], message: "The pure cores do not reach the network." };
@@ -121,7 +125,7 @@ export default tseslint.config(
       "src/middleware/context.ts",
       "src/jobs/consumer.ts",
       "src/scheduled.ts",
-      "src/lib/background.ts",
+      "src/http/background.ts",
       "src/auth/caller.ts",
     ],
     rules: {
@@ -149,7 +153,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES]) },
   },
   {
-    files: ["src/api/**/*.ts", "src/openapi/**/*.ts"],
+    files: ["src/api/**/*.ts", "src/api-document/**/*.ts"],
     rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
   },
   {
@@ -176,7 +180,39 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/db/**/*.ts", "src/lib/**/*.ts"],
+    // The HTTP helpers (router, validation hook, URL builders, paging, work after the answer):
+    // below auth and the services, above the database and the pure helpers.
+    files: ["src/http/**/*.ts"],
     rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
+  },
+  {
+    files: ["src/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ROUTES,
+        MIDDLEWARE,
+        PRESENTERS,
+        SERVICES,
+        AUTH,
+        HTTP_HELPERS,
+      ]),
+    },
+  },
+  {
+    // The pure helpers: no HTTP, no request, nothing above them.
+    files: ["src/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ROUTES,
+        MIDDLEWARE,
+        PRESENTERS,
+        SERVICES,
+        AUTH,
+        HTTP,
+        HTTP_HELPERS,
+        DRIZZLE,
+        SCHEMA,
+      ]),
+    },
   },
 );

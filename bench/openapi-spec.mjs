@@ -39,7 +39,7 @@ try {
   writeFileSync(
     entry,
     `export { buildSpec } from ${JSON.stringify(join(root, "src/openapi-specs/build.ts"))};
-export { computedPageMarkdown, computedPageDocument } from ${JSON.stringify(join(root, "src/content/openapi/index.ts"))};`,
+export { computedPageMarkdown, computedPageDocument } from ${JSON.stringify(join(root, "src/content/openapi-pages/index.ts"))};`,
   );
   const bundle = join(work, "bundle.mjs");
   await build({

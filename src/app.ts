@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { createRouter } from "./lib/router";
+import { createRouter } from "./http/router";
 import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
 import { limitBody } from "./middleware/body-limit";
@@ -7,11 +7,11 @@ import { idempotency } from "./middleware/idempotency";
 import { RateLimitWindows, rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
-import { renderReference } from "./openapi/reference";
-import { withMiddlewareAnswers } from "./openapi/post-process";
+import { renderReference } from "./api-document/reference";
+import { withMiddlewareAnswers } from "./api-document/post-process";
 import { mountRoutes } from "./routes";
 import { indexSearchAfterMain } from "./services/search/indexer";
-import { notifyIntegrationsAfterMain } from "./services/integration-runtime/space-hook";
+import { notifyIntegrationsAfterMain } from "./services/integrations/space-hook";
 import { VerifiedTokens } from "./auth/verified-tokens";
 import { LargeBodyGate, largeBodies } from "./middleware/large-bodies";
 

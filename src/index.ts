@@ -4,10 +4,10 @@ import { runScheduled } from "./scheduled";
 import { createJobConsumer } from "./jobs/consumer";
 import type { AnyJob } from "./jobs/define";
 import { translationRunJob } from "./services/translations/jobs";
-import { processSpecJob } from "./services/openapi/jobs";
+import { processSpecJob } from "./services/openapi-specs/jobs";
 import { processConversationJob } from "./services/conversations/jobs";
 import { integrationGatewayFor } from "./integration-gateway";
-import { dispatchIntegrationEvent } from "./services/integration-runtime/dispatch-job";
+import { dispatchIntegrationEvent } from "./services/integrations/dispatch-job";
 
 const app = createApp();
 

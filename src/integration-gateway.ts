@@ -2,7 +2,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Bindings } from "./env";
 import { createDb } from "./db/client";
 import { primarySession } from "./db/session";
-import { isInstallationToken, type GatewayProps } from "./services/integration-runtime/gateway";
+import { isInstallationToken, type GatewayProps } from "./services/integrations/gateway";
 
 /** The app the gateway hands allowed requests to (the Worker's own Hono app). */
 interface FetchApp {

@@ -78,7 +78,7 @@ export async function startRuntime(build, config) {
         ...common,
         name: WORKERS.app,
         // Modules listed, not walked: Miniflare's walker refuses the bundle's one dynamic import
-        // (src/services/integration-runtime/gateway.ts reads `cloudflare:workers` at run time).
+        // (src/services/integrations/gateway.ts reads `cloudflare:workers` at run time).
         modulesRoot: build.modulesRoot,
         modules: build.files.map((file) => ({
           type: "ESModule",

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DocumentSchema } from "../content/document/index";
-import { pagedQuery } from "../lib/pagination";
-import { queryBoolean, UserSchema } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { queryBoolean, UserSchema } from "../api-document/common";
 import { optionalId, pathString, repeatedQuery } from "./common";
 import { OrgParams } from "./organizations";
 import { SpaceParams } from "./spaces";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { permissionsOf, UserSchema } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { permissionsOf, UserSchema } from "../api-document/common";
 import {
   DescendingOrder,
   DocumentFormat,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { queryBoolean } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { queryBoolean } from "../api-document/common";
 import { DocumentFormat, pathId } from "./common";
 
 const pagePath = z

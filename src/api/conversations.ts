@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
+import { pagedQuery } from "../http/pagination";
 import { DescendingOrder, entityId, pathString } from "./common";
 import { OrgParams } from "./organizations";
 import { ChangeRequestParams } from "./change-requests";

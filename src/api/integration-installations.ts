@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
+import { pagedQuery } from "../http/pagination";
 import { pathString } from "./common";
-import { queryBoolean } from "../openapi/common";
+import { queryBoolean } from "../api-document/common";
 import { IntegrationParams } from "./integrations";
 
 /** Path of one installation of an integration. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { permissionsOf, queryBoolean } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { permissionsOf, queryBoolean } from "../api-document/common";
 import { OrganizationSchema } from "./organizations";
 
 /** Official integration name grammar: letters, digits, `-`, `_` and `.`, at most 100. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { listOf } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { listOf } from "../api-document/common";
 
 export {
   ChangeRequestFileParams,

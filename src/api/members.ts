@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MEMBER_ROLES } from "../lib/roles";
-import { pagedQuery } from "../lib/pagination";
-import { UserSchema } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { UserSchema } from "../api-document/common";
 import { DescendingOrder, pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { permissionsOf } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { permissionsOf } from "../api-document/common";
 import { pathString } from "./common";
 import { OrgParams } from "./organizations";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { permissionsOf } from "../openapi/common";
+import { permissionsOf } from "../api-document/common";
 import { entityId, MemberRole, pathString } from "./common";
 import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../content/document/limits";
 import { jsonDepth } from "../lib/json-depth";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { queryBoolean } from "../openapi/common";
+import { queryBoolean } from "../api-document/common";
 import { strictId } from "./common";
 import { ChangeRequestContentParams, SpaceContentParams } from "./content";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
+import { pagedQuery } from "../http/pagination";
 import { SpaceContentParams } from "./content";
 
 /** Path of a space search: the space content's path. */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
+import { pagedQuery } from "../http/pagination";
 import { pathString, visitorQuery } from "./common";
 import { SiteParams, SiteSchema } from "./sites";
 import { SiteStructureSchema } from "./sites-structure";

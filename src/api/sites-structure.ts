@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ConditionSyntaxError, parseCondition } from "../lib/condition";
-import { pagedQuery } from "../lib/pagination";
-import { queryBoolean } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { queryBoolean } from "../api-document/common";
 import { beforeOrAfter, entityId, pathString, shareKey } from "./common";
 import { SiteParams } from "./sites";
 import { SpaceSchema } from "./spaces";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { pagedQuery } from "../lib/pagination";
-import { permissionsOf } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { permissionsOf } from "../api-document/common";
 import { DefaultLevel, entityId, pathString, visitorQuery } from "./common";
 import { CollectionParams, moveBody, TransferCollectionBody } from "./collections";
 import { MergeRulesSchema, OrgParams } from "./organizations";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { entityId, pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
 import { TeamSchema } from "./teams";
-import { UserSchema } from "../openapi/common";
+import { UserSchema } from "../api-document/common";
 
 /** Path of the SAML providers of an organization. */
 export const OrgSamlParams = OrgParams;

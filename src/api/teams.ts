@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { TEAM_ROLES } from "../lib/roles";
-import { pagedQuery } from "../lib/pagination";
-import { permissionsOf } from "../openapi/common";
+import { pagedQuery } from "../http/pagination";
+import { permissionsOf } from "../api-document/common";
 import { entityId, pathString } from "./common";
 import { MemberSchema } from "./members";
 import { OrgParams } from "./organizations";

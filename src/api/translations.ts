@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DocumentSchema } from "../content/document/index";
-import { pagedQuery } from "../lib/pagination";
+import { pagedQuery } from "../http/pagination";
 import { entityId, pathString } from "./common";
 import { JsonDocumentSchema } from "./content-responses";
 import { OrgParams } from "./organizations";

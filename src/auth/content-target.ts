@@ -11,7 +11,7 @@ import { resolveSpace, type ResolvedSpace } from "./space";
 import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
 import { notFound } from "../lib/errors";
-import { appUrl } from "../lib/urls";
+import { appUrl } from "../http/urls";
 import type { NoStatements, Results, Statements } from "../db/plan";
 
 /** Content a read is about: the space and the caller's role, where it lives, and its revision. */

@@ -8,7 +8,7 @@ import type { Change } from "./change-schema";
 import type { FileState } from "./commit";
 import { documentFromInput, storeable, type StoredDocument } from "./documents";
 import type { ContentRef } from "./document";
-import { storableSource } from "./openapi";
+import { storableSource } from "./openapi-pages";
 import type { PageState } from "./state";
 import { slugify } from "./tree";
 import type { Workspace } from "./workspace";

@@ -1,4 +1,20 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+/** The statuses an `ApiError` carries (errors only: no 1xx, 2xx or 3xx). */
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 409
+  | 410
+  | 412
+  | 413
+  | 415
+  | 422
+  | 429
+  | 500
+  | 502
+  | 503;
 
 /**
  * The one error type routes and services throw; `app.onError` turns it into the wire body
@@ -6,7 +22,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly status: ErrorStatus,
     message: string,
   ) {
     super(message);

@@ -2,7 +2,7 @@ import type { ChangeRequestRow } from "../db/schema";
 
 import type { Applied } from "../content/apply";
 import type { Change } from "../content/change-schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { ChangeRequest, ContentUpdate } from "../api/change-requests";
 import type { UserLike } from "../api/users";
 import { presentUser } from "./user";

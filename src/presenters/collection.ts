@@ -1,7 +1,7 @@
 import type { CollectionRow } from "../db/schema";
 import { collectionPermissions } from "../auth/collection";
 import type { MemberRole } from "../lib/roles";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { Collection } from "../api/collections";
 
 /**

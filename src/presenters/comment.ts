@@ -1,7 +1,7 @@
 import type { CommentRow, ReplyRow } from "../db/schema";
 import { markdownOf } from "../content/documents";
-import type { Urls } from "../lib/urls";
-import type { User } from "../openapi/common";
+import type { Urls } from "../http/urls";
+import type { User } from "../api-document/common";
 import type { Comment, CommentReply, Reaction } from "../api/comments";
 import type { UserLike } from "../api/users";
 import { presentUser } from "./user";

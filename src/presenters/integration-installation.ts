@@ -1,7 +1,7 @@
 import type { Installation, TargetInstallationBase } from "../api/integration-installations";
 import type { IntegrationInstallationRow, IntegrationInstallationTargetRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
-import { installationEndpoint } from "../lib/integration-urls";
+import type { Urls } from "../http/urls";
+import { installationEndpoint } from "../http/integration-urls";
 
 /** An installation (official IntegrationInstallation); `spacesCount` comes from the service. */
 export function presentInstallation(

@@ -1,8 +1,8 @@
 import type { Integration } from "../api/integrations";
 import type { Organization } from "../api/organizations";
 import type { IntegrationRow, OrganizationRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
-import { integrationEndpoint } from "../lib/integration-urls";
+import type { Urls } from "../http/urls";
+import { integrationEndpoint } from "../http/integration-urls";
 import { presentOrganization } from "./organization";
 
 /** Signed URLs of an integration's stored images, made by the route (signing is async). */

@@ -1,5 +1,5 @@
 import type { MemberRole } from "../lib/roles";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { Member } from "../api/members";
 import type { UserLike } from "../api/users";
 import { presentUser } from "./user";

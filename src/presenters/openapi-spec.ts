@@ -1,6 +1,6 @@
 import type { Spec, SpecContent, SpecVersion } from "../api/openapi-specs";
 import type { OpenAPISpecRow, OpenAPISpecVersionRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 
 /** API path of a spec (under /v1). */
 function specPath(row: OpenAPISpecRow): string {

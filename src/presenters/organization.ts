@@ -1,5 +1,5 @@
 import type { OrganizationRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { AgentInstructions, Organization } from "../api/organizations";
 
 /**

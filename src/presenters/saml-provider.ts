@@ -1,6 +1,6 @@
 import type { SamlProvider } from "../api/sso";
 import type { SamlProviderRow, TeamRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import { spUrls } from "../lib/sso-urls";
 import { presentTeam } from "./team";
 

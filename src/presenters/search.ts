@@ -1,5 +1,5 @@
 import type { SearchPageResult, SearchSectionResult, SearchSpaceItem } from "../api/search";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 
 /** One row of a search statement (src/services/search/search.ts): a space, a page or a section. */
 interface SearchRow {

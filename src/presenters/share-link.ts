@@ -1,5 +1,5 @@
 import type { ShareLinkRow, SiteRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { ShareLink } from "../api/sites-publishing";
 
 import { siteBaseUrl } from "./site";

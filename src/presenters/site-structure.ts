@@ -1,6 +1,6 @@
 import type { GroupRow, SectionRow, SiteRow, SiteSpaceRow, SpaceRow } from "../db/schema";
 import type { MemberRole } from "../lib/roles";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type {
   SiteSection,
   SiteSectionGroup,

@@ -1,5 +1,5 @@
 import type { SiteRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { Site } from "../api/sites";
 
 /** The fields of a site its published URLs are built from (a whole row, or a placement's). */

@@ -1,7 +1,7 @@
 import type { SpaceRow } from "../db/schema";
 import { spacePermissions } from "../auth/space";
 import type { MemberRole } from "../lib/roles";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { Space } from "../api/spaces";
 import { publishedUrl, type SpacePlacement } from "./site";
 

@@ -1,5 +1,5 @@
 import type { MemberRole, TeamRole } from "../lib/roles";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 import type { TeamMemberItem } from "../api/teams";
 import { presentMember } from "./member";
 

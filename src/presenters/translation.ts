@@ -1,6 +1,6 @@
 import type { GlossaryEntry, Translation, TranslationLanguageCode } from "../api/translations";
 import type { GlossaryRow, TranslationRow } from "../db/schema";
-import type { Urls } from "../lib/urls";
+import type { Urls } from "../http/urls";
 
 /** The empty Document: the instructions of a translation created without any. */
 const EMPTY_DOCUMENT = { object: "document" as const, data: {}, nodes: [] };

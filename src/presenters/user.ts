@@ -1,5 +1,5 @@
-import type { User } from "../openapi/common";
-import type { Urls } from "../lib/urls";
+import type { User } from "../api-document/common";
+import type { Urls } from "../http/urls";
 import type { UserLike } from "../api/users";
 
 /** A User looks the same from every endpoint that embeds one. */

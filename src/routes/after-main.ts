@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { backgroundOf } from "../lib/background";
+import { backgroundOf } from "../http/background";
 import type { AfterMain } from "../services/content/main-hooks";
 
 /** What follows a write on main in this request: the app's hooks, in the request's background. */

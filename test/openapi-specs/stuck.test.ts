@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { openapiSpecs } from "../../src/db/schema";
 import { createOutbound } from "../../src/outbound";
-import { processSpec, recordProcessingFailure } from "../../src/services/openapi/process";
+import { processSpec, recordProcessingFailure } from "../../src/services/openapi-specs/process";
 import { as } from "../helpers/api";
 import { callWith } from "../helpers/faults";
 import { makeOrg, testDb } from "../helpers/factories";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemberRole } from "../../src/lib/roles";
-import type { CursorKey } from "../../src/lib/pagination";
+import type { CursorKey } from "../../src/http/pagination";
 import { searchOrganization } from "../../src/services/search/search";
 import { presentSearchSpace } from "../../src/presenters/search";
 import { reindexPages } from "../../src/services/search/indexer";

@@ -15,7 +15,7 @@ export * from "./jobs";
 export * from "./sso";
 export * from "./integrations";
 export * from "./integration-events";
-export * from "./openapi";
+export * from "./openapi-specs";
 export * from "./translations";
 export * from "./conversations";
 export * from "./rows";

@@ -3,9 +3,9 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { resolveSpace } from "../../auth/space";
 import { badRequest, conflict } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { apiUrl, urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { apiUrl, urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
 import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {

@@ -5,10 +5,10 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import type { Applied } from "../../content/apply";
 import { ChangeBatchSchema } from "../../content/change-schema";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
 import { limitBody } from "../../middleware/body-limit";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import {
   changeRequestPath,
   presentChangeRequest,

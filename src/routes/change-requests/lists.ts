@@ -4,10 +4,10 @@ import type { AppEnv } from "../../env";
 import { requireScope, resolveOrg } from "../../auth/organization";
 import { orgChangeRequestVisibility } from "../../auth/change-request";
 import { resolveSpace } from "../../auth/space";
-import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, toListPage, type CursorKey } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { presentChangeRequest } from "../../presenters/change-request";
 import {
   listKey,

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { afterMainOf } from "../after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse } from "../../api-document/common";
 import { mergeChangeRequest, updateFromMain } from "../../services/change-requests/merge";
 import { ChangeRequestParams, MergeResultSchema } from "../../api/change-requests";
 

@@ -8,9 +8,9 @@ import {
   type CollectionAccess,
 } from "../../auth/content-role";
 import { badRequest, conflict, preconditionFailed } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { presentCollection } from "../../presenters/collection";
 import {
   collectionMovePlan,

@@ -3,7 +3,7 @@ import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { urlsOf } from "../../lib/urls";
+import { urlsOf } from "../../http/urls";
 import { runPlan } from "../../db/plan";
 import { commentPresenter } from "../../presenters/comment";
 import { allowComment, resolveComment, resolvePlace, type PlacePath } from "../../auth/comment";

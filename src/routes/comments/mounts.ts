@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { errorResponses, jsonResponse, noContent } from "../../openapi/common";
+import { errorResponses, jsonResponse, noContent } from "../../api-document/common";
 import {
   CrCommentParams,
   CrCommentsParams,

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage, type CursorKey } from "../../lib/pagination";
+import { decodeCursor, toListPage, type CursorKey } from "../../http/pagination";
 import type { Plan, Statements } from "../../db/plan";
 import { allowRead, commentPermissions, resolvePlace, type PlacePath } from "../../auth/comment";
 import type { ResolvedSpace } from "../../auth/space";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/router";
-import { jsonBody, listOf } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { jsonBody, listOf } from "../../api-document/common";
 import {
   CommentReplySchema,
   FormatQuery,

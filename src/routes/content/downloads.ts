@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { forbidden, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { verifyDownload } from "../../lib/signing";
 import { nowMs } from "../../lib/clock";
-import { errorResponses } from "../../openapi/common";
+import { errorResponses } from "../../api-document/common";
 import { DownloadQuery } from "../../api/content";
 import { isMediaType } from "../../lib/media-type";
 import { isSpaceLive } from "../../services/spaces/spaces";

@@ -10,13 +10,13 @@ import {
   expandOpenApiBlocks,
   storedComputedSource,
   type SpecDocuments,
-} from "../../content/openapi";
+} from "../../content/openapi-pages";
 import { loadSpecDocuments, type SpecSource } from "../../services/content/openapi-specs";
 
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { signedDownloadPath } from "../../lib/signing";
-import { apiUrl, urlsOf } from "../../lib/urls";
+import { apiUrl, urlsOf } from "../../http/urls";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { presentPage, presentPages, type PageContext } from "../../presenters/page";

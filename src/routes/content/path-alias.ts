@@ -2,7 +2,7 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
-import { describeZodError } from "../../lib/validation";
+import { describeZodError } from "../../http/validation";
 import { pathBody } from "./handlers";
 import { PathQuery } from "../../api/content";
 import type { ContentTarget } from "../../auth/content-target";

@@ -1,8 +1,8 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
   documentBody,
   fileBody,

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { afterMainOf } from "../after-main";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody } from "../../api-document/common";
 import { applyContentBatch } from "../../services/change-requests/writes";
 import { resolveTemplateTarget } from "../../auth/template-target";
 import { commitPagesToMain } from "../../services/templates/main-commit";

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { requireRole, requireScope } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentAgentConversation } from "../../presenters/conversation";
 import {
   changeRequestConversationsPlan,
@@ -12,7 +12,7 @@ import {
   linkConversation,
   unlinkConversation,
 } from "../../services/conversations/links";
-import { pagedQuery } from "../../lib/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { ChangeRequestParams } from "../../api/change-requests";
 import {
   AgentConversationSchema,

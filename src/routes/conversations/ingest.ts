@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { ApiError } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, noContent } from "../../api-document/common";
 import { storeConversation } from "../../services/conversations/ingest";
 import { enqueueProcessing } from "../../services/conversations/jobs";
 import { OrgParams } from "../../api/organizations";

@@ -5,9 +5,9 @@ import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import type { Statements } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
   presentCluster,
   presentConversation,

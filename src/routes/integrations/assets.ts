@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { forbidden, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { nowMs } from "../../lib/clock";
-import { errorResponses } from "../../openapi/common";
+import { errorResponses } from "../../api-document/common";
 import { integrationExists, verifyAsset } from "../../services/integrations/assets";
 
 /**

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireIntegrationAdmin, resolveIntegration } from "../../auth/integration";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, noContent } from "../../api-document/common";
 import { IntegrationParams } from "../../api/integrations";
 import { DevModeBody } from "../../api/integration-events";
-import { disableDevMode, enableDevMode } from "../../services/integration-runtime/dev-mode";
+import { disableDevMode, enableDevMode } from "../../services/integrations/dev-mode";
 
 /** Development mode: events delivered to a tunnel (`gitbook dev`) instead of the script. */
 export const integrationDevRoutes = createRouter();

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireIntegrationAdmin, resolveIntegration } from "../../auth/integration";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { IntegrationParams } from "../../api/integrations";
 import {
   IntegrationEventDetailSchema,
@@ -18,7 +18,7 @@ import {
   eventPlan,
   eventsPagePlan,
   integrationIdByName,
-} from "../../services/integration-runtime/event-reads";
+} from "../../services/integrations/event-reads";
 
 /** An integration's events, newest first, and one event with its trace (owners' admins only). */
 export const integrationEventRoutes = createRouter();

@@ -5,10 +5,10 @@ import { findInstallation, resolveInstallation } from "../../auth/integration-in
 import { runStatements } from "../../db/plan";
 import { resolveOrg } from "../../auth/organization";
 import { forbidden } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentInstallation } from "../../presenters/integration-installation";
 import { installationsPagePlan } from "../../services/integrations/installation-reads";
 import {

@@ -8,12 +8,12 @@ import {
 } from "../../auth/integration";
 import { ApiError, badRequest } from "../../lib/errors";
 import { limitBody } from "../../middleware/body-limit";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { integrationsPagePlan } from "../../services/integrations/reads";
 import { deleteIntegration, publishIntegration } from "../../services/integrations/publish";
-import { checkScript } from "../../services/integration-runtime/check";
+import { checkScript } from "../../services/integrations/check";
 import {
   IntegrationParams,
   IntegrationSchema,

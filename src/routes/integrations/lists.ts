@@ -5,9 +5,9 @@ import { callerUserId } from "../../auth/caller";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
 import { resolveSite } from "../../auth/site";
-import { decodeCursor, pagedQuery, toListPage, type CursorKey } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage, type CursorKey } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
   integrationsPagePlan,
   type IntegrationFilters,

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { createOutbound } from "../../outbound";
 import { IntegrationName } from "../../api/integrations";
 import {
   dispatchFetch,
   loadEndpointTarget,
   MAX_FETCH_BODY_BYTES,
-} from "../../services/integration-runtime/endpoint";
+} from "../../services/integrations/endpoint";
 
 /**
  * The public HTTP endpoints of integrations (official `urls.publicEndpoint`), for every method and

@@ -1,4 +1,4 @@
-import type { Urls } from "../../lib/urls";
+import type { Urls } from "../../http/urls";
 import {
   presentSiteInstallation,
   presentSpaceInstallation,

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { findInstallation, resolveInstallation } from "../../auth/integration-installation";
 import { runStatements } from "../../db/plan";
 import { badRequest, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import {
   installOnTarget,
   targetPlan,

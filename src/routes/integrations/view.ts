@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { urlsOf } from "../../lib/urls";
+import { urlsOf } from "../../http/urls";
 import { organizationPermissions } from "../../auth/organization";
 import { integrationPermissions, type IntegrationAccess } from "../../auth/integration";
 import { presentIntegration } from "../../presenters/integration";

@@ -7,8 +7,8 @@ import { resolveSpace, type ResolvedSpace } from "../../auth/space";
 import type { ContentPointer } from "../../content/pointer";
 import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { urlsOf } from "../../lib/urls";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { urlsOf } from "../../http/urls";
 import { runPlan } from "../../db/plan";
 import {
   presentLink,

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, type z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonResponse } from "../../api-document/common";
 import { backlinksBody, linksBody } from "./handlers";
 import type { LinkMount } from "./mounts";
 import {

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentMember } from "../../presenters/member";
 import {
   getMember,

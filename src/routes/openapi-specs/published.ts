@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { notFound } from "../../lib/errors";
-import { errorResponses } from "../../openapi/common";
-import { publishedSpecRaw } from "../../services/openapi/published";
+import { errorResponses } from "../../api-document/common";
+import { publishedSpecRaw } from "../../services/openapi-specs/published";
 import { PublishedSpecParams } from "../../api/openapi-specs";
 
 /** The published copy of public API specifications: no token, raw content as submitted. */

@@ -10,20 +10,20 @@ import {
 } from "../../auth/openapi-spec";
 import { enqueue } from "../../jobs/enqueue";
 import { ApiError, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
 import { limitBody } from "../../middleware/body-limit";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentSpec } from "../../presenters/openapi-spec";
-import { processSpecJob } from "../../services/openapi/jobs";
+import { processSpecJob } from "../../services/openapi-specs/jobs";
 import {
   createSpec,
   deleteSpec,
   putSpec,
   setSpecVisibility,
   specListPlan,
-} from "../../services/openapi/specs";
+} from "../../services/openapi-specs/specs";
 import {
   CreateSpecBody,
   MAX_SPEC_BODY_BYTES,

@@ -4,17 +4,17 @@ import type { AppEnv } from "../../env";
 import { resolveSpec, type SpecAccess } from "../../auth/openapi-spec";
 import { runPlan } from "../../db/plan";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { presentSpecContent, presentSpecVersion } from "../../presenters/openapi-spec";
 import {
   readDocument,
   readRaw,
   versionByIdPlan,
   versionListPlan,
-} from "../../services/openapi/versions";
+} from "../../services/openapi-specs/versions";
 import {
   SpecContentSchema,
   SpecListQuery,

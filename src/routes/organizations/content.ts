@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
-import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
 import { presentAgentInstructions } from "../../presenters/organization";
 import {
   agentInstructionsPlan,
@@ -15,7 +15,7 @@ import { readableSpacesQueries } from "../../services/search/readable-spaces";
 import { presentSearchSpace } from "../../presenters/search";
 import { SearchQuery } from "../../api/search";
 import { callerUserId } from "../../auth/caller";
-import { urlsOf } from "../../lib/urls";
+import { urlsOf } from "../../http/urls";
 import {
   AgentInstructionsSchema,
   OrgParams,

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { conflict } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentInvite } from "../../presenters/invite";
 import { createInvite, deleteInvite, invitesPagePlan } from "../../services/members/invites";
 import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "../../api/organizations";

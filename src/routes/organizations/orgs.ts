@@ -6,10 +6,10 @@ import {
   requireScope,
   resolveOrg,
 } from "../../auth/organization";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
 import { presentOrganization } from "../../presenters/organization";
 import {
   createOrganization,

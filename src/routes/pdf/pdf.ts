@@ -11,9 +11,9 @@ import {
   specStateQuery,
   type PdfTarget,
 } from "../../services/pdf/target";
-import { createRouter } from "../../lib/router";
-import { apiUrl } from "../../lib/urls";
-import { errorResponses, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { apiUrl } from "../../http/urls";
+import { errorResponses, jsonResponse } from "../../api-document/common";
 import { mainTarget } from "../../auth/content-target";
 import { ChangeRequestPdfParams, PdfQuery, PdfUrlSchema, SpacePdfParams } from "../../api/pdf";
 

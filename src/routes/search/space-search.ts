@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { executionContext } from "../../lib/background";
+import { executionContext } from "../../http/background";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
-import { decodeCursor, encodeCursor, type ListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, encodeCursor, type ListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { presentRankedPage } from "../../presenters/search";
 import { spaceSearchPlan } from "../../services/search/space-search";
 import { catchUpInBackground } from "../../services/search/indexer";

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { urlsOf } from "../../lib/urls";
+import { urlsOf } from "../../http/urls";
 import { resolveSite } from "../../auth/site";
-import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { commitWrites, type Writes } from "../../services/sites/commit";
 import { moveItemPlan, type ItemKind, type MoveTarget } from "../../services/sites/moves";
 import type { SiteTree } from "../../services/sites/tree";

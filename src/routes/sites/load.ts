@@ -4,7 +4,7 @@ import type { NoStatements, Results, Statements } from "../../db/plan";
 import { callerDigest } from "../../auth/caller";
 import { resolveSite, SITE_ROLES, type ResolvedSite, type SiteNeed } from "../../auth/site";
 import { notFound } from "../../lib/errors";
-import { urlsOf } from "../../lib/urls";
+import { urlsOf } from "../../http/urls";
 import {
   presentSection,
   presentSectionGroup,

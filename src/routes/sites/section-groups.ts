@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentSectionGroup } from "../../presenters/site-structure";
 import { commitWrites } from "../../services/sites/commit";
 import {

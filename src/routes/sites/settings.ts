@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { badRequest, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { presentAdaptiveSchema, presentPublishingAuth } from "../../presenters/site-publishing";
 import { resolveSite, SITE_ROLES, type SiteNeed } from "../../auth/site";
 import {

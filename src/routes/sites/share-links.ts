@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { decodeCursor, toListPage } from "../../lib/pagination";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentShareLink } from "../../presenters/share-link";
 import { resolveSite } from "../../auth/site";
 import {

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
 import { isDefaultSiteSpace, presentSiteSpace } from "../../presenters/site-structure";
 import { creationKey, pageByCreation } from "../../services/sites/paging";
 import {

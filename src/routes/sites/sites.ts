@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerDigest, callerUserId } from "../../auth/caller";
 import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
-import { decodeCursor, toListPage } from "../../lib/pagination";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentSite } from "../../presenters/site";
 import {
   createSite,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { presentStructure } from "../../presenters/site-structure";
 import { moveItemPlan, type MoveTarget } from "../../services/sites/moves";
 import { SiteParams } from "../../api/sites";

@@ -3,14 +3,14 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { accessIn } from "../../auth/content-role";
 import { resolveSpace, roleOnSpace } from "../../auth/space";
 import { conflict, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { apiUrl, urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { apiUrl, urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse } from "../../api-document/common";
 import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { reindexSpace } from "../../services/search/indexer";
 import { publishedPlacementPlan } from "../../services/sites/published-placement";
-import { inBackground } from "../../lib/background";
+import { inBackground } from "../../http/background";
 import { afterMainOf } from "../after-main";
 import {
   appendBesidePlan,

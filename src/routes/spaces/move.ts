@@ -9,9 +9,9 @@ import {
 } from "../../auth/content-role";
 import { resolveSpace, roleOnSpace } from "../../auth/space";
 import { conflict, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { presentSpace } from "../../presenters/space";
 import { moveSpace, spaceMovePlan, transferSpace } from "../../services/spaces/move";
 import { spaceAppendPlan } from "../../services/spaces/spaces";

@@ -5,9 +5,9 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/caller";
 import { resolveSpace, roleOnSpace } from "../../auth/space";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, noContent } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { presentSpace } from "../../presenters/space";
 import { resolvePublishedSpaceAccess, type VisitorCredentials } from "../../auth/published";
 import {

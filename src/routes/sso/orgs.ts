@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { spUrls } from "../../lib/sso-urls";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse } from "../../openapi/common";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse } from "../../api-document/common";
 import { presentMember } from "../../presenters/member";
 import { getMember } from "../../services/members/members";
 import { loginInfos } from "../../services/sso/providers";

@@ -4,10 +4,10 @@ import type { AppEnv } from "../../env";
 import { resolveSamlAdmin } from "../../auth/saml-provider";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentSamlProvider } from "../../presenters/saml-provider";
 import { checkCertificate } from "../../saml";
 import {

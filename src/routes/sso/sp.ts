@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { newId } from "../../lib/ids";
-import { createRouter } from "../../lib/router";
+import { createRouter } from "../../http/router";
 import { spUrls } from "../../lib/sso-urls";
 import { limitBody } from "../../middleware/body-limit";
 import { ssoErrorPage } from "../../presenters/sso-page";

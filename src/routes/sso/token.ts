@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { unauthorized } from "../../lib/errors";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { presentUser } from "../../presenters/user";
 import { exchangeCode } from "../../services/sso/exchange";
 import { SsoTokenBody, SsoTokenSchema } from "../../api/sso";

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerUserId } from "../../auth/caller";
 import { badRequest } from "../../lib/errors";
-import { urlsOf } from "../../lib/urls";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { urlsOf } from "../../http/urls";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentTeamMember } from "../../presenters/team-member";
 import { applyMembershipPlan } from "../../services/teams/teams";
 import {

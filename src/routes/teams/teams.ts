@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentTeam } from "../../presenters/team";
 import { createTeam, deleteTeam, renameTeam } from "../../services/teams/teams";
 import { orgMembersAmongPlan, teamListPlan } from "../../services/teams/reads";

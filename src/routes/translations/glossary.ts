@@ -10,10 +10,10 @@ import {
 } from "../../api/translations";
 import { resolveTranslations } from "../../auth/translation";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentGlossaryEntry } from "../../presenters/translation";
 import {
   applyGlossaryOperations,

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
 import { badRequest, forbidden } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../lib/pagination";
-import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../openapi/common";
+import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
 import { presentToken } from "../../presenters/token";
 import { issueToken, listTokens, revokeToken } from "../../services/users/tokens";
 import {

@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
 import { resolveUser } from "../../auth/user";
-import { createRouter } from "../../lib/router";
-import { urlsOf } from "../../lib/urls";
-import { errorResponses, jsonResponse, UserSchema } from "../../openapi/common";
+import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
+import { errorResponses, jsonResponse, UserSchema } from "../../api-document/common";
 import { presentUser } from "../../presenters/user";
 import { UserParams } from "../../api/users";
 

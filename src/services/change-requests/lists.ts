@@ -7,7 +7,7 @@ import { plan } from "../../db/plan";
 
 import type { Membership } from "../../auth/organization";
 import { MEMBER_ROLES } from "../../lib/roles";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
 
 /** The sort of a change-request list (official ChangeRequestOrderBy). */

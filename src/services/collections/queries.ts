@@ -13,7 +13,7 @@ import {
 } from "../../auth/content-role";
 import { type Membership } from "../../auth/organization";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { neighbourQuery } from "../ordering/move";
 
 // The read side of collections (positions, restrictions, the visible list); writes are in

@@ -10,7 +10,7 @@ import {
 } from "../../db/schema/index";
 import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
 import { plan, type Statements } from "../../db/plan";
-import { cursorPair, type CursorKey } from "../../lib/pagination";
+import { cursorPair, type CursorKey } from "../../http/pagination";
 import { placeSql, type PlacePath } from "../../auth/comment";
 import { changeRequestNumber } from "../../auth/change-request";
 import { REACTION_ORDER, reactionFields, replierFields } from "./rows";

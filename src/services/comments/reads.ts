@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import type { CommentRow } from "../../db/schema";
 import { commentReplies, comments } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { placeOfPath, placeSql, type CommentPlace, type PlacePath } from "../../auth/comment";
 import {
   commentRowsQuery,

@@ -1,7 +1,7 @@
 import type { SpaceRow } from "../../db/schema";
 import type { Database } from "../../db/client";
 
-import type { Background } from "../../lib/background";
+import type { Background } from "../../http/background";
 
 /** What a new main revision changed: the space after it, and the pages it touched. */
 export interface MainRevisionEvent {

@@ -12,7 +12,7 @@ import {
 import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
 import { fileQuery, filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { buildTree, compareSiblings, placePage, type TreeNode } from "../../content/tree";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
 import { changeRequestUsersQuery } from "../change-requests/change-requests";
 import { liveAt, liveIn, referencedSpecsQuery, type SpecSource } from "./openapi-specs";

@@ -9,7 +9,7 @@ import {
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /** SQL of a change request's id from the path's id or number, within its space. */
 function changeRequestIdSql(spaceId: string, idOrNumber: string): SQL {

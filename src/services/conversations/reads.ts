@@ -8,7 +8,7 @@ import {
   conversationSources,
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /** A page of an organization's conversations, newest update first, maybe of one source. */
 export function conversationListPlan(

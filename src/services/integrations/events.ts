@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import type { Bindings } from "../../env";
 import type { IntegrationInstallationRow } from "../../db/schema/index";
-import { queueIntegrationEvents } from "../integration-runtime/queue-events";
+import { queueIntegrationEvents } from "./queue-events";
 
 /** One event for the runtime's queue (the official Event payload, less its `eventId`). */
 interface QueuedEvent {

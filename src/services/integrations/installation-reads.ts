@@ -8,7 +8,7 @@ import {
   orgMembers,
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { installationsCount, targetsCount } from "./list-counts";
 
 /** Installations the caller may read: all for the integration's admins, else their orgs' own. */

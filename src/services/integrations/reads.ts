@@ -9,7 +9,7 @@ import {
   spaces,
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { integrationsCount } from "./list-counts";
 import type { MemberRole } from "../../lib/roles";
 

@@ -5,7 +5,7 @@ import { isMain, type ContentPointer } from "../../content/pointer";
 import { fileQuery, pagesByIdQuery } from "../../content/read";
 import { plan } from "../../db/plan";
 import { badRequest } from "../../lib/errors";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 import type { LinkStatus } from "../../api/links";
 import { backlinksFromSql, introducedSql, linksAtSql, type LinkScope } from "./sql";
 

@@ -5,7 +5,7 @@ import { plan } from "../../db/plan";
 import type { MemberRole } from "../../lib/roles";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /**
  * A page of an organization's invite links, newest first, with their exact count, as a plan for

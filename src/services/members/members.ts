@@ -26,7 +26,7 @@ import { recordRemoval } from "../sso/removals";
 import { notBot } from "../integrations/bots";
 import type { MemberRole } from "../../lib/roles";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 import type { ListMembersInput } from "../../api/members";
 import type { BatchItem } from "drizzle-orm/batch";
 import { plan, runStatements, type Plan } from "../../db/plan";

@@ -5,7 +5,7 @@ import { orgEmailDomains, organizations, orgMembers } from "../../db/schema/inde
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { badRequest, conflict } from "../../lib/errors";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { MemberRole } from "../../lib/roles";
 import { plan, runBoth, runStatements } from "../../db/plan";
 import type { UpdateOrganizationInput } from "../../api/organizations";

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import type { MemberRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 import { runStatements } from "../../db/plan";
 import { SECTION_SLOTS } from "./indexer";
 import { readableSpaceIds, type ReadableSpacesRows } from "./readable-spaces";

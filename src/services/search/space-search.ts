@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 import { plan } from "../../db/plan";
 import { preparedSelect, type Params } from "../../db/prepared";
 import { indexStateQuery, SECTION_SLOTS } from "./indexer";

@@ -1,5 +1,5 @@
 import { badRequest } from "../../lib/errors";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -6,7 +6,7 @@ import { shareLinks, sites } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { containsText } from "./sites";
 
 /**

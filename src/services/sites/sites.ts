@@ -16,7 +16,7 @@ import { badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newVisitorKey } from "./visitor-auth";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { UpdateSiteInput } from "../../api/sites";
 import { insertSiteSpaces, newSiteSpaceRows } from "./structure";

@@ -9,7 +9,7 @@ import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keyAfterLast, keyInLevel, type OnCrowded } from "../ordering/position";
-import { chunked } from "../teams/teams";
+import { chunked } from "../../db/chunked";
 import { containerOf, defaultSiteSpaceId, siteSpacesIn, type SiteTree } from "./tree";
 
 /** Most site spaces one site may hold: the whole structure is read for every structure call. */

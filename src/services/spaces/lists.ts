@@ -9,7 +9,7 @@ import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
 import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
 import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
-import { cursorPair, type CursorKey } from "../../lib/pagination";
+import { cursorPair, type CursorKey } from "../../http/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
   placementFrom,

@@ -5,7 +5,7 @@ import type { SamlProviderRow, TeamRow } from "../../db/schema";
 import { plan, runPlan, runStatements } from "../../db/plan";
 import { newId } from "../../lib/ids";
 import { nowIso, nowMs } from "../../lib/clock";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { MemberRole } from "../../lib/roles";
 import { generateSpKeyPair } from "../../saml";
 import { sealSpKey } from "./keys";

@@ -4,8 +4,9 @@ import { orgMembers, teamMembers, teams, users } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import type { MemberRole, TeamRole } from "../../lib/roles";
 import { badRequest } from "../../lib/errors";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
-import { chunked, type MembershipPlan } from "./teams";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
+import type { MembershipPlan } from "./teams";
+import { chunked } from "../../db/chunked";
 import { countedPagePlan } from "../members/members";
 import { notBot } from "../integrations/bots";
 

@@ -12,16 +12,7 @@ import type { TeamRole } from "../../lib/roles";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { runStatements } from "../../db/plan";
-
-/** User ids per statement: D1 allows 100 bound parameters, a few go to the fixed values. */
-const CHUNK = 90;
-
-/** Splits a list into statement-sized chunks. */
-export function chunked<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+import { chunked } from "../../db/chunked";
 
 /** Adds organization members to a team with `role`, leaving existing memberships as they are. */
 function insertMembers(

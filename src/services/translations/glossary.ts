@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { translationCounters, translationGlossary, type GlossaryRow } from "../../db/schema/index";
-import type { CursorKey } from "../../lib/pagination";
+import type { CursorKey } from "../../http/pagination";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";

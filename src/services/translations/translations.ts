@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan, runStatements } from "../../db/plan";
 import { translationCounters, translations, type TranslationRow } from "../../db/schema/index";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { newId } from "../../lib/ids";
 import { nowIso, nowMs } from "../../lib/clock";
 

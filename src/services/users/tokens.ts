@@ -4,7 +4,7 @@ import { apiTokens } from "../../db/schema/index";
 import { mintToken } from "../../auth/tokens";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /** Issues a token for a user; returns the stored row and the secret, which is never stored. */
 export async function issueToken(

@@ -18,7 +18,7 @@ import {
   segmentDocument,
   type Segment,
 } from "../../../translate/index";
-import { chunked } from "../../teams/teams";
+import { chunked } from "../../../db/chunked";
 import { translateAll, type TranslationEngine } from "../engines/index";
 import { contextOf, runContextStatements } from "./state";
 

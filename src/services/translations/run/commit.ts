@@ -20,7 +20,7 @@ import { remapRefs } from "../../../translate/index";
 import { runStatements } from "../../../db/plan";
 import { commitToMain } from "../../content/commit-to-main";
 import { indexSearchAfterMain } from "../../search/indexer";
-import { chunked } from "../../teams/teams";
+import { chunked } from "../../../db/chunked";
 import { runContext } from "./state";
 
 type Staged = typeof translationStaged.$inferSelect;

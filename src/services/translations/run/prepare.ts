@@ -16,7 +16,7 @@ import { stateOf } from "../../../content/state";
 import { runPlan } from "../../../db/plan";
 import { PermanentJobError } from "../../../jobs/define";
 import { newId } from "../../../lib/ids";
-import { chunked } from "../../teams/teams";
+import { chunked } from "../../../db/chunked";
 import { spaceAppendPlan, insertSpace } from "../../spaces/spaces";
 import { pageHash, runContext, settingsDigest } from "./state";
 

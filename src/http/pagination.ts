@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { badRequest } from "./errors";
-import { base64url, fromBase64url, hmac, safeEqual } from "./crypto";
+import { badRequest } from "../lib/errors";
+import { base64url, fromBase64url, hmac, safeEqual } from "../lib/crypto";
 
 /** The PAGED query parameters of every list: an opaque cursor and a limit of 1 to 1000. */
 export const pagedQuery = z.object({

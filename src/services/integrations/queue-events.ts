@@ -5,7 +5,7 @@ import { enqueueMany } from "../../jobs/enqueue";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { dispatchIntegrationEvent } from "./dispatch-job";
-import { bumpEventCount } from "./counts";
+import { bumpEventCount } from "./event-counts";
 
 /** An event to deliver to one integration (the official Event payload, less its `eventId`). */
 export interface IntegrationEventInput {

@@ -7,7 +7,7 @@ import {
   type IntegrationEventRow,
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /** The id of the integration named `name`, as SQL: reads run beside the access check. */
 export function integrationIdByName(name: string): SQL {

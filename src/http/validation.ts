@@ -1,6 +1,6 @@
 import type { ZodError } from "zod";
-import { InvalidInputError } from "./errors";
-import { jsonDepth } from "./json-depth";
+import { InvalidInputError } from "../lib/errors";
+import { jsonDepth } from "../lib/json-depth";
 
 const TARGET_NAMES: Record<string, string> = {
   json: "body",

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { openapiSpecCounts, openapiSpecs, type OpenAPISpecRow } from "../../db/schema";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { nowIso, nowMs } from "../../lib/clock";

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { openapiSpecVersions, type OpenAPISpecVersionRow } from "../../db/schema";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../lib/pagination";
+import { keysetAfter, type CursorKey } from "../../http/pagination";
 
 /**
  * One page of a spec's versions, newest first. The list's `count` is the spec row's

@@ -5,7 +5,7 @@ import {
   computedPageMarkdown,
   expandOpenApiBlocks,
   openApiSlugsOf,
-} from "../../src/content/openapi";
+} from "../../src/content/openapi-pages";
 import { DocumentSchema, renderMarkdown } from "../../src/content/document";
 import gitbook from "../../node_modules/@gitbook/api/spec/openapi.json";
 import { petstore } from "../helpers/openapi-pages-fixtures";

@@ -5,8 +5,8 @@ import type {
   IntegrationInstallationTargetRow,
   IntegrationRow,
 } from "../../db/schema/index";
-import { openSecrets, unseal } from "../integrations/secrets";
-import { issueInstallationToken } from "../integrations/tokens";
+import { openSecrets, unseal } from "./secrets";
+import { issueInstallationToken } from "./tokens";
 import { apiOriginOf } from "./gateway";
 
 /** Life of the token an environment carries: one dispatch and its retries' worth. */

@@ -44,7 +44,7 @@ export type SandboxOutcome =
     }
   | { ok: false; error: string; logs: IntegrationEventLogLine[] };
 
-/** The prelude's RPC surface (src/services/integration-runtime/prelude.ts). */
+/** The prelude's RPC surface (src/services/integrations/prelude.ts). */
 interface Runner {
   dispatch(input: SandboxRequest): Promise<SandboxOutcome>;
   check(): Promise<string | null>;
