@@ -4,7 +4,13 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentAgentConversation } from "../../presenters/conversation";
 import {
   changeRequestConversationsPlan,

@@ -8,7 +8,13 @@ import { forbidden } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentInstallation } from "../../presenters/integration-installation";
 import { installationsPagePlan } from "../../services/integrations/installation-reads";
 import {

@@ -10,7 +10,13 @@ import { ApiError, badRequest } from "../../lib/errors";
 import { limitBody } from "../../middleware/body-limit";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { integrationsPagePlan } from "../../services/integrations/reads";
 import { deleteIntegration, publishIntegration } from "../../services/integrations/publish";
 import { checkScript } from "../../services/integrations/check";

@@ -5,7 +5,13 @@ import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentMember } from "../../presenters/member";
 import {
   getMember,

@@ -14,7 +14,13 @@ import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { limitBody } from "../../middleware/body-limit";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentSpec } from "../../presenters/openapi-spec";
 import { processSpecJob } from "../../services/openapi-specs/jobs";
 import {

@@ -4,7 +4,13 @@ import { conflict } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentInvite } from "../../presenters/invite";
 import { createInvite, deleteInvite, invitesPagePlan } from "../../services/members/invites";
 import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "../../api/organizations";

@@ -2,7 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentSectionGroup } from "../../presenters/site-structure";
 import { commitWrites } from "../../services/sites/commit";
 import {

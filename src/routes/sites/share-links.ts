@@ -3,7 +3,13 @@ import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentShareLink } from "../../presenters/share-link";
 import { resolveSite } from "../../auth/site";
 import {

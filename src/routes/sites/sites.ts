@@ -5,7 +5,13 @@ import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentSite } from "../../presenters/site";
 import {
   createSite,

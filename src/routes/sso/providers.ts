@@ -7,7 +7,13 @@ import { nowMs } from "../../lib/clock";
 import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentSamlProvider } from "../../presenters/saml-provider";
 import { checkCertificate } from "../../saml";
 import {

@@ -4,7 +4,13 @@ import { badRequest } from "../../lib/errors";
 import { urlsOf } from "../../http/urls";
 import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentTeamMember } from "../../presenters/team-member";
 import { applyMembershipPlan } from "../../services/teams/teams";
 import {

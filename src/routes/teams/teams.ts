@@ -3,7 +3,13 @@ import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentTeam } from "../../presenters/team";
 import { createTeam, deleteTeam, renameTeam } from "../../services/teams/teams";
 import { orgMembersAmongPlan, teamListPlan } from "../../services/teams/reads";

@@ -17,7 +17,13 @@ import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentTranslation } from "../../presenters/translation";
 import {
   createTranslation,

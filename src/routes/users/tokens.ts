@@ -4,7 +4,13 @@ import { requireScope } from "../../auth/organization";
 import { badRequest, forbidden } from "../../lib/errors";
 import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
-import { errorResponses, jsonBody, jsonResponse, listOf, noContent } from "../../api-document/common";
+import {
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  noContent,
+} from "../../api-document/common";
 import { presentToken } from "../../presenters/token";
 import { issueToken, listTokens, revokeToken } from "../../services/users/tokens";
 import {
