@@ -175,3 +175,35 @@ export function preparedSelect<
     },
   };
 }
+
+/**
+ * Statement sets in several shapes (variants of the SQL chosen in JS: with or without a cursor,
+ * on main or on a change request, who lists), each set built on first use and kept for the
+ * isolate's life: the one form of "a prepared select per shape".
+ */
+export function preparedShapes<K extends string | number | boolean, S>(
+  build: (shape: K) => S,
+): (shape: K) => S {
+  const made = new Map<K, S>();
+  return (shape) => {
+    let set = made.get(shape);
+    if (!set) made.set(shape, (set = build(shape)));
+    return set;
+  };
+}
+
+/** The statements of a bound set, under the set's names. */
+type BoundSet<S> = {
+  [K in keyof S]: S[K] extends PreparedSelect<infer T, string> ? BoundStatement<T> : never;
+};
+
+/** Binds every statement of a set with the same values: a plan's named statements. */
+export function bindAll<N extends string, S extends Record<string, PreparedSelect<unknown, N>>>(
+  db: Database,
+  set: S,
+  values: Record<N, unknown>,
+): BoundSet<S> {
+  const out: Record<string, unknown> = {};
+  for (const [name, statement] of Object.entries(set)) out[name] = statement.bind(db, values);
+  return out as BoundSet<S>;
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import { bindAll, preparedSelect, preparedShapes, sqlParam, type Params } from "../../db/prepared";
 import { userOfDigestSql } from "../../auth/caller";
 import {
   collections,
@@ -100,8 +100,8 @@ function treeSelects(keyed: boolean) {
   };
 }
 
-/** Both shapes (their text is written on first use). */
-const SHAPES = { plain: treeSelects(false), keyed: treeSelects(true) };
+/** Both shapes: keyed (a share key in the placement column) or not. */
+const SHAPES = preparedShapes(treeSelects);
 
 /**
  * Statements loading the whole structure of a site, with its spaces, their role inputs and where
@@ -114,15 +114,6 @@ export function siteTreeStatements(
   siteId: string,
   shareKey?: string,
 ) {
-  const shape = shareKey ? SHAPES.keyed : SHAPES.plain;
   const values = { site: siteId, digest: callerDigest, share: shareKey ?? null };
-  return {
-    sections: shape.sections.bind(db, values),
-    groups: shape.groups.bind(db, values),
-    siteSpaces: shape.siteSpaces.bind(db, values),
-    spaces: shape.spaces.bind(db, values),
-    chain: shape.chain.bind(db, values),
-    collectionGrants: shape.collectionGrants.bind(db, values),
-    spaceGrants: shape.spaceGrants.bind(db, values),
-  };
+  return bindAll(db, SHAPES(Boolean(shareKey)), values);
 }
