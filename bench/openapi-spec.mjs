@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node bench/openapi-spec.mjs`: what processing an API spec costs (issue 13). The Worker's own
-// code (src/openapi-specs: parse, validate, inline refs; src/content/openapi: render a page),
+// code (src/openapi-specs: parse, validate, inline refs; src/content/openapi-pages: render a page),
 // bundled by esbuild, runs in child Node processes on a small spec and on the largest real spec
 // at hand offline (GitBook's official document in @gitbook/api, ~1.7 MB). Per spec it prints
 // the processing time (parse → validate → stored JSON), the time to render a tag page as

@@ -51,7 +51,7 @@ export const ShareLinkSchema = z
 /** The ShareLink wire type. */
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
-/** Body of the adaptive-schema update; `jsonSchema` is checked by sites-adaptive.ts. */
+/** Body of the adaptive-schema update; `jsonSchema` is checked by src/services/sites/adaptive.ts. */
 export const PutAdaptiveSchemaBody = z
   .object({
     jsonSchema: z.record(z.string(), z.unknown()).openapi({

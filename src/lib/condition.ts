@@ -1,7 +1,7 @@
 /**
  * Adaptive-content conditions: a small expression language over visitor claims, parsed by a
  * hand-written tokenizer and recursive-descent parser into an AST (evaluated by walking it, in
- * src/services/sites-conditions.ts). Nothing here or there calls `eval` or `Function`.
+ * src/services/sites/conditions.ts). Nothing here or there calls `eval` or `Function`.
  *
  * Grammar (precedence lowest first, as in JavaScript):
  *

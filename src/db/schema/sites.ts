@@ -15,7 +15,7 @@ export type SiteType =
 /** Official SiteVisibility: who may read the published site. */
 export type SiteVisibility = "public" | "unlisted" | "share-link" | "visitor-auth";
 
-/** A stored adaptive-content JSON Schema (validated by src/services/sites-adaptive.ts). */
+/** A stored adaptive-content JSON Schema (validated by src/services/sites/adaptive.ts). */
 export type AdaptiveJsonSchema = Record<string, unknown>;
 
 /**
