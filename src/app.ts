@@ -2,18 +2,16 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter } from "./http/router";
 import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
-import { limitBody } from "./middleware/body-limit";
+import { defaultBodyLimit } from "./middleware/body-limit";
 import { idempotency } from "./middleware/idempotency";
-import { RateLimitWindows, rateLimit } from "./middleware/rate-limit";
+import { rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./api-document/reference";
 import { withMiddlewareAnswers } from "./api-document/post-process";
 import { mountRoutes } from "./routes";
-import { indexSearchAfterMain } from "./services/search/indexer";
-import { notifyIntegrationsAfterMain } from "./services/integrations/space-hook";
-import { VerifiedTokens } from "./auth/verified-tokens";
-import { LargeBodyGate, largeBodies } from "./middleware/large-bodies";
+import { largeBodies } from "./middleware/large-bodies";
+import { createPlatform, type Platform } from "./platform/compose";
 
 /** Describes the API in its served OpenAPI document. */
 const OPENAPI_INFO = {
@@ -24,31 +22,15 @@ const OPENAPI_INFO = {
 };
 
 /**
- * The operations that mount their own body cap (instead of the 1 MiB default): the content batch
- * (20 files of 1 MB in base64), publishing an integration (its script and images), API spec
- * writes (texts up to 10 MiB).
+ * Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors, on the
+ * platform the Worker was composed with (src/index.ts: the same one its queue consumer uses).
+ * Tools that only read the routes (the contract build, document tests) may omit it and get a
+ * platform of their own.
  */
-const OWN_BODY_LIMITS: [string, RegExp][] = [
-  ["POST", /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content$/],
-  ["POST", /^\/v1\/integrations\/[^/]+$/],
-  ["POST", /^\/v1\/orgs\/[^/]+\/openapi$/],
-  ["PUT", /^\/v1\/orgs\/[^/]+\/openapi\/[^/]+$/],
-];
-
-/** Builds the Hono app: middleware, every area's routes, the OpenAPI document and errors. */
-export function createApp() {
+export function createApp(platform: Platform = createPlatform()) {
   const app = createRouter();
-  // The work after each new main revision, handed to the routes that write main, and this
-  // isolate's memory of recently verified tokens.
-  app.use(
-    "*",
-    requestContext({
-      mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain],
-      verifiedTokens: new VerifiedTokens(),
-      largeBodyGate: new LargeBodyGate(),
-      rateLimitWindows: new RateLimitWindows(),
-    }),
-  );
+  // The platform's hooks and this isolate's memories, as every request's context variables.
+  app.use("*", requestContext(platform));
   // CORS and security headers on every answer (errors and 429s included); then the rate limit.
   app.use("*", securityHeaders);
   app.use("/v1/*", rateLimit);
@@ -56,13 +38,8 @@ export function createApp() {
   app.use("/sso/*", rateLimit);
   // The token before the body: an unknown token never gets its body read.
   app.use("/v1/*", bearerAuth);
-  // 1 MiB per body, except where a route documents and mounts a larger cap of its own.
-  const defaultLimit = limitBody();
-  app.use("/v1/*", (c, next) =>
-    OWN_BODY_LIMITS.some(([method, path]) => c.req.method === method && path.test(c.req.path))
-      ? next()
-      : defaultLimit(c, next),
-  );
+  // 1 MiB per body, except on a route that declares a larger cap of its own (`ownBodyCap`).
+  app.use("/v1/*", defaultBodyLimit());
 
   // Large bodies one at a time per isolate, so small requests stay answered between them.
   app.use("/v1/*", largeBodies);

@@ -1,10 +1,11 @@
+// The bottom of the house: everything imports this file, so it imports only modules that import
+// nothing above them (src/db, the platform's parts in src/platform; never compose.ts).
 import type { Database } from "./db/client";
-import type { CallerCache } from "./auth/caller";
-import type { VerifiedTokens } from "./auth/verified-tokens";
-import type { LargeBodyGate } from "./middleware/large-bodies";
-import type { RateLimitWindows } from "./middleware/rate-limit";
 import type { D1Stats } from "./db/counting";
-import type { MainRevisionHook } from "./services/content/main-hooks";
+import type { LargeBodyGate } from "./platform/large-body-gate";
+import type { MainRevisionHook } from "./platform/main-revision";
+import type { RateLimitWindows } from "./platform/rate-limit-windows";
+import type { VerifiedTokens } from "./platform/verified-tokens";
 
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {
@@ -53,6 +54,30 @@ export interface Bindings {
   LOADER: WorkerLoader;
 }
 
+/** The authenticated caller: the user and the token they used (loaded by src/auth/caller.ts). */
+export interface Caller {
+  user: {
+    id: string;
+    displayName: string;
+    email: string;
+    emailVerified: boolean;
+    photoURL: string | null;
+  };
+  token: {
+    id: string;
+    scopes: string[] | null;
+    lastUsedAt: string | null;
+    /** When the token stops working; a token it creates may not outlive it. */
+    expiresAt: string | null;
+  };
+}
+
+/** Per-request authentication state: the digest from the header, then the loaded caller. */
+export interface CallerCache {
+  digest: string | null;
+  caller?: Caller;
+}
+
 /** Per-request values set by middleware and read by routes and services. */
 interface Variables {
   requestId: string;
@@ -62,7 +87,7 @@ interface Variables {
   db: Database;
   d1Stats: D1Stats;
   caller: CallerCache;
-  /** The work after each new main revision (search indexing), assembled by `createApp`. */
+  /** The work after each new main revision (the platform's hooks, `createPlatform`). */
   mainRevisionHooks: readonly MainRevisionHook[];
   /** Token digests this isolate verified in the last seconds (see `VerifiedTokens`). */
   verifiedTokens: VerifiedTokens;

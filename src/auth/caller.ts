@@ -1,36 +1,15 @@
 import { primarySession } from "../db/session";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, Caller, CallerCache } from "../env";
 import { apiTokens, users } from "../db/schema";
 import { unauthorized } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { nowIso, nowMs } from "../lib/clock";
 import { isWellFormedToken, tokenDigest } from "./tokens";
 
-/** The authenticated caller: the user and the token they used. */
-export interface Caller {
-  user: {
-    id: string;
-    displayName: string;
-    email: string;
-    emailVerified: boolean;
-    photoURL: string | null;
-  };
-  token: {
-    id: string;
-    scopes: string[] | null;
-    lastUsedAt: string | null;
-    /** When the token stops working; a token it creates may not outlive it. */
-    expiresAt: string | null;
-  };
-}
-
-/** Per-request authentication state: the digest from the header, then the loaded caller. */
-export interface CallerCache {
-  digest: string | null;
-  caller?: Caller;
-}
+// Declared with the request's variables (src/env.ts, which imports nothing above it).
+export type { Caller, CallerCache };
 
 /** The token of an `Authorization: Bearer <token>` header, or null: the one parse of it. */
 export function bearerToken(header: string | undefined): string | null {

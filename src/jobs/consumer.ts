@@ -5,6 +5,7 @@ import { primarySession } from "../db/session";
 import { jobFailures } from "../db/schema/index";
 import { createOutbound } from "../outbound";
 import { newId } from "../lib/ids";
+import type { MainRevisionHook } from "../platform/main-revision";
 import { PermanentJobError, type AnyJob, type JobContext, type JobMessage } from "./define";
 import { enqueue } from "./enqueue";
 
@@ -18,23 +19,36 @@ export function backoffSeconds(env: Pick<Bindings, "JOB_RETRY_BASE_SECONDS">, at
   return Math.min(MAX_BACKOFF_SECONDS, Math.round(base * 2 ** (attempt - 1)));
 }
 
+/** What the consumer is built with: the platform's jobs and its after-main hooks. */
+export interface JobConsumerParts {
+  jobs: readonly AnyJob[];
+  mainRevisionHooks: readonly MainRevisionHook[];
+}
+
+/** The registered jobs by kind, and the hooks every job's writes to main are followed by. */
+interface Registry {
+  byKind: Map<string, AnyJob>;
+  hooks: readonly MainRevisionHook[];
+}
+
 /**
  * The queue consumer for every background job: routes each message to its registered job by
  * `kind`, validates the payload, runs it, retries with backoff on errors and, after the last
  * attempt (or a `PermanentJobError`), runs the job's `onFailed` and records the failure.
  */
-export function createJobConsumer(jobs: readonly AnyJob[]) {
+export function createJobConsumer(parts: JobConsumerParts) {
   const byKind = new Map<string, AnyJob>();
-  for (const job of jobs) {
+  for (const job of parts.jobs) {
     if (byKind.has(job.kind)) throw new Error(`job kind registered twice: ${job.kind}`);
     byKind.set(job.kind, job);
   }
+  const registry: Registry = { byKind, hooks: parts.mainRevisionHooks };
   return async (batch: MessageBatch<unknown>, env: Bindings): Promise<void> => {
-    for (const message of batch.messages) await consume(byKind, message, env);
+    for (const message of batch.messages) await consume(registry, message, env);
   };
 }
 
-async function consume(byKind: Map<string, AnyJob>, message: Message<unknown>, env: Bindings) {
+async function consume({ byKind, hooks }: Registry, message: Message<unknown>, env: Bindings) {
   const body = message.body as Partial<JobMessage> | null;
   const job = body && typeof body.kind === "string" ? byKind.get(body.kind) : undefined;
   const parsed = job?.payload.safeParse(body?.payload);
@@ -54,6 +68,8 @@ async function consume(byKind: Map<string, AnyJob>, message: Message<unknown>, e
     db,
     outbound: createOutbound(env),
     attempt: message.attempts,
+    // No waitUntil: the hooks run awaited in the job, on a session outside its counts.
+    afterMain: { hooks, db: createDb(primarySession(env.DB)), jobs: env.JOBS },
     enqueue: (next, payload, opts) => enqueue(env, next, payload, opts),
   };
   try {

@@ -2,8 +2,12 @@ import type { z } from "zod";
 import type { Bindings } from "../env";
 import type { Database } from "../db/client";
 import type { Outbound } from "../outbound";
+import type { AfterMain } from "../platform/main-revision";
 
-/** What every job handler receives: the bindings, a database handle, the network, the attempt. */
+/**
+ * What every job handler receives: the bindings, a database handle, the network, the attempt,
+ * the after-main hooks.
+ */
 export interface JobContext {
   env: Bindings;
   db: Database;
@@ -11,6 +15,13 @@ export interface JobContext {
   outbound: Outbound;
   /** 1 on the first delivery, then 2, 3, … on retries. */
   attempt: number;
+  /**
+   * What follows a write to main made by the job (a translation run's new revision): the
+   * platform's after-main hooks, the same list requests use, on a D1 session of their own (not in
+   * the job's counts). A job has no `waitUntil`: the hooks run awaited, before the message is
+   * acknowledged; their failures are logged, never retried (the revision has landed).
+   */
+  afterMain: AfterMain;
   /** Queues a follow-up job (a next batch, a fan-out). */
   enqueue<P>(job: JobDefinition<P>, payload: P, opts?: { delaySeconds?: number }): Promise<void>;
 }

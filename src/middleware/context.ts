@@ -4,30 +4,21 @@ import { countingD1, emptyStats } from "../db/counting";
 import { createDb } from "../db/client";
 import { BOOKMARK_HEADER, sessionAsDatabase, sessionConstraint } from "../db/session";
 import { newId } from "../lib/ids";
-import type { MainRevisionHook } from "../services/content/main-hooks";
-import type { VerifiedTokens } from "../auth/verified-tokens";
-import type { LargeBodyGate } from "./large-bodies";
-import type { RateLimitWindows } from "./rate-limit";
+import type { Platform } from "../platform/compose";
 
-/** What the app is assembled with and every request sees. */
-export interface AppParts {
-  /** The work after each new main revision (search indexing). */
-  mainRevisionHooks: readonly MainRevisionHook[];
-  /** This isolate's recently verified tokens (one per app). */
-  verifiedTokens: VerifiedTokens;
-  /** This isolate's queue for requests with large bodies. */
-  largeBodyGate: LargeBodyGate;
-  /** This isolate's estimate of each rate-limit window, for the X-RateLimit-* headers. */
-  rateLimitWindows: RateLimitWindows;
-}
+/** The parts of the platform every request sees (as context variables). */
+export type RequestParts = Pick<
+  Platform,
+  "mainRevisionHooks" | "verifiedTokens" | "largeBodyGate" | "rateLimitWindows"
+>;
 
 /**
  * Per-request setup: a request id (echoed in X-Request-Id and in 500 bodies and logs), the
- * counted D1 handle and drizzle over it, and the parts the app was assembled with.
+ * counted D1 handle and drizzle over it, and the parts of the platform the app was built with.
  * With DB_STATS on, the counts go out in X-Quire-D1.
  */
 export const requestContext =
-  (parts: AppParts): MiddlewareHandler<AppEnv> =>
+  (parts: RequestParts): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const requestId = c.req.header("cf-ray") ?? newId(16);
     const stats = emptyStats();

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
 import { presentedDigest } from "../auth/caller";
 import { errorBody } from "../lib/errors";
+import type { RateLimitWindows } from "../platform/rate-limit-windows";
 
 /** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
 const DEFAULTS = { token: { limit: 1200, period: 60 }, ip: { limit: 300, period: 60 } };
@@ -9,36 +10,11 @@ const DEFAULTS = { token: { limit: 1200, period: 60 }, ip: { limit: 300, period:
 /** The key for unauthenticated requests that carry no CF-Connecting-IP (local runs, tests). */
 const UNKNOWN_CLIENT = "unknown-client";
 
-/** Keys remembered per isolate before the mirror starts over (bounds memory under key floods). */
-const MAX_MIRRORED_KEYS = 10_000;
-
 /** One rate-limit bucket: the binding that decides and the numbers it cannot report. */
 interface Bucket {
   binding: RateLimit;
   limit: number;
   period: number;
-}
-
-/**
- * This isolate's fixed-window count per key, aligned on multiples of the period like the binding's
- * windows. The binding decides; this only estimates `X-RateLimit-Remaining` and `-Reset`. One per
- * app (made by `createApp`), like `VerifiedTokens`.
- */
-export class RateLimitWindows {
-  private readonly counts = new Map<string, { window: number; count: number }>();
-
-  /** Counts one request for `key` and returns the count so far and the window's end (ms). */
-  hit(key: string, periodMs: number, nowMs: number): { count: number; resetMs: number } {
-    const window = Math.floor(nowMs / periodMs);
-    const entry = this.counts.get(key);
-    if (entry && entry.window === window) {
-      entry.count += 1;
-      return { count: entry.count, resetMs: (window + 1) * periodMs };
-    }
-    if (this.counts.size >= MAX_MIRRORED_KEYS) this.counts.clear();
-    this.counts.set(key, { window, count: 1 });
-    return { count: 1, resetMs: (window + 1) * periodMs };
-  }
 }
 
 /** A positive integer from a [vars] string, or the fallback. */

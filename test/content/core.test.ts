@@ -11,6 +11,7 @@ import { buildTree } from "../../src/content/tree";
 import { markdownOf } from "../../src/content/documents";
 import type { Change } from "../../src/content/change-schema";
 import { makeOrg, testDb } from "../helpers/factories";
+import { fixtureAfterMain } from "../helpers/after-main";
 
 async function setup() {
   const db = testDb();
@@ -81,6 +82,7 @@ describe("content core: change requests, merge, three-way merge", () => {
       await reload(space.id),
       await reloadCr(cr.id),
       userId,
+      fixtureAfterMain(),
     );
     expect(merged.changeRequest.status).toBe("merged");
     const { roots } = await mainTree(space.id);
@@ -95,7 +97,13 @@ describe("content core: change requests, merge, three-way merge", () => {
       { operation: "insert_page", title: "A", document: { markdown: "one\n" } },
       { operation: "insert_page", title: "B", document: { markdown: "two\n" } },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(seed.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const { roots } = await mainTree(space.id);
     const [a, b] = roots.map((n) => n.row.pageId);
     const first = await edit(space.id, userId, [
@@ -104,8 +112,20 @@ describe("content core: change requests, merge, three-way merge", () => {
     const second = await edit(space.id, userId, [
       { operation: "update_page", page: b!, title: "B2" },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(first.id), userId);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(second.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(first.id),
+      userId,
+      fixtureAfterMain(),
+    );
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(second.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const after = await mainTree(space.id);
     expect(after.roots.map((n) => n.row.title)).toEqual(["A", "B2"]);
     expect(await mainMarkdown(space.id, a!)).toBe("one, edited\n");
@@ -120,7 +140,13 @@ describe("content core: change requests, merge, three-way merge", () => {
         document: { markdown: "First.\n\nSecond.\n\nThird.\n" },
       },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(seed.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
     const one = await edit(space.id, userId, [
       {
@@ -143,15 +169,27 @@ describe("content core: change requests, merge, three-way merge", () => {
         document: { markdown: "First, changed.\n\nSecond.\n\nThird.\n" },
       },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(one.id), userId);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(two.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(one.id),
+      userId,
+      fixtureAfterMain(),
+    );
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(two.id),
+      userId,
+      fixtureAfterMain(),
+    );
     expect(await mainMarkdown(space.id, page)).toBe(
       "First, edited.\n\nSecond.\n\nThird, edited.\n",
     );
     const before = await reload(space.id);
-    await expect(mergeChangeRequest(db, before, await reloadCr(three.id), userId)).rejects.toThrow(
-      /conflicts with main/,
-    );
+    await expect(
+      mergeChangeRequest(db, before, await reloadCr(three.id), userId, fixtureAfterMain()),
+    ).rejects.toThrow(/conflicts with main/);
     const after = await reload(space.id);
     expect(after.mainSeq).toBe(before.mainSeq);
     expect(after.revisionId).toBe(before.revisionId);
@@ -162,7 +200,13 @@ describe("content core: change requests, merge, three-way merge", () => {
     const seed = await edit(space.id, userId, [
       { operation: "insert_page", title: "P", document: { markdown: "a\n\nb\n" } },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(seed.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
     const cr = await edit(space.id, userId, [
       { operation: "update_page", page, document: { markdown: "a\n\nb, cr\n" } },
@@ -170,10 +214,22 @@ describe("content core: change requests, merge, three-way merge", () => {
     const other = await edit(space.id, userId, [
       { operation: "update_page", page, document: { markdown: "a, main\n\nb\n" } },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(other.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(other.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const updated = await updateFromMain(db, await reload(space.id), await reloadCr(cr.id), userId);
     expect(updated.changeRequest.baseSeq).toBe((await reload(space.id)).mainSeq);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(cr.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(cr.id),
+      userId,
+      fixtureAfterMain(),
+    );
     expect(await mainMarkdown(space.id, page)).toBe("a, main\n\nb, cr\n");
   });
 
@@ -183,7 +239,13 @@ describe("content core: change requests, merge, three-way merge", () => {
       { operation: "insert_page", ref: "p", title: "Parent", document: {} },
       { operation: "insert_page", ref: "c", into: "p", title: "Child", document: {} },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(seed.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(seed.id),
+      userId,
+      fixtureAfterMain(),
+    );
     const parent = (await mainTree(space.id)).roots[0]!;
     const child = parent.children[0]!.row.pageId;
     const crSpace = await reload(space.id);
@@ -196,7 +258,13 @@ describe("content core: change requests, merge, three-way merge", () => {
     const del = await edit(space.id, userId, [
       { operation: "delete_page", page: parent.row.pageId },
     ]);
-    await mergeChangeRequest(db, await reload(space.id), await reloadCr(del.id), userId);
+    await mergeChangeRequest(
+      db,
+      await reload(space.id),
+      await reloadCr(del.id),
+      userId,
+      fixtureAfterMain(),
+    );
     expect((await mainTree(space.id)).roots).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { createOutbound } from "../../src/outbound";
 import type { FixtureConversation } from "../helpers/insights-memory";
 import { as, d1Cost, type ApiResponse } from "../helpers/api";
 import { makeOrg, testDb } from "../helpers/factories";
+import { fixtureAfterMain } from "../helpers/after-main";
 
 const conversations = fixture as FixtureConversation[];
 
@@ -26,7 +27,14 @@ async function processCounted(orgId: string, c: FixtureConversation, round: numb
   const db = createDb(countingD1(env.DB, stats));
   await processConversationJob.run(
     { organizationId: orgId, conversationId: id, revision },
-    { env, db, outbound: createOutbound(env), attempt: 1, enqueue: async () => {} },
+    {
+      env,
+      db,
+      outbound: createOutbound(env),
+      attempt: 1,
+      afterMain: fixtureAfterMain(),
+      enqueue: async () => {},
+    },
   );
   return stats;
 }

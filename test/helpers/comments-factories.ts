@@ -13,6 +13,7 @@ import { changeRequestPointer, mainPointer } from "../../src/content/pointers";
 import { documentsQuery, treeQuery } from "../../src/content/read";
 import { applyContentBatch, createChangeRequest } from "../../src/services/change-requests/writes";
 import { mergeChangeRequest } from "../../src/services/change-requests/merge";
+import { fixtureAfterMain } from "./after-main";
 import { as } from "./api";
 import { makeOrg, testDb, type TestUser } from "./factories";
 import { makeSpace } from "./spaces-factories";
@@ -44,7 +45,13 @@ async function seedMain(spaceId: string, userId: string, changes: Change[]) {
     userId,
     changes,
   );
-  await mergeChangeRequest(db, await spaceRow(spaceId), applied.changeRequest, userId);
+  await mergeChangeRequest(
+    db,
+    await spaceRow(spaceId),
+    applied.changeRequest,
+    userId,
+    fixtureAfterMain(),
+  );
   const rows = await treeQuery(db, mainPointer(await spaceRow(spaceId)));
   return new Map(rows.filter((r) => !r.deleted).map((r) => [r.title, r.pageId]));
 }

@@ -18,6 +18,7 @@ import {
   fileObjectKey,
 } from "../../src/services/change-requests/writes";
 import { mergeChangeRequest } from "../../src/services/change-requests/merge";
+import { fixtureAfterMain } from "./after-main";
 import { createSpace } from "../../src/services/spaces/create";
 import { makeMember, makeOrg, testDb, unique, type TestUser } from "./factories";
 import { seedPageRows, type SeedPage } from "./page-rows";
@@ -62,6 +63,7 @@ export async function commitChanges(spaceId: string, userId: string, changes: Ch
     await reloadSpace(spaceId),
     await reloadChangeRequest(cr.id),
     userId,
+    fixtureAfterMain(),
   );
   return { changeRequest: merged.changeRequest, space: merged.space, revision: merged.revision };
 }

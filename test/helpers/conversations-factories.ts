@@ -7,6 +7,7 @@ import type { StoredConversationPart } from "../../src/db/schema";
 import { as } from "./api";
 import { eventually } from "./jobs";
 import { testDb, unique } from "./factories";
+import { fixtureAfterMain } from "./after-main";
 
 /** A conversation body in the ingestion's wire shape. */
 export interface ConversationBody {
@@ -53,7 +54,14 @@ export async function makeConversation(
 export async function runProcessing(organizationId: string, conversationId: string, revision = 1) {
   await processConversationJob.run(
     { organizationId, conversationId, revision },
-    { env, db: testDb(), outbound: createOutbound(env), attempt: 1, enqueue: async () => {} },
+    {
+      env,
+      db: testDb(),
+      outbound: createOutbound(env),
+      attempt: 1,
+      afterMain: fixtureAfterMain(),
+      enqueue: async () => {},
+    },
   );
 }
 

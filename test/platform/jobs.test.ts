@@ -23,7 +23,7 @@ const flaky = defineJob({
   },
 });
 
-const consume = createJobConsumer([flaky]);
+const consume = createJobConsumer({ jobs: [flaky], mainRevisionHooks: [] });
 
 async function deliver(body: unknown, attempts: number) {
   const batch = createMessageBatch("quire-jobs", [

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { changeRequests, spaces } from "../../src/db/schema";
 import { createChangeRequest, applyContentBatch } from "../../src/services/change-requests/writes";
 import { mergeChangeRequest } from "../../src/services/change-requests/merge";
+import { fixtureAfterMain } from "../helpers/after-main";
 import { createSpace } from "../../src/services/spaces/create";
 import { purgeDeletedSpaces, RETENTION_MS } from "../../src/services/retention/retention";
 import { runScheduled } from "../../src/scheduled";
@@ -46,7 +47,7 @@ async function spaceWithContent() {
   ]);
   const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
   const [freshCr] = await db.select().from(changeRequests).where(eq(changeRequests.id, cr.id));
-  await mergeChangeRequest(db, fresh!, freshCr!, userId);
+  await mergeChangeRequest(db, fresh!, freshCr!, userId, fixtureAfterMain());
   [space] = (await db.select().from(spaces).where(eq(spaces.id, space.id))) as [typeof space];
   await createChangeRequest(db, space, { userId, subject: "open one" });
   return { db, space, userId };

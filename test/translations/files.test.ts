@@ -3,6 +3,7 @@ import { commitToMain } from "../../src/services/content/commit-to-main";
 import { as } from "../helpers/api";
 import { reloadSpace, seedMainFile } from "../helpers/content-factories";
 import { makeOrg, testDb, unique } from "../helpers/factories";
+import { fixtureAfterMain } from "../helpers/after-main";
 import { makeSourceSpace, makeTranslation, runAndWait } from "../helpers/translations-factories";
 
 /** Removes a file from the space's main as a new main revision (the versioned-content core). */
@@ -11,19 +12,23 @@ async function removeMainFile(
   userId: string,
   file: Awaited<ReturnType<typeof seedMainFile>>,
 ) {
-  await commitToMain(testDb(), {
-    state: { space: await reloadSpace(spaceId) },
-    userId,
-    prepare: async () => ({
-      type: "edits",
-      parents: [],
-      pages: [],
-      files: [{ ...file, deleted: true }],
-      documents: [],
-    }),
-    reload: async ({ space }) => ({ space: await reloadSpace(space.id) }),
-    raceMessage: "main changed",
-  });
+  await commitToMain(
+    testDb(),
+    {
+      state: { space: await reloadSpace(spaceId) },
+      userId,
+      prepare: async () => ({
+        type: "edits",
+        parents: [],
+        pages: [],
+        files: [{ ...file, deleted: true }],
+        documents: [],
+      }),
+      reload: async ({ space }) => ({ space: await reloadSpace(space.id) }),
+      raceMessage: "main changed",
+    },
+    fixtureAfterMain(),
+  );
 }
 
 /** The names of the files on a space's main, through the API. */

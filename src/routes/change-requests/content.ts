@@ -7,7 +7,7 @@ import type { Applied } from "../../content/apply";
 import { ChangeBatchSchema } from "../../content/change-schema";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { limitBody } from "../../middleware/body-limit";
+import { ownBodyCap } from "../../middleware/body-limit";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import {
   changeRequestPath,
@@ -32,13 +32,6 @@ const MAX_CONTENT_BATCH_BYTES = 30 * 1024 * 1024;
 /** Writing a change request's content: one atomic batch of changes. */
 export const contentRoutes = createRouter();
 
-// Effective only once the app-wide 1 MiB limit lets this path through (see the area report).
-contentRoutes.on(
-  "POST",
-  "/spaces/:spaceId/change-requests/:changeRequestId/content",
-  limitBody(MAX_CONTENT_BATCH_BYTES),
-);
-
 /** The files the batch inserted, as official RevisionFiles with signed download URLs. */
 function insertedFiles(c: Context<AppEnv>, spaceId: string, applied: Applied) {
   return Promise.all(
@@ -50,6 +43,7 @@ contentRoutes.openapi(
   createRoute({
     method: "post",
     path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    middleware: [ownBodyCap(MAX_CONTENT_BATCH_BYTES)],
     tags: ["change-request-content"],
     summary: "Apply a batch of content changes to a change request",
     request: {

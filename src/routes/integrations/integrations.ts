@@ -7,7 +7,7 @@ import {
   resolvePublish,
 } from "../../auth/integration";
 import { ApiError, badRequest } from "../../lib/errors";
-import { limitBody } from "../../middleware/body-limit";
+import { ownBodyCap } from "../../middleware/body-limit";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
@@ -88,13 +88,11 @@ integrationRoutes.openapi(
   },
 );
 
-// Effective because src/app.ts lets this path past the app-wide 1 MiB cap.
-integrationRoutes.on("POST", "/integrations/:integrationName", limitBody(MAX_PUBLISH_BYTES));
-
 integrationRoutes.openapi(
   createRoute({
     method: "post",
     path: "/integrations/{integrationName}",
+    middleware: [ownBodyCap(MAX_PUBLISH_BYTES)],
     tags: ["integrations"],
     summary: "Publish an integration, or a new version of it",
     request: { params: IntegrationParams, body: jsonBody(PublishIntegrationBody) },

@@ -13,7 +13,7 @@ import { ApiError, notFound } from "../../lib/errors";
 import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
-import { limitBody } from "../../middleware/body-limit";
+import { ownBodyCap } from "../../middleware/body-limit";
 import {
   errorResponses,
   jsonBody,
@@ -45,10 +45,6 @@ import {
 
 /** An organization's API specifications: list, create, read, create-or-update, visibility, delete. */
 export const specRoutes = createRouter();
-
-// The app-wide 1 MiB cap lets these two writes through (src/app.ts): a spec text is up to 10 MiB.
-specRoutes.on("POST", "/orgs/:organizationId/openapi", limitBody(MAX_SPEC_BODY_BYTES));
-specRoutes.on("PUT", "/orgs/:organizationId/openapi/:specSlug", limitBody(MAX_SPEC_BODY_BYTES));
 
 /** 413 for a text source over 10 MiB (the body cap leaves room for JSON escapes). */
 function checkSourceSize(source: { url: string } | { text: string }) {
@@ -99,6 +95,8 @@ specRoutes.openapi(
   createRoute({
     method: "post",
     path: "/orgs/{organizationId}/openapi",
+    // A spec text is up to 10 MiB: its own body cap instead of the app's 1 MiB.
+    middleware: [ownBodyCap(MAX_SPEC_BODY_BYTES)],
     tags: ["openapi"],
     summary: "Create an API specification (processed in the background)",
     request: { params: OrgSpecsParams, body: jsonBody(CreateSpecBody) },
@@ -139,6 +137,7 @@ specRoutes.openapi(
   createRoute({
     method: "put",
     path: "/orgs/{organizationId}/openapi/{specSlug}",
+    middleware: [ownBodyCap(MAX_SPEC_BODY_BYTES)],
     tags: ["openapi"],
     summary: "Create or update an API specification by slug (processed in the background)",
     request: { params: PutSpecParams, body: jsonBody(PutSpecBody) },

@@ -105,7 +105,7 @@ lifecycleRoutes.openapi(
       source.mainLineId,
     );
     if (!row) throw notFound("Collection");
-    afterMainRevision(db, { space: row, previousSeq: 0, pageIds }, afterMainOf(c));
+    await afterMainRevision({ space: row, previousSeq: 0, pageIds }, afterMainOf(c));
     c.header("Location", apiUrl(c, `/spaces/${row.id}`));
     return c.json(presentSpace(urlsOf(c), row, roleOnSpace(found, row, found.tree)), 201);
   },

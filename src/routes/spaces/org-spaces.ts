@@ -93,7 +93,7 @@ orgSpaceRoutes.openapi(
       content,
     );
     if (!row) throw notFound("Collection");
-    if (content) afterMainRevision(db, { space: row, previousSeq: 1, pageIds }, afterMainOf(c));
+    if (content) await afterMainRevision({ space: row, previousSeq: 1, pageIds }, afterMainOf(c));
     const created = row;
     c.header("Location", apiUrl(c, `/spaces/${created.id}`));
     return c.json(presentSpace(urlsOf(c), created, roleOnSpace(member, created, tree)), 201);

@@ -9,7 +9,7 @@ import { conflict } from "../../lib/errors";
 import { threeWay } from "./three-way";
 import { commitToMain, type MainChange } from "../content/commit-to-main";
 import { changeRequestRevision } from "./writes";
-import type { AfterMain } from "../content/main-hooks";
+import type { AfterMain } from "../../platform/main-revision";
 
 /** Loads the space and change request again (for a retry after a concurrent write). */
 async function reload(db: Database, spaceId: string, crId: string) {
@@ -72,7 +72,7 @@ export async function mergeChangeRequest(
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
-  after?: AfterMain,
+  after: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow; changeRequest: ChangeRequestRow }> {
   const landed = await commitToMain(
     db,

@@ -15,7 +15,8 @@ import type { PageState } from "../../content/state";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { afterMainRevision, type AfterMain } from "./main-hooks";
+import type { AfterMain } from "../../platform/main-revision";
+import { afterMainRevision } from "./main-hooks";
 
 const ATTEMPTS = 3;
 
@@ -71,15 +72,17 @@ export interface MainWrite<S extends MainState, A extends Statements> {
 }
 
 /**
- * The one commit-to-main step (a merge, a template applied to main): writes the change as a new
+ * The one commit-to-main step (a merge, a template applied to main, a translation run): writes the change as a new
  * main revision in one batch guarded by main's sequence. If another write landed on main in
  * between, the batch fails as a whole and the change is computed again on the new main (up to
- * three times). The after-main hooks (`after`) run once the revision landed.
+ * three times). Then the after-main hooks of `after` run (`afterMainRevision`): required, so
+ * every write to main (merge, template, translation run) notifies integrations and indexes search
+ * the same way.
  */
 export async function commitToMain<S extends MainState, A extends Statements = NoStatements>(
   db: Database,
   write: MainWrite<S, A>,
-  after?: AfterMain,
+  after: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow; results: Results<A> }> {
   let state = write.state;
   for (let attempt = 1; ; attempt++) {
@@ -111,22 +114,22 @@ export async function commitToMain<S extends MainState, A extends Statements = N
       .returning();
     const also = change.also?.(revisionId, now) ?? ({} as A);
     const commit = Object.fromEntries(statements.map((stmt, i) => [`#commit${i}`, stmt]));
+    let landed: Awaited<ReturnType<typeof runStatements>>;
     try {
       // One batch, in this order: main's guarded update, the write's own statements, the commit.
-      const { "#space": rows, ...results } = await runStatements(db, {
-        "#space": guard,
-        ...also,
-        ...commit,
-      });
-      const updated = (rows as SpaceRow[])[0]!;
-      const pageIds = change.pages.map((p) => p.pageId);
-      afterMainRevision(db, { space: updated, previousSeq: space.mainSeq, pageIds }, after);
-      return { revision: revisionId, space: updated, results: results as Results<A> };
+      landed = await runStatements(db, { "#space": guard, ...also, ...commit });
     } catch (err) {
       const fresh = await write.reload(state);
       if (!fresh || fresh.space.mainSeq === space.mainSeq) throw err;
       if (attempt >= ATTEMPTS) throw conflict(write.raceMessage);
       state = fresh;
+      continue;
     }
+    // The revision landed: what follows it never re-runs the write.
+    const { "#space": rows, ...results } = landed;
+    const updated = (rows as SpaceRow[])[0]!;
+    const pageIds = change.pages.map((p) => p.pageId);
+    await afterMainRevision({ space: updated, previousSeq: space.mainSeq, pageIds }, after);
+    return { revision: revisionId, space: updated, results: results as Results<A> };
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrationInstallations, integrationInstallationTargets } from "../../db/schema/index";
-import type { MainRevisionHook } from "../content/main-hooks";
+import type { MainRevisionHook } from "../../platform/main-revision";
 import { queueIntegrationEvents } from "./queue-events";
 
 /** The installations covering a space: all spaces of its organization, or this one selected. */

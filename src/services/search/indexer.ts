@@ -12,7 +12,7 @@ import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery, treeQuery } from "../../content/read";
 import { documentSections, type DocumentLike } from "../../content/document/index";
 import { keyToken } from "../../lib/fts-query";
-import type { MainRevisionHook } from "../content/main-hooks";
+import type { MainRevisionHook } from "../../platform/main-revision";
 import { ancestorsQuery, placeOf, withDescendantsSql } from "./page-places";
 
 // The tables of the hand-written migration (src/db/custom/search_fts.sql), typed for queries.

@@ -10,7 +10,7 @@ import { Workspace } from "../../content/workspace";
 import { badRequest, conflict } from "../../lib/errors";
 import { commitToMain, newRevision } from "../content/commit-to-main";
 import type { SpaceContent } from "../spaces/spaces";
-import type { AfterMain } from "../content/main-hooks";
+import type { AfterMain } from "../../platform/main-revision";
 
 /** Template batches only insert pages; a revert has no source revision here. */
 const noRevert = async (): Promise<never> => {
@@ -28,7 +28,7 @@ export async function commitPagesToMain(
   space: SpaceRow,
   userId: string,
   changes: Change[],
-  after?: AfterMain,
+  after: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow }> {
   const landed = await commitToMain(
     db,

@@ -39,7 +39,7 @@ export const translationRunJob: JobDefinition<RunMessage> = defineJob({
     const outcome = await translateBatch(ctx.db, t, engine);
     console.log(JSON.stringify({ translation: t.id, run: t.runId, ...outcome }));
     if (outcome.more) await ctx.enqueue(translationRunJob, payload);
-    else await commitRun(ctx.db, t);
+    else await commitRun(ctx.db, t, ctx.afterMain);
   },
   async onFailed(payload, error, ctx) {
     await markFailed(ctx.db, payload, error);

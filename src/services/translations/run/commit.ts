@@ -19,7 +19,7 @@ import { nowIso, nowMs } from "../../../lib/clock";
 import { remapRefs } from "../../../translate/index";
 import { runStatements } from "../../../db/plan";
 import { commitToMain } from "../../content/commit-to-main";
-import { indexSearchAfterMain } from "../../search/indexer";
+import type { AfterMain } from "../../../platform/main-revision";
 import { chunked } from "../../../db/chunked";
 import { runContext } from "./state";
 
@@ -30,9 +30,11 @@ type Mapping = typeof translationPages.$inferSelect;
  * The last step of a run: writes every translated page, the source's structure (tree, slugs,
  * hidden flags, positions) and its files (added, changed, removed) into the result space as ONE new main revision through
  * `commitToMain`, and in the same batch records the pages' source hashes, drops the pages
- * removed from the source, clears the work list and completes the run with its stats.
+ * removed from the source, clears the work list and completes the run with its stats. The new
+ * revision is followed by the platform's after-main hooks (`after`, from the job's context) like
+ * a merge: integrations hear of it and search indexes it.
  */
-export async function commitRun(db: Database, t: TranslationRow): Promise<void> {
+export async function commitRun(db: Database, t: TranslationRow, after: AfterMain): Promise<void> {
   const context = await runContext(db, t);
   const source = context.source;
   if (!source) throw new PermanentJobError("The source space no longer exists");
@@ -136,49 +138,43 @@ export async function commitRun(db: Database, t: TranslationRow): Promise<void> 
     await runStatements(db, completion(result.revisionId));
     return;
   }
-  const landed = await commitToMain(db, {
-    state: { space: result },
-    userId: t.createdBy,
-    prepare: async ({ space }) => {
-      const { pages, files } =
-        space.mainSeq === result.mainSeq
-          ? first
-          : await db
-              .batch([treeQuery(db, mainPointer(space)), filesQuery(db, mainPointer(space))])
-              .then(([rows, fileRows]) => changeOn(rows, fileRows));
-      const used = new Set(pages.map((p) => p.documentHash));
-      return {
-        type: "edits",
-        parents: [],
-        pages,
-        files,
-        documents: bodies.filter((d) => used.has(d.hash)),
-        also: (revisionId) => completion(revisionId),
-      };
+  await commitToMain(
+    db,
+    {
+      state: { space: result },
+      userId: t.createdBy,
+      prepare: async ({ space }) => {
+        const { pages, files } =
+          space.mainSeq === result.mainSeq
+            ? first
+            : await db
+                .batch([treeQuery(db, mainPointer(space)), filesQuery(db, mainPointer(space))])
+                .then(([rows, fileRows]) => changeOn(rows, fileRows));
+        const used = new Set(pages.map((p) => p.documentHash));
+        return {
+          type: "edits",
+          parents: [],
+          pages,
+          files,
+          documents: bodies.filter((d) => used.has(d.hash)),
+          also: (revisionId) => completion(revisionId),
+        };
+      },
+      // After a failed batch: retried on a fresh main only while this run is still the current one.
+      reload: async ({ space }) => {
+        const [[fresh], [run]] = await db.batch([
+          db.select().from(spaces).where(eq(spaces.id, space.id)),
+          db
+            .select({ runId: translations.runId })
+            .from(translations)
+            .where(eq(translations.id, t.id)),
+        ]);
+        return fresh && !fresh.deletedAt && run?.runId === t.runId ? { space: fresh } : undefined;
+      },
+      raceMessage: "The result space changed repeatedly during the run",
     },
-    // After a failed batch: retried on a fresh main only while this run is still the current one.
-    reload: async ({ space }) => {
-      const [[fresh], [run]] = await db.batch([
-        db.select().from(spaces).where(eq(spaces.id, space.id)),
-        db
-          .select({ runId: translations.runId })
-          .from(translations)
-          .where(eq(translations.id, t.id)),
-      ]);
-      return fresh && !fresh.deletedAt && run?.runId === t.runId ? { space: fresh } : undefined;
-    },
-    raceMessage: "The result space changed repeatedly during the run",
-  });
-  try {
-    await indexSearchAfterMain({
-      db,
-      space: landed.space,
-      previousSeq: result.mainSeq,
-      pageIds: [],
-    });
-  } catch (error) {
-    console.error(JSON.stringify({ translation: t.id, searchIndex: String(error) }));
-  }
+    after,
+  );
 }
 
 /** The result pages to write: new and changed ones, and the results of removed source pages. */

@@ -9,7 +9,8 @@ const MAX_ENTRIES = 2_000;
  * request's body may be read before the token has been looked up in this request: every access
  * check still reads the token in its own batch, so a revoked token never gets past a check.
  * Without it, every write would pay one more D1 round trip to authenticate before its body.
- * One per app (made by `createApp`), so tests and isolates never share it by import.
+ * One per platform (made by `createPlatform`, src/platform/compose.ts), so tests and isolates
+ * never share it by import.
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, { tokenId: string; until: number }>();
