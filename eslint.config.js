@@ -1,5 +1,7 @@
 // The linter run by `npm test` before the suite: typescript-eslint's checks, no floating promises,
 // no import cycles, and the layer rules of docs/architecture.md (each layer imports only downward).
+// `import-x/no-cycle` skips type-only imports (hard-coded in the plugin), so `npm run lint` also
+// runs scripts/check-cycles.mjs, which sees every import of src/, `import type` included.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import importX from "eslint-plugin-import-x";
@@ -66,6 +68,7 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
+      // Value-import circles; type-only ones are refused by scripts/check-cycles.mjs.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },

@@ -9,35 +9,18 @@ import {
   type LooseNode,
 } from "../content/document/loose";
 import { blockText } from "../content/document/text";
-import type { Canvas } from "./canvas";
-import type { Destination, Flow } from "./flow";
+import { drawParagraph, textRun, type BlockContext } from "./block-context";
 import { renderImage } from "./image-block";
-import type { ImageStore } from "./images";
-import { inlineRuns, linkTarget, type InlineScope } from "./inline";
-import { LEADING, wrapPreformatted, wrapRuns, type Run } from "./layout";
+import { inlineRuns, linkTarget } from "./inline";
+import { LEADING, wrapPreformatted, wrapRuns } from "./layout";
 import { COLORS, SIZES, type StyleSpec } from "./styles";
 import { renderTable } from "./table";
 import { toWinAnsi } from "./winansi";
-
-/** Everything block rendering needs: where to draw, how to style, and the page's images. */
-export interface BlockContext extends InlineScope {
-  canvas: Canvas;
-  flow: Flow;
-  images: ImageStore;
-  /** Called for each heading where it is drawn (bookmarks and anchor links). */
-  onHeading(level: 1 | 2 | 3, node: LooseNode, at: Destination): void;
-}
 
 /** The body text spec. */
 const BODY: StyleSpec = { size: SIZES.body, color: COLORS.text };
 const HEADINGS = { "heading-1": 1, "heading-2": 2, "heading-3": 3 } as const;
 const HEADING_SIZES = { 1: SIZES.h1, 2: SIZES.h2, 3: SIZES.h3 } as const;
-
-/** Wraps and draws runs as one paragraph, then leaves `after` points. */
-function drawParagraph(ctx: BlockContext, runs: Run[], spec: StyleSpec, after: number) {
-  ctx.flow.lines(wrapRuns(ctx.canvas, runs, ctx.flow.width, spec.size));
-  ctx.flow.gap(after);
-}
 
 /** Draws blocks in order; `spec` is the text style of their paragraphs, `after` their spacing. */
 export function renderBlocks(
@@ -122,11 +105,6 @@ function renderBlock(
     default:
       return fallback(ctx, node, depth, spec, after);
   }
-}
-
-/** A run of literal text in a spec. */
-function textRun(ctx: BlockContext, text: string, spec: StyleSpec): Run {
-  return { text: toWinAnsi(text), style: ctx.styles.of(spec) };
 }
 
 function heading(ctx: BlockContext, node: LooseNode, level: 1 | 2 | 3): void {

@@ -6,7 +6,8 @@ import {
   type LooseNode,
 } from "../content/document/loose";
 import { headingAnchor, inlineText } from "../content/document/text";
-import { renderBlocks, type BlockContext } from "./blocks";
+import type { BlockContext } from "./block-context";
+import { renderBlocks } from "./blocks";
 import { Canvas, SHEET, type LinkTarget } from "./canvas";
 import { Flow, type Destination } from "./flow";
 import { ImageStore, documentImageFiles, type FileBytes, type PdfFile } from "./images";

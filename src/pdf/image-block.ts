@@ -6,11 +6,10 @@ import {
   stringField,
   type LooseNode,
 } from "../content/document/loose";
-import type { BlockContext } from "./blocks";
+import { textRun, type BlockContext } from "./block-context";
 import { inlineRuns } from "./inline";
 import { wrapRuns, type Run } from "./layout";
 import { COLORS, SIZES, type StyleSpec } from "./styles";
-import { toWinAnsi } from "./winansi";
 
 const CAPTION: StyleSpec = { size: SIZES.small, color: COLORS.muted, italic: true };
 /** Screen pixels to points: images show at their CSS size (96 dpi) unless that is too big. */
@@ -51,7 +50,7 @@ export function renderImage(ctx: BlockContext, node: LooseNode): void {
     const name = alt || (fileId ? ctx.images.fileName(fileId) : stringField(ref, "url")) || "image";
     const why = prepared ? `: ${prepared.reason}` : "";
     const style = ctx.styles.of(CAPTION);
-    const runs: Run[] = [{ text: toWinAnsi(`[Image: ${name}${why}]`), style }];
+    const runs: Run[] = [textRun(ctx, `[Image: ${name}${why}]`, CAPTION)];
     if (caption.length > 0) runs.push({ text: "\n", style }, ...caption);
     drawCentered(ctx, runs);
     flow.gap(8);

@@ -8,12 +8,11 @@ import {
   type LooseNode,
 } from "../content/document/loose";
 import { blockText } from "../content/document/text";
-import type { BlockContext } from "./blocks";
+import { textRun, type BlockContext } from "./block-context";
 import type { Decoration } from "./flow";
 import { inlineRuns } from "./inline";
 import { wrapRuns, type Line, type Run } from "./layout";
 import { COLORS, SIZES, type StyleSpec } from "./styles";
-import { toWinAnsi } from "./winansi";
 
 const CELL: StyleSpec = { size: SIZES.body - 1, color: COLORS.text };
 const HEADER: StyleSpec = { ...CELL, bold: true };
@@ -27,7 +26,7 @@ type Align = "left" | "center" | "right";
 /** Runs of one cell value: a text fragment's paragraphs, or the value as text. */
 function cellRuns(ctx: BlockContext, table: LooseNode, value: unknown, spec: StyleSpec): Run[] {
   const style = ctx.styles.of(spec);
-  const plain = (text: string): Run[] => (text === "" ? [] : [{ text: toWinAnsi(text), style }]);
+  const plain = (text: string): Run[] => (text === "" ? [] : [textRun(ctx, text, spec)]);
   if (typeof value === "string") {
     const fragment = fragmentNamed(table, value);
     if (!fragment) return plain(value);
@@ -89,8 +88,7 @@ export function renderTable(ctx: BlockContext, node: LooseNode, depth: number): 
   const rows: { cells: Run[][]; header: boolean }[] = [];
   if (view.hideHeader !== true) {
     const titles = columns.map((id) => stringField(definition[id] as LooseNode, "title") ?? "");
-    const style = ctx.styles.of(HEADER);
-    const cells = titles.map((t): Run[] => (t ? [{ text: toWinAnsi(t), style }] : []));
+    const cells = titles.map((t): Run[] => (t ? [textRun(ctx, t, HEADER)] : []));
     rows.push({ cells, header: true });
   }
   for (const record of orderedRecords(data)) {

@@ -5,7 +5,7 @@ import {
   publishScript,
   settledEvent,
   type WireEvent,
-} from "../helpers/integration-runtime-factories";
+} from "../helpers/integration-events-factories";
 
 describe("integration events: pending", () => {
   it("lists an event still being delivered as pending, and the answer validates", async () => {

@@ -1,6 +1,6 @@
 import { authorizationMatrix, type World } from "../helpers/authz";
 import { integrationName } from "../helpers/integrations-factories";
-import { publishScript, settledEvent } from "../helpers/integration-runtime-factories";
+import { publishScript, settledEvent } from "../helpers/integration-events-factories";
 
 const OK_SCRIPT = `export default { async fetch() { return new Response("ok") } }`;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
 import { makeOrg, testDb } from "../helpers/factories";
 import { eventually } from "../helpers/jobs";
-import { publishScript, settledEvent } from "../helpers/integration-runtime-factories";
+import { publishScript, settledEvent } from "../helpers/integration-events-factories";
 import { unseal } from "../../src/services/integrations/secrets";
 import { integrations } from "../../src/db/schema";
 

@@ -3,7 +3,7 @@ import { as, workerFetch } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
 import { seedThroughCr } from "../helpers/change-requests-factories";
-import { publishScript, settledEvent } from "../helpers/integration-runtime-factories";
+import { publishScript, settledEvent } from "../helpers/integration-events-factories";
 
 describe("integration runtime: the example integration", () => {
   it("runs installation_setup, space_installation_setup and space_content_updated", async () => {

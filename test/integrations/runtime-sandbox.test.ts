@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeOrg } from "../helpers/factories";
 import { makeSpace } from "../helpers/spaces-factories";
-import { publishScript, settledEvent } from "../helpers/integration-runtime-factories";
+import { publishScript, settledEvent } from "../helpers/integration-events-factories";
 
 /** A raw script (no runtime library) that logs what each attempted request answered. */
 function probeScript(otherSpaceId: string, otherOrgId: string, stolenToken: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translateAll } from "../../src/services/translations/engines/index";
+import { translateAll } from "../../src/services/translations/engines/translation-engine";
 import {
   WORKERS_AI_MODEL,
   workersAiEngine,

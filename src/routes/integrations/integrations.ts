@@ -19,7 +19,7 @@ import {
 } from "../../api-document/common";
 import { integrationsPagePlan } from "../../services/integrations/reads";
 import { deleteIntegration, publishIntegration } from "../../services/integrations/publish";
-import { checkScript } from "../../services/integrations/check";
+import { checkScript } from "../../services/integrations/sandbox";
 import {
   IntegrationParams,
   IntegrationSchema,

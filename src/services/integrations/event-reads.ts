@@ -1,13 +1,9 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  integrationEventCounts,
-  integrationEvents,
-  integrations,
-  type IntegrationEventRow,
-} from "../../db/schema/index";
+import { integrationEvents, integrations, type IntegrationEventRow } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
+import { readEventCount } from "./counters";
 
 /** The id of the integration named `name`, as SQL: reads run beside the access check. */
 export function integrationIdByName(name: string): SQL {
@@ -36,10 +32,7 @@ export function eventsPagePlan(
         .where(where)
         .orderBy(desc(integrationEvents.createdAt), desc(integrationEvents.id))
         .limit(limit + 1),
-      count: db
-        .select({ n: integrationEventCounts.eventsCount })
-        .from(integrationEventCounts)
-        .where(eq(integrationEventCounts.integrationId, integrationId)),
+      count: readEventCount(db, integrationId),
     },
     (r): { rows: IntegrationEventRow[]; count: number } => ({
       rows: r.events,

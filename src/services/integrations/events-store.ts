@@ -10,7 +10,7 @@ import {
 import { nowIso } from "../../lib/clock";
 import type { DispatchTarget } from "./environment";
 import type { Delivery } from "./deliver";
-import { bumpEventCount } from "./event-counts";
+import { bumpEventCount } from "./counters";
 
 /** Longest error kept on an event. */
 const MAX_ERROR_CHARS = 2000;

@@ -1,12 +1,20 @@
 import type { Database } from "../../db/client";
 import type { Bindings } from "../../env";
-import type { IntegrationInstallationRow } from "../../db/schema/index";
-import { queueIntegrationEvents } from "./queue-events";
+import { integrationEvents, type IntegrationInstallationRow } from "../../db/schema/index";
+import { enqueueMany } from "../../jobs/enqueue";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+import { dispatchIntegrationEvent } from "./dispatch-job";
+import { bumpEventCount } from "./counters";
 
-/** One event for the runtime's queue (the official Event payload, less its `eventId`). */
-interface QueuedEvent {
+// The events Quire hands to integrations: the one event type, the builders of the official
+// install and uninstall events, and `queueEvents`, which records and queues them for delivery.
+
+/** An event to deliver to one integration (the official Event payload, less its `eventId`). */
+export interface IntegrationEventInput {
   integrationId: string;
-  installationId: string;
+  /** The installation it concerns; null for integration-level events. */
+  installationId: string | null;
   type: string;
   payload: Record<string, unknown>;
 }
@@ -15,7 +23,7 @@ interface QueuedEvent {
 export function installationSetupEvent(
   installation: IntegrationInstallationRow,
   previous?: IntegrationInstallationRow,
-): QueuedEvent {
+): IntegrationEventInput {
   return {
     integrationId: installation.integrationId,
     installationId: installation.id,
@@ -32,7 +40,9 @@ export function installationSetupEvent(
 }
 
 /** The event of an uninstall (official InstallationDeletedEvent). */
-export function installationDeletedEvent(installation: IntegrationInstallationRow): QueuedEvent {
+export function installationDeletedEvent(
+  installation: IntegrationInstallationRow,
+): IntegrationEventInput {
   return {
     integrationId: installation.integrationId,
     installationId: installation.id,
@@ -61,7 +71,7 @@ export function targetSetupEvent(
   targetId: string,
   state: TargetState,
   previous?: TargetState,
-): QueuedEvent {
+): IntegrationEventInput {
   const name = `${type}_installation_setup`;
   return {
     integrationId: installation.integrationId,
@@ -85,7 +95,7 @@ export function targetDeletedEvent(
   type: "space" | "site",
   targetId: string,
   previous: TargetState,
-): QueuedEvent {
+): IntegrationEventInput {
   const name = `${type}_installation_deleted`;
   return {
     integrationId: installation.integrationId,
@@ -100,7 +110,42 @@ export function targetDeletedEvent(
   };
 }
 
-/** Hands events to the integration runtime, which records and delivers them through its queue. */
-export async function queueEvents(db: Database, env: Bindings, events: QueuedEvent[]) {
-  if (events.length > 0) await queueIntegrationEvents(db, env, events);
+/**
+ * Records events as `pending` and queues one dispatch job each: the one way the rest of Quire
+ * hands work to integrations (installs, uninstalls, new main revisions). Returns the event ids.
+ */
+export async function queueEvents(
+  db: Database,
+  env: Pick<Bindings, "JOBS">,
+  events: readonly IntegrationEventInput[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const now = nowIso();
+  const rows = events.map((e) => ({
+    id: newId(),
+    integrationId: e.integrationId,
+    installationId: e.installationId,
+    type: e.type,
+    payload: { ...e.payload, type: e.type },
+    status: "pending" as const,
+    logs: [],
+    createdAt: now,
+    updatedAt: now,
+  }));
+  // One row per statement keeps every insert under D1's bound-parameter cap.
+  const perIntegration = new Map<string, number>();
+  for (const row of rows) {
+    perIntegration.set(row.integrationId, (perIntegration.get(row.integrationId) ?? 0) + 1);
+  }
+  const [first, ...rest] = [
+    ...rows.map((row) => db.insert(integrationEvents).values(row)),
+    ...[...perIntegration].map(([id, n]) => bumpEventCount(db, id, n)),
+  ];
+  await db.batch([first!, ...rest]);
+  await enqueueMany(
+    env,
+    dispatchIntegrationEvent,
+    rows.map((r) => ({ eventId: r.id })),
+  );
+  return rows.map((r) => r.id);
 }

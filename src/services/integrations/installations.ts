@@ -15,7 +15,7 @@ import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { roleOfScopes } from "./scopes";
-import { bumpCount, countKey } from "./counts";
+import { bumpCount, countKey } from "./counters";
 
 /** The bot user's organization role: the scopes' role with all spaces, a guest otherwise. */
 function botRole(integration: IntegrationRow, spaceSelection: IntegrationSelection) {

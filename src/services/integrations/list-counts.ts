@@ -6,7 +6,7 @@ import {
   integrationInstallations,
   orgMembers,
 } from "../../db/schema/index";
-import { countKey, readCount } from "./counts";
+import { countKey, readCount } from "./counters";
 
 /**
  * The ids of an integration's installations a caller who is not one of its owner's admins may

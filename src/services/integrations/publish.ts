@@ -12,7 +12,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newSigningSecret, seal } from "./secrets";
 import { storeImage, storeScript } from "./assets";
-import { joinListCount, leaveListCount } from "./counts";
+import { joinListCount, leaveListCount } from "./counters";
 
 /** What a publish writes besides the body's plain fields. */
 interface PublishTarget {

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrationInstallations, integrationInstallationTargets } from "../../db/schema/index";
 import type { MainRevisionHook } from "../../platform/main-revision";
-import { queueIntegrationEvents } from "./queue-events";
+import { queueEvents } from "./events";
 
 /** The installations covering a space: all spaces of its organization, or this one selected. */
 async function installationsCovering(db: Database, organizationId: string, spaceId: string) {
@@ -33,7 +33,7 @@ export const notifyIntegrationsAfterMain: MainRevisionHook = async (event) => {
   const installations = await installationsCovering(event.db, space.organizationId, space.id);
   if (installations.length === 0) return;
   if (!event.jobs) throw new Error("the JOBS queue binding is missing");
-  await queueIntegrationEvents(
+  await queueEvents(
     event.db,
     { JOBS: event.jobs },
     installations.map((installation) => ({

@@ -12,7 +12,7 @@ import {
 import { plan } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
 import { roleOfScopes } from "./scopes";
-import { bumpCount, countKey } from "./counts";
+import { bumpCount, countKey } from "./counters";
 
 /** A space or a site. */
 export type TargetType = "space" | "site";

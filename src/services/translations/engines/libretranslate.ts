@@ -1,6 +1,6 @@
 import type { Outbound } from "../../../outbound";
 import { PermanentJobError } from "../../../jobs/define";
-import type { TranslationEngine } from "./index";
+import type { TranslationEngine } from "./translation-engine";
 
 /** LibreTranslate's codes where they differ from the official TranslationLanguage codes. */
 const CODES: Record<string, string> = { "pt-br": "pb", "zh-tw": "zt", yue: "zh", no: "nb" };

@@ -1,4 +1,4 @@
-import type { TranslationEngine } from "./index";
+import type { TranslationEngine } from "./translation-engine";
 
 /** The Workers AI translation model. */
 export const WORKERS_AI_MODEL = "@cf/meta/m2m100-1.2b";

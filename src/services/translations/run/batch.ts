@@ -19,7 +19,7 @@ import {
   type Segment,
 } from "../../../translate/index";
 import { chunked } from "../../../db/chunked";
-import { translateAll, type TranslationEngine } from "../engines/index";
+import { translateAll, type TranslationEngine } from "../engines/translation-engine";
 import { contextOf, runContextStatements } from "./state";
 
 /** Pages translated per queue message: bounded work, whatever the size of the space. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { as, type ApiResponse } from "./api";
 import { eventually } from "./jobs";
-import { integrationName, publish } from "./integrations-factories";
+import { publishAndInstall } from "./integrations-factories";
 
 /** An integration event as the list shows it. */
 export interface WireEvent {
@@ -13,19 +13,21 @@ export interface WireEvent {
   error?: string;
 }
 
-/** Publishes `script` (default: the bundled example) and installs it in `organization`. */
+/**
+ * Publishes `script` (default: the bundled example) and installs it in `organization`; returns
+ * the integration name and the installation id the event tests follow.
+ */
 export async function publishScript(
   token: string,
   organization: string,
   script: string = env.HELLO_INTEGRATION_SCRIPT,
   overrides: Record<string, unknown> = {},
 ) {
-  const name = integrationName();
-  const published = await publish(token, name, organization, { script, ...overrides });
-  expect(published.status, published.text).toBe(200);
-  const installed = await as(token).post(`/integrations/${name}/installations`, { organization });
-  expect(installed.status, installed.text).toBe(201);
-  return { name, installationId: installed.body.id as string };
+  const { name, installation } = await publishAndInstall(token, organization, {
+    script,
+    ...overrides,
+  });
+  return { name, installationId: installation.id as string };
 }
 
 /** Waits until an event of `type` settled (success or failed) and returns it with its trace. */

@@ -1,6 +1,10 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { integrationCounts, integrations } from "../../db/schema/index";
+import { integrationCounts, integrationEventCounts, integrations } from "../../db/schema/index";
+
+// The counter rows of the integrations area, each moved in the batch of the write it follows so
+// a read takes one row instead of counting: the list counters (`integration_counts`, keyed) and
+// each integration's event count (`integration_event_counts`).
 
 /**
  * The keys of the integration list counters: each list's `count` reads its row instead of
@@ -76,4 +80,23 @@ export function joinListCount(db: Database, name: string, organizationId: string
       target: integrationCounts.key,
       set: { n: sql`${integrationCounts.n} + 1` },
     });
+}
+
+/** The statement that adds `n` to an integration's event count (in the batch that records them). */
+export function bumpEventCount(db: Database, integrationId: string, n: number) {
+  return db
+    .insert(integrationEventCounts)
+    .values({ integrationId, eventsCount: n })
+    .onConflictDoUpdate({
+      target: integrationEventCounts.integrationId,
+      set: { eventsCount: sql`${integrationEventCounts.eventsCount} + ${n}` },
+    });
+}
+
+/** The statement reading an integration's event count (one row at most, `n`). */
+export function readEventCount(db: Database, integrationId: string | SQL) {
+  return db
+    .select({ n: integrationEventCounts.eventsCount })
+    .from(integrationEventCounts)
+    .where(eq(integrationEventCounts.integrationId, integrationId));
 }
