@@ -1,7 +1,7 @@
 import { primarySession } from "../db/session";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv, Caller, CallerCache } from "../env";
+import type { AppEnv, Caller } from "../env";
 import { apiTokens, users } from "../db/schema";
 import { unauthorized } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
@@ -9,7 +9,7 @@ import { nowIso, nowMs } from "../lib/clock";
 import { isWellFormedToken, tokenDigest } from "./tokens";
 
 // Declared with the request's variables (src/env.ts, which imports nothing above it).
-export type { Caller, CallerCache };
+export type { Caller };
 
 /** The token of an `Authorization: Bearer <token>` header, or null: the one parse of it. */
 export function bearerToken(header: string | undefined): string | null {
