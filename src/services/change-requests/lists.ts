@@ -6,8 +6,8 @@ import { changeRequests, spaces, users, type ChangeRequestStatus } from "../../d
 import { plan } from "../../db/plan";
 
 import type { Membership } from "../../auth/organization";
-import { MEMBER_ROLES } from "../../lib/roles";
-import { keysetAfter, type CursorKey } from "../../http/pagination";
+import { FROM_VISIBLE_TREE, visibleSpaceSql, visibleTreeSql } from "../../auth/access-sql";
+import { keysetAfter } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
 
 /** The sort of a change-request list (official ChangeRequestOrderBy). */
@@ -100,11 +100,14 @@ function filtersSql(f: ChangeRequestFilters): SQL | undefined {
 /** The keyset columns of an order: newest first, ties broken by id. */
 function orderKeys(order: ChangeRequestOrder) {
   const first = order === "updatedAt" ? changeRequests.updatedAt : changeRequests.createdAt;
-  return [first, changeRequests.id];
+  return [first, changeRequests.id] as const;
 }
 
+/** A change request list's keyset position: the order's timestamp, then the id. */
+export type ChangeRequestKey = readonly [string, string];
+
 /** The cursor key of a listed row for an order. */
-export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): CursorKey {
+export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): ChangeRequestKey {
   return [order === "updatedAt" ? item.row.updatedAt : item.row.createdAt, item.row.id];
 }
 
@@ -112,7 +115,7 @@ export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): C
 export interface ListOptions {
   order: ChangeRequestOrder;
   limit: number;
-  after?: CursorKey;
+  after?: ChangeRequestKey;
 }
 
 /**
@@ -148,40 +151,18 @@ export function spaceListPlan(
 }
 
 /**
- * What the organization list needs to know of the caller's visibility, as SQL made by the
- * resolver (`orgListVisibility`): the caller as a grant principal, and the visible tree.
+ * What the organization list needs to know of the caller's visibility: their membership, and
+ * their user id as SQL (made by the resolver, `orgChangeRequestVisibility`).
  */
 export interface OrgListVisibility {
   member: Membership;
-  /** SQL over `content_grants`: the caller or one of their teams. */
-  principal: SQL;
-  /** The `visibleTreeSql` subquery `v` of the organization (nested collections). */
-  tree: SQL;
-}
-
-/** SQL rank of `content_grants.role` (its index in MEMBER_ROLES), for MAX() over grants. */
-const GRANT_RANK = sql.raw(
-  `CASE role ${MEMBER_ROLES.map((r, i) => `WHEN '${r}' THEN ${i}`).join(" ")} END`,
-);
-
-/**
- * SQL over `spaces` (joined with `visibleTreeSql`'s `v` on the parent collection): the caller has
- * an effective role on the space. The same computation as the spaces list: the space's default
- * level, else what its collection passes down, and grants on both.
- */
-function visibleSpaceSql(principal: SQL, member: Membership): SQL {
-  const inherited = sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`;
-  const level = sql`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited} END`;
-  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principal}), -1)`;
-  const rank = sql`MAX(COALESCE(v.v_rank, -1), ${own})`;
-  return member.isGuest ? sql`${rank} >= 0` : sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
+  callerId: SQL;
 }
 
 /**
  * A page of the change requests of an organization's live spaces the caller can see, with the
- * exact count, in one round trip. Organization admins see every space; others go through
- * `visibleSpaceSql`.
+ * exact count, in one round trip. Organization admins see every space; others those
+ * `visibleSpaceSql` shows them.
  */
 export async function listOrgChangeRequests(
   db: Database,
@@ -189,11 +170,12 @@ export async function listOrgChangeRequests(
   f: ChangeRequestFilters,
   o: ListOptions,
 ): Promise<ChangeRequestPage> {
-  const { member } = visibility;
+  const { member, callerId } = visibility;
   const keys = orderKeys(o.order);
   const inOrg = and(eq(spaces.organizationId, member.org.id), isNull(spaces.deletedAt));
   const admin = !member.isGuest && member.orgRole === "admin";
-  const visible = admin ? undefined : visibleSpaceSql(visibility.principal, member);
+  // Spaces the caller sees, by `effectiveRole` in SQL over the visible collection tree `v`.
+  const visible = admin ? undefined : visibleSpaceSql(member.isGuest, FROM_VISIBLE_TREE, callerId);
   const where = and(filtersSql(f), visible);
   let page = db
     .select(listColumns)
@@ -206,8 +188,9 @@ export async function listOrgChangeRequests(
     .innerJoin(spaces, and(eq(spaces.id, changeRequests.spaceId), inOrg))
     .$dynamic();
   if (!admin) {
-    page = page.leftJoin(visibility.tree, sql`v.v_id = ${spaces.parentId}`);
-    counted = counted.leftJoin(visibility.tree, sql`v.v_id = ${spaces.parentId}`);
+    const tree = visibleTreeSql(callerId, member.org.id, true);
+    page = page.leftJoin(tree, sql`v.v_id = ${spaces.parentId}`);
+    counted = counted.leftJoin(tree, sql`v.v_id = ${spaces.parentId}`);
   }
   const [rows, total] = await db.batch([
     page

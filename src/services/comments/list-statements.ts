@@ -16,7 +16,7 @@ import {
   type RowsOf,
 } from "../../db/prepared";
 import { plan, type Statements } from "../../db/plan";
-import { cursorPair, type CursorKey } from "../../http/pagination";
+import { cursorPair } from "../../http/pagination";
 import { placeSql, type PlacePath } from "../../auth/comment";
 import { changeRequestIdSql, changeRequestNumber } from "../../auth/change-request";
 import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
@@ -44,7 +44,8 @@ export interface CommentFilters {
 export interface ListOptions {
   order: "asc" | "desc";
   limit: number;
-  after?: CursorKey;
+  /** The keyset position: the last comment's postedAt and id. */
+  after?: readonly [string, string];
 }
 
 /** What makes a list statement's text differ. */

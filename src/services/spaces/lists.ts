@@ -2,14 +2,20 @@ import type { CollectionRow, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { organizations, spaces } from "../../db/schema/index";
-import { roleFromTree, visibleTreeSql } from "../../auth/content-role";
-import { principalSql } from "../../auth/grant-sql";
+import { roleFromTree } from "../../auth/content-role";
+import {
+  FROM_VISIBLE_TREE,
+  hasRoleSql,
+  spaceGrantRankSql,
+  spaceRoleSql,
+  visibleTreeSql,
+} from "../../auth/access-sql";
 import { type Membership } from "../../auth/organization";
-import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import { bindAll, preparedSelect, preparedShapes, sqlParam, type Params } from "../../db/prepared";
 import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
-import { MEMBER_ROLES, type DefaultLevel, type MemberRole } from "../../lib/roles";
-import { cursorPair, type CursorKey } from "../../http/pagination";
+import { roleRank, type DefaultLevel, type MemberRole } from "../../lib/roles";
+import { cursorPair } from "../../http/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
   placementFrom,
@@ -30,11 +36,6 @@ function listed(row: SpaceRow, role: MemberRole, json: string | null): ListedSpa
   return placement ? { row, role, placement } : { row, role };
 }
 
-/** SQL rank of `content_grants.role` (its index in MEMBER_ROLES), for MAX() over grants. */
-const GRANT_RANK = sql.raw(
-  `CASE role ${MEMBER_ROLES.map((r, i) => `WHEN '${r}' THEN ${i}`).join(" ")} END`,
-);
-
 /** What a space listed in a collection inherits from it: its chain and the caller's grants. */
 export interface CollectionSource {
   collection: CollectionRow;
@@ -49,10 +50,13 @@ export interface CollectionSource {
  */
 type Who = "admin" | "member" | "guest" | "in-sql";
 
+/** A space list's keyset position: (createdAt, id) in an organization, (position, id) in a collection. */
+export type SpaceKey = readonly [string, string];
+
 /** The values the list statements are bound with. */
 type Names = "org" | "digest" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
 
-/** The shape of one list statement (each shape's text is written once per isolate). */
+/** The shape of one list statement (the SQL differs by it; `LISTS` holds each shape's set). */
 interface Shape {
   inCollection: boolean;
   who: Who;
@@ -74,10 +78,10 @@ function baseSql({ inCollection }: Shape, p: Params<Names>) {
 }
 
 /**
- * Visibility as `effectiveRole` computes it, in SQL: the space's default level, else what its
- * parent collection passes down (`visibleTreeSql` over the organization's collections, or the
- * listed collection's level and the caller's rank on its chain, bound as values), and the
- * caller's grants on both. Admins see everything (no predicate).
+ * Visibility as `effectiveRole` computes it, in SQL (`spaceRoleSql`): what the space's parent
+ * collection passes down comes from `visibleTreeSql` over the organization's collections, or is
+ * the listed collection's level and the caller's rank on its chain, bound as values. Admins see
+ * everything (no predicate).
  */
 function visibilitySql(shape: Shape, p: Params<Names>) {
   if (shape.who === "admin") {
@@ -85,16 +89,10 @@ function visibilitySql(shape: Shape, p: Params<Names>) {
   }
   const inherited = shape.inCollection
     ? { level: sqlParam(p, "inhLevel"), rank: sqlParam(p, "inhRank") }
-    : {
-        level: sql`CASE WHEN v.v_id IS NULL THEN 'inherit' ELSE v.v_level END`,
-        rank: sql`COALESCE(v.v_rank, -1)`,
-      };
-  const level = sql<DefaultLevel>`CASE WHEN ${spaces.defaultLevel} IS NOT 'inherit' THEN ${spaces.defaultLevel} ELSE ${inherited.level} END`;
-  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = ${spaces.id} AND ${principalSql(userSql(p))}), -1)`;
-  const rank = sql<number>`MAX(${inherited.rank}, ${own})`;
-  const guest = sql`${rank} >= 0`;
-  const member = sql`(${level} IS NOT NULL OR ${rank} >= 0)`;
+    : FROM_VISIBLE_TREE;
+  const { level, rank } = spaceRoleSql(inherited, userSql(p));
+  const guest = hasRoleSql(true, level, rank);
+  const member = hasRoleSql(false, level, rank);
   const visible =
     shape.who === "guest"
       ? guest
@@ -167,24 +165,25 @@ const ORG_COUNT = preparedSelect(
   (select, p) => select.from(organizations).where(eq(organizations.id, sqlParam(p, "org"))),
 );
 
-/** The organization list's statements (every caller: the kind is decided in SQL). */
-const ORG_LIST = {
-  first: pageSelect({ inCollection: false, who: "in-sql" }, false),
-  after: pageSelect({ inCollection: false, who: "in-sql" }, true),
-};
+/**
+ * Each list's statements by who lists (`in-sql`: the organization list, for every caller; the
+ * others: a collection's list), a set made on first use: the first page, a page after a cursor,
+ * the count.
+ */
+const LISTS = preparedShapes((who: Who) => {
+  const shape = { inCollection: who !== "in-sql", who };
+  return {
+    first: pageSelect(shape, false),
+    after: pageSelect(shape, true),
+    count: shape.inCollection ? collectionCountSelect(shape) : ORG_COUNT,
+  };
+});
 
-/** Each collection list shape's statements, made once (their text is written on first use). */
-const COLLECTION_LISTS = new Map(
-  (["admin", "member", "guest"] as const).map((who) => {
-    const shape = { inCollection: true, who };
-    const statements = {
-      first: pageSelect(shape, false),
-      after: pageSelect(shape, true),
-      count: collectionCountSelect(shape),
-    };
-    return [who, statements] as const;
-  }),
-);
+/** The bound page (first or after the cursor) and count of a list's statements. */
+function pageAndCount(db: Database, who: Who, values: Record<Names, unknown>, cursor: boolean) {
+  const set = LISTS(who);
+  return bindAll(db, { page: cursor ? set.after : set.first, count: set.count }, values);
+}
 
 /** What a page and its count read: the rows, with their level and rank, and the count. */
 interface ListRows {
@@ -210,7 +209,7 @@ function listedOf(member: Membership, { rows, total }: ListRows) {
  */
 export function orgSpacesPlan(
   db: Database,
-  input: { organizationId: string; digest: string; limit: number; after?: CursorKey },
+  input: { organizationId: string; digest: string; limit: number; after?: SpaceKey },
 ) {
   const values = {
     org: input.organizationId,
@@ -221,10 +220,11 @@ export function orgSpacesPlan(
     inhRank: null,
     ...cursorPair(input.after),
   };
+  const bound = pageAndCount(db, "in-sql", values, Boolean(input.after));
   return plan(
     {
-      spacesPage: (input.after ? ORG_LIST.after : ORG_LIST.first).bind(db, values),
-      spacesCount: ORG_COUNT.bind(db, values),
+      spacesPage: bound.page,
+      spacesCount: bound.count,
     },
     (results) => (member: Membership) =>
       listedOf(member, { rows: results.spacesPage, total: results.spacesCount }),
@@ -240,11 +240,10 @@ export async function listCollectionSpaces(
   digest: string,
   member: Membership,
   source: CollectionSource,
-  options: { limit: number; after?: CursorKey },
+  options: { limit: number; after?: SpaceKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
   const who =
     !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
-  const statements = COLLECTION_LISTS.get(who)!;
   // What the listed collection passes down: the nearest level set on its chain (null hides).
   const set = source.chain.find((link) => link.defaultLevel !== "inherit");
   const values = {
@@ -253,11 +252,11 @@ export async function listCollectionSpaces(
     collection: source.collection.id,
     limit: options.limit + 1,
     inhLevel: set ? set.defaultLevel : "inherit",
-    inhRank: Math.max(-1, ...source.grants.map((g) => MEMBER_ROLES.indexOf(g))),
+    inhRank: Math.max(-1, ...source.grants.map((g) => roleRank(g))),
     ...cursorPair(options.after),
   };
-  const page = options.after ? statements.after : statements.first;
-  const [rows, total] = await db.batch([page.bind(db, values), statements.count.bind(db, values)]);
+  const bound = pageAndCount(db, who, values, Boolean(options.after));
+  const [rows, total] = await db.batch([bound.page, bound.count]);
   return listedOf(member, { rows, total });
 }
 
@@ -278,7 +277,6 @@ function memberHiddenSql(p: Params<Names>): SQL {
     SELECT s.id, v.v_rank FROM ${treeJoin(p)} CROSS JOIN spaces s
       ON s.organization_id = ${org} AND s.parent_id = v.v_id
       WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
-  const own = sql`COALESCE((SELECT MAX(${GRANT_RANK}) FROM content_grants
-    WHERE resource_type = 'space' AND resource_id = h.sid AND ${principalSql(userSql(p))}), -1)`;
+  const own = spaceGrantRankSql(sql`h.sid`, userSql(p));
   return sql`(SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`;
 }
