@@ -1,7 +1,8 @@
-import { getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import {
+  apiTokens,
   collections,
   orgMembers,
   organizations,
@@ -11,49 +12,30 @@ import {
   type SpaceRow,
 } from "../db/schema";
 import type { MemberRole } from "../lib/roles";
-import { callerDigest, type CallerRow } from "./caller";
-import type { CallerGrant, CollectionTree } from "./content-role";
-import { ancestorIdsSql, principalSql } from "./grant-sql";
+import { CALLER_COLUMNS, callerDigest, type CallerRow } from "./caller";
+import type { CallerGrant, CollectionTree } from "./role-types";
+import { ancestorIdsSql, principalSql } from "./access-sql";
 import { sqlText } from "../db/sql-text";
 import { preparedSelect, type Params } from "../db/prepared";
+import {
+  columnParts,
+  jsonArrayItems,
+  jsonObjectSql,
+  jsonValue,
+  readJsonRow,
+  tableParts,
+  type JsonPart,
+} from "../db/json-row";
 
-/** A column of the access statement: its key when read, its SQL, how to decode its value. */
-interface Part {
-  key: string;
-  sql: string;
-  column?: Column;
-}
+/** The caller's columns (`CALLER_COLUMNS`), from the token `t` and the user `u`, not decoded. */
+const CALLER_PARTS = columnParts(
+  CALLER_COLUMNS,
+  (table) => (table === getTableName(apiTokens) ? "t" : "u"),
+  false,
+);
 
-/** The caller's columns, keyed as `callerQuery` keys them (`callerFromResult` reads them). */
-const CALLER_PARTS: Part[] = [
-  { key: "tokenId", sql: "t.id" },
-  { key: "tokenScopes", sql: "t.scopes" },
-  { key: "tokenExpiresAt", sql: "t.expires_at" },
-  { key: "tokenRevokedAt", sql: "t.revoked_at" },
-  { key: "tokenLastUsedAt", sql: "t.last_used_at" },
-  { key: "userId", sql: "u.id" },
-  { key: "userDisplayName", sql: "u.display_name" },
-  { key: "userEmail", sql: "u.email" },
-  { key: "userEmailVerified", sql: "u.email_verified" },
-  { key: "userPhotoURL", sql: "u.photo_url" },
-];
-
-/** Every column of a joined table (alias `as`), decoded as drizzle decodes it. */
-function tableParts(table: typeof spaces | typeof organizations, as: string): Part[] {
-  return Object.entries(getTableColumns(table)).map(([key, column]) => ({
-    key,
-    sql: `${as}."${column.name}"`,
-    column,
-  }));
-}
-
-/**
- * `json_object(...)` of every column of `collections` under its property name, so the chain
- * comes back as `CollectionRow` objects (its columns are text or integers: JSON keeps them).
- */
-const COLLECTION_JSON = `json_object(${Object.entries(getTableColumns(collections))
-  .map(([key, column]) => `'${key}', col."${column.name}"`)
-  .join(", ")})`;
+/** A collection of the chain as JSON (`CollectionRow` keys; its values JSON keeps as they are). */
+const COLLECTION_JSON = jsonObjectSql(collections, "col");
 
 /** The caller (user `u`) or one of their teams, as a grant's principal (`principalSql`). */
 const PRINCIPAL = sqlText(principalSql(sql.raw("u.id")));
@@ -62,7 +44,7 @@ const PRINCIPAL = sqlText(principalSql(sql.raw("u.id")));
 const ANCESTORS = sqlText(ancestorIdsSql(sql.raw("spaces.parent_id")));
 
 /** JSON columns: grants on the space; for a space in a collection, the chain and grants on it. */
-const JSON_PARTS: Part[] = [
+const JSON_PARTS: JsonPart[] = [
   {
     key: "spaceGrants",
     sql: `(SELECT json_group_array(role) FROM content_grants
@@ -85,39 +67,13 @@ const JSON_PARTS: Part[] = [
 
 const SPACE_PARTS = tableParts(spaces, "spaces");
 const ORG_PARTS = tableParts(organizations, "o");
-const MEMBER_PARTS: Part[] = [
+const MEMBER_PARTS: JsonPart[] = [
   { key: "role", sql: "m.role", column: orgMembers.role },
   { key: "disabled", sql: "m.disabled", column: orgMembers.disabled },
   { key: "memberUserId", sql: "m.user_id" },
 ];
 const GROUPS = [CALLER_PARTS, SPACE_PARTS, ORG_PARTS, MEMBER_PARTS, JSON_PARTS];
 const ORG_GROUPS = [CALLER_PARTS, ORG_PARTS, MEMBER_PARTS];
-
-/** The parts of `groups`, in order, as the items of a `json_array(...)`. */
-function jsonItems(groups: Part[][]): string {
-  return groups
-    .flat()
-    .map((part) => part.sql)
-    .join(", ");
-}
-
-/**
- * Reads a JSON row back into one object per group, each value decoded as its column does, and
- * the values after the groups (a caller's extra column).
- */
-function readGroups(row: string, groups: Part[][]): [Record<string, unknown>[], unknown[]] {
-  const values = JSON.parse(row) as unknown[];
-  let at = 0;
-  const read = groups.map((parts) => {
-    const out: Record<string, unknown> = {};
-    for (const part of parts) {
-      const value = values[at++] ?? null;
-      out[part.key] = value !== null && part.column ? part.column.mapFromDriverValue(value) : value;
-    }
-    return out;
-  });
-  return [read, values.slice(at)];
-}
 
 /**
  * The statement's text around its two parameters (the space id, the token digest), written once
@@ -127,7 +83,7 @@ function readGroups(row: string, groups: Part[][]): [Record<string, unknown>[], 
  * `title`, … would otherwise overwrite each other), from a scalar subquery: null when the token
  * is unknown.
  */
-const OPEN = sql.raw(`(SELECT json_array(${jsonItems(GROUPS)}, `);
+const OPEN = sql.raw(`(SELECT json_array(${jsonArrayItems(GROUPS)}, `);
 const HEAD = sql.raw(`) FROM api_tokens t JOIN users u ON u.id = t.user_id
   LEFT JOIN spaces ON spaces.id = `);
 const MIDDLE = sql.raw(` LEFT JOIN organizations o ON o.id = spaces.organization_id
@@ -193,7 +149,7 @@ export interface AccessRow extends OrgAccessRow {
 
 /** Decodes the statement's row (values in `GROUPS` order, each as its column decodes it). */
 export function readAccessRow(row: string): AccessRow {
-  const [groups, rest] = readGroups(row, GROUPS);
+  const [groups, rest] = readJsonRow(row, GROUPS);
   const [caller, space, org, member, json] = groups as [
     Record<string, unknown>,
     ...Record<string, unknown>[],
@@ -201,10 +157,10 @@ export function readAccessRow(row: string): AccessRow {
   return {
     ...membershipOf(caller, org!, member!),
     space: space!.id == null ? null : (space as unknown as SpaceRow),
-    spaceGrants: parseJson<MemberRole[]>(json!.spaceGrants) ?? [],
+    spaceGrants: jsonValue<MemberRole[]>(json!.spaceGrants) ?? [],
     tree: {
-      rows: parseJson<CollectionRow[]>(json!.treeRows) ?? [],
-      grants: parseJson<CallerGrant[]>(json!.treeGrants) ?? [],
+      rows: jsonValue<CollectionRow[]>(json!.treeRows) ?? [],
+      grants: jsonValue<CallerGrant[]>(json!.treeGrants) ?? [],
     },
     column: rest[0] ?? null,
   };
@@ -235,7 +191,7 @@ export interface OrgAccessRow {
 }
 
 /** `ORG_GROUPS` as a JSON row, around the organization id and the token digest. */
-const ORG_HEAD = sql.raw(`(SELECT json_array(${jsonItems(ORG_GROUPS)})
+const ORG_HEAD = sql.raw(`(SELECT json_array(${jsonArrayItems(ORG_GROUPS)})
   FROM api_tokens t JOIN users u ON u.id = t.user_id
   LEFT JOIN organizations o ON o.id = `);
 const ORG_MIDDLE =
@@ -273,12 +229,6 @@ const ORG_ACCESS = preparedSelect(
 
 /** Decodes the organization access row. */
 export function readOrgAccessRow(row: string): OrgAccessRow {
-  const [[caller, org, member]] = readGroups(row, ORG_GROUPS);
+  const [[caller, org, member]] = readJsonRow(row, ORG_GROUPS);
   return membershipOf(caller!, org!, member!);
-}
-
-/** A JSON column: text to parse, or already a JSON value inside the row's array. */
-function parseJson<T>(value: unknown): T | null {
-  if (value == null) return null;
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }

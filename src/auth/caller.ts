@@ -1,5 +1,6 @@
 import { primarySession } from "../db/session";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Column, type SQL } from "drizzle-orm";
+import { createDb } from "../db/client";
 import type { Context } from "hono";
 import type { AppEnv, Caller } from "../env";
 import { apiTokens, users } from "../db/schema";
@@ -54,36 +55,51 @@ export function callerDigest(c: Context<AppEnv>): string {
 export function callerQuery(c: Context<AppEnv>) {
   return c
     .get("db")
-    .select(callerFields())
+    .select(CALLER_FIELDS)
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.digest, callerDigest(c)))
     .limit(1);
 }
 
-/**
- * The token and user columns of the caller lookup, for statements that join `api_tokens` and
- * `users` themselves.
- */
-function callerFields() {
-  return {
-    // Aliased one by one: the token and the user both have an \`id\`, and D1 returns rows keyed
-    // by column name.
-    tokenId: sql<string>`${apiTokens.id}`.as("token_id"),
-    tokenScopes: sql<string | null>`${apiTokens.scopes}`.as("token_scopes"),
-    tokenExpiresAt: sql<string | null>`${apiTokens.expiresAt}`.as("token_expires_at"),
-    tokenRevokedAt: sql<string | null>`${apiTokens.revokedAt}`.as("token_revoked_at"),
-    tokenLastUsedAt: sql<string | null>`${apiTokens.lastUsedAt}`.as("token_last_used_at"),
-    userId: sql<string>`${users.id}`.as("user_id"),
-    userDisplayName: sql<string>`${users.displayName}`.as("user_display_name"),
-    userEmail: sql<string>`${users.email}`.as("user_email"),
-    userEmailVerified: sql<number>`${users.emailVerified}`.as("user_email_verified"),
-    userPhotoURL: sql<string | null>`${users.photoURL}`.as("user_photo_url"),
-  };
+/** A caller row: the token's and the user's columns as the driver gives them (not decoded). */
+export interface CallerRow {
+  tokenId: string;
+  tokenScopes: string | null;
+  tokenExpiresAt: string | null;
+  tokenRevokedAt: string | null;
+  tokenLastUsedAt: string | null;
+  userId: string;
+  userDisplayName: string;
+  userEmail: string;
+  userEmailVerified: number;
+  userPhotoURL: string | null;
 }
 
-/** A row of `callerQuery`. */
-export type CallerRow = Awaited<ReturnType<typeof callerQuery>>[number];
+/**
+ * The caller's columns under their `CallerRow` keys: the one list, which `callerQuery` selects
+ * and the access statements (access-rows.ts) write into their JSON rows.
+ */
+export const CALLER_COLUMNS = {
+  tokenId: apiTokens.id,
+  tokenScopes: apiTokens.scopes,
+  tokenExpiresAt: apiTokens.expiresAt,
+  tokenRevokedAt: apiTokens.revokedAt,
+  tokenLastUsedAt: apiTokens.lastUsedAt,
+  userId: users.id,
+  userDisplayName: users.displayName,
+  userEmail: users.email,
+  userEmailVerified: users.emailVerified,
+  userPhotoURL: users.photoURL,
+} satisfies Record<keyof CallerRow, Column>;
+
+/**
+ * `CALLER_COLUMNS` as the caller lookup's selection, each aliased (the token and the user both
+ * have an `id`, and D1 returns rows keyed by column name) and read as the driver gives it.
+ */
+const CALLER_FIELDS = Object.fromEntries(
+  Object.entries(CALLER_COLUMNS).map(([key, column]) => [key, sql`${column}`.as(`caller_${key}`)]),
+) as { [K in keyof CallerRow]: SQL.Aliased<CallerRow[K]> };
 
 /**
  * SQL for "the caller's user id", usable inside any statement of the same batch; services take
@@ -152,9 +168,10 @@ function touchToken(c: Context<AppEnv>, caller: Caller): void {
   const last = caller.token.lastUsedAt ? Date.parse(caller.token.lastUsedAt) : 0;
   if (nowMs() - last <= 60_000) return;
   // Off the request's session (a write after the answer): its own session, at the primary.
-  const write = primarySession(c.env.DB)
-    .prepare("UPDATE api_tokens SET last_used_at = ?1 WHERE id = ?2")
-    .bind(nowIso(), caller.token.id)
+  const write = createDb(primarySession(c.env.DB))
+    .update(apiTokens)
+    .set({ lastUsedAt: nowIso() })
+    .where(eq(apiTokens.id, caller.token.id))
     .run()
     .catch((err: unknown) => console.error("lastUsedAt update failed", err));
   try {

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { changeRequests } from "../db/schema";
@@ -6,29 +6,14 @@ import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { resolveSpace, type ResolvedSpace } from "./space";
 import { callerUserId } from "./caller";
-import { visibleTreeSql } from "./content-role";
-import { principalSql } from "./grant-sql";
 import type { ChangeRequestRow } from "../db/schema";
 
-/**
- * SQL matching a change request of the space by its id or by its number. The inputs are values,
- * or SQL (a prepared select's placeholders, `number` then given: null binds no number).
- */
-export function changeRequestMatch(
-  spaceId: string | SQL,
-  idOrNumber: string | SQL,
-  number: number | SQL | null = typeof idOrNumber === "string"
-    ? changeRequestNumber(idOrNumber)
-    : null,
-): SQL {
+/** SQL matching a change request of the space by its id or by its number. */
+export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
   const byId = eq(changeRequests.id, idOrNumber);
+  const number = changeRequestNumber(idOrNumber);
   const match = number !== null ? or(byId, eq(changeRequests.number, number))! : byId;
   return and(eq(changeRequests.spaceId, spaceId), match)!;
-}
-
-/** SQL selecting the id of the change request `changeRequestMatch` matches (a subquery). */
-export function changeRequestIdSql(...match: Parameters<typeof changeRequestMatch>): SQL {
-  return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(...match)} LIMIT 1`;
 }
 
 /** The change request number a path segment may be (null: it can only be an id). */
@@ -64,16 +49,9 @@ export async function resolveChangeRequest<S extends Statements = NoStatements>(
 }
 
 /**
- * What the organization's change-request list needs of the caller's visibility, as SQL: the
- * caller as a grant principal, and the collections tree they see (`visibleTreeSql`'s `v`).
+ * What the organization's change-request list needs to decide the caller's visibility in SQL
+ * (`access-sql.ts`) besides their membership: the caller's user id, as SQL.
  */
-export function orgChangeRequestVisibility(
-  c: Context<AppEnv>,
-  organizationId: string,
-): { principal: SQL; tree: SQL } {
-  const callerId = callerUserId(c);
-  return {
-    principal: principalSql(callerId),
-    tree: visibleTreeSql(callerId, organizationId, true),
-  };
+export function orgChangeRequestVisibility(c: Context<AppEnv>): { callerId: SQL } {
+  return { callerId: callerUserId(c) };
 }

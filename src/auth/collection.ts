@@ -5,13 +5,8 @@ import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
 import { atLeast, type MemberRole } from "../lib/roles";
 import { callerFromResult, type Caller, type CallerRow } from "./caller";
-import {
-  accessIn,
-  collectionTreeStatements,
-  treeOf,
-  type CollectionAccess,
-  type CollectionTree,
-} from "./content-role";
+import { accessIn, collectionTreeStatements, treeOf, type CollectionAccess } from "./content-role";
+import type { CollectionTree } from "./role-types";
 import { membershipFrom, runAsMember, type Membership, type MembershipRows } from "./organization";
 
 /** A resolved collection: the caller, the collection, its organization and the roles. */

@@ -204,13 +204,21 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
  * `GET .../sites/{siteId}/published`). One D1 round trip; 404 "Space not found" otherwise,
  * exactly as for a space that does not exist. The role is `read`: visitors only read. The
  * statements of `with` run in the same batch; their results come back by name in `results`.
+ * `column` is a caller's own value about the space (SQL over the table `spaces`, as
+ * `resolveSpace` takes it), read back as `column`.
  */
 export async function resolvePublishedSpaceAccess<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
   credentials: VisitorCredentials,
-  options: { with?: S } = {},
-): Promise<{ caller: Caller; space: SpaceRow; role: MemberRole; results: Results<S> }> {
+  options: { with?: S; column?: SQL } = {},
+): Promise<{
+  caller: Caller;
+  space: SpaceRow;
+  role: MemberRole;
+  results: Results<S>;
+  column: unknown;
+}> {
   const db = c.get("db");
   const publishing = sql`SELECT site_id FROM site_spaces WHERE space_id = ${spaceId}`;
   const { own, extra } = await runBoth(
@@ -218,7 +226,7 @@ export async function resolvePublishedSpaceAccess<S extends Statements = NoState
     {
       caller: callerQuery(c),
       space: db
-        .select()
+        .select({ space: spaces, column: sql`${options.column ?? sql`NULL`}`.as("space_column") })
         .from(spaces)
         .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
         .limit(1),
@@ -235,13 +243,13 @@ export async function resolvePublishedSpaceAccess<S extends Statements = NoState
     options.with,
   );
   const caller = callerFromResult(c, own.caller);
-  const space = own.space[0];
+  const { space, column } = own.space[0] ?? { space: undefined, column: null };
   if (space) {
     for (const site of own.sites) {
       if (site.organizationId !== space.organizationId) continue;
       const auth = own.auths.find((a) => a.siteId === site.id);
       if ((await visitorAccess(site, credentials, own.links, auth)).allowed) {
-        return { caller, space, role: VISITOR_ROLE, results: extra };
+        return { caller, space, role: VISITOR_ROLE, results: extra, column };
       }
     }
   }

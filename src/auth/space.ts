@@ -6,7 +6,8 @@ import type { Caller } from "./caller";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { callerFromResult } from "./caller";
 import { readAccessRow, spaceAccessQuery } from "./access-rows";
-import { chainOf, effectiveRole, type CollectionTree } from "./content-role";
+import { chainOf, effectiveRole } from "./content-role";
+import type { CollectionTree } from "./role-types";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type DefaultLevel, type MemberRole } from "../lib/roles";
 import type { SpaceRow } from "../db/schema";
@@ -32,8 +33,29 @@ export interface ResolvedSpace extends Membership {
 export async function resolveSpace<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
-  options: { includeDeleted?: boolean; with?: S; column?: SQL } = {},
+  options: SpaceAccessOptions<S> = {},
 ): Promise<ResolvedSpace & { results: Results<S>; column: unknown }> {
+  const found = await readSpaceAccess(c, spaceId, options);
+  if (!found) throw notFound("Space");
+  return found;
+}
+
+/** What a space's access check reads besides the space: see `resolveSpace`. */
+export interface SpaceAccessOptions<S extends Statements> {
+  includeDeleted?: boolean;
+  with?: S;
+  column?: SQL;
+}
+
+/**
+ * `resolveSpace`'s one round trip, with null where it answers 404 (absent, deleted unless
+ * `includeDeleted`, or invisible to the caller): for resolvers that fall back to another rule.
+ */
+export async function readSpaceAccess<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  spaceId: string,
+  options: SpaceAccessOptions<S> = {},
+): Promise<(ResolvedSpace & { results: Results<S>; column: unknown }) | null> {
   const { own, extra } = await runBoth(
     c.get("db"),
     { access: spaceAccessQuery(c, spaceId, options.column) },
@@ -48,9 +70,9 @@ export async function resolveSpace<S extends Statements = NoStatements>(
   const member = membershipFrom(
     org && row.memberUserId ? [{ org, role: row.role, disabled: row.disabled ?? false }] : [],
   );
-  if (!member || !space || (space.deletedAt && !options.includeDeleted)) throw notFound("Space");
+  if (!member || !space || (space.deletedAt && !options.includeDeleted)) return null;
   const role = roleOnSpace(member, space, tree, spaceGrants);
-  if (!role) throw notFound("Space");
+  if (!role) return null;
   return { caller, ...member, space, role, tree, spaceGrants, results: extra, column: row.column };
 }
 

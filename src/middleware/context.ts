@@ -7,7 +7,7 @@ import { newId } from "../lib/ids";
 import type { Platform } from "../platform/compose";
 
 /** The parts of the platform every request sees (as context variables). */
-type RequestParts = Pick<
+export type RequestParts = Pick<
   Platform,
   "mainRevisionHooks" | "verifiedTokens" | "largeBodyGate" | "rateLimitWindows"
 >;

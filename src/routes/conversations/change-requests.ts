@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { requireRole, requireScope } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -24,7 +25,6 @@ import {
   ChangeRequestConversationParams,
   UpdateChangeRequestConversationBody,
 } from "../../api/conversations";
-import { declareList, textPairKey } from "../../http/lists";
 
 /**
  * The conversations tied to a change request (official agent-conversation paths): the list, tie
@@ -32,12 +32,6 @@ import { declareList, textPairKey } from "../../http/lists";
  * `conversationsIssuesCluster` to the cluster of the conversation's first issue when unset.
  */
 export const changeRequestConversationRoutes = createRouter();
-
-/** A change request's conversations page on (updatedAt, conversation id). */
-const CR_CONVERSATIONS = declareList(
-  (spaceId: string, changeRequestId: string) => `cr-conversations:${spaceId}:${changeRequestId}`,
-  textPairKey,
-);
 
 changeRequestConversationRoutes.openapi(
   createRoute({
@@ -54,8 +48,8 @@ changeRequestConversationRoutes.openapi(
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const cursors = CR_CONVERSATIONS.at(c, spaceId, changeRequestId);
-    const after = await cursors.after(page);
+    const scope = `cr-conversations:${spaceId}:${changeRequestId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const list = changeRequestConversationsPlan(c.get("db"), {
       spaceId,
       changeRequest: changeRequestId,
@@ -67,7 +61,9 @@ changeRequestConversationRoutes.openapi(
     });
     requireScope(found.caller, "space:read");
     const rows = list.finish(found.results);
-    const body = await cursors.page({
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
       rows,
       limit,
       count: found.changeRequest.conversationsCount,

@@ -3,7 +3,7 @@ import { callerUserId } from "../../auth/caller";
 import { resolveIntegration } from "../../auth/integration";
 import { resolveInstallation } from "../../auth/integration-installation";
 import { runStatements } from "../../db/plan";
-import { declareList, textPairKey } from "../../http/lists";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
@@ -14,20 +14,6 @@ import { TARGET_KINDS } from "./target-kinds";
 
 /** The space and site installation lists: of an integration, and of one installation. */
 export const targetListRoutes = createRouter();
-
-/** An integration's target installations of one kind page on (installation id, target id). */
-const INTEGRATION_TARGETS = declareList(
-  (plural: string, integrationName: string, externalId?: string) =>
-    `integration-${plural}:${integrationName}:${externalId ?? ""}`,
-  textPairKey,
-);
-
-/** One installation's targets of one kind page on (installation id, target id). */
-const INSTALLATION_TARGETS = declareList(
-  (plural: string, installationId: string, externalId?: string) =>
-    `installation-${plural}:${installationId}:${externalId ?? ""}`,
-  textPairKey,
-);
 
 for (const kind of TARGET_KINDS) {
   const base = `/integrations/{integrationName}/installations/{installationId}/${kind.plural}`;
@@ -45,8 +31,8 @@ for (const kind of TARGET_KINDS) {
     async (c) => {
       const { integrationName } = c.req.valid("param");
       const { page, limit, externalId } = c.req.valid("query");
-      const cursors = INTEGRATION_TARGETS.at(c, kind.plural, integrationName, externalId);
-      const after = await cursors.after(page);
+      const scope = `integration-${kind.plural}:${integrationName}:${externalId ?? ""}`;
+      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
       const access = await resolveIntegration(c, integrationName, "integration:installations:read");
       const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
@@ -59,7 +45,9 @@ for (const kind of TARGET_KINDS) {
       });
       const { rows, count } = list.finish(await runStatements(c.get("db"), list.statements));
       const urls = urlsOf(c);
-      const body = await cursors.page({
+      const body = await toListPage({
+        secret: c.env.SIGNING_SECRET,
+        scope,
         rows,
         limit,
         count,
@@ -82,8 +70,8 @@ for (const kind of TARGET_KINDS) {
     async (c) => {
       const { integrationName, installationId } = c.req.valid("param");
       const { page, limit, externalId } = c.req.valid("query");
-      const cursors = INSTALLATION_TARGETS.at(c, kind.plural, installationId, externalId);
-      const after = await cursors.after(page);
+      const scope = `installation-${kind.plural}:${installationId}:${externalId ?? ""}`;
+      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
       const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
         integrationId: integrationName,
@@ -103,7 +91,9 @@ for (const kind of TARGET_KINDS) {
       );
       const { rows, count } = list.finish(found.results);
       const urls = urlsOf(c);
-      const body = await cursors.page({
+      const body = await toListPage({
+        secret: c.env.SIGNING_SECRET,
+        scope,
         rows,
         limit,
         count,

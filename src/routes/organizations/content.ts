@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
-import { declareList } from "../../http/lists";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
@@ -26,12 +26,6 @@ import {
 /** Organization-wide content: search across spaces and the instructions AI agents follow. */
 export const contentRoutes = createRouter();
 
-/** The organization search pages by (score, space id); a cursor is bound to the search text. */
-const ORG_SEARCH = declareList(
-  (orgId: string, query: string) => `search:${orgId}:${query}`,
-  z.tuple([z.number(), z.string()]),
-);
-
 contentRoutes.openapi(
   createRoute({
     method: "get",
@@ -53,15 +47,17 @@ contentRoutes.openapi(
     });
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
-    const cursors = ORG_SEARCH.at(c, organizationId, query);
-    const after = await cursors.afterAccess(page);
+    const scope = `search:${organizationId}:${query}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const { spaces, count } = await searchOrganization(
       c.get("db"),
       { organizationId, userId: access.caller.user.id, role: access.role, query, limit, after },
       results,
     );
     const urls = urlsOf(c);
-    const body = await cursors.page({
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
       rows: spaces,
       limit,
       count,

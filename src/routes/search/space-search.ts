@@ -2,13 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { executionContext } from "../../http/background";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
-import type { ListPage } from "../../http/pagination";
-import { declareList } from "../../http/lists";
+import { decodeCursor, encodeCursor, type ListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { presentRankedPage } from "../../presenters/search";
-import { spaceSearchKeySchema, spaceSearchPlan } from "../../services/search/space-search";
+import { spaceSearchPlan } from "../../services/search/space-search";
 import { catchUpInBackground } from "../../services/search/indexer";
 import {
   SearchPageResultSchema,
@@ -26,12 +25,6 @@ const COUNT_HEADER = "X-Quire-Count";
 /** Full-text search of a space's main content (spec §4.3). */
 export const spaceSearchRoutes = createRouter();
 
-/** A space's search results page by rank; a cursor is bound to the search text. */
-const SPACE_SEARCH = declareList(
-  (spaceId: string, query: string) => `search:space:${spaceId}:${query}`,
-  spaceSearchKeySchema,
-);
-
 spaceSearchRoutes.openapi(
   createRoute({
     method: "get",
@@ -47,8 +40,8 @@ spaceSearchRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const { query, page, limit } = c.req.valid("query");
-    const cursors = SPACE_SEARCH.at(c, spaceId, query);
-    const after = await cursors.after(page);
+    const scope = `search:space:${spaceId}:${query}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     // The search runs in the access check's batch: one round trip for a small result page.
     const db = c.get("db");
     const reads = spaceSearchPlan(db, { spaceId, query, limit, after });
@@ -60,13 +53,12 @@ spaceSearchRoutes.openapi(
       const ctx = executionContext(c);
       if (ctx) catchUpInBackground(db, spaceId, ctx);
     }
-    const more = await cursors.next(next);
     const urls = urlsOf(c);
     const body: ListPage<SearchPageResult> = {
       count,
       items: items.map((p) => presentRankedPage(urls, spaceId, p)),
     };
-    if (more) body.next = more;
+    if (next) body.next = { page: await encodeCursor(c.env.SIGNING_SECRET, scope, next) };
     c.header(COUNT_HEADER, exact ? "exact" : "at-least");
     return c.json(body, 200);
   },

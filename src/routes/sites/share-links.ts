@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
@@ -31,13 +32,9 @@ import {
   ShareLinkSchema,
   UpdateShareLinkBody,
 } from "../../api/sites-publishing";
-import { declareList, textPairKey } from "../../http/lists";
 
 /** The share links of a site: list, create, update, delete. */
 export const shareLinkRoutes = createRouter();
-
-/** A site's share links page on (createdAt, id). */
-const SHARE_LINKS = declareList((siteId: string) => `share-links:${siteId}`, textPairKey);
 
 shareLinkRoutes.openapi(
   createRoute({
@@ -54,8 +51,8 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { page, limit, search } = c.req.valid("query");
-    const cursors = SHARE_LINKS.at(c, siteId);
-    const after = await cursors.after(page);
+    const scope = `share-links:${siteId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const reads = shareLinkListPlan(c.get("db"), siteId, { limit, after }, search);
     const { site, role, results } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_READ, {
       with: reads.statements,
@@ -63,7 +60,9 @@ shareLinkRoutes.openapi(
     const showKeys = shareLinkPermissions(role).showKey;
     const { rows, count } = reads.finish(results)(showKeys);
     const urls = urlsOf(c);
-    const body = await cursors.page({
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
       rows,
       limit,
       count: count ?? site.shareLinksCount,

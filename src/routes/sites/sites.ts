@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerDigest } from "../../auth/caller";
 import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
+import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
@@ -29,13 +30,9 @@ import {
   SiteSchema,
   UpdateSiteBody,
 } from "../../api/sites";
-import { declareList, textPairKey } from "../../http/lists";
 
 /** The sites of an organization: list, create, read, update, delete. */
 export const siteRoutes = createRouter();
-
-/** An organization's sites page on (createdAt, id). */
-const SITES = declareList((orgId: string) => `sites:${orgId}`, textPairKey);
 
 /** Title of a site created without one (the official body makes `title` optional). */
 const DEFAULT_SITE_TITLE = "Untitled site";
@@ -52,8 +49,8 @@ siteRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, title, space, published, type } = c.req.valid("query");
-    const cursors = SITES.at(c, organizationId);
-    const after = await cursors.after(page);
+    const scope = `sites:${organizationId}`;
+    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
     const filter = { title: title || undefined, space, published, types: type };
     const reads = siteListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const access = await resolveSitesOrg(
@@ -64,7 +61,9 @@ siteRoutes.openapi(
     );
     const { rows, count } = reads.finish(access.results);
     const urls = urlsOf(c);
-    const body = await cursors.page({
+    const body = await toListPage({
+      secret: c.env.SIGNING_SECRET,
+      scope,
       rows,
       limit,
       count,

@@ -1,6 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/caller";
 import { resolveSpace, roleOnSpace } from "../../auth/space";
@@ -9,7 +7,7 @@ import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { presentSpace } from "../../presenters/space";
-import { resolvePublishedSpaceAccess, type VisitorCredentials } from "../../auth/published";
+import { resolveReadableSpace } from "../../auth/readable-space";
 import {
   isPastRetention,
   softDeleteSpace,
@@ -27,28 +25,6 @@ import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../
 /** Reading, updating and deleting one space. */
 export const spaceRoutes = createRouter();
 
-/**
- * The space by its own access rules (one statement, with its published placement as the access
- * row's extra column); when they refuse it (404), by the published-access rules of the sites
- * publishing it (docs/compat-notes/sites.md): a second round trip, read-only, and the same 404
- * as a nonexistent id when no site lets the caller in.
- */
-async function readableSpace(c: Context<AppEnv>, spaceId: string, credentials: VisitorCredentials) {
-  try {
-    const found = await resolveSpace(c, spaceId, {
-      column: publishedPlacementSql(credentials.shareKey),
-    });
-    return { ...found, placement: placementFrom((found.column as string | null) ?? null) };
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 404) throw err;
-  }
-  const placement = publishedPlacementPlan(c.get("db"), spaceId, credentials.shareKey);
-  const found = await resolvePublishedSpaceAccess(c, spaceId, credentials, {
-    with: placement.statements,
-  });
-  return { ...found, placement: placement.finish(found.results) };
-}
-
 spaceRoutes.openapi(
   createRoute({
     method: "get",
@@ -61,9 +37,17 @@ spaceRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const { shareKey, visitorAuthToken } = c.req.valid("query");
-    const found = await readableSpace(c, spaceId, { shareKey, visitorToken: visitorAuthToken });
+    // The space by its own access rules, else by published access, with its published placement
+    // read by the same statement.
+    const found = await resolveReadableSpace(
+      c,
+      spaceId,
+      { shareKey, visitorToken: visitorAuthToken },
+      { column: publishedPlacementSql(shareKey) },
+    );
     requireScope(found.caller, "space:read");
-    return c.json(presentSpace(urlsOf(c), found.space, found.role, found.placement), 200);
+    const placement = placementFrom((found.column as string | null) ?? null);
+    return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
   },
 );
 

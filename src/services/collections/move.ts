@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { collections, contentGrants, organizations } from "../../db/schema/index";
-import { ancestorIdsSql } from "../../auth/grant-sql";
+import { ancestorIdsSql } from "../../auth/access-sql";
 import { nowIso } from "../../lib/clock";
 import { neighbourQuery, pointerOf, treeMoveKey, type TreePosition } from "../ordering/move";
 import { keyAfterLast } from "../ordering/position";

@@ -8,9 +8,8 @@ import {
   ancestryQuery,
   callerGrantsQuery,
   roleFromTree,
-  visibleTreeSql,
-  visibleSql,
 } from "../../auth/content-role";
+import { visibleSql, visibleTreeSql } from "../../auth/access-sql";
 import { type Membership } from "../../auth/organization";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../http/pagination";

@@ -8,17 +8,11 @@ import {
   spaces,
   users,
 } from "../../db/schema/index";
-import {
-  preparedSelect,
-  preparedShapes,
-  sqlParam,
-  type Params,
-  type RowsOf,
-} from "../../db/prepared";
+import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
 import { plan, type Statements } from "../../db/plan";
-import { cursorPair } from "../../http/pagination";
+import { cursorPair, type CursorKey } from "../../http/pagination";
 import { placeSql, type PlacePath } from "../../auth/comment";
-import { changeRequestIdSql, changeRequestNumber } from "../../auth/change-request";
+import { changeRequestNumber } from "../../auth/change-request";
 import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
 
 /**
@@ -44,8 +38,7 @@ export interface CommentFilters {
 export interface ListOptions {
   order: "asc" | "desc";
   limit: number;
-  /** The keyset position: the last comment's postedAt and id. */
-  after?: readonly [string, string];
+  after?: CursorKey;
 }
 
 /** What makes a list statement's text differ. */
@@ -58,8 +51,8 @@ interface Shape {
 
 /** The id of the path's change request, by id or by number (`crNumber` null: not a number). */
 function crIdSql(p: Params<Names>): SQL {
-  const [space, cr, crNumber] = [sqlParam(p, "space"), sqlParam(p, "cr"), sqlParam(p, "crNumber")];
-  return changeRequestIdSql(space, cr, crNumber);
+  return sql`(SELECT id FROM change_requests WHERE space_id = ${p("space")}
+    AND (id = ${p("cr")} OR number = ${p("crNumber")}) LIMIT 1)`;
 }
 
 /** The comments of the place, with the shape's filters (what the count counts). */
@@ -124,7 +117,7 @@ function countSelect(shape: Shape) {
     () => ({ n }),
     (select, p: Params<Names>) =>
       shape.cr
-        ? select.from(changeRequests).where(sql`${changeRequests.id} = (${crIdSql(p)})`)
+        ? select.from(changeRequests).where(sql`${changeRequests.id} = ${crIdSql(p)}`)
         : select.from(spaces).where(eq(spaces.id, sqlParam(p, "space"))),
   );
 }
@@ -141,10 +134,7 @@ function shapeStatements(shape: Shape) {
 }
 
 /** Each shape's statements, made on first use (their text is written on first bind). */
-const SHAPES = preparedShapes(
-  shapeStatements,
-  (shape) => `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`,
-);
+const SHAPES = new Map<string, ReturnType<typeof shapeStatements>>();
 
 /**
  * The page (one row past `limit`) and count statements of a place's comment list, bound for one
@@ -162,7 +152,9 @@ export function commentListStatements(
     page: f.targetPage !== undefined,
     authors: Boolean(f.authors?.length),
   };
-  const statements = SHAPES(shape);
+  const key = `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`;
+  let statements = SHAPES.get(key);
+  if (!statements) SHAPES.set(key, (statements = shapeStatements(shape)));
   const cr = path.changeRequestId ?? null;
   const values = {
     space: path.spaceId,
@@ -203,6 +195,11 @@ const PEOPLE = preparedSelect(
   () => ({ id: users.id, name: users.displayName, email: users.email, photo: users.photoURL }),
   (select, p: Params<"ids">) => select.from(users).where(sql`${users.id} IN ${inIds(p)}`),
 );
+
+/** The rows of a statement of this file, as its `bind` gives them. */
+type RowsOf<S extends { bind(...args: never[]): { _: { result: unknown } } }> = ReturnType<
+  S["bind"]
+>["_"]["result"];
 
 /**
  * What a list page's comments need beside their rows, in one round trip (none when every list

@@ -1,7 +1,8 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { collections, contentGrants, spaces } from "../../db/schema/index";
 import { chainOf, effectiveRole } from "../../auth/content-role";
+import { principalSql } from "../../auth/access-sql";
 import { runStatements, type Results } from "../../db/plan";
 import type { MemberRole } from "../../lib/roles";
 
@@ -10,13 +11,6 @@ import type { MemberRole } from "../../lib/roles";
  * member's grants), for the access check's batch: `userId` may be SQL naming the caller.
  */
 export function readableSpacesQueries(db: Database, organizationId: string, userId: string | SQL) {
-  const mine = or(
-    and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, userId)),
-    and(
-      eq(contentGrants.principalType, "team"),
-      sql`${contentGrants.principalId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
-    ),
-  );
   return {
     spaces: db
       .select({ id: spaces.id, parentId: spaces.parentId, defaultLevel: spaces.defaultLevel })
@@ -33,7 +27,7 @@ export function readableSpacesQueries(db: Database, organizationId: string, user
         role: contentGrants.role,
       })
       .from(contentGrants)
-      .where(mine),
+      .where(principalSql(sql`${userId}`)),
   };
 }
 

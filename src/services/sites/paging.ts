@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { badRequest } from "../../lib/errors";
+import type { CursorKey } from "../../http/pagination";
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -16,14 +17,8 @@ export interface CreatedRow {
   id: string;
 }
 
-/** The cursor key schema of the structure lists: (createdAt, position, id). */
-export const creationKeySchema = z.tuple([z.string(), z.string(), z.string()]);
-
-/** A keyset position in creation order. */
-export type CreationKey = z.infer<typeof creationKeySchema>;
-
 /** The cursor key of a row in creation order. */
-export function creationKey(row: CreatedRow): CreationKey {
+export function creationKey(row: CreatedRow): CursorKey {
   return [row.createdAt, row.position, row.id];
 }
 
@@ -35,11 +30,14 @@ export function creationKey(row: CreatedRow): CreationKey {
 export function pageByCreation<T extends CreatedRow>(
   rows: readonly T[],
   limit: number,
-  after?: CreationKey,
+  after?: CursorKey,
 ): T[] {
   const sorted = [...rows].sort(creationOrder);
   if (!after) return sorted.slice(0, limit + 1);
-  const [createdAt, position, id] = after;
-  const at = { createdAt, position, id };
+  if (after.length !== 3 || after.some((v) => typeof v !== "string")) {
+    throw badRequest("query.page: invalid page cursor");
+  }
+  const [createdAt, position, id] = after as string[];
+  const at = { createdAt: createdAt!, position: position!, id: id! };
   return sorted.filter((r) => creationOrder(r, at) > 0).slice(0, limit + 1);
 }

@@ -1,19 +1,20 @@
 import type { CollectionRow, SpaceRow } from "../../db/schema";
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
-import { spaces } from "../../db/schema/index";
-import {
-  ancestryQuery,
-  callerGrantsQuery,
-  grantsOnQuery,
-  type CallerGrant,
-} from "../../auth/content-role";
-import { idList } from "../../auth/grant-sql";
+import { bindAll, preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import { collections, contentGrants, spaces } from "../../db/schema/index";
+import { ancestorIdsSql, grantsOnSql, inAncestrySql } from "../../auth/access-sql";
+import { userOfDigestSql } from "../../auth/caller";
 import { type Membership } from "../../auth/organization";
+import type { CallerGrant } from "../../auth/role-types";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
-import { placementFrom, type PublishedPlacement } from "./published-placement";
+import {
+  placementFrom,
+  publishedPlacementSql,
+  type PublishedPlacement,
+} from "./published-placement";
 
 /**
  * A space with the caller's effective role on it (null: no role, e.g. a visitor), and where it
@@ -26,26 +27,63 @@ export interface SpaceWithRole {
 }
 
 /**
- * Statements loading spaces selected by `ids` (SQL) with what the caller's effective role on
- * each depends on: the collection chains above them and the caller's grants. A site's tree reads
- * the same for the spaces it publishes, with their placements, as prepared statements
- * (`tree-reads.ts`).
+ * The values the space-access statements are bound with: the site whose published spaces they
+ * read (`site`) or the ids they read as one JSON text (`ids`), the caller's token digest (the
+ * statements read the caller's user id from it, as `callerUserId` does) and the request's share
+ * key (it names share-link sites in placements).
  */
-function spaceAccessStatements(db: Database, callerId: SQL, ids: SQL) {
-  const parents = sql`SELECT parent_id FROM spaces WHERE id IN (${ids}) AND parent_id IS NOT NULL`;
+export type SpaceAccessNames = "site" | "ids" | "digest" | "share";
+
+/** Which spaces the statements read: the spaces a site publishes, or a bound list of ids. */
+export type SpaceSource = "site" | "ids";
+
+/** The spaces' placement column: none (null), without a share key, or with the bound one. */
+export type PlacementColumn = "none" | "plain" | "keyed";
+
+/** The ids of the spaces of a source. */
+function idsSql(source: SpaceSource, p: Params<SpaceAccessNames>): SQL {
+  return source === "site"
+    ? sql`SELECT space_id FROM site_spaces WHERE site_id = ${p("site")}`
+    : sql`SELECT value FROM json_each(${p("ids")})`;
+}
+
+/** The placement column of the spaces' select. */
+function placementSql(placement: PlacementColumn, p: Params<SpaceAccessNames>) {
+  if (placement === "none") return sql<string | null>`NULL`;
+  return publishedPlacementSql(placement === "keyed" ? sqlParam(p, "share") : undefined);
+}
+
+/**
+ * Prepared statements (text written once per isolate, `src/db/prepared.ts`) loading the spaces
+ * of a source with what the caller's effective role on each depends on: the collection chains
+ * above them and the caller's grants on both (`spacesWithRoles` reads them back). The one form
+ * of this read: a site's tree and the spaces a request names both bind it.
+ */
+export function spaceAccessSelects(source: SpaceSource, placement: PlacementColumn) {
+  const ids = (p: Params<SpaceAccessNames>) => idsSql(source, p);
+  const parents = (p: Params<SpaceAccessNames>) =>
+    sql`SELECT parent_id FROM spaces WHERE id IN (${ids(p)}) AND parent_id IS NOT NULL`;
+  const caller = (p: Params<SpaceAccessNames>) => userOfDigestSql(sqlParam(p, "digest"));
+  const grants = (type: "collection" | "space", on: (p: Params<SpaceAccessNames>) => SQL) =>
+    preparedSelect(
+      () => ({ resourceId: contentGrants.resourceId, role: contentGrants.role }),
+      (select, p: Params<SpaceAccessNames>) =>
+        select.from(contentGrants).where(grantsOnSql(caller(p), type, on(p))),
+    );
   return {
     // Deleted spaces are dropped in memory: with `deleted_at IS NULL` in SQL, SQLite picks the
     // deleted_at index and scans every live space of every organization.
-    spaces: db
-      .select({
-        space: spaces,
-        placement: sql<string | null>`NULL`,
-      })
-      .from(spaces)
-      .where(sql`${spaces.id} IN (${ids})`),
-    chain: ancestryQuery(db, parents),
-    collectionGrants: callerGrantsQuery(db, callerId, parents),
-    spaceGrants: grantsOnQuery(db, callerId, "space", ids),
+    spaces: preparedSelect(
+      (p: Params<SpaceAccessNames>) => ({ space: spaces, placement: placementSql(placement, p) }),
+      (select, p) => select.from(spaces).where(sql`${spaces.id} IN (${ids(p)})`),
+    ),
+    chain: preparedSelect(
+      () => getTableColumns(collections),
+      (select, p: Params<SpaceAccessNames>) =>
+        select.from(collections).where(inAncestrySql(parents(p))),
+    ),
+    collectionGrants: grants("collection", (p) => ancestorIdsSql(parents(p))),
+    spaceGrants: grants("space", ids),
   };
 }
 
@@ -79,18 +117,25 @@ export function spacesWithRoles(
   return out;
 }
 
-/**
- * Statements loading spaces a request names (to publish them in a site) with the caller's role
- * inputs; named apart from the tree's own, so both share one batch.
- */
-export function wantedSpacesStatements(db: Database, callerId: SQL, ids: readonly string[]) {
-  const s = spaceAccessStatements(db, callerId, idList(ids));
+/** The statements of the spaces a request names, named apart from a site tree's own. */
+const WANTED = (() => {
+  const s = spaceAccessSelects("ids", "none");
   return {
     wantedSpaces: s.spaces,
     wantedChain: s.chain,
     wantedCollectionGrants: s.collectionGrants,
     wantedSpaceGrants: s.spaceGrants,
   };
+})();
+
+/**
+ * Statements loading spaces a request names (to publish them in a site) with the caller's role
+ * inputs (`callerDigest`: `callerDigest(c)`); named apart from the tree's own, so both share one
+ * batch.
+ */
+export function wantedSpacesStatements(db: Database, callerDigest: string, ids: readonly string[]) {
+  const values = { site: null, ids: JSON.stringify(ids), digest: callerDigest, share: null };
+  return bindAll(db, WANTED, values);
 }
 
 /** The wanted spaces of the organization the caller can see (a role), by id. */
