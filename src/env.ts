@@ -73,7 +73,7 @@ export interface Caller {
 }
 
 /** Per-request authentication state: the digest from the header, then the loaded caller. */
-export interface CallerCache {
+interface CallerCache {
   digest: string | null;
   caller?: Caller;
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { changeRequests } from "../db/schema";
@@ -8,12 +8,25 @@ import { resolveSpace, type ResolvedSpace } from "./space";
 import { callerUserId } from "./caller";
 import type { ChangeRequestRow } from "../db/schema";
 
-/** SQL matching a change request of the space by its id or by its number. */
-export function changeRequestMatch(spaceId: string, idOrNumber: string): SQL {
+/**
+ * SQL matching a change request of the space by its id or by its number. The inputs are values,
+ * or SQL (a prepared select's placeholders, `number` then given: null binds no number).
+ */
+export function changeRequestMatch(
+  spaceId: string | SQL,
+  idOrNumber: string | SQL,
+  number: number | SQL | null = typeof idOrNumber === "string"
+    ? changeRequestNumber(idOrNumber)
+    : null,
+): SQL {
   const byId = eq(changeRequests.id, idOrNumber);
-  const number = changeRequestNumber(idOrNumber);
   const match = number !== null ? or(byId, eq(changeRequests.number, number))! : byId;
   return and(eq(changeRequests.spaceId, spaceId), match)!;
+}
+
+/** SQL selecting the id of the change request `changeRequestMatch` matches (a subquery). */
+export function changeRequestIdSql(...match: Parameters<typeof changeRequestMatch>): SQL {
+  return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(...match)} LIMIT 1`;
 }
 
 /** The change request number a path segment may be (null: it can only be an id). */

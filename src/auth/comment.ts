@@ -9,7 +9,7 @@ import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer } from "../content/pointers";
 import type { Comment } from "../api/comments";
 import { requireRole, requireScope } from "./organization";
-import { changeRequestMatch, resolveChangeRequest } from "./change-request";
+import { changeRequestIdSql, resolveChangeRequest } from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
 
 /** The path of a comment list: a space, or one of its change requests by id or number. */
@@ -47,7 +47,7 @@ export function placeSql(spaceId: string | SQL, changeRequestId: string | SQL | 
 /** SQL selecting the id of the path's change request (null: the space itself). */
 function crOfPath(path: PlacePath): SQL | null {
   if (path.changeRequestId === undefined) return null;
-  return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(path.spaceId, path.changeRequestId)} LIMIT 1`;
+  return changeRequestIdSql(path.spaceId, path.changeRequestId);
 }
 
 /**

@@ -83,6 +83,12 @@ function bindsOf(params: unknown[]): Bind[] {
 
 /** Reads D1's row objects (values in selection order) into drizzle-shaped rows. */
 function readRows(slots: Slot[], rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  // D1 gives rows as objects: two result columns of one name would be one key, and every value
+  // after it would land in the wrong slot. Alias such columns (`sql\`...\`.as(name)`).
+  const first = rows[0];
+  if (first && Object.keys(first).length !== slots.length) {
+    throw new Error("preparedSelect: the statement's result has duplicate column names");
+  }
   return rows.map((row) => {
     const values = Object.values(row);
     const out: Record<string, unknown> = {};
@@ -128,12 +134,23 @@ export interface PreparedSelect<T, N extends string> {
   bind(db: Database, values: Record<N, unknown>): BoundStatement<T>;
 }
 
+/** The rows a prepared select reads, for code that names them apart from a bind. */
+export type RowsOf<S> = S extends PreparedSelect<infer T, string> ? T : never;
+
 /** The placeholder function handed to a prepared select's builder. */
 export type Params<N extends string> = (name: N) => Placeholder<N>;
 
 /** A placeholder as an SQL value, for the SQL helpers that take `string | SQL`. */
 export function sqlParam<N extends string>(p: Params<N>, name: N): SQL {
   return sql`${p(name)}`;
+}
+
+/**
+ * A placeholder bound through a column's encoder (a boolean, JSON or mode column), for a value
+ * that is not already the driver's: `eq(column, p(name))` binds its value as given.
+ */
+export function encodedParam<N extends string>(p: Params<N>, name: N, column: Column): SQL {
+  return sql`${new Param(p(name), column)}`;
 }
 
 /**
@@ -179,15 +196,25 @@ export function preparedSelect<
 /**
  * Statement sets in several shapes (variants of the SQL chosen in JS: with or without a cursor,
  * on main or on a change request, who lists), each set built on first use and kept for the
- * isolate's life: the one form of "a prepared select per shape".
+ * isolate's life: the one form of "a prepared select per shape". A shape is a plain value, or an
+ * object of flags named by `keyOf` (equal keys must mean equal shapes).
  */
 export function preparedShapes<K extends string | number | boolean, S>(
   build: (shape: K) => S,
+): (shape: K) => S;
+export function preparedShapes<K extends object, S>(
+  build: (shape: K) => S,
+  keyOf: (shape: K) => string,
+): (shape: K) => S;
+export function preparedShapes<K, S>(
+  build: (shape: K) => S,
+  keyOf: (shape: K) => unknown = (shape) => shape,
 ): (shape: K) => S {
-  const made = new Map<K, S>();
+  const made = new Map<unknown, S>();
   return (shape) => {
-    let set = made.get(shape);
-    if (!set) made.set(shape, (set = build(shape)));
+    const key = keyOf(shape);
+    let set = made.get(key);
+    if (!set) made.set(key, (set = build(shape)));
     return set;
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { badRequest } from "../lib/errors";
+import { InvalidInputError } from "../lib/errors";
 import { base64url, fromBase64url, hmac, safeEqual } from "../lib/crypto";
 
 /** The PAGED query parameters of every list: an opaque cursor and a limit of 1 to 1000. */
@@ -20,17 +20,17 @@ export const pagedQuery = z.object({
     .openapi({ description: "The number of results per page", minimum: 1, maximum: 1000 }),
 });
 
+/** One value of a keyset position: what a cursor may carry (JSON, finite). */
+export type CursorValue = string | number | null;
+
 /** A keyset position: the sort-key values of the last row of a page. */
-export type CursorKey = (string | number | null)[];
+export type CursorKey = readonly CursorValue[];
 
 /**
- * A two-column cursor's key as the values `k0`, `k1` a prepared statement binds (null without a
- * cursor); a cursor of another length is a 400.
+ * The one refusal of a cursor. It is query validation (like a bad `limit`), so an unchecked
+ * token still hears 401 first (`InvalidInputError`, see src/middleware/errors.ts).
  */
-export function cursorPair(after: CursorKey | undefined): { k0: unknown; k1: unknown } {
-  if (after && after.length !== 2) throw badRequest("query.page: invalid page cursor");
-  return { k0: after?.[0] ?? null, k1: after?.[1] ?? null };
-}
+export const invalidCursor = () => new InvalidInputError("query.page: invalid page cursor");
 
 /**
  * Encodes a keyset position as an opaque cursor, signed so that a cursor the server did not
@@ -42,31 +42,32 @@ export async function encodeCursor(secret: string, scope: string, key: CursorKey
   return `${body}.${sig}`;
 }
 
-/** Decodes a cursor issued by `encodeCursor` for the same list; anything else is a 400. */
-export async function decodeCursor(
+/**
+ * Decodes a cursor issued by `encodeCursor` for the same list and checks its key against the
+ * list's key schema: a forged cursor, one of another list, or a signed key of another shape is
+ * the 400 `query.page: invalid page cursor`.
+ */
+export async function decodeCursor<Key extends CursorKey>(
   secret: string,
   scope: string,
   cursor: string,
-): Promise<CursorKey> {
+  key: z.ZodType<Key>,
+): Promise<Key> {
   const [body, sig, extra] = cursor.split(".");
-  const invalid = () => badRequest("query.page: invalid page cursor");
-  if (!body || !sig || extra !== undefined) throw invalid();
+  if (!body || !sig || extra !== undefined) throw invalidCursor();
   const expected = (await hmac(secret, `${scope}|${body}`)).slice(0, 16);
-  if (!safeEqual(sig, expected)) throw invalid();
+  if (!safeEqual(sig, expected)) throw invalidCursor();
   const bytes = fromBase64url(body);
-  if (!bytes) throw invalid();
+  if (!bytes) throw invalidCursor();
+  let json: unknown;
   try {
-    const key: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (!Array.isArray(key) || !key.every(isKeyValue)) throw invalid();
-    return key as CursorKey;
+    json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
-}
-
-/** A keyset value as `encodeCursor` writes them: a string, a finite number or null. */
-function isKeyValue(value: unknown): value is string | number | null {
-  return value === null || typeof value === "string" || Number.isFinite(value);
+  const parsed = key.safeParse(json);
+  if (!parsed.success) throw invalidCursor();
+  return parsed.data;
 }
 
 /** The LIST envelope: `next` only when there is a further page. */
@@ -76,43 +77,31 @@ export interface ListPage<T> {
   items: T[];
 }
 
-/**
- * Builds a LIST from `limit + 1` fetched rows: the extra row only tells that a next page exists;
- * the cursor is the key of the last row shown.
- */
-export async function toListPage<Row, Item>(options: {
-  secret: string;
-  scope: string;
-  rows: Row[];
-  limit: number;
-  count: number;
-  key: (row: Row) => CursorKey;
-  present: (row: Row) => Item;
-}): Promise<ListPage<Item>> {
-  const { rows, limit } = options;
-  const shown = rows.slice(0, limit);
-  const page: ListPage<Item> = { count: options.count, items: shown.map(options.present) };
-  const last = shown[shown.length - 1];
-  if (rows.length > limit && last !== undefined) {
-    page.next = { page: await encodeCursor(options.secret, options.scope, options.key(last)) };
-  }
-  return page;
-}
+/** The columns of a keyset, one per value of its key (the key's tuple type fixes the count). */
+export type KeyColumns<Key extends CursorKey> = { readonly [I in keyof Key]: SQLiteColumn | SQL };
 
 /**
  * The keyset predicate "rows strictly after `key`" on a composite sort order (SQLite row values),
- * so a page never skips or repeats rows when others are inserted between requests.
+ * so a page never skips or repeats rows when others are inserted between requests. The key comes
+ * from a list's cursor codec, so its length matches the columns by type.
  */
-export function keysetAfter(
-  columns: SQLiteColumn[],
-  key: CursorKey,
+export function keysetAfter<Key extends CursorKey>(
+  columns: KeyColumns<Key>,
+  key: Key,
   direction: "asc" | "desc" = "asc",
 ): SQL {
-  if (key.length !== columns.length) throw badRequest("query.page: invalid page cursor");
-  const cols = sql.join(columns, sql`, `);
+  const cols = sql.join([...columns], sql`, `);
   const vals = sql.join(
     key.map((v) => sql`${v}`),
     sql`, `,
   );
   return direction === "asc" ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+}
+
+/** A two-value key as the values `k0`, `k1` a prepared statement binds (null without a cursor). */
+export function cursorPair(after: readonly [CursorValue, CursorValue] | undefined): {
+  k0: CursorValue;
+  k1: CursorValue;
+} {
+  return { k0: after?.[0] ?? null, k1: after?.[1] ?? null };
 }

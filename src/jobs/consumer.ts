@@ -20,7 +20,7 @@ export function backoffSeconds(env: Pick<Bindings, "JOB_RETRY_BASE_SECONDS">, at
 }
 
 /** What the consumer is built with: the platform's jobs and its after-main hooks. */
-export interface JobConsumerParts {
+interface JobConsumerParts {
   jobs: readonly AnyJob[];
   mainRevisionHooks: readonly MainRevisionHook[];
 }

@@ -7,7 +7,7 @@ import { newId } from "../lib/ids";
 import type { Platform } from "../platform/compose";
 
 /** The parts of the platform every request sees (as context variables). */
-export type RequestParts = Pick<
+type RequestParts = Pick<
   Platform,
   "mainRevisionHooks" | "verifiedTokens" | "largeBodyGate" | "rateLimitWindows"
 >;

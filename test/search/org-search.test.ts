@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MemberRole } from "../../src/lib/roles";
-import type { CursorKey } from "../../src/http/pagination";
-import { searchOrganization } from "../../src/services/search/search";
+import { searchOrganization, type OrgSearchKey } from "../../src/services/search/search";
 import { presentSearchSpace } from "../../src/presenters/search";
 import { reindexPages } from "../../src/services/search/indexer";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
@@ -18,7 +17,7 @@ async function search(
   org: { id: string },
   who: { user: TestUser; role: MemberRole | null },
   query: string,
-  page: { limit?: number; after?: CursorKey } = {},
+  page: { limit?: number; after?: OrgSearchKey } = {},
 ) {
   const found = await searchOrganization(testDb(), {
     organizationId: org.id,
@@ -140,7 +139,7 @@ describe("organization search (searchOrganization)", () => {
       await page(s.id, owner, `Page ${title}`, `Text ${w}.`);
     }
     const seen: string[] = [];
-    let after: CursorKey | undefined;
+    let after: OrgSearchKey | undefined;
     for (let i = 0; i < 3; i++) {
       const res = await search(org, { user: owner, role: "admin" }, w, { limit: 1, after });
       expect(res.count).toBe(3);

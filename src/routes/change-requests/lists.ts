@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { requireScope, resolveOrg } from "../../auth/organization";
 import { orgChangeRequestVisibility } from "../../auth/change-request";
 import { resolveSpace } from "../../auth/space";
-import { decodeCursor, toListPage, type CursorKey } from "../../http/pagination";
+import { declareList, textPairKey, type ListCursors } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
@@ -53,18 +53,28 @@ function filtersOf(
   };
 }
 
+/** A space's change requests page on (createdAt or updatedAt, id), newest first, per order. */
+const SPACE_CHANGE_REQUESTS = declareList(
+  (spaceId: string, order: ChangeRequestOrder) => `change-requests:${spaceId}:${order}`,
+  textPairKey,
+);
+
+/** An organization's change requests page like a space's, per order. */
+const ORG_CHANGE_REQUESTS = declareList(
+  (orgId: string, order: ChangeRequestOrder) => `org-change-requests:${orgId}:${order}`,
+  textPairKey,
+);
+
 /** The LIST of a page, with cursors scoped to the list and its order. */
 function listBody(
   c: Context<AppEnv>,
-  scope: string,
+  cursors: ListCursors<[string, string]>,
   order: ChangeRequestOrder,
   limit: number,
   page: ChangeRequestPage,
 ) {
   const urls = urlsOf(c);
-  return toListPage({
-    secret: c.env.SIGNING_SECRET,
-    scope,
+  return cursors.page({
     rows: page.rows,
     limit,
     count: page.count,
@@ -88,22 +98,15 @@ changeRequestListRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const q = c.req.valid("query");
-    const scope = `change-requests:${spaceId}:${q.orderBy}`;
-    let after: CursorKey | undefined;
-    try {
-      after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
-    } catch (err) {
-      // Authenticate and check visibility first: a bad cursor is no reason to skip the 401/404.
-      await resolveSpace(c, spaceId);
-      throw err;
-    }
+    const cursors = SPACE_CHANGE_REQUESTS.at(c, spaceId, q.orderBy);
+    const after = await cursors.after(q.page);
     const filters = filtersOf(q, [q.status]);
     const options = { order: q.orderBy, limit: q.limit, after };
     const list = spaceListPlan(c.get("db"), spaceId, filters, options);
     const found = await resolveSpace(c, spaceId, { with: list.statements });
     requireScope(found.caller, "space:read");
     const page = list.finish(found.results);
-    return c.json(await listBody(c, scope, q.orderBy, q.limit, page), 200);
+    return c.json(await listBody(c, cursors, q.orderBy, q.limit, page), 200);
   },
 );
 
@@ -125,8 +128,8 @@ changeRequestListRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "space:read");
     const member = { org: access.org, orgRole: access.role, isGuest: access.isGuest };
-    const scope = `org-change-requests:${organizationId}:${q.orderBy}`;
-    const after = q.page ? await decodeCursor(c.env.SIGNING_SECRET, scope, q.page) : undefined;
+    const cursors = ORG_CHANGE_REQUESTS.at(c, organizationId, q.orderBy);
+    const after = await cursors.afterAccess(q.page);
     const filters = filtersOf(q, q.status ?? ["open"]);
     const visibility = { member, ...orgChangeRequestVisibility(c) };
     const page = await listOrgChangeRequests(c.get("db"), visibility, filters, {
@@ -134,6 +137,6 @@ changeRequestListRoutes.openapi(
       limit: q.limit,
       after,
     });
-    return c.json(await listBody(c, scope, q.orderBy, q.limit, page), 200);
+    return c.json(await listBody(c, cursors, q.orderBy, q.limit, page), 200);
   },
 );

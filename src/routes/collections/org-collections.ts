@@ -4,7 +4,6 @@ import { resolveInOrg } from "../../auth/collection";
 import { accessIn } from "../../auth/content-role";
 import { callerUserId } from "../../auth/caller";
 import { badRequest } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
@@ -17,9 +16,16 @@ import {
   ListCollectionsQuery,
   OrgCollectionsParams,
 } from "../../api/collections";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** Listing and creating the collections of an organization. */
 export const orgCollectionRoutes = createRouter();
+
+/** An organization's collections page on (createdAt, id), nested or top-level. */
+const COLLECTIONS = declareList(
+  (orgId: string, nested: boolean) => `collections:${orgId}:${nested ? "nested" : "top"}`,
+  textPairKey,
+);
 
 /** Title of a collection created without one (the official body makes `title` optional). */
 const DEFAULT_COLLECTION_TITLE = "Untitled";
@@ -45,8 +51,8 @@ orgCollectionRoutes.openapi(
       with: restricted.statements,
     });
     requireScope(caller, "space:read");
-    const scope = `collections:${organizationId}:${nested ? "nested" : "top"}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = COLLECTIONS.at(c, organizationId, nested);
+    const after = await cursors.after(page);
     // Admins see everything; members too unless some collection has no default access.
     const seesAll = !member.isGuest && (member.orgRole === "admin" || !restricted.finish(results));
     const { items, count } = await listCollections(db, callerUserId(c), member, {
@@ -56,9 +62,7 @@ orgCollectionRoutes.openapi(
       seesAll,
     });
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: items,
       limit,
       count,

@@ -16,7 +16,7 @@ import {
 } from "../../services/comments/writes";
 import { checkTarget } from "../../services/comments/targets";
 import type { ListCommentsQuery, PostCommentBody, UpdateCommentBody } from "../../api/comments";
-import { existing, listCursor, listResponse, readInPlace, viewOf } from "./read-steps";
+import { COMMENTS, existing, readInPlace, viewOf } from "./read-steps";
 import type { CommentParams, Format } from "./read-steps";
 import { allowUpdate, deleteOwned, editsOf } from "./write-steps";
 
@@ -29,8 +29,8 @@ export async function listComments(
   path: PlacePath,
   q: z.output<typeof ListCommentsQuery>,
 ) {
-  const scope = `comments:${path.spaceId}:${path.changeRequestId ?? "main"}:${q.order}`;
-  const after = await listCursor(c, path, scope, q.page);
+  const cursors = COMMENTS.at(c, path, q.order);
+  const after = await cursors.after(q.page);
   const filters = { status: q.status, targetPage: q.targetPage, authors: q.authors };
   const list = commentListPlan(c.get("db"), path, filters, {
     order: q.order,
@@ -40,13 +40,14 @@ export async function listComments(
   const { found, read } = await readInPlace(c, path, list);
   const page = commentPagePlan(c.get("db"), read.page, q.limit);
   const { rows, reactions, repliers } = await runPlan(c.get("db"), page);
-  return listResponse(c, scope, {
+  const body = await cursors.page({
     rows,
     limit: q.limit,
     count: read.count,
     key: (row) => [row.comment.postedAt, row.comment.id],
     present: commentPresenter(urlsOf(c), viewOf(found, q.format), reactions, repliers),
   });
+  return c.json(body, 200);
 }
 
 /** Reads one comment with its reactions and repliers in one round trip. */

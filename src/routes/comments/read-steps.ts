@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage, type CursorKey } from "../../http/pagination";
+import { declareList, textPairKey } from "../../http/lists";
 import type { Plan, Statements } from "../../db/plan";
 import { allowRead, commentPermissions, resolvePlace, type PlacePath } from "../../auth/comment";
 import type { ResolvedSpace } from "../../auth/space";
@@ -35,41 +35,18 @@ export function existing<T>(value: T | undefined, kind: Kind): T {
   return value;
 }
 
-/**
- * A list's cursor; a bad one is a 400 only after authentication and the place's visibility
- * (a bad cursor is no reason to skip the 401/404).
- */
-export async function listCursor(
-  c: Context<AppEnv>,
-  path: PlacePath,
-  scope: string,
-  page: string | undefined,
-): Promise<CursorKey | undefined> {
-  try {
-    return page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
-  } catch (err) {
-    await resolvePlace(c, path);
-    throw err;
-  }
-}
+/** A place's comments page on (postedAt, id), per order. */
+export const COMMENTS = declareList(
+  (path: PlacePath, order: string) =>
+    `comments:${path.spaceId}:${path.changeRequestId ?? "main"}:${order}`,
+  textPairKey,
+);
 
-/** A page of comments or replies as `toListPage` takes it (the secret and scope aside). */
-interface Page<Row, Item> {
-  rows: Row[];
-  limit: number;
-  count: number;
-  key: (row: Row) => CursorKey;
-  present: (row: Row) => Item;
-}
-
-/** The LIST response of a page of comments or replies, its cursors signed for `scope`. */
-export async function listResponse<Row, Item>(
-  c: Context<AppEnv>,
-  scope: string,
-  page: Page<Row, Item>,
-) {
-  return c.json(await toListPage({ secret: c.env.SIGNING_SECRET, scope, ...page }), 200);
-}
+/** A comment's replies page on (postedAt, id), oldest first. */
+export const REPLIES = declareList(
+  (commentId: string) => `comment-replies:${commentId}`,
+  textPairKey,
+);
 
 /**
  * Runs a read plan in the batch of the place's access check (one round trip; reads need

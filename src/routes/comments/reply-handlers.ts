@@ -22,7 +22,7 @@ import {
   updateReplyPlan,
 } from "../../services/comments/writes";
 import type { ListRepliesQuery, PostReplyBody, UpdateReplyBody } from "../../api/comments";
-import { existing, listCursor, listResponse, readInPlace, viewOf } from "./read-steps";
+import { existing, readInPlace, REPLIES, viewOf } from "./read-steps";
 import type { CommentParams, Format } from "./read-steps";
 import { allowUpdate, deleteOwned, editsOf } from "./write-steps";
 
@@ -54,8 +54,8 @@ export async function listReplies(
   q: z.output<typeof ListRepliesQuery>,
 ) {
   const { commentId, ...path } = params;
-  const scope = `comment-replies:${commentId}`;
-  const after = await listCursor(c, path, scope, q.page);
+  const cursors = REPLIES.at(c, commentId);
+  const after = await cursors.after(q.page);
   const list = replyListPlan(c.get("db"), commentId, q.limit, after);
   const { found, place, comment, results } = await resolveComment(c, path, commentId, {
     with: list.statements,
@@ -63,13 +63,14 @@ export async function listReplies(
   allowRead(found);
   existing(comment, "comment");
   const { rows, count, reactions } = list.finish(results);
-  return listResponse(c, scope, {
+  const body = await cursors.page({
     rows,
     limit: q.limit,
     count,
     key: (row) => [row.reply.postedAt, row.reply.id],
     present: presenter(c, found, { ...place, id: commentId }, q.format, reactions),
   });
+  return c.json(body, 200);
 }
 
 /** Reads one reply with its reactions in one round trip. */

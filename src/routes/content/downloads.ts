@@ -7,6 +7,7 @@ import { errorResponses } from "../../api-document/common";
 import { DownloadQuery } from "../../api/content";
 import { isMediaType } from "../../lib/media-type";
 import { isSpaceLive } from "../../services/spaces/spaces";
+import { signingSecretOf } from "../../http/signing-secret";
 
 /** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
 export const downloadRoutes = createRouter();
@@ -44,7 +45,7 @@ downloadRoutes.openapi(
   async (c) => {
     c.req.valid("query");
     // The signature is checked before the bucket is read, so a forged link learns nothing.
-    const link = await verifyDownload(c.env.SIGNING_SECRET, new URL(c.req.url).searchParams);
+    const link = await verifyDownload(signingSecretOf(c), new URL(c.req.url).searchParams);
     if (!link.ok) throw forbidden(link.reason);
     // The space is checked with the bytes fetched alongside: a deleted space's links die at once.
     const [live, object] = await Promise.all([

@@ -14,7 +14,6 @@ import {
 import { loadSpecDocuments, type SpecSource } from "../../services/content/openapi-specs";
 
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { signedDownloadPath } from "../../lib/signing";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { presentChangeRequest } from "../../presenters/change-request";
@@ -36,6 +35,11 @@ import {
 import type { JsonDocumentSchema } from "../../api/content-responses";
 import type { FilesQuery, PageQueryInput } from "../../api/content";
 import type { ContentTarget } from "../../auth/content-target";
+import { declareList, textKey } from "../../http/lists";
+import { signingSecretOf } from "../../http/signing-secret";
+
+/** A revision's files page on the file id; the scope is the space, so a cursor outlives a head move. */
+const FILES = declareList((spaceId: string) => `files:${spaceId}`, textKey);
 
 type Ctx = Context<AppEnv>;
 type Format = "document" | "markdown";
@@ -46,7 +50,7 @@ export async function downloadUrl(
   spaceId: string,
   row: Pick<FileRow, "hash" | "contentType" | "name">,
 ): Promise<string> {
-  const path = await signedDownloadPath(c.env.SIGNING_SECRET, fileObjectKey(row.hash), {
+  const path = await signedDownloadPath(signingSecretOf(c), fileObjectKey(row.hash), {
     spaceId,
     contentType: row.contentType,
     filename: row.name,
@@ -135,9 +139,8 @@ export async function pagesBody(c: Ctx, t: ContentTarget) {
 
 /** GET …/files: a PAGED list of files, by file id. */
 export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof FilesQuery>) {
-  const secret = c.env.SIGNING_SECRET;
-  const scope = `files:${t.pointer.spaceId}`;
-  const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
+  const cursors = FILES.at(c, t.pointer.spaceId);
+  const after = await cursors.after(query.page);
   const { rows, count } = await readFilesPage(c.get("db"), t.pointer, query.limit, after);
   const shown = rows.slice(0, query.limit);
   const urls = new Map(
@@ -145,9 +148,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
       shown.map(async (r) => [r.fileId, await downloadUrl(c, t.pointer.spaceId, r)] as const),
     ),
   );
-  return toListPage({
-    secret,
-    scope,
+  return cursors.page({
     rows,
     limit: query.limit,
     count,

@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { requireRole, requireScope } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -25,6 +24,7 @@ import {
   ChangeRequestConversationParams,
   UpdateChangeRequestConversationBody,
 } from "../../api/conversations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /**
  * The conversations tied to a change request (official agent-conversation paths): the list, tie
@@ -32,6 +32,12 @@ import {
  * `conversationsIssuesCluster` to the cluster of the conversation's first issue when unset.
  */
 export const changeRequestConversationRoutes = createRouter();
+
+/** A change request's conversations page on (updatedAt, conversation id). */
+const CR_CONVERSATIONS = declareList(
+  (spaceId: string, changeRequestId: string) => `cr-conversations:${spaceId}:${changeRequestId}`,
+  textPairKey,
+);
 
 changeRequestConversationRoutes.openapi(
   createRoute({
@@ -48,8 +54,8 @@ changeRequestConversationRoutes.openapi(
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `cr-conversations:${spaceId}:${changeRequestId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = CR_CONVERSATIONS.at(c, spaceId, changeRequestId);
+    const after = await cursors.after(page);
     const list = changeRequestConversationsPlan(c.get("db"), {
       spaceId,
       changeRequest: changeRequestId,
@@ -61,9 +67,7 @@ changeRequestConversationRoutes.openapi(
     });
     requireScope(found.caller, "space:read");
     const rows = list.finish(found.results);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count: found.changeRequest.conversationsCount,

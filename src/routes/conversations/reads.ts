@@ -5,7 +5,6 @@ import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import type { Statements } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
@@ -33,9 +32,29 @@ import {
   ListConversationsQuery,
   ListIssuesQuery,
 } from "../../api/conversations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The insight reads: conversations, clusters and issues of an organization. */
 export const insightRoutes = createRouter();
+
+/** Conversations page on (updatedAt, id), per source filter. */
+const CONVERSATIONS = declareList(
+  (orgId: string, source: string | undefined) => `conversations:${orgId}:${source ?? ""}`,
+  textPairKey,
+);
+
+/** Issue clusters page on (updatedAt, id), per order. */
+const CLUSTERS = declareList(
+  (orgId: string, order: string) => `conversation-clusters:${orgId}:${order}`,
+  textPairKey,
+);
+
+/** Conversation issues page on (updatedAt, id), per filter. */
+const ISSUES = declareList(
+  (orgId: string, cluster?: string, conversation?: string) =>
+    `conversation-issues:${orgId}:${cluster ?? ""}:${conversation ?? ""}`,
+  textPairKey,
+);
 
 /**
  * The access check of every insight read, in the plan's round trip: organization members with a
@@ -63,13 +82,11 @@ insightRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, source } = c.req.valid("query");
-    const scope = `conversations:${organizationId}:${source ?? ""}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = CONVERSATIONS.at(c, organizationId, source);
+    const after = await cursors.after(page);
     const list = conversationListPlan(c.get("db"), { orgId: organizationId, source, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,
@@ -110,14 +127,12 @@ insightRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, order } = c.req.valid("query");
-    const scope = `conversation-clusters:${organizationId}:${order}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = CLUSTERS.at(c, organizationId, order);
+    const after = await cursors.after(page);
     const list = clusterListPlan(c.get("db"), { orgId: organizationId, order, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
     const now = nowIso();
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,
@@ -143,14 +158,12 @@ insightRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, cluster, conversation } = c.req.valid("query");
-    const scope = `conversation-issues:${organizationId}:${cluster ?? ""}:${conversation ?? ""}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = ISSUES.at(c, organizationId, cluster, conversation);
+    const after = await cursors.after(page);
     const filter = { cluster, conversation };
     const list = issueListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

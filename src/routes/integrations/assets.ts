@@ -4,6 +4,7 @@ import { createRouter } from "../../http/router";
 import { nowMs } from "../../lib/clock";
 import { errorResponses } from "../../api-document/common";
 import { integrationExists, verifyAsset } from "../../services/integrations/assets";
+import { signingSecretOf } from "../../http/signing-secret";
 
 /**
  * Integration icons and preview images through signed, expiring URLs. Served outside /v1 (no
@@ -36,7 +37,7 @@ assetRoutes.openapi(
   }),
   async (c) => {
     c.req.valid("query");
-    const link = await verifyAsset(c.env.SIGNING_SECRET, new URL(c.req.url).searchParams);
+    const link = await verifyAsset(signingSecretOf(c), new URL(c.req.url).searchParams);
     if (!link.ok) throw forbidden(link.reason);
     const [exists, object] = await Promise.all([
       integrationExists(c.get("db"), link.integrationId),

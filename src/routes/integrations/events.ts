@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireIntegrationAdmin, resolveIntegration } from "../../auth/integration";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { IntegrationParams } from "../../api/integrations";
@@ -19,9 +19,16 @@ import {
   eventsPagePlan,
   integrationIdByName,
 } from "../../services/integrations/event-reads";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** An integration's events, newest first, and one event with its trace (owners' admins only). */
 export const integrationEventRoutes = createRouter();
+
+/** An integration's events page on (createdAt, id), newest first. */
+const EVENTS = declareList(
+  (integrationName: string) => `integration-events:${integrationName}`,
+  textPairKey,
+);
 
 integrationEventRoutes.openapi(
   createRoute({
@@ -38,17 +45,15 @@ integrationEventRoutes.openapi(
   async (c) => {
     const { integrationName } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `integration-events:${integrationName}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = EVENTS.at(c, integrationName);
+    const after = await cursors.after(page);
     const list = eventsPagePlan(c.get("db"), integrationIdByName(integrationName), limit, after);
     const access = await resolveIntegration(c, integrationName, "integration:read", {
       with: list.statements,
     });
     requireIntegrationAdmin(access, "see its events");
     const { rows, count } = list.finish(access.results);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

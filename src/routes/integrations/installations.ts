@@ -5,7 +5,6 @@ import { findInstallation, resolveInstallation } from "../../auth/integration-in
 import { runStatements } from "../../db/plan";
 import { resolveOrg } from "../../auth/organization";
 import { forbidden } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import {
@@ -37,9 +36,17 @@ import {
   TemporaryTokenSchema,
   UpdateInstallationBody,
 } from "../../api/integration-installations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** Installations of an integration: list, install, read, update, uninstall, tokens. */
 export const installationRoutes = createRouter();
+
+/** An integration's installations page on (createdAt, id). */
+const INSTALLATIONS = declareList(
+  (integrationName: string, externalId?: string) =>
+    `integration-installations:${integrationName}:${externalId ?? ""}`,
+  textPairKey,
+);
 
 /** Life of a token from `POST …/tokens`. */
 const TOKEN_TTL_SECONDS = 60 * 60;
@@ -59,8 +66,8 @@ installationRoutes.openapi(
   async (c) => {
     const { integrationName } = c.req.valid("param");
     const { page, limit, externalId } = c.req.valid("query");
-    const scope = `integration-installations:${integrationName}:${externalId ?? ""}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = INSTALLATIONS.at(c, integrationName, externalId);
+    const after = await cursors.after(page);
     const access = await resolveIntegration(c, integrationName, "integration:installations:read");
     // The page depends on whether the caller administers the integration: a second round trip.
     const list = installationsPagePlan(c.get("db"), {
@@ -73,9 +80,7 @@ installationRoutes.openapi(
     });
     const { rows, count } = list.finish(await runStatements(c.get("db"), list.statements));
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

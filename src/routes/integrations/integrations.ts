@@ -8,7 +8,6 @@ import {
 } from "../../auth/integration";
 import { ApiError, badRequest } from "../../lib/errors";
 import { ownBodyCap } from "../../middleware/body-limit";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -27,9 +26,13 @@ import {
   PublishIntegrationBody,
 } from "../../api/integrations";
 import { integrationOut } from "./view";
+import { declareList, textKey } from "../../http/lists";
 
 /** Integrations: the public list, one by name, publish (create or new version), delete. */
 export const integrationRoutes = createRouter();
+
+/** The public integrations page on the name. */
+const INTEGRATIONS = declareList(() => "integrations", textKey);
 
 /** Largest publish body: a 5 MiB script, an icon and three preview images, in base64. */
 const MAX_PUBLISH_BYTES = 20 * 1024 * 1024;
@@ -45,8 +48,8 @@ integrationRoutes.openapi(
   }),
   async (c) => {
     const { page, limit, ...filters } = c.req.valid("query");
-    const scope = "integrations";
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = INTEGRATIONS.at(c);
+    const after = await cursors.after(page);
     const callerId = callerUserId(c);
     const list = integrationsPagePlan(c.get("db"), {
       list: { kind: "all", callerId },
@@ -59,9 +62,7 @@ integrationRoutes.openapi(
     requireScope(caller, "integration:read");
     const { rows, count } = list.finish(results);
     const items = await Promise.all(rows.slice(0, limit).map((r) => integrationOut(c, r)));
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: rows.map((r, i) => ({ r, item: items[i] })),
       limit,
       count,

@@ -5,7 +5,7 @@ import { callerUserId } from "../../auth/caller";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
 import { resolveSite } from "../../auth/site";
-import { decodeCursor, pagedQuery, toListPage, type CursorKey } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
@@ -22,9 +22,22 @@ import { OrgParams } from "../../api/organizations";
 import { SpaceParams } from "../../api/spaces";
 import { SiteParams } from "../../api/sites";
 import { integrationOut, type IntegrationView } from "./view";
+import { declareList, textKey, type ListCursors } from "../../http/lists";
 
 /** The integrations an organization may use, and those enabled on a space or a site. */
 export const integrationListRoutes = createRouter();
+
+/** The integrations an organization may use page on the name. */
+const ORG_INTEGRATIONS = declareList((orgId: string) => `org-integrations:${orgId}`, textKey);
+
+/** A space's integrations page on the name. */
+const SPACE_INTEGRATIONS = declareList(
+  (spaceId: string) => `space-integrations:${spaceId}`,
+  textKey,
+);
+
+/** A site's integrations page on the name. */
+const SITE_INTEGRATIONS = declareList((siteId: string) => `site-integrations:${siteId}`, textKey);
 
 /** The list plan of one of these routes, for the resolver's batch. */
 function listPlan(
@@ -32,7 +45,7 @@ function listPlan(
   list: IntegrationListKind,
   filters: IntegrationFilters,
   limit: number,
-  after?: CursorKey,
+  after?: [string],
 ) {
   return integrationsPagePlan(c.get("db"), {
     list,
@@ -46,14 +59,12 @@ function listPlan(
 /** Presents a page of integrations. */
 async function page(
   c: Context<AppEnv>,
-  scope: string,
+  cursors: ListCursors<[string]>,
   limit: number,
   found: { rows: IntegrationView[]; count: number },
 ) {
   const items = await Promise.all(found.rows.slice(0, limit).map((r) => integrationOut(c, r)));
-  return toListPage({
-    secret: c.env.SIGNING_SECRET,
-    scope,
+  return cursors.page({
     rows: found.rows.map((r, i) => ({ r, item: items[i] })),
     limit,
     count: found.count,
@@ -77,13 +88,13 @@ integrationListRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page: cursor, limit, ...filters } = c.req.valid("query");
-    const scope = `org-integrations:${organizationId}`;
-    const after = cursor ? await decodeCursor(c.env.SIGNING_SECRET, scope, cursor) : undefined;
+    const cursors = ORG_INTEGRATIONS.at(c, organizationId);
+    const after = await cursors.after(cursor);
     const list = listPlan(c, { kind: "org", orgId: organizationId }, filters, limit, after);
     const access = await resolveOrg(c, organizationId, { with: list.statements });
     requireRole(access.role, "read", "list integrations");
     requireScope(access.caller, "integration:read");
-    return c.json(await page(c, scope, limit, list.finish(access.results)), 200);
+    return c.json(await page(c, cursors, limit, list.finish(access.results)), 200);
   },
 );
 
@@ -104,13 +115,13 @@ integrationListRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const { page: cursor, limit, search } = c.req.valid("query");
-    const scope = `space-integrations:${spaceId}`;
-    const after = cursor ? await decodeCursor(c.env.SIGNING_SECRET, scope, cursor) : undefined;
+    const cursors = SPACE_INTEGRATIONS.at(c, spaceId);
+    const after = await cursors.after(cursor);
     // The list runs in the same batch as the access check.
     const list = listPlan(c, { kind: "space", spaceId }, { search }, limit, after);
     const space = await resolveSpace(c, spaceId, { with: list.statements });
     requireScope(space.caller, "space:read");
-    return c.json(await page(c, scope, limit, list.finish(space.results)), 200);
+    return c.json(await page(c, cursors, limit, list.finish(space.results)), 200);
   },
 );
 
@@ -129,8 +140,8 @@ integrationListRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { page: cursor, limit, search } = c.req.valid("query");
-    const scope = `site-integrations:${siteId}`;
-    const after = cursor ? await decodeCursor(c.env.SIGNING_SECRET, scope, cursor) : undefined;
+    const cursors = SITE_INTEGRATIONS.at(c, siteId);
+    const after = await cursors.after(cursor);
     const list = listPlan(
       c,
       { kind: "site", orgId: organizationId, siteId },
@@ -145,6 +156,6 @@ integrationListRoutes.openapi(
       { scope: "site:read", minimum: "read", action: "list the site's integrations" },
       { with: list.statements },
     );
-    return c.json(await page(c, scope, limit, list.finish(site.results)), 200);
+    return c.json(await page(c, cursors, limit, list.finish(site.results)), 200);
   },
 );

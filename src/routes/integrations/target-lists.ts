@@ -3,7 +3,7 @@ import { callerUserId } from "../../auth/caller";
 import { resolveIntegration } from "../../auth/integration";
 import { resolveInstallation } from "../../auth/integration-installation";
 import { runStatements } from "../../db/plan";
-import { decodeCursor, toListPage } from "../../http/pagination";
+import { declareList, textPairKey } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
@@ -14,6 +14,20 @@ import { TARGET_KINDS } from "./target-kinds";
 
 /** The space and site installation lists: of an integration, and of one installation. */
 export const targetListRoutes = createRouter();
+
+/** An integration's target installations of one kind page on (installation id, target id). */
+const INTEGRATION_TARGETS = declareList(
+  (plural: string, integrationName: string, externalId?: string) =>
+    `integration-${plural}:${integrationName}:${externalId ?? ""}`,
+  textPairKey,
+);
+
+/** One installation's targets of one kind page on (installation id, target id). */
+const INSTALLATION_TARGETS = declareList(
+  (plural: string, installationId: string, externalId?: string) =>
+    `installation-${plural}:${installationId}:${externalId ?? ""}`,
+  textPairKey,
+);
 
 for (const kind of TARGET_KINDS) {
   const base = `/integrations/{integrationName}/installations/{installationId}/${kind.plural}`;
@@ -31,8 +45,8 @@ for (const kind of TARGET_KINDS) {
     async (c) => {
       const { integrationName } = c.req.valid("param");
       const { page, limit, externalId } = c.req.valid("query");
-      const scope = `integration-${kind.plural}:${integrationName}:${externalId ?? ""}`;
-      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+      const cursors = INTEGRATION_TARGETS.at(c, kind.plural, integrationName, externalId);
+      const after = await cursors.after(page);
       const access = await resolveIntegration(c, integrationName, "integration:installations:read");
       const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
@@ -45,9 +59,7 @@ for (const kind of TARGET_KINDS) {
       });
       const { rows, count } = list.finish(await runStatements(c.get("db"), list.statements));
       const urls = urlsOf(c);
-      const body = await toListPage({
-        secret: c.env.SIGNING_SECRET,
-        scope,
+      const body = await cursors.page({
         rows,
         limit,
         count,
@@ -70,8 +82,8 @@ for (const kind of TARGET_KINDS) {
     async (c) => {
       const { integrationName, installationId } = c.req.valid("param");
       const { page, limit, externalId } = c.req.valid("query");
-      const scope = `installation-${kind.plural}:${installationId}:${externalId ?? ""}`;
-      const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+      const cursors = INSTALLATION_TARGETS.at(c, kind.plural, installationId, externalId);
+      const after = await cursors.after(page);
       const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
         integrationId: integrationName,
@@ -91,9 +103,7 @@ for (const kind of TARGET_KINDS) {
       );
       const { rows, count } = list.finish(found.results);
       const urls = urlsOf(c);
-      const body = await toListPage({
-        secret: c.env.SIGNING_SECRET,
-        scope,
+      const body = await cursors.page({
         rows,
         limit,
         count,

@@ -6,6 +6,7 @@ import { integrationPermissions, type IntegrationAccess } from "../../auth/integ
 import { presentIntegration } from "../../presenters/integration";
 import { signedAssetPath } from "../../services/integrations/assets";
 import type { Integration } from "../../api/integrations";
+import { signingSecretOf } from "../../http/signing-secret";
 
 /** What presenting an integration to this caller needs. */
 export type IntegrationView = Pick<IntegrationAccess, "integration" | "owner" | "ownerRole">;
@@ -22,7 +23,7 @@ export async function integrationOut(
   const origin = new URL(c.req.url).origin;
   const row = view.integration;
   const sign = async (key: string) =>
-    origin + (await signedAssetPath(c.env.SIGNING_SECRET, key, row.id));
+    origin + (await signedAssetPath(signingSecretOf(c), key, row.id));
   const [icon, previewImages] = await Promise.all([
     row.iconKey ? sign(row.iconKey) : Promise.resolve(undefined),
     Promise.all(row.previewImageKeys.map(sign)),

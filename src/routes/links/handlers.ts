@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
@@ -7,7 +7,7 @@ import { resolveSpace, type ResolvedSpace } from "../../auth/space";
 import type { ContentPointer } from "../../content/pointer";
 import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
+import { declareList, textKey } from "../../http/lists";
 import { urlsOf } from "../../http/urls";
 import { runPlan } from "../../db/plan";
 import {
@@ -65,6 +65,11 @@ function cursorScope(t: LinkTarget, what: string): string {
   return `links:${t.pointer.spaceId}:${t.pointer.lineId}:${what}`;
 }
 
+/** A link list pages on (source page, ordinal). */
+const LINKS = declareList(cursorScope, z.tuple([z.string(), z.number()]));
+/** A backlink list pages on the linking page's id. */
+const BACKLINKS = declareList(cursorScope, textKey);
+
 /**
  * A LIST of links with `stats` of the place: the whole revision's, or one page's (404 when the
  * page is not in the revision), optionally filtered by status.
@@ -76,9 +81,8 @@ export async function linksBody(
   pageId?: string,
 ) {
   const t = await linkTarget(c, place);
-  const secret = c.env.SIGNING_SECRET;
-  const scope = cursorScope(t, `${pageId ?? "*"}:${query.status ?? "all"}`);
-  const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
+  const list = LINKS.at(c, t, `${pageId ?? "*"}:${query.status ?? "all"}`);
+  const after = await list.after(query.page);
   const read = await runPlan(
     c.get("db"),
     linksPlan(
@@ -93,16 +97,14 @@ export async function linksBody(
   );
   if (!read.found) throw notFound("Page");
   const ctx = referenceContext(t);
-  const list = await toListPage({
-    secret,
-    scope,
+  const body = await list.page({
     rows: read.rows,
     limit: query.limit,
     count: read.stats.matching,
     key: (row) => [row.source, row.ordinal],
     present: (row) => presentLink(ctx, row),
   });
-  return { ...list, stats: presentLinkStats(read.stats) };
+  return { ...body, stats: presentLinkStats(read.stats) };
 }
 
 /**
@@ -116,18 +118,15 @@ export async function backlinksBody(
   query: z.infer<typeof BacklinksQuery>,
 ) {
   const t = await linkTarget(c, place);
-  const secret = c.env.SIGNING_SECRET;
-  const scope = cursorScope(t, `backlinks:${target.kind}:${target.id}`);
-  const after = query.page ? await decodeCursor(secret, scope, query.page) : undefined;
+  const list = BACKLINKS.at(c, t, `backlinks:${target.kind}:${target.id}`);
+  const after = await list.after(query.page);
   const read = await runPlan(
     c.get("db"),
     backlinksPlan(c.get("db"), t.pointer, { target, limit: query.limit, after }),
   );
   if (!read.found) throw notFound(target.kind === "file" ? "File" : "Page");
   const ctx = referenceContext(t);
-  return toListPage({
-    secret,
-    scope,
+  return list.page({
     rows: read.pages,
     limit: query.limit,
     count: read.count,

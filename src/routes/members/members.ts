@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
+import { declareList, textPairKey } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
 import { urlsOf } from "../../http/urls";
@@ -25,6 +25,16 @@ import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "
 /** The members of an organization: listing, reading, role changes and removal. */
 export const memberRoutes = createRouter();
 
+/**
+ * An organization's members page on (sort value, user id). The cursor is bound to the list and
+ * its filters, so it cannot be replayed on another.
+ */
+const MEMBERS = declareList(
+  (orgId: string, q: { sort: string; order: string; role?: string | null; search?: string }) =>
+    `members:${orgId}:${q.sort}:${q.order}:${q.role ?? ""}:${q.search ?? ""}`,
+  textPairKey,
+);
+
 memberRoutes.openapi(
   createRoute({
     method: "get",
@@ -40,20 +50,15 @@ memberRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:read");
     requireRole(access.role, "read", "list the members");
-    // The cursor is bound to the list and its filters, so it cannot be replayed on another.
-    const scope = `members:${organizationId}:${input.sort}:${input.order}:${input.role ?? ""}:${input.search ?? ""}`;
-    const after = input.page
-      ? await decodeCursor(c.env.SIGNING_SECRET, scope, input.page)
-      : undefined;
+    const cursors = MEMBERS.at(c, organizationId, input);
+    const after = await cursors.afterAccess(input.page);
     // The page is a second round trip, read only once access is known.
     const { rows, count } = await runPlan(
       c.get("db"),
       memberListPlan(c.get("db"), organizationId, input, after),
     );
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit: input.limit,
       count: count ?? access.org.membersCount,

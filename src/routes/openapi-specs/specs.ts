@@ -10,7 +10,6 @@ import {
 } from "../../auth/openapi-spec";
 import { enqueue } from "../../jobs/enqueue";
 import { ApiError, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { ownBodyCap } from "../../middleware/body-limit";
@@ -42,9 +41,13 @@ import {
   SpecParams,
   SpecSchema,
 } from "../../api/openapi-specs";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** An organization's API specifications: list, create, read, create-or-update, visibility, delete. */
 export const specRoutes = createRouter();
+
+/** API specs page on (slug, id). */
+const SPECS = declareList((orgId: string) => `openapi:${orgId}`, textPairKey);
 
 /** 413 for a text source over 10 MiB (the body cap leaves room for JSON escapes). */
 function checkSourceSize(source: { url: string } | { text: string }) {
@@ -70,17 +73,15 @@ specRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `openapi:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SPECS.at(c, organizationId);
+    const after = await cursors.after(page);
     const list = specListPlan(c.get("db"), { orgId: organizationId, limit, after });
     const { results, canEdit } = await resolveSpecs(c, organizationId, "openapi:read", {
       with: list.statements,
     });
     const { rows, count } = list.finish(results);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

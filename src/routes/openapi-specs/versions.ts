@@ -4,7 +4,6 @@ import type { AppEnv } from "../../env";
 import { resolveSpec, type SpecAccess } from "../../auth/openapi-spec";
 import { runPlan } from "../../db/plan";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
@@ -23,9 +22,13 @@ import {
   SpecVersionParams,
   SpecVersionSchema,
 } from "../../api/openapi-specs";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The versions of an API specification and their content. */
 export const specVersionRoutes = createRouter();
+
+/** A spec's versions page on (createdAt, id), newest first. */
+const VERSIONS = declareList((specId: string) => `openapi-versions:${specId}`, textPairKey);
 
 const BASE = "/orgs/{organizationId}/openapi/{specSlug}/versions";
 const TAGS = ["openapi"];
@@ -47,14 +50,12 @@ specVersionRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     // The spec id is known only after the lookup: the list is a second round trip.
     const { spec } = await resolveSpec(c, organizationId, specSlug, "openapi:read");
-    const scope = `openapi-versions:${spec.id}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = VERSIONS.at(c, spec.id);
+    const after = await cursors.after(page);
     const list = versionListPlan(c.get("db"), { specId: spec.id, limit, after });
     const rows = await runPlan(c.get("db"), list);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count: spec.versionsCount,

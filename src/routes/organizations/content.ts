@@ -1,6 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
-import { decodeCursor, toListPage } from "../../http/pagination";
+import { declareList } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
@@ -26,6 +26,12 @@ import {
 /** Organization-wide content: search across spaces and the instructions AI agents follow. */
 export const contentRoutes = createRouter();
 
+/** The organization search pages by (score, space id); a cursor is bound to the search text. */
+const ORG_SEARCH = declareList(
+  (orgId: string, query: string) => `search:${orgId}:${query}`,
+  z.tuple([z.number(), z.string()]),
+);
+
 contentRoutes.openapi(
   createRoute({
     method: "get",
@@ -47,17 +53,15 @@ contentRoutes.openapi(
     });
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
-    const scope = `search:${organizationId}:${query}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = ORG_SEARCH.at(c, organizationId, query);
+    const after = await cursors.afterAccess(page);
     const { spaces, count } = await searchOrganization(
       c.get("db"),
       { organizationId, userId: access.caller.user.id, role: access.role, query, limit, after },
       results,
     );
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: spaces,
       limit,
       count,

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { conflict } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { runPlan } from "../../db/plan";
 import {
@@ -14,9 +14,13 @@ import {
 import { presentInvite } from "../../presenters/invite";
 import { createInvite, deleteInvite, invitesPagePlan } from "../../services/members/invites";
 import { CreateInviteBody, InviteParams, InviteSchema, OrgParams } from "../../api/organizations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** Invite links of an organization, managed by its admins. */
 export const inviteRoutes = createRouter();
+
+/** An organization's invites page on (createdAt, id), newest first. */
+const INVITES = declareList((orgId: string) => `invites:${orgId}`, textPairKey);
 
 inviteRoutes.openapi(
   createRoute({
@@ -36,16 +40,14 @@ inviteRoutes.openapi(
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:read");
     requireRole(access.role, "admin", "list invite links");
-    const scope = `invites:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = INVITES.at(c, organizationId);
+    const after = await cursors.after(page);
     // The page is a second round trip, read only once access is known.
     const { rows, count } = await runPlan(
       c.get("db"),
       invitesPagePlan(c.get("db"), organizationId, limit, after),
     );
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

@@ -6,7 +6,7 @@ import {
   requireScope,
   resolveOrg,
 } from "../../auth/organization";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
@@ -22,9 +22,13 @@ import {
   OrgParams,
   UpdateOrganizationBody,
 } from "../../api/organizations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** Organizations themselves: the caller's list, creation, reading and settings. */
 export const organizationRoutes = createRouter();
+
+/** The caller's organizations page on (joinedAt, id); cursors are bound to the token. */
+const ORGS = declareList((tokenDigest: string) => `orgs:${tokenDigest}`, textPairKey);
 
 organizationRoutes.openapi(
   createRoute({
@@ -41,16 +45,14 @@ organizationRoutes.openapi(
   async (c) => {
     const { page, limit } = c.req.valid("query");
     // Cursors are bound to the token, so the page and its authentication are one round trip.
-    const scope = `orgs:${callerDigest(c)}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = ORGS.at(c, callerDigest(c));
+    const after = await cursors.after(page);
     const mine = organizationsPagePlan(c.get("db"), callerUserId(c), limit, after);
     const { caller, results } = await resolveCaller(c, { with: mine.statements });
     requireScope(caller, "organization:read");
     const { rows, count } = mine.finish(results);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

@@ -2,12 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { executionContext } from "../../http/background";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
-import { decodeCursor, encodeCursor, type ListPage } from "../../http/pagination";
+import type { ListPage } from "../../http/pagination";
+import { declareList } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import { presentRankedPage } from "../../presenters/search";
-import { spaceSearchPlan } from "../../services/search/space-search";
+import { spaceSearchKeySchema, spaceSearchPlan } from "../../services/search/space-search";
 import { catchUpInBackground } from "../../services/search/indexer";
 import {
   SearchPageResultSchema,
@@ -25,6 +26,12 @@ const COUNT_HEADER = "X-Quire-Count";
 /** Full-text search of a space's main content (spec §4.3). */
 export const spaceSearchRoutes = createRouter();
 
+/** A space's search results page by rank; a cursor is bound to the search text. */
+const SPACE_SEARCH = declareList(
+  (spaceId: string, query: string) => `search:space:${spaceId}:${query}`,
+  spaceSearchKeySchema,
+);
+
 spaceSearchRoutes.openapi(
   createRoute({
     method: "get",
@@ -40,8 +47,8 @@ spaceSearchRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const { query, page, limit } = c.req.valid("query");
-    const scope = `search:space:${spaceId}:${query}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SPACE_SEARCH.at(c, spaceId, query);
+    const after = await cursors.after(page);
     // The search runs in the access check's batch: one round trip for a small result page.
     const db = c.get("db");
     const reads = spaceSearchPlan(db, { spaceId, query, limit, after });
@@ -53,12 +60,13 @@ spaceSearchRoutes.openapi(
       const ctx = executionContext(c);
       if (ctx) catchUpInBackground(db, spaceId, ctx);
     }
+    const more = await cursors.next(next);
     const urls = urlsOf(c);
     const body: ListPage<SearchPageResult> = {
       count,
       items: items.map((p) => presentRankedPage(urls, spaceId, p)),
     };
-    if (next) body.next = { page: await encodeCursor(c.env.SIGNING_SECRET, scope, next) };
+    if (more) body.next = more;
     c.header(COUNT_HEADER, exact ? "exact" : "at-least");
     return c.json(body, 200);
   },

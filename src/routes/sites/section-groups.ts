@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -18,7 +18,7 @@ import {
   removeSectionFromGroupPlan,
   updateGroupPlan,
 } from "../../services/sites/groups";
-import { creationKey, pageByCreation } from "../../services/sites/paging";
+import { creationKey, creationKeySchema, pageByCreation } from "../../services/sites/paging";
 import type { SiteTree } from "../../services/sites/tree";
 import { SiteParams } from "../../api/sites";
 import {
@@ -40,9 +40,16 @@ import {
   wantsMinimal,
   WRITE_STRUCTURE,
 } from "./load";
+import { declareList } from "../../http/lists";
 
 /** The section groups of a site: list, create, update, delete, members, move (deprecated). */
 export const sectionGroupRoutes = createRouter();
+
+/** A site's section groups page in creation order. */
+const SECTION_GROUPS = declareList(
+  (siteId: string) => `site-section-groups:${siteId}`,
+  creationKeySchema,
+);
 
 /** The group of the tree, or its 404. */
 function groupIn(tree: SiteTree, id: string) {
@@ -66,12 +73,10 @@ sectionGroupRoutes.openapi(
   async (c) => {
     const { page, limit } = c.req.valid("query");
     const params = c.req.valid("param");
-    const scope = `site-section-groups:${params.siteId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SECTION_GROUPS.at(c, params.siteId);
+    const after = await cursors.after(page);
     const { tree, view } = await loadTree(c, params, READ_STRUCTURE);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: pageByCreation(tree.groups, limit, after),
       limit,
       count: tree.groups.length,

@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerDigest } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
 import { presentSection } from "../../presenters/site-structure";
-import { creationKey, pageByCreation } from "../../services/sites/paging";
+import { creationKey, creationKeySchema, pageByCreation } from "../../services/sites/paging";
 import {
   createSectionPlan,
   deleteSectionPlan,
@@ -33,9 +32,13 @@ import {
   wantsMinimal,
   WRITE_STRUCTURE,
 } from "./load";
+import { declareList } from "../../http/lists";
 
 /** The sections of a site: list, create, update, delete, move (deprecated). */
 export const sectionRoutes = createRouter();
+
+/** A site's sections page in creation order. */
+const SECTIONS = declareList((siteId: string) => `site-sections:${siteId}`, creationKeySchema);
 
 /** The section of the tree, or its 404. */
 function sectionIn(tree: SiteTree, id: string) {
@@ -59,12 +62,10 @@ sectionRoutes.openapi(
   async (c) => {
     const { page, limit, shareKey } = c.req.valid("query");
     const params = c.req.valid("param");
-    const scope = `site-sections:${params.siteId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SECTIONS.at(c, params.siteId);
+    const after = await cursors.after(page);
     const { tree, view } = await loadTree(c, params, READ_STRUCTURE, { shareKey });
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: pageByCreation(tree.sections, limit, after),
       limit,
       count: tree.sections.length,

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
@@ -32,9 +31,13 @@ import {
   ShareLinkSchema,
   UpdateShareLinkBody,
 } from "../../api/sites-publishing";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The share links of a site: list, create, update, delete. */
 export const shareLinkRoutes = createRouter();
+
+/** A site's share links page on (createdAt, id). */
+const SHARE_LINKS = declareList((siteId: string) => `share-links:${siteId}`, textPairKey);
 
 shareLinkRoutes.openapi(
   createRoute({
@@ -51,8 +54,8 @@ shareLinkRoutes.openapi(
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
     const { page, limit, search } = c.req.valid("query");
-    const scope = `share-links:${siteId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SHARE_LINKS.at(c, siteId);
+    const after = await cursors.after(page);
     const reads = shareLinkListPlan(c.get("db"), siteId, { limit, after }, search);
     const { site, role, results } = await resolveSite(c, organizationId, siteId, SHARE_LINKS_READ, {
       with: reads.statements,
@@ -60,9 +63,7 @@ shareLinkRoutes.openapi(
     const showKeys = shareLinkPermissions(role).showKey;
     const { rows, count } = reads.finish(results)(showKeys);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count: count ?? site.shareLinksCount,

@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerDigest } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
 import { isDefaultSiteSpace, presentSiteSpace } from "../../presenters/site-structure";
-import { creationKey, pageByCreation } from "../../services/sites/paging";
+import { creationKey, creationKeySchema, pageByCreation } from "../../services/sites/paging";
 import {
   addSiteSpacePlan,
   deleteSiteSpacePlan,
@@ -33,9 +32,13 @@ import {
   wantsMinimal,
   WRITE_STRUCTURE,
 } from "./load";
+import { declareList } from "../../http/lists";
 
 /** The spaces published in a site: list, add, update, remove, move (deprecated). */
 export const siteSpaceRoutes = createRouter();
+
+/** A site's spaces page in creation order. */
+const SITE_SPACES = declareList((siteId: string) => `site-spaces:${siteId}`, creationKeySchema);
 
 /** The site space of the tree, or its 404. */
 function siteSpaceIn(tree: SiteTree, id: string) {
@@ -59,15 +62,13 @@ siteSpaceRoutes.openapi(
   async (c) => {
     const { page, limit, shareKey, default: onlyDefault } = c.req.valid("query");
     const params = c.req.valid("param");
-    const scope = `site-spaces:${params.siteId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SITE_SPACES.at(c, params.siteId);
+    const after = await cursors.after(page);
     const { tree, view } = await loadTree(c, params, READ_STRUCTURE, { shareKey });
     const rows = tree.siteSpaces.filter(
       (row) => onlyDefault === undefined || isDefaultSiteSpace(view, row) === onlyDefault,
     );
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: pageByCreation(rows, limit, after),
       limit,
       count: rows.length,

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerDigest } from "../../auth/caller";
 import { resolveSite, resolveSitesOrg, SITE_ROLES } from "../../auth/site";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
@@ -30,9 +29,13 @@ import {
   SiteSchema,
   UpdateSiteBody,
 } from "../../api/sites";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The sites of an organization: list, create, read, update, delete. */
 export const siteRoutes = createRouter();
+
+/** An organization's sites page on (createdAt, id). */
+const SITES = declareList((orgId: string) => `sites:${orgId}`, textPairKey);
 
 /** Title of a site created without one (the official body makes `title` optional). */
 const DEFAULT_SITE_TITLE = "Untitled site";
@@ -49,8 +52,8 @@ siteRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, title, space, published, type } = c.req.valid("query");
-    const scope = `sites:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = SITES.at(c, organizationId);
+    const after = await cursors.after(page);
     const filter = { title: title || undefined, space, published, types: type };
     const reads = siteListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const access = await resolveSitesOrg(
@@ -61,9 +64,7 @@ siteRoutes.openapi(
     );
     const { rows, count } = reads.finish(access.results);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

@@ -7,7 +7,6 @@ import { resolveCollection, resolveInOrg } from "../../auth/collection";
 import { accessIn } from "../../auth/content-role";
 import { roleOnSpace } from "../../auth/space";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
@@ -23,9 +22,19 @@ import {
   OrgSpacesParams,
   SpaceSchema,
 } from "../../api/spaces";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** Creating spaces, and listing them in an organization or a collection. */
 export const orgSpaceRoutes = createRouter();
+
+/** An organization's spaces page on (createdAt, id). */
+const ORG_SPACES = declareList((orgId: string) => `spaces:${orgId}`, textPairKey);
+
+/** A collection's spaces page on (position, id). */
+const COLLECTION_SPACES = declareList(
+  (collectionId: string) => `collection-spaces:${collectionId}`,
+  textPairKey,
+);
 
 /** Title of a space created without one (the official body makes `title` optional). */
 const DEFAULT_SPACE_TITLE = "Untitled";
@@ -115,8 +124,8 @@ orgSpaceRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `spaces:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = ORG_SPACES.at(c, organizationId);
+    const after = await cursors.after(page);
     // The page's statements run in the access check's round trip; read once it has passed.
     const list = orgSpacesPlan(c.get("db"), {
       organizationId,
@@ -130,9 +139,7 @@ orgSpaceRoutes.openapi(
     requireScope(caller, "space:read");
     const { items, count } = list.finish(results)(member);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: items,
       limit,
       count,
@@ -160,8 +167,8 @@ orgSpaceRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const found = await resolveCollection(c, collectionId);
     requireScope(found.caller, "space:read");
-    const scope = `collection-spaces:${collectionId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = COLLECTION_SPACES.at(c, collectionId);
+    const after = await cursors.after(page);
     const source = {
       collection: found.collection,
       chain: found.chain,
@@ -178,9 +185,7 @@ orgSpaceRoutes.openapi(
       },
     );
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows: items,
       limit,
       count,

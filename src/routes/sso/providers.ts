@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { resolveSamlAdmin } from "../../auth/saml-provider";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import {
@@ -35,9 +35,14 @@ import {
   UpdateSamlProviderBody,
   type UpdateSamlProviderInput,
 } from "../../api/sso";
+import { declareList, textPairKey } from "../../http/lists";
+import { signingSecretOf } from "../../http/signing-secret";
 
 /** The SAML providers of an organization: list, create, read, update, delete (admins only). */
 export const samlProviderRoutes = createRouter();
+
+/** An organization's SAML providers page on (createdAt, id). */
+const PROVIDERS = declareList((orgId: string) => `saml:${orgId}`, textPairKey);
 
 /** 400 naming `body.certificate` unless it is a valid, current X.509 certificate. */
 function requireCertificate(pem: string | undefined): void {
@@ -82,16 +87,14 @@ samlProviderRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `saml:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = PROVIDERS.at(c, organizationId);
+    const after = await cursors.after(page);
     const list = providerListPlan(c.get("db"), organizationId, limit, after);
     const { results } = await resolveSamlAdmin(c, organizationId, "organization:read", {
       with: list.statements,
     });
     const { rows, count } = list.finish(results);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,
@@ -129,7 +132,7 @@ samlProviderRoutes.openapi(
     if ((results.count[0]?.n ?? 0) >= MAX_PROVIDERS) {
       throw conflict(`An organization has at most ${MAX_PROVIDERS} SAML providers`);
     }
-    const created = await createProvider(db, c.env.SIGNING_SECRET, {
+    const created = await createProvider(db, signingSecretOf(c), {
       organizationId,
       label: body.label,
       entityID: body.entityID,

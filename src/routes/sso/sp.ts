@@ -8,6 +8,7 @@ import { ssoErrorPage } from "../../presenters/sso-page";
 import { spMetadataXml } from "../../saml";
 import { consumeResponse } from "../../services/sso/acs";
 import { findProvider, startLogin } from "../../services/sso/login";
+import { signingSecretOf } from "../../http/signing-secret";
 
 /**
  * The service provider of each SAML provider, outside /v1 (browsers and IdPs carry no bearer
@@ -60,7 +61,7 @@ ssoSpRoutes.get("/sso/saml/:providerId/metadata", async (c) => {
 ssoSpRoutes.get("/sso/saml/:providerId/start", async (c) => {
   const found = await providerOf(c);
   if (!found) return refused(c, 404, "unknown_provider", "No such SAML provider");
-  const url = await startLogin(c.get("db"), c.env.SIGNING_SECRET, found.provider, found.sp);
+  const url = await startLogin(c.get("db"), signingSecretOf(c), found.provider, found.sp);
   return c.redirect(url, 302);
 });
 

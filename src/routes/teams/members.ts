@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { callerUserId } from "../../auth/caller";
 import { badRequest } from "../../lib/errors";
 import { urlsOf } from "../../http/urls";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -27,9 +27,13 @@ import {
   TeamParams,
   UpdateTeamMembersBody,
 } from "../../api/teams";
+import { declareList, textKey } from "../../http/lists";
 
 /** The members of a team: list, bulk update, add or update one, remove one. */
 export const teamMemberRoutes = createRouter();
+
+/** A team's members page on the user id. */
+const TEAM_MEMBERS = declareList((teamId: string) => `team-members:${teamId}`, textKey);
 
 teamMemberRoutes.openapi(
   createRoute({
@@ -46,8 +50,8 @@ teamMemberRoutes.openapi(
   async (c) => {
     const { organizationId, teamId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `team-members:${teamId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = TEAM_MEMBERS.at(c, teamId);
+    const after = await cursors.after(page);
     const members = teamMembersPagePlan(c.get("db"), {
       orgId: organizationId,
       teamId,
@@ -64,9 +68,7 @@ teamMemberRoutes.openapi(
     );
     const rows = members.finish(results);
     const urls = urlsOf(c);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count: team.membersCount,

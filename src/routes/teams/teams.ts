@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { callerUserId } from "../../auth/caller";
 import { badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -29,9 +28,13 @@ import {
   TeamSchema,
   UpdateTeamBody,
 } from "../../api/teams";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The teams of an organization: list, create, read, rename, delete. */
 export const teamRoutes = createRouter();
+
+/** An organization's teams page on (lower-cased title, id). */
+const TEAMS = declareList((orgId: string) => `teams:${orgId}`, textPairKey);
 
 teamRoutes.openapi(
   createRoute({
@@ -45,8 +48,8 @@ teamRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, title, owner } = c.req.valid("query");
-    const scope = `teams:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = TEAMS.at(c, organizationId);
+    const after = await cursors.after(page);
     const filter = { title: title || undefined, owner };
     const callerId = callerUserId(c);
     const list = teamListPlan(c.get("db"), {
@@ -64,9 +67,7 @@ teamRoutes.openapi(
       { with: list.statements },
     );
     const { rows, count } = list.finish(results);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count: count ?? access.org.teamsCount,

@@ -10,7 +10,6 @@ import {
 } from "../../api/translations";
 import { resolveTranslations } from "../../auth/translation";
 import { notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import {
@@ -28,9 +27,16 @@ import {
   glossaryListPlan,
   type GlossaryOperation,
 } from "../../services/translations/glossary";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The organization's translation glossary: list, read one entry, batch update. */
 export const glossaryRoutes = createRouter();
+
+/** Glossary entries page on (sort key, id), per order. */
+const GLOSSARY = declareList(
+  (orgId: string, orderBy?: string) => `glossary:${orgId}:${orderBy ?? ""}`,
+  textPairKey,
+);
 
 const READ = { scope: "organization:read", minimum: "read" } as const;
 
@@ -49,8 +55,8 @@ glossaryRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit, orderBy } = c.req.valid("query");
-    const scope = `glossary:${organizationId}:${orderBy ?? ""}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = GLOSSARY.at(c, organizationId, orderBy);
+    const after = await cursors.after(page);
     const list = glossaryListPlan(c.get("db"), { orgId: organizationId, limit, orderBy, after });
     const { results } = await resolveTranslations(c, organizationId, READ, {
       with: list.statements,
@@ -58,9 +64,7 @@ glossaryRoutes.openapi(
     const { rows, count } = list.finish(results);
     const urls = urlsOf(c);
     return c.json(
-      await toListPage({
-        secret: c.env.SIGNING_SECRET,
-        scope,
+      await cursors.page({
         rows,
         limit,
         count,

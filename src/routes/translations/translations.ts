@@ -14,7 +14,6 @@ import {
   translationPermissions,
 } from "../../auth/translation";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
-import { decodeCursor, toListPage } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import {
@@ -31,9 +30,13 @@ import {
   translationListPlan,
   updateInstructions,
 } from "../../services/translations/translations";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** An organization's translations: list, create, read, update instructions, delete. */
 export const translationRoutes = createRouter();
+
+/** Translations page on (createdAt, id), newest first. */
+const TRANSLATIONS = declareList((orgId: string) => `translations:${orgId}`, textPairKey);
 
 const READ = { scope: "space:read", minimum: "read" } as const;
 const WRITE = { scope: "space:write", minimum: "edit" } as const;
@@ -53,8 +56,8 @@ translationRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { page, limit } = c.req.valid("query");
-    const scope = `translations:${organizationId}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = TRANSLATIONS.at(c, organizationId);
+    const after = await cursors.after(page);
     const list = translationListPlan(c.get("db"), { orgId: organizationId, limit, after });
     const { results, role } = await resolveTranslations(c, organizationId, READ, {
       with: list.statements,
@@ -63,9 +66,7 @@ translationRoutes.openapi(
     const urls = urlsOf(c);
     const permissions = translationPermissions(role);
     return c.json(
-      await toListPage({
-        secret: c.env.SIGNING_SECRET,
-        scope,
+      await cursors.page({
         rows,
         limit,
         count,

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
 import { requireScope } from "../../auth/organization";
 import { badRequest, forbidden } from "../../lib/errors";
-import { decodeCursor, pagedQuery, toListPage } from "../../http/pagination";
+import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
 import {
   errorResponses,
@@ -21,9 +21,13 @@ import {
 } from "../../api/users";
 import { nowMs } from "../../lib/clock";
 import { scopeAllows } from "../../lib/scopes";
+import { declareList, textPairKey } from "../../http/lists";
 
 /** The caller's own API tokens (a documented extension of the official API). */
 export const tokenRoutes = createRouter();
+
+/** A user's tokens page on (createdAt, id), newest first. */
+const TOKENS = declareList((userId: string) => `tokens:${userId}`, textPairKey);
 
 /**
  * The expiry of a token made by a token: never later than its parent's. Without one asked for,
@@ -57,12 +61,10 @@ tokenRoutes.openapi(
     const { page, limit } = c.req.valid("query");
     const caller = await authenticate(c);
     requireScope(caller, "user:read");
-    const scope = `tokens:${caller.user.id}`;
-    const after = page ? await decodeCursor(c.env.SIGNING_SECRET, scope, page) : undefined;
+    const cursors = TOKENS.at(c, caller.user.id);
+    const after = await cursors.after(page);
     const { rows, count } = await listTokens(c.get("db"), caller.user.id, limit, after);
-    const body = await toListPage({
-      secret: c.env.SIGNING_SECRET,
-      scope,
+    const body = await cursors.page({
       rows,
       limit,
       count,

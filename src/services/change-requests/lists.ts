@@ -7,7 +7,7 @@ import { plan } from "../../db/plan";
 
 import type { Membership } from "../../auth/organization";
 import { FROM_VISIBLE_TREE, visibleSpaceSql, visibleTreeSql } from "../../auth/access-sql";
-import { keysetAfter, type CursorKey } from "../../http/pagination";
+import { keysetAfter } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
 
 /** The sort of a change-request list (official ChangeRequestOrderBy). */
@@ -100,11 +100,14 @@ function filtersSql(f: ChangeRequestFilters): SQL | undefined {
 /** The keyset columns of an order: newest first, ties broken by id. */
 function orderKeys(order: ChangeRequestOrder) {
   const first = order === "updatedAt" ? changeRequests.updatedAt : changeRequests.createdAt;
-  return [first, changeRequests.id];
+  return [first, changeRequests.id] as const;
 }
 
+/** A change request list's keyset position: the order's timestamp, then the id. */
+export type ChangeRequestKey = readonly [string, string];
+
 /** The cursor key of a listed row for an order. */
-export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): CursorKey {
+export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): ChangeRequestKey {
   return [order === "updatedAt" ? item.row.updatedAt : item.row.createdAt, item.row.id];
 }
 
@@ -112,7 +115,7 @@ export function listKey(order: ChangeRequestOrder, item: ListedChangeRequest): C
 export interface ListOptions {
   order: ChangeRequestOrder;
   limit: number;
-  after?: CursorKey;
+  after?: ChangeRequestKey;
 }
 
 /**

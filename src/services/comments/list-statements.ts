@@ -8,11 +8,17 @@ import {
   spaces,
   users,
 } from "../../db/schema/index";
-import { preparedSelect, sqlParam, type Params } from "../../db/prepared";
+import {
+  preparedSelect,
+  preparedShapes,
+  sqlParam,
+  type Params,
+  type RowsOf,
+} from "../../db/prepared";
 import { plan, type Statements } from "../../db/plan";
-import { cursorPair, type CursorKey } from "../../http/pagination";
+import { cursorPair } from "../../http/pagination";
 import { placeSql, type PlacePath } from "../../auth/comment";
-import { changeRequestNumber } from "../../auth/change-request";
+import { changeRequestIdSql, changeRequestNumber } from "../../auth/change-request";
 import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
 
 /**
@@ -38,7 +44,8 @@ export interface CommentFilters {
 export interface ListOptions {
   order: "asc" | "desc";
   limit: number;
-  after?: CursorKey;
+  /** The keyset position: the last comment's postedAt and id. */
+  after?: readonly [string, string];
 }
 
 /** What makes a list statement's text differ. */
@@ -51,8 +58,8 @@ interface Shape {
 
 /** The id of the path's change request, by id or by number (`crNumber` null: not a number). */
 function crIdSql(p: Params<Names>): SQL {
-  return sql`(SELECT id FROM change_requests WHERE space_id = ${p("space")}
-    AND (id = ${p("cr")} OR number = ${p("crNumber")}) LIMIT 1)`;
+  const [space, cr, crNumber] = [sqlParam(p, "space"), sqlParam(p, "cr"), sqlParam(p, "crNumber")];
+  return changeRequestIdSql(space, cr, crNumber);
 }
 
 /** The comments of the place, with the shape's filters (what the count counts). */
@@ -117,7 +124,7 @@ function countSelect(shape: Shape) {
     () => ({ n }),
     (select, p: Params<Names>) =>
       shape.cr
-        ? select.from(changeRequests).where(sql`${changeRequests.id} = ${crIdSql(p)}`)
+        ? select.from(changeRequests).where(sql`${changeRequests.id} = (${crIdSql(p)})`)
         : select.from(spaces).where(eq(spaces.id, sqlParam(p, "space"))),
   );
 }
@@ -134,7 +141,10 @@ function shapeStatements(shape: Shape) {
 }
 
 /** Each shape's statements, made on first use (their text is written on first bind). */
-const SHAPES = new Map<string, ReturnType<typeof shapeStatements>>();
+const SHAPES = preparedShapes(
+  shapeStatements,
+  (shape) => `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`,
+);
 
 /**
  * The page (one row past `limit`) and count statements of a place's comment list, bound for one
@@ -152,9 +162,7 @@ export function commentListStatements(
     page: f.targetPage !== undefined,
     authors: Boolean(f.authors?.length),
   };
-  const key = `${shape.cr}:${shape.status}:${shape.page}:${shape.authors}`;
-  let statements = SHAPES.get(key);
-  if (!statements) SHAPES.set(key, (statements = shapeStatements(shape)));
+  const statements = SHAPES(shape);
   const cr = path.changeRequestId ?? null;
   const values = {
     space: path.spaceId,
@@ -195,11 +203,6 @@ const PEOPLE = preparedSelect(
   () => ({ id: users.id, name: users.displayName, email: users.email, photo: users.photoURL }),
   (select, p: Params<"ids">) => select.from(users).where(sql`${users.id} IN ${inIds(p)}`),
 );
-
-/** The rows of a statement of this file, as its `bind` gives them. */
-type RowsOf<S extends { bind(...args: never[]): { _: { result: unknown } } }> = ReturnType<
-  S["bind"]
->["_"]["result"];
 
 /**
  * What a list page's comments need beside their rows, in one round trip (none when every list

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { documents, openapiSpecs, openapiSpecVersions, pageVersions } from "../../db/schema/index";
 import { plan, runPlan } from "../../db/plan";
-import { preparedSelect, type Params } from "../../db/prepared";
+import { bindAll, preparedSelect, preparedShapes, type Params } from "../../db/prepared";
 import { isMain, visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
 import { pageChainSql } from "../../content/read";
 import { placePage } from "../../content/tree";
@@ -53,12 +53,12 @@ function pageStatements(from: PointerFrom) {
     return { at, ids: pageSubtreeIdsSql(at, page(p)) };
   };
   return {
-    chain: preparedSelect(
+    pageChain: preparedSelect(
       () => getTableColumns(pageVersions),
       (select, p: Params<Names>) =>
         select.from(pageVersions).where(pageChainSql(pointerSql(from, p), page(p))),
     ),
-    subtree: preparedSelect(
+    pageSubtree: preparedSelect(
       () => ({ ...getTableColumns(pageVersions), body: documents.body }),
       (select, p: Params<Names>) => {
         const { at, ids } = subtreeOf(p);
@@ -73,7 +73,7 @@ function pageStatements(from: PointerFrom) {
           );
       },
     ),
-    specs: preparedSelect(
+    pageSpecs: preparedSelect(
       () => REFERENCED_SPEC_FIELDS,
       (select, p: Params<Names>) => {
         const { at, ids } = subtreeOf(p);
@@ -89,12 +89,8 @@ function pageStatements(from: PointerFrom) {
   };
 }
 
-/** Every shape's statements (their text is written on first use). */
-const SHAPES = {
-  "main-head": pageStatements("main-head"),
-  main: pageStatements("main"),
-  change: pageStatements("change"),
-};
+/** Every shape's statements, made on first use (their text is written on first bind). */
+const SHAPES = preparedShapes(pageStatements);
 
 /** Where a page is read: the head of a space's main content, or a known pointer. */
 export type PageAt =
@@ -127,25 +123,16 @@ function valuesOf(at: PageAt, pageId: string): Record<Names, unknown> {
 export function pageByIdPlan(db: Database, at: PageAt, pageId: string) {
   const from: PointerFrom =
     at.kind === "main-head" ? "main-head" : isMain(at.pointer) ? "main" : "change";
-  const shape = SHAPES[from];
-  const values = valuesOf(at, pageId);
-  return plan(
-    {
-      pageChain: shape.chain.bind(db, values),
-      pageSubtree: shape.subtree.bind(db, values),
-      pageSpecs: shape.specs.bind(db, values),
-    },
-    (results): PlacedSubtree | null => {
-      const root = placePage(pageId, results.pageChain);
-      if (!root) return null;
-      const split = splitBodies(results.pageSubtree);
-      return {
-        node: placeSubtree(root, split.rows),
-        bodies: split.bodies,
-        specs: results.pageSpecs,
-      };
-    },
-  );
+  return plan(bindAll(db, SHAPES(from), valuesOf(at, pageId)), (results): PlacedSubtree | null => {
+    const root = placePage(pageId, results.pageChain);
+    if (!root) return null;
+    const split = splitBodies(results.pageSubtree);
+    return {
+      node: placeSubtree(root, split.rows),
+      bodies: split.bodies,
+      specs: results.pageSpecs,
+    };
+  });
 }
 
 /** `pageByIdPlan` at a known pointer, run on its own. */

@@ -4,8 +4,6 @@ import type { LinkKind } from "../../db/schema/index";
 import { isMain, type ContentPointer } from "../../content/pointer";
 import { fileQuery, pagesByIdQuery } from "../../content/read";
 import { plan } from "../../db/plan";
-import { badRequest } from "../../lib/errors";
-import type { CursorKey } from "../../http/pagination";
 import type { LinkStatus } from "../../api/links";
 import { backlinksFromSql, introducedSql, linksAtSql, type LinkScope } from "./sql";
 
@@ -15,7 +13,8 @@ export interface LinksRequest {
   pageId?: string;
   status?: LinkStatus;
   limit: number;
-  after?: CursorKey;
+  /** The keyset position: the last link's source page and ordinal. */
+  after?: readonly [string, number];
 }
 
 const q = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
@@ -28,7 +27,7 @@ const q = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
 export function linksPlan(db: Database, s: LinkScope, r: LinksRequest) {
   const from = sql`(${linksAtSql(s, r.pageId)}) AS q`;
   const filter = r.status ? sql`q.status = ${r.status}` : sql`1`;
-  const keyset = r.after ? keysetOf(r.after, 2, sql`(q.source, q.ordinal)`) : sql`1`;
+  const keyset = r.after ? keysetOf(r.after, sql`(q.source, q.ordinal)`) : sql`1`;
   const rows = db
     .select({
       source: q<string>("source"),
@@ -78,7 +77,8 @@ export function linksPlan(db: Database, s: LinkScope, r: LinksRequest) {
 export interface BacklinksRequest {
   target: { kind: "page" | "file"; id: string };
   limit: number;
-  after?: CursorKey;
+  /** The keyset position: the last linking page's id. */
+  after?: readonly [string];
 }
 
 /**
@@ -88,7 +88,7 @@ export interface BacklinksRequest {
  */
 export function backlinksPlan(db: Database, p: ContentPointer, r: BacklinksRequest) {
   const from = backlinksFromSql(p, r.target);
-  const keyset = r.after ? sql`AND ${keysetOf(r.after, 1, sql`pv.page_id`)}` : sql``;
+  const keyset = r.after ? sql`AND ${keysetOf(r.after, sql`pv.page_id`)}` : sql``;
   const pages = db
     .select({ page: sql<string>`q.page`.as("page") })
     .from(
@@ -106,12 +106,11 @@ export function backlinksPlan(db: Database, p: ContentPointer, r: BacklinksReque
   }));
 }
 
-/** SQL: the row value `columns` is after the cursor key (which must have `width` values). */
-function keysetOf(key: CursorKey, width: number, columns: SQL): SQL {
-  if (key.length !== width) throw badRequest("query.page: invalid page cursor");
+/** SQL: the row value `columns` is after the cursor key (one value, or a row value). */
+function keysetOf(key: readonly (string | number)[], columns: SQL): SQL {
   const values = sql.join(
     key.map((v) => sql`${v}`),
     sql`, `,
   );
-  return width === 1 ? sql`${columns} > ${values}` : sql`${columns} > (${values})`;
+  return key.length === 1 ? sql`${columns} > ${values}` : sql`${columns} > (${values})`;
 }

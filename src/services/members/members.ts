@@ -25,8 +25,7 @@ import {
 import { recordRemoval } from "../sso/removals";
 import { notBot } from "../integrations/bots";
 import type { MemberRole } from "../../lib/roles";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import type { CursorKey } from "../../http/pagination";
+import { conflict, notFound } from "../../lib/errors";
 import type { ListMembersInput } from "../../api/members";
 import type { BatchItem } from "drizzle-orm/batch";
 import { plan, runStatements, type Plan } from "../../db/plan";
@@ -64,12 +63,12 @@ const SORT_KEYS: Record<ListMembersInput["sort"], SQL> = {
   name: sql`lower(${users.displayName})`,
 };
 
+/** A member list's keyset position: the row's sort value (as `sortKey`), then its user id. */
+export type MemberKey = readonly [string, string];
+
 /** "Rows strictly after `key`" on (sort expression, user id), in the list's direction. */
-function memberKeyset(sort: SQL, key: CursorKey, order: "asc" | "desc"): SQL {
+function memberKeyset(sort: SQL, key: MemberKey, order: "asc" | "desc"): SQL {
   const [value, userId] = key;
-  if (key.length !== 2 || typeof value !== "string" || typeof userId !== "string") {
-    throw badRequest("query.page: invalid page cursor");
-  }
   return order === "asc"
     ? sql`(${sort}, ${orgMembers.userId}) > (${value}, ${userId})`
     : sql`(${sort}, ${orgMembers.userId}) < (${value}, ${userId})`;
@@ -80,7 +79,7 @@ function memberRowsQuery(
   filter: SQL | undefined,
   sort: SQL,
   input: ListMembersInput,
-  after?: CursorKey,
+  after?: MemberKey,
 ) {
   const direction = input.order === "asc" ? asc : desc;
   return db
@@ -132,7 +131,7 @@ export function memberListPlan(
   db: Database,
   organizationId: string,
   input: ListMembersInput,
-  after?: CursorKey,
+  after?: MemberKey,
 ) {
   const sort = SORT_KEYS[input.sort];
   const needle = input.search?.toLowerCase();

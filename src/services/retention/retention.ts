@@ -1,7 +1,25 @@
-import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { deleteSpacePdfs } from "../../pdf/store";
 import type { Database } from "../../db/client";
-import { purgeProgress, spaces } from "../../db/schema/index";
+import {
+  changeRequestContributors,
+  changeRequestReviewers,
+  changeRequests,
+  commentReactions,
+  commentReplies,
+  comments,
+  contentGrants,
+  documentLinks,
+  documents,
+  fileVersions,
+  pageVersions,
+  purgeProgress,
+  revisions,
+  siteSpaces,
+  spaces,
+} from "../../db/schema/index";
+import { searchPages, searchSpaces } from "../search/indexer";
 import { nowIso } from "../../lib/clock";
 
 /** Deleted spaces stay restorable for this long, then the purge removes them for good. */
@@ -17,8 +35,12 @@ interface Target {
   spaceId: string;
 }
 
-/** SQL for the space's lines (main and every change request), bound with the space id twice. */
-const LINES = `(SELECT main_line_id FROM spaces WHERE id = ? UNION ALL SELECT line_id FROM change_requests WHERE space_id = ?)`;
+/** SQL: the space's lines (main and every change request), as a subquery. */
+function linesOf(spaceId: string): SQL {
+  return sql`(SELECT ${spaces.mainLineId} FROM ${spaces} WHERE ${spaces.id} = ${spaceId}
+    UNION ALL SELECT ${changeRequests.lineId} FROM ${changeRequests}
+    WHERE ${changeRequests.spaceId} = ${spaceId})`;
+}
 
 /** What one run did, for the log line. */
 export interface PurgeReport {
@@ -35,70 +57,58 @@ type Step = (
   cursor: string,
 ) => Promise<{ done: boolean; cursor: string; rows: number; objects: number }>;
 
-const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+/** Deletes up to CHUNK rows of `table` matching `where`, answering how many went. */
+async function deleteChunk(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
+  const result = await db
+    .delete(table)
+    .where(sql`rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${CHUNK})`)
+    .run();
+  return result.meta.changes ?? 0;
+}
 
-/** Deletes up to CHUNK rows of `table` matching `where`; done when fewer were left. */
-function chunkedDelete(
-  table: string,
-  where: (t: Target) => { sql: string; params: unknown[] },
-): Step {
+/** A step deleting up to CHUNK rows of `table` matching `where` per run; done when fewer were left. */
+function chunkedDelete(table: SQLiteTable, where: (t: Target) => SQL): Step {
   return async (db, _bucket, t) => {
-    const w = where(t);
-    const d1 = (db as unknown as { $client: D1Database }).$client;
-    const result = await d1
-      .prepare(
-        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${w.sql} LIMIT ${CHUNK})`,
-      )
-      .bind(...w.params)
-      .run();
-    const rows = result.meta.changes ?? 0;
+    const rows = await deleteChunk(db, table, where(t));
     return { done: rows < CHUNK, cursor: "", rows, objects: 0 };
   };
 }
 
-const byLines = (column: string) => (t: Target) => ({
-  sql: `${column} IN ${LINES}`,
-  params: [t.spaceId, t.spaceId],
-});
-const bySpace = (column: string) => (t: Target) => ({ sql: `${column} = ?`, params: [t.spaceId] });
-/** Rows hanging off the space's rows of `owner` (comments, change requests) by `column`. */
-const byOwner = (column: string, owner: string) => (t: Target) => ({
-  sql: `${column} IN (SELECT id FROM ${owner} WHERE space_id = ?)`,
-  params: [t.spaceId],
-});
-const byComment = byOwner("comment_id", "comments");
-const byChangeRequest = byOwner("change_request_id", "change_requests");
+const byLines = (column: SQLiteColumn) => (t: Target) => sql`${column} IN ${linesOf(t.spaceId)}`;
+const bySpace = (column: SQLiteColumn) => (t: Target) => eq(column, t.spaceId);
+/** Rows hanging off the space's comments or change requests by `column`. */
+const byOwner =
+  (column: SQLiteColumn, owner: typeof comments | typeof changeRequests) => (t: Target) =>
+    inArray(column, sql`(SELECT ${owner.id} FROM ${owner} WHERE ${owner.spaceId} = ${t.spaceId})`);
+const byComment = (column: SQLiteColumn) => byOwner(column, comments);
+const byChangeRequest = (column: SQLiteColumn) => byOwner(column, changeRequests);
+
+/** Where the hashes of a kind of content are used: the version table, its line and hash columns. */
+const HASH_USES = {
+  files: { table: fileVersions, line: fileVersions.lineId, hash: fileVersions.hash },
+  documents: { table: pageVersions, line: pageVersions.lineId, hash: pageVersions.documentHash },
+} satisfies Record<string, { table: SQLiteTable; line: SQLiteColumn; hash: SQLiteColumn }>;
 
 /**
  * One page of the hashes the space's versions use (in hash order after `cursor`), and those of
  * them no other line uses: the orphans a purge step may remove. Read while the version rows are
  * still there, so a run cut off halfway recomputes the same answer.
  */
-async function orphansAfter(
-  d1: D1Database,
-  kind: "files" | "documents",
-  t: Target,
-  cursor: string,
-) {
-  const table = kind === "files" ? "file_versions" : "page_versions";
-  const column = kind === "files" ? "hash" : "document_hash";
-  const lines = [t.spaceId, t.spaceId];
-  const { results } = await d1
-    .prepare(
-      `SELECT DISTINCT ${column} AS h FROM ${table} WHERE line_id IN ${LINES} AND ${column} IS NOT NULL
-         AND ${column} > ? ORDER BY ${column} LIMIT ${HASHES_PER_STEP}`,
-    )
-    .bind(...lines, cursor)
-    .all<{ h: string }>();
-  const hashes = results.map((r) => r.h);
+async function orphansAfter(db: Database, kind: keyof typeof HASH_USES, t: Target, cursor: string) {
+  const use: { table: SQLiteTable; line: SQLiteColumn; hash: SQLiteColumn } = HASH_USES[kind];
+  const lines = linesOf(t.spaceId);
+  const used = await db
+    .selectDistinct({ h: sql<string>`${use.hash}` })
+    .from(use.table)
+    .where(and(sql`${use.line} IN ${lines}`, isNotNull(use.hash), gt(use.hash, cursor)))
+    .orderBy(asc(use.hash))
+    .limit(HASHES_PER_STEP);
+  const hashes = used.map((r) => r.h);
   if (hashes.length === 0) return { hashes, orphans: [] };
-  const { results: shared } = await d1
-    .prepare(
-      `SELECT DISTINCT ${column} AS h FROM ${table} WHERE ${column} IN (${placeholders(hashes.length)})
-         AND line_id NOT IN ${LINES}`,
-    )
-    .bind(...hashes, ...lines)
-    .all<{ h: string }>();
+  const shared = await db
+    .selectDistinct({ h: sql<string>`${use.hash}` })
+    .from(use.table)
+    .where(and(inArray(use.hash, hashes), sql`${use.line} NOT IN ${lines}`));
   const keep = new Set(shared.map((r) => r.h));
   return { hashes, orphans: hashes.filter((h) => !keep.has(h)) };
 }
@@ -107,10 +117,9 @@ async function orphansAfter(
  * Removes R2 objects (and document bodies) used by the space and by no other line, a page of
  * hashes at a time, in hash order from the cursor. Runs before the version rows go.
  */
-function sharedContentGc(kind: "files" | "documents"): Step {
+function sharedContentGc(kind: keyof typeof HASH_USES): Step {
   return async (db, bucket, t, cursor) => {
-    const d1 = (db as unknown as { $client: D1Database }).$client;
-    const { hashes, orphans } = await orphansAfter(d1, kind, t, cursor);
+    const { hashes, orphans } = await orphansAfter(db, kind, t, cursor);
     if (hashes.length === 0) return { done: true, cursor, rows: 0, objects: 0 };
     let rows = 0;
     let objects = 0;
@@ -119,10 +128,7 @@ function sharedContentGc(kind: "files" | "documents"): Step {
         await bucket.delete(orphans.map((h) => `files/${h}`));
         objects = orphans.length;
       } else {
-        const res = await d1
-          .prepare(`DELETE FROM documents WHERE hash IN (${placeholders(orphans.length)})`)
-          .bind(...orphans)
-          .run();
+        const res = await db.delete(documents).where(inArray(documents.hash, orphans)).run();
         rows = res.meta.changes ?? 0;
       }
     }
@@ -137,19 +143,11 @@ function sharedContentGc(kind: "files" | "documents"): Step {
  * orphans have none left, then moving the cursor on.
  */
 const documentLinksGc: Step = async (db, _bucket, t, cursor) => {
-  const d1 = (db as unknown as { $client: D1Database }).$client;
-  const { hashes, orphans } = await orphansAfter(d1, "documents", t, cursor);
+  const { hashes, orphans } = await orphansAfter(db, "documents", t, cursor);
   if (hashes.length === 0) return { done: true, cursor, rows: 0, objects: 0 };
   let rows = 0;
   if (orphans.length > 0) {
-    const res = await d1
-      .prepare(
-        `DELETE FROM document_links WHERE rowid IN (SELECT rowid FROM document_links
-           WHERE document_hash IN (${placeholders(orphans.length)}) LIMIT ${CHUNK})`,
-      )
-      .bind(...orphans)
-      .run();
-    rows = res.meta.changes ?? 0;
+    rows = await deleteChunk(db, documentLinks, inArray(documentLinks.documentHash, orphans));
     if (rows === CHUNK) return { done: false, cursor, rows, objects: 0 };
   }
   const last = hashes[hashes.length - 1]!;
@@ -173,32 +171,44 @@ const PURGE_STEPS: { name: string; run: Step }[] = [
   },
   { name: "document links", run: documentLinksGc },
   { name: "document bodies", run: sharedContentGc("documents") },
-  { name: "page versions", run: chunkedDelete("page_versions", byLines("line_id")) },
-  { name: "file versions", run: chunkedDelete("file_versions", byLines("line_id")) },
-  { name: "revisions", run: chunkedDelete("revisions", bySpace("space_id")) },
-  { name: "comment reactions", run: chunkedDelete("comment_reactions", byComment) },
-  { name: "comment replies", run: chunkedDelete("comment_replies", byComment) },
-  { name: "comments", run: chunkedDelete("comments", bySpace("space_id")) },
+  { name: "page versions", run: chunkedDelete(pageVersions, byLines(pageVersions.lineId)) },
+  { name: "file versions", run: chunkedDelete(fileVersions, byLines(fileVersions.lineId)) },
+  { name: "revisions", run: chunkedDelete(revisions, bySpace(revisions.spaceId)) },
+  {
+    name: "comment reactions",
+    run: chunkedDelete(commentReactions, byComment(commentReactions.commentId)),
+  },
+  {
+    name: "comment replies",
+    run: chunkedDelete(commentReplies, byComment(commentReplies.commentId)),
+  },
+  { name: "comments", run: chunkedDelete(comments, bySpace(comments.spaceId)) },
   {
     name: "change request people",
-    run: chunkedDelete("change_request_contributors", byChangeRequest),
+    run: chunkedDelete(
+      changeRequestContributors,
+      byChangeRequest(changeRequestContributors.changeRequestId),
+    ),
   },
   {
     name: "change request reviewers",
-    run: chunkedDelete("change_request_reviewers", byChangeRequest),
+    run: chunkedDelete(
+      changeRequestReviewers,
+      byChangeRequest(changeRequestReviewers.changeRequestId),
+    ),
   },
-  { name: "change requests", run: chunkedDelete("change_requests", bySpace("space_id")) },
+  { name: "change requests", run: chunkedDelete(changeRequests, bySpace(changeRequests.spaceId)) },
   {
     name: "grants",
-    run: chunkedDelete("content_grants", (t) => ({
-      sql: `resource_type = 'space' AND resource_id = ?`,
-      params: [t.spaceId],
-    })),
+    run: chunkedDelete(
+      contentGrants,
+      (t) => and(eq(contentGrants.resourceType, "space"), eq(contentGrants.resourceId, t.spaceId))!,
+    ),
   },
-  { name: "site spaces", run: chunkedDelete("site_spaces", bySpace("space_id")) },
+  { name: "site spaces", run: chunkedDelete(siteSpaces, bySpace(siteSpaces.spaceId)) },
   // Deleting search_pages rows removes their FTS5 entries through the table's trigger.
-  { name: "search entries", run: chunkedDelete("search_pages", bySpace("space_id")) },
-  { name: "search state", run: chunkedDelete("search_spaces", bySpace("space_id")) },
+  { name: "search entries", run: chunkedDelete(searchPages, bySpace(searchPages.spaceId)) },
+  { name: "search state", run: chunkedDelete(searchSpaces, bySpace(searchSpaces.spaceId)) },
 ];
 
 /**

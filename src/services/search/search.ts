@@ -1,9 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { MemberRole } from "../../lib/roles";
-import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
-import type { CursorKey } from "../../http/pagination";
 import { runStatements } from "../../db/plan";
 import { SECTION_SLOTS } from "./indexer";
 import { readableSpaceIds, type ReadableSpacesRows } from "./readable-spaces";
@@ -42,19 +40,8 @@ const PAGE_INFO = sql`(SELECT json_object('title', pv.title, 'description', pv.d
       LEFT JOIN page_versions a ON a.page_id = up.id AND ${onMain("a")} WHERE up.id IS NOT NULL)))
   FROM page_versions pv WHERE pv.page_id = g.page_id AND ${onMain("pv")})`;
 
-/** A keyset position of a search list: a bm25 value and a key of the kind `tie` checks. */
-function keyOf<T>(
-  after: CursorKey | undefined,
-  tie: (v: unknown) => v is T,
-): [number, T] | undefined {
-  if (!after) return undefined;
-  const [score, id] = after;
-  if (after.length !== 2 || typeof score !== "number" || !tie(id)) {
-    throw badRequest("query.page: invalid page cursor");
-  }
-  return [score, id];
-}
-const isString = (v: unknown): v is string => typeof v === "string";
+/** The organization search's keyset position: a space's presented score, then its id. */
+export type OrgSearchKey = readonly [number, string];
 
 /**
  * The one statement of a search. `hits` reads the matching sections through the FTS index
@@ -146,10 +133,11 @@ function organizationSearchQuery(
     spaceIds: string[] | null;
     terms: string;
     limit: number;
-    after?: CursorKey;
+    /** The position in the statement's order: the space's bm25 (lower is better), its id. */
+    after?: OrgSearchKey;
   },
 ) {
-  const after = keyOf(input.after, isString);
+  const { after } = input;
   const only = input.spaceIds
     ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.spaceIds)}))`
     : sql``;
@@ -183,15 +171,14 @@ export async function searchOrganization(
     role: MemberRole | null;
     query: string;
     limit: number;
-    after?: CursorKey;
+    after?: OrgSearchKey;
   },
   /** The access reads, when the route ran them in its access check's batch. */
   access?: ReadableSpacesRows,
 ): Promise<{ spaces: FoundSpace[]; count: number }> {
   const terms = ftsTerms(input.query);
   // The key holds the presented score, the negated bm25 the statement sorts on.
-  const [score, id] = input.after ?? [];
-  const after = input.after && typeof score === "number" ? [-score, id ?? null] : input.after;
+  const after: OrgSearchKey | undefined = input.after && [-input.after[0], input.after[1]];
   if (!terms) return { spaces: [], count: 0 };
   const spaceIds = await readableSpaceIds(db, input, access);
   if (spaceIds?.length === 0) return { spaces: [], count: 0 };
@@ -216,6 +203,6 @@ export async function searchOrganization(
  * The cursor key of a found space in the organization search: its score as presented (higher is
  * better, never below 0) and its id; `searchOrganization` turns it back into bm25.
  */
-export function orgSearchKey(found: FoundSpace): CursorKey {
+export function orgSearchKey(found: FoundSpace): OrgSearchKey {
   return [Math.max(0, -(found.space.score ?? 0)), found.space.spaceId ?? ""];
 }

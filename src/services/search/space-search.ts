@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { badRequest } from "../../lib/errors";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
-import type { CursorKey } from "../../http/pagination";
+import { z } from "zod";
 import { plan } from "../../db/plan";
 import { preparedSelect, type Params } from "../../db/prepared";
 import { indexStateQuery, SECTION_SLOTS } from "./indexer";
@@ -34,19 +33,21 @@ interface SearchCursor {
   key: number | null;
 }
 
-/** The cursor key of a search page, checked: a signed cursor of another kind is a 400. */
-function cursorOf(key: CursorKey | undefined): SearchCursor {
+/** The cursor key schema of a space search: a `SearchCursor` as [skip, rank, pageId, key]. */
+export const spaceSearchKeySchema = z.tuple([
+  z.number().int().min(0),
+  z.number().nullable(),
+  z.string().nullable(),
+  z.number().nullable(),
+]);
+
+/** A space search's keyset position, as its cursor carries it. */
+export type SpaceSearchKey = z.infer<typeof spaceSearchKeySchema>;
+
+/** Where the page after `key` starts (the first page without one). */
+function cursorOf(key: SpaceSearchKey | undefined): SearchCursor {
   if (!key) return { skip: 0, rank: null, pageId: null, key: null };
   const [skip, rank, pageId, pk] = key;
-  const valid =
-    key.length === 4 &&
-    typeof skip === "number" &&
-    Number.isInteger(skip) &&
-    skip >= 0 &&
-    (rank === null || typeof rank === "number") &&
-    (pageId === null || typeof pageId === "string") &&
-    (pk === null || typeof pk === "number");
-  if (!valid) throw badRequest("query.page: invalid page cursor");
   return { skip, rank, pageId, key: pk };
 }
 
@@ -109,7 +110,7 @@ interface SearchPage {
   count: number;
   exact: boolean;
   /** The cursor key of the next page, when there may be one. */
-  next?: CursorKey;
+  next?: SpaceSearchKey;
 }
 
 /** Pages (ordered by best bm25, then index key) whose best section lies in `rows`. */
@@ -161,7 +162,7 @@ function placedPages(rows: RankedSection[], pages: FoundPage[], full: boolean): 
  */
 function resultsPage(
   rows: RankedSection[],
-  input: { limit: number; size: number; after: CursorKey | undefined },
+  input: { limit: number; size: number; after: SpaceSearchKey | undefined },
 ): SearchPage {
   const cursor = cursorOf(input.after);
   const full = rows.length >= input.size;
@@ -197,7 +198,7 @@ function resultsPage(
  */
 export function spaceSearchPlan(
   db: Database,
-  input: { spaceId: string; query: string; limit: number; after?: CursorKey },
+  input: { spaceId: string; query: string; limit: number; after?: SpaceSearchKey },
 ) {
   const index = indexStateQuery(db, input.spaceId);
   const terms = ftsTerms(input.query);

@@ -1,5 +1,4 @@
-import { badRequest } from "../../lib/errors";
-import type { CursorKey } from "../../http/pagination";
+import { z } from "zod";
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -17,8 +16,14 @@ export interface CreatedRow {
   id: string;
 }
 
+/** The cursor key schema of the structure lists: (createdAt, position, id). */
+export const creationKeySchema = z.tuple([z.string(), z.string(), z.string()]);
+
+/** A keyset position in creation order. */
+export type CreationKey = z.infer<typeof creationKeySchema>;
+
 /** The cursor key of a row in creation order. */
-export function creationKey(row: CreatedRow): CursorKey {
+export function creationKey(row: CreatedRow): CreationKey {
   return [row.createdAt, row.position, row.id];
 }
 
@@ -30,14 +35,11 @@ export function creationKey(row: CreatedRow): CursorKey {
 export function pageByCreation<T extends CreatedRow>(
   rows: readonly T[],
   limit: number,
-  after?: CursorKey,
+  after?: CreationKey,
 ): T[] {
   const sorted = [...rows].sort(creationOrder);
   if (!after) return sorted.slice(0, limit + 1);
-  if (after.length !== 3 || after.some((v) => typeof v !== "string")) {
-    throw badRequest("query.page: invalid page cursor");
-  }
-  const [createdAt, position, id] = after as string[];
-  const at = { createdAt: createdAt!, position: position!, id: id! };
+  const [createdAt, position, id] = after;
+  const at = { createdAt, position, id };
   return sorted.filter((r) => creationOrder(r, at) > 0).slice(0, limit + 1);
 }

@@ -15,7 +15,7 @@ import { bindAll, preparedSelect, preparedShapes, sqlParam, type Params } from "
 import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
 import { roleRank, type DefaultLevel, type MemberRole } from "../../lib/roles";
-import { cursorPair, type CursorKey } from "../../http/pagination";
+import { cursorPair } from "../../http/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
   placementFrom,
@@ -49,6 +49,9 @@ export interface CollectionSource {
  * check has been read, in its round trip).
  */
 type Who = "admin" | "member" | "guest" | "in-sql";
+
+/** A space list's keyset position: (createdAt, id) in an organization, (position, id) in a collection. */
+export type SpaceKey = readonly [string, string];
 
 /** The values the list statements are bound with. */
 type Names = "org" | "digest" | "collection" | "k0" | "k1" | "limit" | "inhLevel" | "inhRank";
@@ -206,7 +209,7 @@ function listedOf(member: Membership, { rows, total }: ListRows) {
  */
 export function orgSpacesPlan(
   db: Database,
-  input: { organizationId: string; digest: string; limit: number; after?: CursorKey },
+  input: { organizationId: string; digest: string; limit: number; after?: SpaceKey },
 ) {
   const values = {
     org: input.organizationId,
@@ -237,7 +240,7 @@ export async function listCollectionSpaces(
   digest: string,
   member: Membership,
   source: CollectionSource,
-  options: { limit: number; after?: CursorKey },
+  options: { limit: number; after?: SpaceKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
   const who =
     !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
