@@ -2,13 +2,23 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { buildContract } from "./scripts/build-contract.mjs";
 import { buildExampleIntegration } from "./scripts/build-example-integration.mjs";
+import { runCachedBuild } from "./scripts/cached-build.mjs";
 import { fakeInternet } from "./test/network/index.ts";
 
 export default defineConfig(async () => {
-  await buildContract();
+  // The contract module depends on the app's routes (bundling the app takes seconds): rebuilt
+  // only when the sources, the lockfile (the official spec's version) or the builder changed.
+  await runCachedBuild({
+    name: "official-contract",
+    inputs: ["src", "tsconfig.json", "package-lock.json", "scripts/build-contract.mjs"],
+    outputs: ["test/.generated/official-contract.mjs"],
+    build: buildContract,
+  });
   const migrations = await readD1Migrations(fileURLToPath(new URL("./drizzle", import.meta.url)));
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("./wrangler.toml");
   return {
     plugins: [
       cloudflareTest({
@@ -17,6 +27,16 @@ export default defineConfig(async () => {
         miniflare: {
           // Every outbound fetch of the Worker reaches the fake internet of test/network.
           outboundService: fakeInternet,
+          // wrangler.toml's queue consumers, delivering each message at once: a batch would
+          // otherwise wait `max_batch_timeout` (1 s) for company, and every test that waits on a
+          // job (spec processing, integration events, translation runs) paid it per message.
+          // The consumer handles a batch's messages one by one, so batch size changes nothing.
+          queueConsumers: Object.fromEntries(
+            Object.entries(workerOptions.queueConsumers ?? {}).map(([queue, consumer]) => [
+              queue,
+              { ...consumer, maxBatchTimeout: 0 },
+            ]),
+          ),
           bindings: {
             TEST_MIGRATIONS: migrations,
             SIGNING_SECRET: "test-signing-secret",

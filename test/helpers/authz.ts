@@ -4,8 +4,17 @@ import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
 
-/** The organization, its members by role, a guest and an outsider, made fresh for each case. */
+/** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
 export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;
+
+/** A world and the matrix's extra data on top of it. */
+interface Prepared<S> {
+  world: World;
+  state: S;
+}
+
+/** Methods that change nothing on the server: their successful cases can share a world. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
 
 /** One request under test. */
 export interface MatrixRequest extends Omit<CallOptions, "token"> {
@@ -15,7 +24,7 @@ export interface MatrixRequest extends Omit<CallOptions, "token"> {
 
 /** How a route should answer each kind of caller. */
 export interface MatrixSpec<S> {
-  /** Extra data on top of the world (a team, a collection...). Runs once per generated test. */
+  /** Extra data on top of the world (a team, a collection...). Runs once per world. */
   setup?: (world: World) => Promise<S>;
   /** The request under test. */
   request: (world: World, state: S) => MatrixRequest;
@@ -38,12 +47,22 @@ export interface MatrixSpec<S> {
  * Generates the security tests every route must pass: missing, malformed, unknown, expired and
  * revoked tokens (401), an outsider (404, identical to a nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
+ * A case that succeeds with a write gets a fresh world; the others share one per matrix.
  */
 export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpec<S>): void {
-  const prepare = async () => {
+  const prepare = async (): Promise<Prepared<S>> => {
     const world = await makeOrgWithRoles();
     const state = spec.setup ? await spec.setup(world) : (undefined as S);
     return { world, state };
+  };
+  // A refused request changes nothing, nor does a read: the cases that expect a refusal, and
+  // every case of a read, share one world (built by the first case that runs). A case whose
+  // request succeeds and may write gets a world of its own, so no case sees another's write.
+  let sharedWorld: Promise<Prepared<S>> | undefined;
+  const unchanged = () => (sharedWorld ??= prepare());
+  const forSuccess = async () => {
+    const shared = await unchanged();
+    return READ_METHODS.has(spec.request(shared.world, shared.state).method) ? shared : prepare();
   };
   const send = (req: MatrixRequest, token: string | null, headers?: Record<string, string>) => {
     const { method, path, ...rest } = req;
@@ -59,7 +78,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
 
   describe(`${name}: authorization`, () => {
     it("answers 401 without a token, with a malformed header, or with an unknown token", async () => {
-      const { world, state } = await prepare();
+      const { world, state } = await unchanged();
       const req = spec.request(world, state);
       expectStatus(await send(req, null), 401, "no token");
       expectStatus(await send(req, null, { Authorization: "Basic abc" }), 401, "basic auth");
@@ -68,7 +87,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
     });
 
     it("answers 401 for an expired or revoked token", async () => {
-      const { world, state } = await prepare();
+      const { world, state } = await unchanged();
       const req = spec.request(world, state);
       const admin = world.owner.user.id;
       const expired = await makeToken(admin, {
@@ -80,7 +99,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
     });
 
     it("answers an outsider exactly as it answers a nonexistent id", async () => {
-      const { world, state } = await prepare();
+      const { world, state } = await unchanged();
       const asOutsider = await send(spec.request(world, state), world.outsider.token);
       const missing = await send(spec.missing(world, state), world.outsider.token);
       expect(asOutsider.status).toBe(404);
@@ -97,7 +116,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       const allowed = minimum === "guest" || (role !== null && roleRank(role) >= roleRank(minimum));
       const refused = spec.hiddenBelow ? 404 : 403;
       it(`${allowed ? "lets" : "refuses"} a ${who} (${allowed ? spec.success : refused})`, async () => {
-        const { world, state } = await prepare();
+        const { world, state } = await (allowed ? forSuccess() : unchanged());
         const token = role === null ? world.guest.token : world.roles[role].token;
         expectStatus(
           await send(spec.request(world, state), token),
@@ -110,7 +129,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
     if (spec.scope) {
       const scope = spec.scope;
       it(`answers 403 to a token scoped without ${scope}`, async () => {
-        const { world, state } = await prepare();
+        const { world, state } = await forSuccess();
         const other: Scope = scope === "user:read" ? "site:read" : "user:read";
         const token = await makeToken(world.owner.user.id, { scopes: [other] });
         expectStatus(await send(spec.request(world, state), token), 403, "scoped token");
