@@ -1,8 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { MemberRole } from "../../lib/roles";
 import { ftsTerms, scopedMatch } from "../../lib/fts-query";
 import { runStatements } from "../../db/plan";
+import { preparedSelect, preparedShapes, type Params, type RowsOf } from "../../db/prepared";
 import { SECTION_SLOTS } from "./indexer";
 import { readableSpaceIds, type ReadableSpacesRows } from "./readable-spaces";
 
@@ -43,57 +44,84 @@ const PAGE_INFO = sql`(SELECT json_object('title', pv.title, 'description', pv.d
 /** The organization search's keyset position: a space's presented score, then its id. */
 export type OrgSearchKey = readonly [number, string];
 
-/**
- * The one statement of a search. `hits` reads the matching sections through the FTS index
- * alone (the scope key is inside MATCH; a section's rowid carries its page key), `window`
- * ranks pages by their best section and picks the pages to show (`top`: pk, ps, pos), then
- * come their best sections with snippets, page details from main, and the exact count.
- */
-function searchStatement(
-  db: Database,
-  match: string,
-  window: { ctes: SQL; count: SQL; spaceArm: boolean },
-) {
-  const body = sql`WITH hits AS MATERIALIZED (
-      SELECT rowid AS rid, rowid / ${SLOTS} AS pk, ${BM25} AS s
-      FROM search_fts WHERE search_fts MATCH ${match}),
-    ${window.ctes},
-    best AS MATERIALIZED (SELECT * FROM (
-      SELECT rid, pk, s, row_number() OVER (PARTITION BY pk ORDER BY s, rid) AS k
-      FROM hits WHERE pk IN (SELECT pk FROM top))
-      WHERE k <= ${SECTIONS_PER_PAGE})
-    SELECT 'n' AS kind, NULL AS pk, NULL AS space_id, NULL AS page_id, NULL AS score,
-      ${window.count} AS k, NULL AS anchor, NULL AS heading, NULL AS snip, NULL AS info
-    ${
-      window.spaceArm
-        ? sql`UNION ALL SELECT 'x', NULL, x.space_id, NULL, x.ss, NULL, NULL, sp.title, NULL, NULL
-      FROM shown x CROSS JOIN spaces sp ON sp.id = x.space_id`
-        : sql``
-    }
-    UNION ALL SELECT 'p', x.pk, g.space_id, g.page_id, x.ps, x.pos, NULL, NULL, NULL, ${PAGE_INFO}
-      FROM top x CROSS JOIN search_pages g ON g.id = x.pk CROSS JOIN spaces sp ON sp.id = g.space_id
-    UNION ALL SELECT 's', b.pk, NULL, NULL, b.s, b.k, search_fts.anchor, ${HEADING}, ${SNIPPET}, NULL
-      FROM search_fts CROSS JOIN best b ON b.rid = +search_fts.rowid
-      WHERE search_fts MATCH ${match}`;
-  const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
-  return db
-    .select({
-      kind: col<string>("kind"),
-      pk: col<number | null>("pk"),
-      spaceId: col<string | null>("space_id"),
-      pageId: col<string | null>("page_id"),
-      score: col<number | null>("score"),
-      k: col<number | null>("k"),
-      anchor: col<string | null>("anchor"),
-      heading: col<string | null>("heading"),
-      snip: col<string | null>("snip"),
-      info: col<string | null>("info"),
-    })
-    .from(sql`(${body}) AS q`);
+/** The values the organization search statement is bound with. */
+type Names = "match" | "org" | "spaces" | "s0" | "s1" | "limit";
+
+/** What makes the statement's text differ: a list of readable spaces, a keyset position. */
+interface Shape {
+  only: boolean;
+  keyset: boolean;
 }
 
-/** One row of a search statement: a count, a space, a page or a section (`kind` n/x/p/s). */
-type SearchRow = Awaited<ReturnType<typeof searchStatement>>[number];
+/**
+ * The organization search statement, written once per isolate per shape (`src/db/prepared.ts`).
+ * `hits` reads the matching sections through the FTS index alone (the scope key is inside MATCH;
+ * a section's rowid carries its page key); `pages` ranks the pages of the organization's live
+ * spaces (those of `spaces` only, when the caller reads some) by their best section, `found`
+ * the spaces by their best page, `shown` the `limit` spaces after the keyset position (bm25,
+ * space id), `top` each one's best PAGES_PER_SPACE pages (`pos` ranks pages across all spaces);
+ * then come the exact count, the spaces, the pages with their details from main, and their best
+ * sections with snippets.
+ */
+function searchSelect(shape: Shape) {
+  return preparedSelect(
+    () => {
+      const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
+      return {
+        kind: col<string>("kind"),
+        pk: col<number | null>("pk"),
+        spaceId: col<string | null>("space_id"),
+        pageId: col<string | null>("page_id"),
+        score: col<number | null>("score"),
+        k: col<number | null>("k"),
+        anchor: col<string | null>("anchor"),
+        heading: col<string | null>("heading"),
+        snip: col<string | null>("snip"),
+        info: col<string | null>("info"),
+      };
+    },
+    (select, p: Params<Names>) => {
+      const only = shape.only
+        ? sql` AND id IN (SELECT value FROM json_each(${p("spaces")}))`
+        : sql``;
+      const keyset = shape.keyset ? sql`WHERE (ss, space_id) > (${p("s0")}, ${p("s1")})` : sql``;
+      const body = sql`WITH hits AS MATERIALIZED (
+          SELECT rowid AS rid, rowid / ${SLOTS} AS pk, ${BM25} AS s
+          FROM search_fts WHERE search_fts MATCH ${p("match")}),
+        pages AS MATERIALIZED (
+          SELECT h.pk, h.ps, p.space_id, row_number() OVER (ORDER BY h.ps, h.pk) AS pos
+          FROM (SELECT pk, min(s) AS ps FROM hits GROUP BY pk) h
+            CROSS JOIN search_pages p ON p.id = h.pk
+          WHERE p.space_id IN (SELECT id FROM spaces
+            WHERE organization_id = ${p("org")} AND deleted_at IS NULL${only})),
+        found AS MATERIALIZED (SELECT space_id, min(ps) AS ss FROM pages GROUP BY space_id),
+        shown AS MATERIALIZED (SELECT * FROM found ${keyset} ORDER BY ss, space_id LIMIT ${p("limit")}),
+        top AS MATERIALIZED (SELECT * FROM (
+          SELECT pages.*, row_number() OVER (PARTITION BY space_id ORDER BY ps, pk) AS j
+          FROM pages WHERE space_id IN (SELECT space_id FROM shown)) WHERE j <= ${PAGES_PER_SPACE}),
+        best AS MATERIALIZED (SELECT * FROM (
+          SELECT rid, pk, s, row_number() OVER (PARTITION BY pk ORDER BY s, rid) AS k
+          FROM hits WHERE pk IN (SELECT pk FROM top))
+          WHERE k <= ${SECTIONS_PER_PAGE})
+        SELECT 'n' AS kind, NULL AS pk, NULL AS space_id, NULL AS page_id, NULL AS score,
+          (SELECT count(*) FROM found) AS k, NULL AS anchor, NULL AS heading, NULL AS snip, NULL AS info
+        UNION ALL SELECT 'x', NULL, x.space_id, NULL, x.ss, NULL, NULL, sp.title, NULL, NULL
+          FROM shown x CROSS JOIN spaces sp ON sp.id = x.space_id
+        UNION ALL SELECT 'p', x.pk, g.space_id, g.page_id, x.ps, x.pos, NULL, NULL, NULL, ${PAGE_INFO}
+          FROM top x CROSS JOIN search_pages g ON g.id = x.pk CROSS JOIN spaces sp ON sp.id = g.space_id
+        UNION ALL SELECT 's', b.pk, NULL, NULL, b.s, b.k, search_fts.anchor, ${HEADING}, ${SNIPPET}, NULL
+          FROM search_fts CROSS JOIN best b ON b.rid = +search_fts.rowid
+          WHERE search_fts MATCH ${p("match")}`;
+      return select.from(sql`(${body}) AS q`);
+    },
+  );
+}
+
+/** Each shape's statement, made on first use. */
+const SEARCH = preparedShapes(searchSelect, (shape) => `${shape.only}:${shape.keyset}`);
+
+/** One row of the search statement: a count, a space, a page or a section (`kind` n/x/p/s). */
+type SearchRow = RowsOf<ReturnType<typeof searchSelect>>[number];
 
 /** A page found by a search: its row (kind p, in rank order) and its best sections (kind s). */
 interface FoundPage {
@@ -121,11 +149,7 @@ function split(rows: SearchRow[]): { count: number; pages: FoundPage[] } {
   return { count, pages };
 }
 
-/**
- * The organization search statement over the given spaces (null: every live space of the
- * organization): spaces ranked by their best page, keyset on (bm25, space id), `limit + 1`
- * spaces, each with its best PAGES_PER_SPACE pages; `pos` ranks pages across all spaces.
- */
+/** The organization search statement over the given spaces (null: every live space), bound. */
 function organizationSearchQuery(
   db: Database,
   input: {
@@ -137,25 +161,14 @@ function organizationSearchQuery(
     after?: OrgSearchKey;
   },
 ) {
-  const { after } = input;
-  const only = input.spaceIds
-    ? sql` AND id IN (SELECT value FROM json_each(${JSON.stringify(input.spaceIds)}))`
-    : sql``;
-  const keyset = after ? sql`WHERE (ss, space_id) > (${after[0]}, ${after[1]})` : sql``;
-  return searchStatement(db, scopedMatch("org", input.organizationId, input.terms), {
-    ctes: sql`pages AS MATERIALIZED (
-        SELECT h.pk, h.ps, p.space_id, row_number() OVER (ORDER BY h.ps, h.pk) AS pos
-        FROM (SELECT pk, min(s) AS ps FROM hits GROUP BY pk) h
-          CROSS JOIN search_pages p ON p.id = h.pk
-        WHERE p.space_id IN (SELECT id FROM spaces
-          WHERE organization_id = ${input.organizationId} AND deleted_at IS NULL${only})),
-      found AS MATERIALIZED (SELECT space_id, min(ps) AS ss FROM pages GROUP BY space_id),
-      shown AS MATERIALIZED (SELECT * FROM found ${keyset} ORDER BY ss, space_id LIMIT ${input.limit + 1}),
-      top AS MATERIALIZED (SELECT * FROM (
-        SELECT pages.*, row_number() OVER (PARTITION BY space_id ORDER BY ps, pk) AS j
-        FROM pages WHERE space_id IN (SELECT space_id FROM shown)) WHERE j <= ${PAGES_PER_SPACE})`,
-    count: sql`(SELECT count(*) FROM found)`,
-    spaceArm: true,
+  const { after, spaceIds } = input;
+  return SEARCH({ only: spaceIds !== null, keyset: after !== undefined }).bind(db, {
+    match: scopedMatch("org", input.organizationId, input.terms),
+    org: input.organizationId,
+    spaces: spaceIds && JSON.stringify(spaceIds),
+    s0: after?.[0] ?? null,
+    s1: after?.[1] ?? null,
+    limit: input.limit + 1,
   });
 }
 
