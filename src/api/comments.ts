@@ -78,7 +78,10 @@ const Reactions = z.array(Reaction).max(20);
 /** Official TableCellTarget. */
 const TableCellTarget = z.object({ record: entityId, definition: entityId }).strict();
 
-/** Official PostCommentSchema. */
+/**
+ * Official PostCommentSchema. A target narrows from page to node to table cell: a table cell
+ * names its table in `node`, and a node the page holding it.
+ */
 export const PostCommentBody = z
   .object({
     node: entityId.optional().openapi({ description: "The node to which the comment is posted" }),
@@ -86,7 +89,16 @@ export const PostCommentBody = z
     body: CommentBodyInput,
     tableCell: TableCellTarget.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((target, ctx) => {
+    if (target.tableCell && target.node === undefined) {
+      const message = "a table cell target needs body.node (the table)";
+      ctx.addIssue({ code: "custom", path: ["tableCell"], message });
+    }
+    if (target.node !== undefined && target.page === undefined) {
+      ctx.addIssue({ code: "custom", path: ["node"], message: "a node target needs body.page" });
+    }
+  });
 
 /** Official UpdateCommentSchema. */
 export const UpdateCommentBody = z

@@ -40,9 +40,32 @@ export const IntegrationEventDetailSchema = z.object({
   trace: z.object({ logs: z.array(IntegrationEventLogSchema) }),
 });
 
+/**
+ * The rule of a dev tunnel URL: absolute http(s) without credentials (the outbound fetcher
+ * checks the address again on every call). Null when the URL is acceptable.
+ */
+function tunnelUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "must be an absolute URL";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "must be an http or https URL";
+  if (url.username || url.password) return "must not carry credentials";
+  return null;
+}
+
 /** Body of `PUT /v1/integrations/{name}/dev` (official names). */
 export const DevModeBody = z.object({
-  tunnelUrl: z.string().min(1).max(256),
+  tunnelUrl: z
+    .string()
+    .min(1)
+    .max(256)
+    .superRefine((raw, ctx) => {
+      const problem = tunnelUrlProblem(raw);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   all: z.boolean().default(false),
 });
 

@@ -41,6 +41,36 @@ export class InvalidInputError extends ApiError {
   }
 }
 
+/**
+ * A request's body field that the data refuses: services throw the domain errors below knowing
+ * only the field's path inside the body (`sections[2]`, `tableCell.record`), never the wire; the
+ * error pipeline (src/middleware/errors.ts) answers them as the 400 `body.<field>: <rule>`, the
+ * form of a schema failure. Validation of the request's own shape stays in its zod schema.
+ */
+export abstract class BodyFieldError extends Error {
+  constructor(
+    /** The field's path inside the body, without the `body.` prefix. */
+    readonly field: string,
+    /** What is wrong with it, in the words of the answer. */
+    readonly rule: string,
+  ) {
+    super(`${field}: ${rule}`);
+  }
+}
+
+/** The body names something the data does not hold (no such section, revision, page, member). */
+export class UnknownReference extends BodyFieldError {
+  override readonly name = "UnknownReference";
+}
+
+/**
+ * The body's value breaks a rule of the data it is checked against (a node that is not a table,
+ * a group nested in itself, a glossary over its cap, an adaptive schema's rules).
+ */
+export class RefusedValue extends BodyFieldError {
+  override readonly name = "RefusedValue";
+}
+
 /** 400: the input broke a rule; the message names the field. */
 export const badRequest = (message: string) => new ApiError(400, message);
 /** 401: no usable credentials. */

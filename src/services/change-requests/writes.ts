@@ -15,7 +15,7 @@ import { pagesByIdQuery } from "../../content/read";
 import { stateOf } from "../../content/state";
 import { Workspace } from "../../content/workspace";
 import type { Change } from "../../content/change-schema";
-import { conflict, badRequest } from "../../lib/errors";
+import { conflict, UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newRevision, type RevisionInput } from "../content/commit-to-main";
@@ -105,7 +105,7 @@ export async function applyContentBatch(
           .limit(1)
       : null;
     if (revisionId && !target?.[0])
-      throw badRequest(`body.changes: no revision ${revisionId} in this space`);
+      throw new UnknownReference("changes", `no revision ${revisionId} in this space`);
     const at = target?.[0]
       ? revisionPointer(space, target[0])
       : {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { documents } from "../../db/schema/index";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery } from "../../content/read";
-import { badRequest } from "../../lib/errors";
+import { RefusedValue, UnknownReference } from "../../lib/errors";
 
 /** What a new comment may point at. */
 export interface TargetInput {
@@ -55,15 +55,16 @@ function pageDocumentQuery(db: Database, pointer: ContentPointer, pageId: string
 
 /** A table cell target must name a record and a column of the table block. */
 function checkTableCell(block: Node, cell: { record: string; definition: string }): void {
-  if (block.type !== "table") throw badRequest("body.tableCell: body.node is not a table");
+  if (block.type !== "table") throw new RefusedValue("tableCell", "body.node is not a table");
   const data = isNode(block.data) ? block.data : {};
   const records = isNode(data.records) ? data.records : {};
   const definition = isNode(data.definition) ? data.definition : {};
   if (!Object.hasOwn(records, cell.record)) {
-    throw badRequest(`body.tableCell.record: no record ${cell.record} in this table`);
+    throw new UnknownReference("tableCell.record", `no record ${cell.record} in this table`);
   }
   if (!Object.hasOwn(definition, cell.definition)) {
-    throw badRequest(`body.tableCell.definition: no column ${cell.definition} in this table`);
+    const rule = `no column ${cell.definition} in this table`;
+    throw new UnknownReference("tableCell.definition", rule);
   }
 }
 
@@ -71,7 +72,7 @@ function checkTableCell(block: Node, cell: { record: string; definition: string 
  * Checks a comment's target against the content it is posted on (main's head for a space
  * comment, the change request's head for a change-request comment) in one round trip: the page
  * must exist there, the node must be a block of that page's document, and a table cell must be
- * a record and a column of that table block. Anything else is a 400 naming the field.
+ * a record and a column of that table block. Anything else is a domain error naming the field.
  */
 export async function checkTarget(
   db: Database,
@@ -79,26 +80,21 @@ export async function checkTarget(
   input: TargetInput,
 ): Promise<TargetColumns> {
   const none = { targetPage: null, targetNode: null, tableRecord: null, tableDefinition: null };
-  if (input.tableCell && input.node === undefined) {
-    throw badRequest("body.tableCell: a table cell target needs body.node (the table)");
-  }
-  if (input.page === undefined) {
-    if (input.node !== undefined) throw badRequest("body.node: a node target needs body.page");
-    return none;
-  }
+  // PostCommentBody has made sure a table cell comes with its node, and a node with its page.
+  if (input.page === undefined) return none;
   const pageId = input.page;
   const [pages, docs] = await db.batch([
     pagesByIdQuery(db, pointer, [pageId]),
     pageDocumentQuery(db, pointer, pageId),
   ]);
   if (!pages.some((p) => p.pageId === pageId && !p.deleted)) {
-    throw badRequest(`body.page: no page ${pageId} in this revision`);
+    throw new UnknownReference("page", `no page ${pageId} in this revision`);
   }
   const columns = { ...none, targetPage: pageId };
   if (input.node === undefined) return columns;
   const body = docs[0]?.body;
   const block = body ? findBlock(JSON.parse(body) as unknown, input.node) : undefined;
-  if (!block) throw badRequest(`body.node: no block ${input.node} in this page`);
+  if (!block) throw new UnknownReference("node", `no block ${input.node} in this page`);
   if (input.tableCell) checkTableCell(block, input.tableCell);
   return {
     ...columns,

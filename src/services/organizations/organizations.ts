@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { orgEmailDomains, organizations, orgMembers } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { badRequest, conflict } from "../../lib/errors";
+import { conflict, UnknownReference } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { MemberRole } from "../../lib/roles";
 import { plan, runBoth, runStatements } from "../../db/plan";
@@ -177,9 +177,8 @@ async function checkUpdate(db: Database, org: OrganizationRow, input: UpdateOrga
   rules.forEach((rule, i) =>
     rule.users.forEach((user, j) => {
       if (!members.has(user)) {
-        throw badRequest(
-          `body.mergeRules.rules[${i}].users[${j}]: not a member of this organization`,
-        );
+        const field = `mergeRules.rules[${i}].users[${j}]`;
+        throw new UnknownReference(field, "not a member of this organization");
       }
     }),
   );
@@ -201,7 +200,7 @@ export async function updateOrganization(
   input: UpdateOrganizationInput,
 ): Promise<OrganizationRow> {
   // Sites do not exist yet, so no site can be the default content; null clears it.
-  if (input.defaultContent) throw badRequest("body.defaultContent.site: no such site");
+  if (input.defaultContent) throw new UnknownReference("defaultContent.site", "no such site");
   await checkUpdate(db, org, input);
   const { defaultContent, emailDomains, ...fields } = input;
   const set: Partial<typeof organizations.$inferInsert> = { ...fields };

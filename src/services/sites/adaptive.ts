@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { siteAdaptiveSchemas, type AdaptiveJsonSchema } from "../../db/schema/index";
-import { badRequest } from "../../lib/errors";
+import { RefusedValue } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";
 import { parseCondition } from "../../lib/condition";
 
@@ -19,9 +19,9 @@ const CLAIM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Throws the 400 of one broken rule, naming where in the body it broke. */
+/** Throws the domain error of one broken rule, naming where in the body it broke. */
 function fail(path: string, rule: string): never {
-  throw badRequest(`body.jsonSchema${path}: ${rule}`);
+  throw new RefusedValue(`jsonSchema${path}`, rule);
 }
 
 /** Only these keys may appear in an object of the schema. */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSectionGroups, siteSections } from "../../db/schema/index";
-import { badRequest } from "../../lib/errors";
+import { RefusedValue, UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keyAfterLast } from "../ordering/position";
@@ -18,12 +18,12 @@ export function createGroupPlan(
   input: { title: string; icon?: string | null; sections?: string[]; parent?: string },
 ): StructureChange {
   const parentId = input.parent ?? null;
-  if (parentId) groupIn(tree, parentId, "body.parent");
+  if (parentId) groupIn(tree, parentId, "parent");
   const members = [...new Set(input.sections ?? [])];
   members.forEach((sid) => {
     if (!tree.sections.some((s) => s.id === sid)) {
       const i = (input.sections ?? []).indexOf(sid);
-      throw badRequest(`body.sections[${i}]: no such section in this site`);
+      throw new UnknownReference(`sections[${i}]`, "no such section in this site");
     }
   });
   const id = newId();
@@ -72,10 +72,11 @@ export function updateGroupPlan(
   const target = patch.parentSectionGroupId;
   if (target !== undefined && target !== group.parentId) {
     if (target !== null) {
-      groupIn(tree, target, "body.parentSectionGroupId");
+      groupIn(tree, target, "parentSectionGroupId");
       if (isWithin(tree, target, group.id)) {
-        throw badRequest(
-          "body.parentSectionGroupId: a section group cannot be nested inside itself or its descendants",
+        throw new RefusedValue(
+          "parentSectionGroupId",
+          "a section group cannot be nested inside itself or its descendants",
         );
       }
     }
@@ -116,7 +117,7 @@ export function addSectionToGroupPlan(
   sectionId: string,
 ): StructureChange {
   const section = tree.sections.find((s) => s.id === sectionId);
-  if (!section) throw badRequest("body.sectionId: no such section in this site");
+  if (!section) throw new UnknownReference("sectionId", "no such section in this site");
   if (section.groupId === group.id) return { id: group.id, writes: [] };
   const position = keyAtEnd(childrenOf(tree, group.id).map((item) => item.row));
   return {

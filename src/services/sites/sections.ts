@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { siteSections, sites, siteSpaces } from "../../db/schema/index";
 
-import { badRequest } from "../../lib/errors";
+import { UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keyBeside, keyInLevel } from "../ordering/position";
@@ -25,13 +25,10 @@ import {
   type SiteTree,
 } from "./tree";
 
-/** The 400 of a body field naming a group that is not in the site. */
-const noSuchGroup = (field: string) => badRequest(`${field}: no such section group in this site`);
-
-/** The group of the site, or a 400 naming `field` (a group that is not in the site). */
+/** The group of the site, or the domain error of body field `field` naming another one. */
 export function groupIn(tree: SiteTree, id: string, field: string): GroupRow {
   const group = tree.groups.find((g) => g.id === id);
-  if (!group) throw noSuchGroup(field);
+  if (!group) throw new UnknownReference(field, "no such section group in this site");
   return group;
 }
 
@@ -60,7 +57,7 @@ export function createSectionPlan(
   input: { space: SpaceRow; title?: string | null; icon?: string | null; groupId?: string },
 ): StructureChange {
   const { site } = tree;
-  if (input.groupId) groupIn(tree, input.groupId, "body.siteSectionGroupId");
+  if (input.groupId) groupIn(tree, input.groupId, "siteSectionGroupId");
   const parentId = input.groupId ?? null;
   const title =
     input.title ?? (input.space.title.trim().length >= 2 ? input.space.title.trim() : "Section");
@@ -151,7 +148,7 @@ export function updateSectionPlan(
   }
   if (patch.defaultSiteSpace !== undefined) {
     if (!siteSpacesIn(tree, section.id).some((r) => r.id === patch.defaultSiteSpace)) {
-      throw badRequest("body.defaultSiteSpace: not a site space of this section");
+      throw new UnknownReference("defaultSiteSpace", "not a site space of this section");
     }
     set.defaultSiteSpaceId = patch.defaultSiteSpace;
   }
@@ -160,7 +157,7 @@ export function updateSectionPlan(
   if (patch.description !== undefined) set.description = patch.description;
   const target = patch.siteSectionGroupId;
   if (target !== undefined && target !== section.groupId) {
-    if (target !== null) groupIn(tree, target, "body.siteSectionGroupId");
+    if (target !== null) groupIn(tree, target, "siteSectionGroupId");
     set.groupId = target;
     set.position = keyAtEnd(childrenOf(tree, target).map((item) => item.row));
   }

@@ -12,7 +12,7 @@ import {
   type SiteVisibility,
 } from "../../db/schema/index";
 
-import { badRequest, conflict } from "../../lib/errors";
+import { conflict, UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newVisitorKey } from "./visitor-auth";
@@ -186,7 +186,7 @@ export async function updateSite(
   let defaultSection = defaultSectionId(tree);
   if (input.defaultSiteSection !== undefined) {
     if (!tree.sections.some((s) => s.id === input.defaultSiteSection)) {
-      throw badRequest("body.defaultSiteSection: no such section in this site");
+      throw new UnknownReference("defaultSiteSection", "no such section in this site");
     }
     set.defaultSectionId = input.defaultSiteSection;
     defaultSection = input.defaultSiteSection;
@@ -196,8 +196,9 @@ export async function updateSite(
     const found =
       container && siteSpacesIn(tree, container).some((r) => r.id === input.defaultSiteSpace);
     if (!found || !container) {
-      throw badRequest(
-        "body.defaultSiteSpace: not a site space at the root or in the default section",
+      throw new UnknownReference(
+        "defaultSiteSpace",
+        "not a site space at the root or in the default section",
       );
     }
     if (container === site.id) set.defaultSiteSpaceId = input.defaultSiteSpace;

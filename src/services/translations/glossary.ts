@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { translationCounters, translationGlossary, type GlossaryRow } from "../../db/schema/index";
 import type { CursorKey } from "../../http/pagination";
-import { badRequest } from "../../lib/errors";
+import { RefusedValue, UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 
@@ -127,7 +127,9 @@ export async function applyGlossaryOperations(
         }),
       );
     } else if (op.type === "update") {
-      if (!live.has(op.id)) throw badRequest(`body.operations[${i}].id: no such glossary entry`);
+      if (!live.has(op.id)) {
+        throw new UnknownReference(`operations[${i}].id`, "no such glossary entry");
+      }
       statements.push(
         db
           .update(translationGlossary)
@@ -148,9 +150,8 @@ export async function applyGlossaryOperations(
     }
   });
   if (count > checks.max) {
-    throw badRequest(
-      `body.operations: the glossary would hold ${count} entries (max ${checks.max})`,
-    );
+    const rule = `the glossary would hold ${count} entries (max ${checks.max})`;
+    throw new RefusedValue("operations", rule);
   }
   if (statements.length === 0) return;
   const total = db
