@@ -2,10 +2,8 @@
 // nothing above them (src/db, the platform's parts in src/platform; never compose.ts).
 import type { Database } from "./db/client";
 import type { D1Stats } from "./db/counting";
-import type { LargeBodyGate } from "./platform/large-body-gate";
+import type { LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./platform/isolate-memories";
 import type { MainRevisionHook } from "./platform/main-revision";
-import type { RateLimitWindows } from "./platform/rate-limit-windows";
-import type { VerifiedTokens } from "./platform/verified-tokens";
 
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
 import { presentedDigest } from "../auth/caller";
 import { errorBody } from "../lib/errors";
-import type { RateLimitWindows } from "../platform/rate-limit-windows";
+import type { RateLimitWindows } from "../platform/isolate-memories";
 
 /** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
 const DEFAULTS = { token: { limit: 1200, period: 60 }, ip: { limit: 300, period: 60 } };

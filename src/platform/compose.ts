@@ -6,9 +6,7 @@ import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import type { MainRevisionHook } from "./main-revision";
-import { VerifiedTokens } from "./verified-tokens";
-import { LargeBodyGate } from "./large-body-gate";
-import { RateLimitWindows } from "./rate-limit-windows";
+import { LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
 
 /**
  * What the Worker is assembled with, once per isolate: the work after every new main revision,

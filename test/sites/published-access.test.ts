@@ -6,7 +6,7 @@ import { tokenDigest } from "../../src/auth/tokens";
 import { siteSpaces } from "../../src/db/schema";
 import type { AppEnv } from "../../src/env";
 import { resolvePublishedSpaceAccess } from "../../src/auth/published";
-import { VerifiedTokens } from "../../src/platform/verified-tokens";
+import { VerifiedTokens } from "../../src/platform/isolate-memories";
 import { as } from "../helpers/api";
 import { makeOrg, makeUser, testDb } from "../helpers/factories";
 import {

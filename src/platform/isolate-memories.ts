@@ -1,0 +1,108 @@
+// This isolate's memories: small per-isolate state the request path keeps between requests. One
+// of each per platform (made by `createPlatform`, src/platform/compose.ts), never a module-level
+// singleton, so tests and isolates never share them by import. They import nothing.
+
+/** How long this isolate trusts a token it verified, to let a request's body be read. */
+const VERIFIED_TOKEN_TTL_MS = 10_000;
+
+/** Entries kept at most; the oldest go first. */
+const MAX_ENTRIES = 2_000;
+
+/**
+ * The token digests this isolate verified in the last few seconds. It only decides whether a
+ * request's body may be read before the token has been looked up in this request: every access
+ * check still reads the token in its own batch, so a revoked token never gets past a check.
+ * Without it, every write would pay one more D1 round trip to authenticate before its body.
+ * One per platform, like the other memories of this file.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, { tokenId: string; until: number }>();
+
+  /** Remembers a digest verified at `now`, no longer than the token's own expiry. */
+  remember(digest: string, tokenId: string, expiresAt: string | null, now: number): void {
+    const expiry = expiresAt ? Date.parse(expiresAt) : Number.POSITIVE_INFINITY;
+    const until = Math.min(now + VERIFIED_TOKEN_TTL_MS, expiry);
+    if (until <= now) return;
+    this.entries.delete(digest);
+    this.entries.set(digest, { tokenId, until });
+    if (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  /** Whether the digest was verified recently enough to be trusted at `now`. */
+  has(digest: string, now: number): boolean {
+    const entry = this.entries.get(digest);
+    if (!entry) return false;
+    if (entry.until > now) return true;
+    this.entries.delete(digest);
+    return false;
+  }
+
+  /** Forgets a token at once (it was just revoked in this isolate). */
+  forget(tokenId: string): void {
+    for (const [digest, entry] of this.entries) {
+      if (entry.tokenId === tokenId) this.entries.delete(digest);
+    }
+  }
+}
+
+/** A turn older than this is taken as lost (its request was cancelled before releasing it). */
+const TURN_LIFETIME_MS = 30_000;
+
+/**
+ * How many large-body requests this isolate works on at once. A Worker isolate runs JavaScript
+ * on one thread: ten 1 MB markdown conversions at once make every other request wait for all
+ * ten. With one at a time, a small request waits for one at most, and a flood beyond is refused at
+ * once (429, retry shortly): the client spreads its requests, or another isolate takes them.
+ * Requests never wait on each other (a promise resolved by another request is not something the
+ * Workers runtime lets a request wait on). The `largeBodies` middleware
+ * (src/middleware/large-bodies.ts) uses it.
+ */
+export class LargeBodyGate {
+  private readonly turns = new Set<{ since: number }>();
+
+  constructor(private readonly maxRunning = 1) {}
+
+  /** A turn, or null when `maxRunning` requests already hold one (refuse the request). */
+  enter(now: number): { since: number } | null {
+    for (const turn of this.turns) {
+      if (now - turn.since > TURN_LIFETIME_MS) this.turns.delete(turn);
+    }
+    if (this.turns.size >= this.maxRunning) return null;
+    const turn = { since: now };
+    this.turns.add(turn);
+    return turn;
+  }
+
+  /** Gives a turn back. */
+  leave(turn: { since: number }): void {
+    this.turns.delete(turn);
+  }
+}
+
+/** Keys remembered per isolate before the mirror starts over (bounds memory under key floods). */
+const MAX_MIRRORED_KEYS = 10_000;
+
+/**
+ * This isolate's fixed-window count per key, aligned on multiples of the period like the binding's
+ * windows. The binding decides; this only estimates `X-RateLimit-Remaining` and `-Reset` (the
+ * `rateLimit` middleware, src/middleware/rate-limit.ts).
+ */
+export class RateLimitWindows {
+  private readonly counts = new Map<string, { window: number; count: number }>();
+
+  /** Counts one request for `key` and returns the count so far and the window's end (ms). */
+  hit(key: string, periodMs: number, nowMs: number): { count: number; resetMs: number } {
+    const window = Math.floor(nowMs / periodMs);
+    const entry = this.counts.get(key);
+    if (entry && entry.window === window) {
+      entry.count += 1;
+      return { count: entry.count, resetMs: (window + 1) * periodMs };
+    }
+    if (this.counts.size >= MAX_MIRRORED_KEYS) this.counts.clear();
+    this.counts.set(key, { window, count: 1 });
+    return { count: 1, resetMs: (window + 1) * periodMs };
+  }
+}
