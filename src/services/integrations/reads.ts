@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import {
   integrationInstallations,
   integrationInstallationTargets,
+  integrationCounts,
   integrations,
   organizations,
   orgMembers,
@@ -10,7 +11,7 @@ import {
 } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
-import { integrationsCount } from "./list-counts";
+import { countKey } from "./counters";
 import type { MemberRole } from "../../lib/roles";
 
 /** The official integration list filters. */
@@ -114,6 +115,27 @@ function scopeSql(list: IntegrationListKind): SQL {
     case "site":
       return installedOn(list.orgId, "site", list.siteId);
   }
+}
+
+/**
+ * The statement of an unfiltered integration list's `count` (one row, `n`) from the counters:
+ * public integrations plus the private and unlisted ones of the organization (its list) or of
+ * the caller's organizations (`GET /integrations`). The lists of a space or a site count rows.
+ */
+function integrationsCount(
+  db: Database,
+  list: Extract<IntegrationListKind, { kind: "all" | "org" }>,
+) {
+  const own =
+    list.kind === "org"
+      ? sql`(SELECT ${countKey.org(list.orgId)})`
+      : sql`(SELECT ${countKey.org("")} || ${orgMembers.organizationId} FROM ${orgMembers} WHERE ${orgMembers.userId} = ${list.callerId} AND ${orgMembers.disabled} = 0)`;
+  return db
+    .select({ n: sql<number>`coalesce(sum(${integrationCounts.n}), 0)` })
+    .from(integrationCounts)
+    .where(
+      sql`${integrationCounts.key} = ${countKey.public()} OR ${integrationCounts.key} IN ${own}`,
+    );
 }
 
 /**
