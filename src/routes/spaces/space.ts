@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/caller";
-import { resolveSpace, roleOnSpace } from "../../auth/space";
-import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { readSpaceAccess, resolveSpace, roleOnSpace } from "../../auth/space";
+import { badRequest, notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
@@ -116,12 +116,10 @@ spaceRoutes.openapi(
   }),
   async (c) => {
     const { spaceId } = c.req.valid("param");
-    let found;
-    try {
-      found = await resolveSpace(c, spaceId, { includeDeleted: true });
-    } catch (err) {
-      // Absent and invisible answer alike: there is no container in the path to hide.
-      if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const found = await readSpaceAccess(c, spaceId, { includeDeleted: true });
+    if (!found) {
+      // Absent and invisible answer alike: there is no container in the path to hide. The
+      // access statement has authenticated the caller already (no second round trip).
       requireScope(await authenticate(c), "space:write");
       return c.body(null, 204);
     }
