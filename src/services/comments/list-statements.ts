@@ -1,30 +1,15 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  changeRequests,
-  commentReactions,
-  commentReplies,
-  comments,
-  spaces,
-  users,
-} from "../../db/schema/index";
-import {
-  preparedSelect,
-  preparedShapes,
-  sqlParam,
-  type Params,
-  type RowsOf,
-} from "../../db/prepared";
-import { plan, type Statements } from "../../db/plan";
+import { changeRequests, comments, spaces } from "../../db/schema/index";
+import { preparedSelect, preparedShapes, sqlParam, type Params } from "../../db/prepared";
 import { cursorPair } from "../../http/pagination";
 import { placeSql, type PlacePath } from "../../auth/comment";
 import { changeRequestIdSql, changeRequestNumber } from "../../auth/change-request";
-import { REACTION_ORDER, reactionFields, replierFields } from "./rows";
 
 /**
  * The comment list's statements, written once per isolate (`src/db/prepared.ts`): the page and
- * its count in one shape per filter combination (made on first use), and the page's reactions,
- * repliers and users, each bound with the page's ids as one JSON text.
+ * its count in one shape per filter combination (made on first use). What the page's comments
+ * are presented with is read by `extra-statements.ts`.
  */
 
 /** The values the list statements are bound with. */
@@ -175,52 +160,4 @@ export function commentListStatements(
   };
   const page = o.after ? statements[`${o.order}After`] : statements[o.order];
   return { page: page.bind(db, values), total: statements.count.bind(db, values) };
-}
-
-/** Ids bound as one JSON text, matched through `json_each`. */
-const inIds = (p: Params<"ids">) => sql`(SELECT value FROM json_each(${p("ids")}))`;
-
-/** The reactions (with their users) on the comments of `ids`, oldest first. */
-const REACTIONS = preparedSelect(reactionFields, (select, p: Params<"ids">) =>
-  select
-    .from(commentReactions)
-    .leftJoin(users, eq(users.id, commentReactions.userId))
-    .where(sql`${commentReactions.targetId} IN ${inIds(p)}`)
-    .orderBy(...REACTION_ORDER),
-);
-
-/** Per comment of `ids`, each distinct replier with their reply count and latest reply time. */
-const REPLIERS = preparedSelect(replierFields, (select, p: Params<"ids">) =>
-  select
-    .from(commentReplies)
-    .leftJoin(users, eq(users.id, commentReplies.postedBy))
-    .where(sql`${commentReplies.commentId} IN ${inIds(p)}`)
-    .groupBy(commentReplies.commentId, commentReplies.postedBy),
-);
-
-/** The users of `ids` (posters and resolvers) with the columns a comment presents. */
-const PEOPLE = preparedSelect(
-  () => ({ id: users.id, name: users.displayName, email: users.email, photo: users.photoURL }),
-  (select, p: Params<"ids">) => select.from(users).where(sql`${users.id} IN ${inIds(p)}`),
-);
-
-/**
- * What a list page's comments need beside their rows, in one round trip (none when every list
- * is empty): the reactions on `reacted`, the repliers of `replied`, the users of `people`, each
- * one statement bound with its ids as a JSON text.
- */
-export function pageExtraPlan(
-  db: Database,
-  ids: { reacted: string[]; replied: string[]; people: string[] },
-) {
-  const statements: Statements = {};
-  const json = (list: string[]) => ({ ids: JSON.stringify(list) });
-  if (ids.reacted.length) statements.reactions = REACTIONS.bind(db, json(ids.reacted));
-  if (ids.replied.length) statements.repliers = REPLIERS.bind(db, json(ids.replied));
-  if (ids.people.length) statements.people = PEOPLE.bind(db, json(ids.people));
-  return plan(statements, (r) => ({
-    reactions: (r.reactions ?? []) as RowsOf<typeof REACTIONS>,
-    repliers: (r.repliers ?? []) as RowsOf<typeof REPLIERS>,
-    people: (r.people ?? []) as RowsOf<typeof PEOPLE>,
-  }));
 }

@@ -3,21 +3,16 @@ import type { Database } from "../../db/client";
 import type { CommentRow } from "../../db/schema";
 import { commentReplies, comments } from "../../db/schema/index";
 import { plan } from "../../db/plan";
-import { keysetAfter, type CursorKey } from "../../http/pagination";
+import { keysetAfter } from "../../http/pagination";
 import { placeOfPath, placeSql, type CommentPlace, type PlacePath } from "../../auth/comment";
+import { commentRowsQuery, replyRowsQuery, type CommentRowsResult } from "./rows";
+import { commentListStatements, type CommentFilters, type ListOptions } from "./list-statements";
 import {
-  commentRowsQuery,
-  reactionsQuery,
-  repliersQuery,
-  replyRowsQuery,
-  type CommentRowsResult,
-} from "./rows";
-import {
-  commentListStatements,
   pageExtraPlan,
-  type CommentFilters,
-  type ListOptions,
-} from "./list-statements";
+  reactionsStatement,
+  repliersStatement,
+  replyPageReactionsStatement,
+} from "./extra-statements";
 
 /** The statements presenting one comment of the place: row, reactions, repliers. */
 function commentReadPlan(db: Database, where: SQL, commentId: string) {
@@ -26,8 +21,8 @@ function commentReadPlan(db: Database, where: SQL, commentId: string) {
       comment: commentRowsQuery(db)
         .where(and(where, eq(comments.id, commentId)))
         .limit(1),
-      reactions: reactionsQuery(db, sql`(${commentId})`),
-      repliers: repliersQuery(db, sql`(${commentId})`),
+      reactions: reactionsStatement(db, [commentId]),
+      repliers: repliersStatement(db, [commentId]),
     },
     (r) => ({ row: r.comment[0], reactions: r.reactions, repliers: r.repliers }),
   );
@@ -57,7 +52,7 @@ export function replyPlan(
           and(eq(commentReplies.id, ids.replyId), sql`${commentReplies.commentId} IN (${inPlace})`),
         )
         .limit(1),
-      reactions: reactionsQuery(db, sql`(${ids.replyId})`),
+      reactions: reactionsStatement(db, [ids.replyId]),
     },
     (r) => ({ row: r.reply[0], reactions: r.reactions }),
   );
@@ -112,18 +107,17 @@ export function commentPagePlan(db: Database, page: { comment: CommentRow }[], l
  * A page of a comment's replies, oldest first (one row past the page), with the count and the
  * page's reactions.
  */
-export function replyListPlan(db: Database, commentId: string, limit: number, after?: CursorKey) {
+export function replyListPlan(
+  db: Database,
+  commentId: string,
+  limit: number,
+  after?: readonly [string, string],
+) {
   const mine = eq(commentReplies.commentId, commentId);
   const keyed = after
     ? and(mine, keysetAfter([commentReplies.postedAt, commentReplies.id], after, "asc"))
     : mine;
   const order = [asc(commentReplies.postedAt), asc(commentReplies.id)] as const;
-  const ids = db
-    .select({ id: commentReplies.id })
-    .from(commentReplies)
-    .where(keyed)
-    .orderBy(...order)
-    .limit(limit + 1);
   return plan(
     {
       replies: replyRowsQuery(db)
@@ -131,7 +125,7 @@ export function replyListPlan(db: Database, commentId: string, limit: number, af
         .orderBy(...order)
         .limit(limit + 1),
       total: db.select({ n: count() }).from(commentReplies).where(mine),
-      reactions: reactionsQuery(db, sql`${ids}`),
+      reactions: replyPageReactionsStatement(db, commentId, limit + 1, after),
     },
     (r) => ({ rows: r.replies, count: r.total[0]?.n ?? 0, reactions: r.reactions }),
   );

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { commentReactions, commentReplies, comments, users } from "../../db/schema/index";
@@ -56,19 +56,6 @@ export function reactionFields() {
 /** Reactions oldest first, in insertion order within one request. */
 export const REACTION_ORDER = [asc(commentReactions.reactedAt), sql`${commentReactions}.rowid`];
 
-/**
- * The reactions (with their users) on the targets of `ids` (a parenthesized list or subquery),
- * oldest first, in insertion order within one request.
- */
-export function reactionsQuery(db: Database, ids: SQL) {
-  return db
-    .select(reactionFields())
-    .from(commentReactions)
-    .leftJoin(users, eq(users.id, commentReactions.userId))
-    .where(sql`${commentReactions.targetId} IN ${ids}`)
-    .orderBy(...REACTION_ORDER);
-}
-
 /** A replier's columns (per comment and user: count, latest reply time) with the user's. */
 export function replierFields() {
   return {
@@ -81,16 +68,6 @@ export function replierFields() {
       ),
     user: userColumns(users, "user"),
   };
-}
-
-/** Per comment of `ids`, each distinct replier with their reply count and latest reply time. */
-export function repliersQuery(db: Database, ids: SQL) {
-  return db
-    .select(replierFields())
-    .from(commentReplies)
-    .leftJoin(users, eq(users.id, commentReplies.postedBy))
-    .where(sql`${commentReplies.commentId} IN ${ids}`)
-    .groupBy(commentReplies.commentId, commentReplies.postedBy);
 }
 
 // Rows of the statements above, as presenters receive them.
