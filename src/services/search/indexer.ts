@@ -2,6 +2,7 @@ import type { PageRow, SpaceRow } from "../../db/schema";
 import { jsonChunks } from "../../lib/json-chunks";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { preparedSelect, type Params } from "../../db/prepared";
+import { runStatements } from "../../db/plan";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
@@ -160,7 +161,7 @@ async function syncSpace(
   for (let attempt = 1; ; attempt++) {
     const [spaceRows, stateRows] = await db.batch([
       db.select().from(spaces).where(eq(spaces.id, spaceId)),
-      db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId)),
+      indexStateQuery(db, spaceId),
     ]);
     const space = spaceRows[0];
     const state = stateRows[0];
@@ -206,7 +207,7 @@ async function syncSpace(
       await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       return;
     } catch (err) {
-      const [now] = await db.select().from(searchSpaces).where(eq(searchSpaces.spaceId, spaceId));
+      const [now] = (await runStatements(db, { now: indexStateQuery(db, spaceId) })).now;
       if (now?.seq === state?.seq || attempt >= ATTEMPTS) throw err;
       // Another run got there first and left a consistent index: catch up from it.
       options = { pages: options.pages };
