@@ -25,7 +25,6 @@ export interface PrintedToken {
 /** A D1 row as the plans read it. */
 export type Row = Record<string, string | number | null>;
 
-export function tokenFromRow(row: Row): PrintedToken;
 export function createUserPlan(input: {
   email: string;
   displayName: string;
