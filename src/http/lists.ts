@@ -10,7 +10,7 @@ export const textKey = z.tuple([z.string()]);
 export const textPairKey = z.tuple([z.string(), z.string()]);
 
 /** One page of a list as the service read it: `limit + 1` rows, the count, how to show a row. */
-export interface PageRows<Row, Item, Key extends CursorKey> {
+interface PageRows<Row, Item, Key extends CursorKey> {
   rows: Row[];
   limit: number;
   count: number;

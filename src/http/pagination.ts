@@ -30,7 +30,7 @@ export type CursorKey = readonly CursorValue[];
  * The one refusal of a cursor. It is query validation (like a bad `limit`), so an unchecked
  * token still hears 401 first (`InvalidInputError`, see src/middleware/errors.ts).
  */
-export const invalidCursor = () => new InvalidInputError("query.page: invalid page cursor");
+const invalidCursor = () => new InvalidInputError("query.page: invalid page cursor");
 
 /**
  * Encodes a keyset position as an opaque cursor, signed so that a cursor the server did not
