@@ -9,7 +9,7 @@ import { MEMBER_ROLES, type DefaultLevel } from "../lib/roles";
 // loaded rows.
 
 /** SQL list of ids (`NULL` when empty, so `IN (...)` matches nothing). */
-export function idList(ids: readonly string[]): SQL {
+function idList(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`NULL`;
   return sql.join(
     ids.map((id) => sql`${id}`),
@@ -71,7 +71,7 @@ export function grantsOnSql(callerId: SQL, resourceType: "collection" | "space",
  * SQL rank of a grant's `role` column: its index in `MEMBER_ROLES` (what `roleRank` gives in
  * JavaScript), for MAX() over grants; -1 stands for "no grant" wherever ranks are compared.
  */
-export const GRANT_RANK: SQL = sql.raw(
+const GRANT_RANK: SQL = sql.raw(
   `CASE role ${MEMBER_ROLES.map((r, i) => `WHEN '${r}' THEN ${i}`).join(" ")} END`,
 );
 

@@ -38,7 +38,7 @@ export function ancestryQuery(db: Database, anchor: readonly string[] | SQL) {
 }
 
 /** The grants of `callerId` on the resources of one type selected by `ids` (SQL). */
-export function grantsOnQuery(
+function grantsOnQuery(
   db: Database,
   callerId: SQL,
   resourceType: "collection" | "space",
