@@ -52,7 +52,7 @@ orgCollectionRoutes.openapi(
     });
     requireScope(caller, "space:read");
     const cursors = COLLECTIONS.at(c, organizationId, nested);
-    const after = await cursors.after(page);
+    const after = await cursors.afterAccess(page);
     // Admins see everything; members too unless some collection has no default access.
     const seesAll = !member.isGuest && (member.orgRole === "admin" || !restricted.finish(results));
     const { items, count } = await listCollections(db, callerUserId(c), member, {

@@ -140,7 +140,7 @@ export async function pagesBody(c: Ctx, t: ContentTarget) {
 /** GET …/files: a PAGED list of files, by file id. */
 export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof FilesQuery>) {
   const cursors = FILES.at(c, t.pointer.spaceId);
-  const after = await cursors.after(query.page);
+  const after = await cursors.afterAccess(query.page);
   const { rows, count } = await readFilesPage(c.get("db"), t.pointer, query.limit, after);
   const shown = rows.slice(0, query.limit);
   const urls = new Map(

@@ -67,8 +67,8 @@ installationRoutes.openapi(
     const { integrationName } = c.req.valid("param");
     const { page, limit, externalId } = c.req.valid("query");
     const cursors = INSTALLATIONS.at(c, integrationName, externalId);
-    const after = await cursors.after(page);
     const access = await resolveIntegration(c, integrationName, "integration:installations:read");
+    const after = await cursors.afterAccess(page);
     // The page depends on whether the caller administers the integration: a second round trip.
     const list = installationsPagePlan(c.get("db"), {
       integrationId: access.integration.id,

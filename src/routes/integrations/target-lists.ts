@@ -46,8 +46,8 @@ for (const kind of TARGET_KINDS) {
       const { integrationName } = c.req.valid("param");
       const { page, limit, externalId } = c.req.valid("query");
       const cursors = INTEGRATION_TARGETS.at(c, kind.plural, integrationName, externalId);
-      const after = await cursors.after(page);
       const access = await resolveIntegration(c, integrationName, "integration:installations:read");
+      const after = await cursors.afterAccess(page);
       const list = targetsPagePlan(c.get("db"), {
         type: kind.type,
         integrationId: access.integration.id,

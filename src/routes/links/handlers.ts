@@ -82,7 +82,7 @@ export async function linksBody(
 ) {
   const t = await linkTarget(c, place);
   const list = LINKS.at(c, t, `${pageId ?? "*"}:${query.status ?? "all"}`);
-  const after = await list.after(query.page);
+  const after = await list.afterAccess(query.page);
   const read = await runPlan(
     c.get("db"),
     linksPlan(
@@ -119,7 +119,7 @@ export async function backlinksBody(
 ) {
   const t = await linkTarget(c, place);
   const list = BACKLINKS.at(c, t, `backlinks:${target.kind}:${target.id}`);
-  const after = await list.after(query.page);
+  const after = await list.afterAccess(query.page);
   const read = await runPlan(
     c.get("db"),
     backlinksPlan(c.get("db"), t.pointer, { target, limit: query.limit, after }),

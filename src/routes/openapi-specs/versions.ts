@@ -51,7 +51,7 @@ specVersionRoutes.openapi(
     // The spec id is known only after the lookup: the list is a second round trip.
     const { spec } = await resolveSpec(c, organizationId, specSlug, "openapi:read");
     const cursors = VERSIONS.at(c, spec.id);
-    const after = await cursors.after(page);
+    const after = await cursors.afterAccess(page);
     const list = versionListPlan(c.get("db"), { specId: spec.id, limit, after });
     const rows = await runPlan(c.get("db"), list);
     const urls = urlsOf(c);

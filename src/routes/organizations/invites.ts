@@ -41,7 +41,7 @@ inviteRoutes.openapi(
     requireScope(access.caller, "organization:members:read");
     requireRole(access.role, "admin", "list invite links");
     const cursors = INVITES.at(c, organizationId);
-    const after = await cursors.after(page);
+    const after = await cursors.afterAccess(page);
     // The page is a second round trip, read only once access is known.
     const { rows, count } = await runPlan(
       c.get("db"),

@@ -168,7 +168,7 @@ orgSpaceRoutes.openapi(
     const found = await resolveCollection(c, collectionId);
     requireScope(found.caller, "space:read");
     const cursors = COLLECTION_SPACES.at(c, collectionId);
-    const after = await cursors.after(page);
+    const after = await cursors.afterAccess(page);
     const source = {
       collection: found.collection,
       chain: found.chain,

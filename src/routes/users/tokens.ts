@@ -62,7 +62,7 @@ tokenRoutes.openapi(
     const caller = await authenticate(c);
     requireScope(caller, "user:read");
     const cursors = TOKENS.at(c, caller.user.id);
-    const after = await cursors.after(page);
+    const after = await cursors.afterAccess(page);
     const { rows, count } = await listTokens(c.get("db"), caller.user.id, limit, after);
     const body = await cursors.page({
       rows,
