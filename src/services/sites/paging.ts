@@ -28,7 +28,7 @@ export function creationKey(row: CreatedRow): CreationKey {
 }
 
 /**
- * One page (limit + 1 rows, for `toListPage`) of in-memory structure rows in creation order
+ * One page (limit + 1 rows, for a list's `page`) of in-memory structure rows in creation order
  * (createdAt, then position so rows made together keep their order, then id), strictly after a
  * cursor key: the structure lists page the loaded tree.
  */
