@@ -183,6 +183,22 @@ export default tseslint.config(
     },
   },
   {
+    // The platform's parts and the bindings' types sit low: everything imports them. Only the
+    // composition root (src/platform/compose.ts) reaches up to the services it wires.
+    files: ["src/platform/**/*.ts", "src/env.ts"],
+    ignores: ["src/platform/compose.ts"],
+    rules: {
+      "no-restricted-imports": forbid([
+        ROUTES,
+        MIDDLEWARE,
+        PRESENTERS,
+        SERVICES,
+        AUTH,
+        HTTP_HELPERS,
+      ]),
+    },
+  },
+  {
     // The HTTP helpers (router, validation hook, URL builders, paging, work after the answer):
     // below auth and the services, above the database and the pure helpers.
     files: ["src/http/**/*.ts"],
