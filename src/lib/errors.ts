@@ -41,33 +41,39 @@ export class InvalidInputError extends ApiError {
   }
 }
 
+/** Where a refused field sits in the request: its JSON body (most of them) or its query string. */
+export type FieldPlace = "body" | "query";
+
 /**
- * A request's body field that the data refuses: services throw the domain errors below knowing
- * only the field's path inside the body (`sections[2]`, `tableCell.record`), never the wire; the
- * error pipeline (src/middleware/errors.ts) answers them as the 400 `body.<field>: <rule>`, the
- * form of a schema failure. Validation of the request's own shape stays in its zod schema.
+ * A request field that the data refuses: services throw the domain errors below knowing only the
+ * field's path inside the body or query (`sections[2]`, `tableCell.record`; empty for the whole
+ * body), never the wire; the error pipeline (src/middleware/errors.ts) answers them as the 400
+ * `<where>.<field>: <rule>` (`body: <rule>` for the whole body), the form of a schema failure.
+ * Validation of the request's own shape stays in its zod schema.
  */
-export abstract class BodyFieldError extends Error {
+export abstract class FieldError extends Error {
   constructor(
-    /** The field's path inside the body, without the `body.` prefix. */
+    /** The field's path inside the body (or query), without the `body.` prefix; "" for all of it. */
     readonly field: string,
     /** What is wrong with it, in the words of the answer. */
     readonly rule: string,
+    /** Which part of the request holds the field. */
+    readonly where: FieldPlace = "body",
   ) {
     super(`${field}: ${rule}`);
   }
 }
 
 /** The body names something the data does not hold (no such section, revision, page, member). */
-export class UnknownReference extends BodyFieldError {
+export class UnknownReference extends FieldError {
   override readonly name = "UnknownReference";
 }
 
 /**
  * The body's value breaks a rule of the data it is checked against (a node that is not a table,
- * a group nested in itself, a glossary over its cap, an adaptive schema's rules).
+ * a group nested in itself, a glossary over its cap, an adaptive schema's rules, a PDF too big).
  */
-export class RefusedValue extends BodyFieldError {
+export class RefusedValue extends FieldError {
   override readonly name = "RefusedValue";
 }
 

@@ -2,13 +2,13 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
-import { ApiError, BodyFieldError, errorBody, InvalidInputError } from "../lib/errors";
+import { ApiError, errorBody, FieldError, InvalidInputError } from "../lib/errors";
 import { authenticate } from "../auth/caller";
 
 /**
  * The single error handler: ApiError and Hono's HTTPException keep their status and message
- * (a validation 400 first makes sure the token is known: 401 wins), a service's `BodyFieldError`
- * is the 400 naming its body field;
+ * (a validation 400 first makes sure the token is known: 401 wins), a service's `FieldError`
+ * is the 400 naming its body or query field;
  * anything else is logged with the request id and answered as a bare 500 carrying that id.
  */
 export const onError: ErrorHandler<AppEnv> = async (err, c) => {
@@ -21,8 +21,8 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
     if (refused instanceof Error) return onError(refused, c);
   }
   if (err instanceof ApiError) return jsonError(c, err.status, err.message);
-  // A service's domain error about a body field: named like a schema failure of that field.
-  if (err instanceof BodyFieldError) return jsonError(c, 400, `body.${err.field}: ${err.rule}`);
+  // A service's domain error about a request field: named like a schema failure of that field.
+  if (err instanceof FieldError) return jsonError(c, 400, `${fieldPath(err)}: ${err.rule}`);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const message =
@@ -35,6 +35,11 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
   console.error(`[${requestId}] unhandled error`, err);
   return jsonError(c, 500, `Internal server error (request id ${requestId})`);
 };
+
+/** A domain error's field as the wire names it: `body.sections[2]`, `query.page`, or `body`. */
+function fieldPath(err: FieldError): string {
+  return err.field ? `${err.where}.${err.field}` : err.where;
+}
 
 /** Writes the wire error body with the given status. */
 export function jsonError(c: Context<AppEnv>, status: ContentfulStatusCode, message: string) {

@@ -51,7 +51,7 @@ changeRequestRoutes.openapi(
     // A template is checked whole (id, slots, files, lock) before the change request exists.
     const changes = template
       ? planTemplate(template, slots.finish(found.results), {
-          field: "body.template",
+          field: "template",
           content: "this space's content",
           spaceId,
         })

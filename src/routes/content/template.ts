@@ -38,7 +38,7 @@ templateRoutes.openapi(
       with: slots.statements,
     });
     const changes = planTemplate(body, slots.finish(results), {
-      field: "body",
+      field: "",
       content: changeRequest ? "this change request's content" : "this space's content",
       spaceId,
     });

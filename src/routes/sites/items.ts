@@ -80,7 +80,7 @@ export function mountMove(router: OpenAPIHono<AppEnv>, spec: MoveSpec) {
       type: pointer.type as ItemKind,
       id: pointer[spec.pointerId]!,
       side,
-      field: `body.position.${side}${suffix}`,
+      field: `position.${side}${suffix}`,
     };
     const plan = moveItemPlan(c.get("db"), loaded.tree, { type: spec.kind, id }, target);
     const view = await commit(c, loaded, plan.writes);

@@ -68,7 +68,7 @@ structureRoutes.openapi(
     const loaded = await loadTree(c, c.req.valid("param"), WRITE_STRUCTURE);
     const side = position.before ? "before" : "after";
     const pointer = (position.before ?? position.after)!;
-    const target: MoveTarget = { ...pointer, side, field: `body.position.${side}` };
+    const target: MoveTarget = { ...pointer, side, field: `position.${side}` };
     const plan = moveItemPlan(c.get("db"), loaded.tree, item, target);
     const view = await commit(c, loaded, plan.writes);
     if (wantsMinimal(c, prefer)) return c.body(null, 204);

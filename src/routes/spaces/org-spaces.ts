@@ -63,7 +63,7 @@ orgSpaceRoutes.openapi(
     // Checked before anything is written: a new space has no files, so any content ref is a 400.
     const changes = input.template
       ? planTemplate(input.template, [], {
-          field: "body.template",
+          field: "template",
           content: "the new space's content",
           spaceId: "",
         })

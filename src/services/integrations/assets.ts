@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrations } from "../../db/schema/index";
-import { badRequest, ApiError } from "../../lib/errors";
+import { ApiError, RefusedValue } from "../../lib/errors";
 import { hmac, safeEqual, sha256HexBytes } from "../../lib/crypto";
 import { nowMs } from "../../lib/clock";
 
@@ -56,12 +56,12 @@ export async function storeScript(bucket: R2Bucket, script: string) {
  */
 export async function storeImage(bucket: R2Bucket, base64: string, field: string) {
   const bytes = decodeBase64(base64);
-  if (!bytes || bytes.length === 0) throw badRequest(`${field}: must be base64 image content`);
+  if (!bytes || bytes.length === 0) throw new RefusedValue(field, "must be base64 image content");
   if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new ApiError(413, `${field}: exceeds the ${MAX_IMAGE_BYTES} byte limit`);
+    throw new ApiError(413, `body.${field}: exceeds the ${MAX_IMAGE_BYTES} byte limit`);
   }
   const kind = IMAGE_TYPES.find((t) => t.magic.every((b, i) => bytes[i] === b));
-  if (!kind) throw badRequest(`${field}: must be a PNG, JPEG, GIF or WebP image`);
+  if (!kind) throw new RefusedValue(field, "must be a PNG, JPEG, GIF or WebP image");
   const key = `integrations/images/${await sha256HexBytes(bytes)}`;
   if (!(await bucket.head(key))) {
     await bucket.put(key, bytes, { httpMetadata: { contentType: kind.type } });

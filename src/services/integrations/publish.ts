@@ -35,11 +35,11 @@ export async function publishIntegration(
 ): Promise<IntegrationRow> {
   const script = await storeScript(env.FILES, input.script);
   const iconKey = input.icon
-    ? await storeImage(env.FILES, input.icon, "body.icon")
+    ? await storeImage(env.FILES, input.icon, "icon")
     : (target.existing?.iconKey ?? null);
   const previewImageKeys = input.previewImages
     ? await Promise.all(
-        input.previewImages.map((img, i) => storeImage(env.FILES, img, `body.previewImages[${i}]`)),
+        input.previewImages.map((img, i) => storeImage(env.FILES, img, `previewImages[${i}]`)),
       )
     : (target.existing?.previewImageKeys ?? []);
   const secretsSealed = input.secrets

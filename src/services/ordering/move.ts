@@ -1,7 +1,7 @@
 import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { collections, spaces } from "../../db/schema/index";
-import { badRequest, conflict } from "../../lib/errors";
+import { conflict, RefusedValue, UnknownReference } from "../../lib/errors";
 import { keyAfterLast, keyBeside, type Side } from "./position";
 
 /** The kinds of item in the content tree (collections and the spaces in them). */
@@ -54,10 +54,12 @@ export function pointerOf(kind: TreeKind, position: TreePosition | undefined) {
   return { side, pointer, id: pointer?.type === kind ? id! : null };
 }
 
-/** The 400 for a pointer at the other kind of item. */
-const WRONG_KIND: Record<TreeKind, (field: string) => string> = {
-  space: (field) => `${field}.collection: spaces are ordered among spaces; point at a space`,
-  collection: (field) => `${field}.space: no such space in the target parent`,
+/** The 400 for a pointer (at body field `field`) at the other kind of item. */
+const WRONG_KIND: Record<TreeKind, (field: string) => Error> = {
+  space: (field) =>
+    new RefusedValue(`${field}.collection`, "spaces are ordered among spaces; point at a space"),
+  collection: (field) =>
+    new UnknownReference(`${field}.space`, "no such space in the target parent"),
 };
 
 /**
@@ -84,15 +86,15 @@ export function treeMoveKey(
     if (next?.id === input.item.id) throw conflict(`The ${kind} is already last in that parent`);
     return keyAfterLast(next?.position ?? null);
   }
-  const field = `body.position.${side}`;
-  if (pointer.type !== kind) throw badRequest(WRONG_KIND[kind](field));
+  const field = `position.${side}`;
+  if (pointer.type !== kind) throw WRONG_KIND[kind](field);
   const id = pointer.type === "space" ? pointer.space : pointer.collection;
   if (id === input.item.id) {
-    throw badRequest(`${field}.${kind}: cannot position a ${kind} next to itself`);
+    throw new RefusedValue(`${field}.${kind}`, `cannot position a ${kind} next to itself`);
   }
   const other = input.pointed(id);
   if (!other || other.parentId !== input.to) {
-    throw badRequest(`${field}.${kind}: not a ${kind} of the target parent`);
+    throw new UnknownReference(`${field}.${kind}`, `not a ${kind} of the target parent`);
   }
   if (next?.id === input.item.id) throw conflict(`The ${kind} is already ${side} that ${kind}`);
   return keyBeside(other.position, side, next?.position ?? null, "conflict");

@@ -5,7 +5,7 @@ import { documents, pageVersions } from "../../db/schema/index";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { filesQuery, pageWithAncestorsQuery } from "../../content/read";
 import { compareSiblings, placePage } from "../../content/tree";
-import { badRequest, notFound } from "../../lib/errors";
+import { notFound, RefusedValue } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";
 import type { PdfSelection } from "../../pdf/store";
 import { pageSubtreeIdsSql } from "../content/reads";
@@ -129,8 +129,10 @@ export async function loadPdfContent(
   const byHash = new Map<string, string>();
   for (const row of bodyRows) {
     if (row.body === null && row.size > 0) {
-      throw badRequest(
-        `query.page: this content has more than ${MAX_BODY_CHARS / 1024 / 1024} MB of documents, too much for one PDF; render a page and its subpages with page`,
+      throw new RefusedValue(
+        "page",
+        `this content has more than ${MAX_BODY_CHARS / 1024 / 1024} MB of documents, too much for one PDF; render a page and its subpages with page`,
+        "query",
       );
     }
     byHash.set(row.hash, row.body ?? "");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema/index";
-import { badRequest, notFound } from "../../lib/errors";
+import { notFound, RefusedValue, UnknownReference } from "../../lib/errors";
 import { keyInLevel, type Side } from "../ordering/position";
 import { SITES_CROWDED, type StructureChange } from "./structure";
 import { childrenOf, siteSpacesIn, type SiteTree } from "./tree";
@@ -14,7 +14,7 @@ export interface MoveTarget {
   type: ItemKind;
   id: string;
   side: Side;
-  /** The body field naming the target, for 400 messages. */
+  /** The body field naming the target (its path inside the body), for 400 messages. */
   field: string;
 }
 
@@ -67,18 +67,19 @@ export function moveItemPlan(
   let anchor: number | null = null;
   if (target) {
     if (target.id === item.id && target.type === item.type) {
-      throw badRequest(`${target.field}: an item cannot be positioned relative to itself`);
+      throw new RefusedValue(target.field, "an item cannot be positioned relative to itself");
     }
     const sameLevelKinds =
       item.type === "site-space" ? ["site-space"] : ["site-section", "site-section-group"];
     if (!sameLevelKinds.includes(target.type)) {
-      throw badRequest(
-        `${target.field}: a ${item.type} can only be positioned relative to a ${sameLevelKinds.join(" or a ")}`,
+      throw new RefusedValue(
+        target.field,
+        `a ${item.type} can only be positioned relative to a ${sameLevelKinds.join(" or a ")}`,
       );
     }
     const index = siblings.findIndex((s) => s.id === target.id && s.kind === target.type);
     if (index < 0) {
-      throw badRequest(`${target.field}: not an item at the same level of this site`);
+      throw new UnknownReference(target.field, "not an item at the same level of this site");
     }
     anchor = index;
   }

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { orgMembers, teamMembers, teams, users } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import type { MemberRole, TeamRole } from "../../lib/roles";
-import { badRequest } from "../../lib/errors";
+import { UnknownReference } from "../../lib/errors";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { MembershipPlan } from "./teams";
 import { chunked } from "../../db/chunked";
@@ -207,14 +207,14 @@ export function membershipChange(
 ): MembershipPlan {
   const resolve = (value: string, field: string) => {
     const id = byIdentifier.get(normalizeIdentifier(value));
-    if (!id) throw badRequest(`${field}: not a member of this organization`);
+    if (!id) throw new UnknownReference(field, "not a member of this organization");
     return id;
   };
-  const removed = new Set(update.remove.map((v, i) => resolve(v, `body.remove[${i}]`)));
-  const added = update.add.map((v, i) => resolve(v, `body.add[${i}]`));
+  const removed = new Set(update.remove.map((v, i) => resolve(v, `remove[${i}]`)));
+  const added = update.add.map((v, i) => resolve(v, `add[${i}]`));
   const roles = new Map<string, TeamRole>();
   for (const [key, { role }] of Object.entries(update.memberships)) {
-    const id = resolve(key, `body.memberships.${key}`);
+    const id = resolve(key, `memberships.${key}`);
     if (!removed.has(id)) roles.set(id, role);
   }
   return {

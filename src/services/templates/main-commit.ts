@@ -7,14 +7,14 @@ import { applyChanges } from "../../content/apply";
 import type { Change } from "../../content/change-schema";
 import { mainPointer } from "../../content/pointers";
 import { Workspace } from "../../content/workspace";
-import { badRequest, conflict } from "../../lib/errors";
+import { conflict, RefusedValue } from "../../lib/errors";
 import { commitToMain, newRevision } from "../content/commit-to-main";
 import type { SpaceContent } from "../spaces/spaces";
 import type { AfterMain } from "../../platform/main-revision";
 
 /** Template batches only insert pages; a revert has no source revision here. */
 const noRevert = async (): Promise<never> => {
-  throw badRequest("body: a template cannot revert pages");
+  throw new RefusedValue("", "a template cannot revert pages");
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Change } from "../../content/change-schema";
-import { badRequest } from "../../lib/errors";
+import { RefusedValue, UnknownReference } from "../../lib/errors";
 import { templateChanges } from "./build";
 import { findTemplate, templateIds } from "./index";
 import type { ApplySpaceTemplate } from "../../api/templates";
@@ -12,12 +12,27 @@ export function contentRefFileIds(input: ApplySpaceTemplate | undefined): string
   return [...new Set(Object.values(refs).map((ref) => ref.file))];
 }
 
+/** Where a template is applied: the space whose files the slots may name, for 400 messages. */
+interface PlanTarget {
+  /** The template request's path inside the body ("" when it is the whole body). */
+  field: string;
+  /** The content the slot files are looked up in, as the 400 names it. */
+  content: string;
+  spaceId: string;
+}
+
+/** The path of `sub` inside the template's request at body path `field` ("" for the body). */
+function inside(field: string, sub: string): string {
+  return field ? `${field}.${sub}` : sub;
+}
+
 /** The built-in template a request names; an unknown id is a 400 naming `<field>.id`. */
 function requireTemplate(id: string, field: string): SpaceTemplate {
   const template = findTemplate(id);
   if (!template) {
-    throw badRequest(
-      `${field}.id: no template "${id}"; the templates are ${templateIds().join(", ")}`,
+    throw new UnknownReference(
+      inside(field, "id"),
+      `no template "${id}"; the templates are ${templateIds().join(", ")}`,
     );
   }
   return template;
@@ -33,22 +48,25 @@ function slotFiles(
   template: SpaceTemplate,
   input: ApplySpaceTemplate,
   found: SlotFileRow[],
-  where: { field: string; content: string; spaceId: string },
+  where: PlanTarget,
 ): Map<string, string> {
   const visible = new Set(found.filter((row) => !row.deleted).map((row) => row.fileId));
   const slots = new Set(template.slots.map((slot) => slot.name));
   const files = new Map<string, string>();
   for (const [name, ref] of Object.entries(input.params?.contentRefs ?? {})) {
-    const field = `${where.field}.params.contentRefs.${name}`;
+    const field = inside(where.field, `params.contentRefs.${name}`);
     if (!slots.has(name)) {
       const known = slots.size ? `its slots are ${[...slots].join(", ")}` : "it has no slots";
-      throw badRequest(`${field}: the template "${template.id}" has no slot "${name}"; ${known}`);
+      throw new UnknownReference(
+        field,
+        `the template "${template.id}" has no slot "${name}"; ${known}`,
+      );
     }
     if (ref.space !== undefined && ref.space !== where.spaceId) {
-      throw badRequest(`${field}.space: the file must be in this space`);
+      throw new RefusedValue(`${field}.space`, "the file must be in this space");
     }
     if (!visible.has(ref.file)) {
-      throw badRequest(`${field}: no file "${ref.file}" in ${where.content}`);
+      throw new UnknownReference(field, `no file "${ref.file}" in ${where.content}`);
     }
     files.set(name, ref.file);
   }
@@ -62,7 +80,7 @@ function slotFiles(
 export function planTemplate(
   input: ApplySpaceTemplate,
   found: SlotFileRow[],
-  where: { field: string; content: string; spaceId: string },
+  where: PlanTarget,
 ): Change[] {
   const template = requireTemplate(input.id, where.field);
   return templateChanges(template, slotFiles(template, input, found, where));
