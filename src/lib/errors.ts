@@ -77,6 +77,11 @@ export class RefusedValue extends FieldError {
   override readonly name = "RefusedValue";
 }
 
+/** The body's value is over a size cap of what stores it (an integration's script or image): 413. */
+export class ValueTooLarge extends FieldError {
+  override readonly name = "ValueTooLarge";
+}
+
 /** 400: the input broke a rule; the message names the field. */
 export const badRequest = (message: string) => new ApiError(400, message);
 /** 401: no usable credentials. */

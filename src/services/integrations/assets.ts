@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrations } from "../../db/schema/index";
-import { ApiError, RefusedValue } from "../../lib/errors";
+import { RefusedValue, ValueTooLarge } from "../../lib/errors";
 import { hmac, safeEqual, sha256HexBytes } from "../../lib/crypto";
 import { nowMs } from "../../lib/clock";
 
@@ -39,7 +39,7 @@ function decodeBase64(text: string): Uint8Array | null {
 export async function storeScript(bucket: R2Bucket, script: string) {
   const bytes = new TextEncoder().encode(script);
   if (bytes.length > MAX_SCRIPT_BYTES) {
-    throw new ApiError(413, `body.script: exceeds the ${MAX_SCRIPT_BYTES} byte limit`);
+    throw new ValueTooLarge("script", `exceeds the ${MAX_SCRIPT_BYTES} byte limit`);
   }
   const hash = await sha256HexBytes(bytes);
   const key = `integrations/scripts/${hash}.js`;
@@ -51,14 +51,14 @@ export async function storeScript(bucket: R2Bucket, script: string) {
 
 /**
  * Stores a base64 image (icon or preview) by content hash under `integrations/images/`, after
- * checking it decodes, fits the cap and is a PNG, JPEG, GIF or WebP image; `field` names it in
- * the 400.
+ * checking it decodes, fits the cap and is a PNG, JPEG, GIF or WebP image; `field` (its path
+ * inside the body) names it in the 400 or 413.
  */
 export async function storeImage(bucket: R2Bucket, base64: string, field: string) {
   const bytes = decodeBase64(base64);
   if (!bytes || bytes.length === 0) throw new RefusedValue(field, "must be base64 image content");
   if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new ApiError(413, `body.${field}: exceeds the ${MAX_IMAGE_BYTES} byte limit`);
+    throw new ValueTooLarge(field, `exceeds the ${MAX_IMAGE_BYTES} byte limit`);
   }
   const kind = IMAGE_TYPES.find((t) => t.magic.every((b, i) => bytes[i] === b));
   if (!kind) throw new RefusedValue(field, "must be a PNG, JPEG, GIF or WebP image");
