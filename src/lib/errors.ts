@@ -47,11 +47,14 @@ export type FieldPlace = "body" | "query";
 /**
  * A request field that the data refuses: services throw the domain errors below knowing only the
  * field's path inside the body or query (`sections[2]`, `tableCell.record`; empty for the whole
- * body), never the wire; the error pipeline (src/middleware/errors.ts) answers them as the 400
- * `<where>.<field>: <rule>` (`body: <rule>` for the whole body), the form of a schema failure.
+ * body), never the wire; the error pipeline (src/middleware/errors.ts) answers them with their
+ * class's status (400 for most) as `<where>.<field>: <rule>` (`body: <rule>` for the whole body), the form of a schema failure.
  * Validation of the request's own shape stays in its zod schema.
  */
 export abstract class FieldError extends Error {
+  /** The answer's status: 400 unless the class says otherwise. */
+  abstract readonly status: 400 | 409 | 413;
+
   constructor(
     /** The field's path inside the body (or query), without the `body.` prefix; "" for all of it. */
     readonly field: string,
@@ -67,6 +70,7 @@ export abstract class FieldError extends Error {
 /** The body names something the data does not hold (no such section, revision, page, member). */
 export class UnknownReference extends FieldError {
   override readonly name = "UnknownReference";
+  readonly status = 400;
 }
 
 /**
@@ -75,11 +79,19 @@ export class UnknownReference extends FieldError {
  */
 export class RefusedValue extends FieldError {
   override readonly name = "RefusedValue";
+  readonly status = 400;
 }
 
 /** The body's value is over a size cap of what stores it (an integration's script or image): 413. */
 export class ValueTooLarge extends FieldError {
   override readonly name = "ValueTooLarge";
+  readonly status = 413;
+}
+
+/** The body's value is already taken by another resource (a slug, a host name, a path): 409. */
+export class ValueTaken extends FieldError {
+  override readonly name = "ValueTaken";
+  readonly status = 409;
 }
 
 /** 400: the input broke a rule; the message names the field. */

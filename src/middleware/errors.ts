@@ -2,13 +2,13 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
-import { ApiError, errorBody, FieldError, InvalidInputError, ValueTooLarge } from "../lib/errors";
+import { ApiError, errorBody, FieldError, InvalidInputError } from "../lib/errors";
 import { authenticate } from "../auth/caller";
 
 /**
  * The single error handler: ApiError and Hono's HTTPException keep their status and message
  * (a validation 400 first makes sure the token is known: 401 wins), a service's `FieldError`
- * is the 400 (413 for a `ValueTooLarge`) naming its body or query field;
+ * is its class's status (400, 409 or 413) naming its body or query field;
  * anything else is logged with the request id and answered as a bare 500 carrying that id.
  */
 export const onError: ErrorHandler<AppEnv> = async (err, c) => {
@@ -23,8 +23,7 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
   if (err instanceof ApiError) return jsonError(c, err.status, err.message);
   // A service's domain error about a request field: named like a schema failure of that field.
   if (err instanceof FieldError) {
-    const status = err instanceof ValueTooLarge ? 413 : 400;
-    return jsonError(c, status, `${fieldPath(err)}: ${err.rule}`);
+    return jsonError(c, err.status, `${fieldPath(err)}: ${err.rule}`);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -6,7 +6,7 @@ import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { nowIso, nowMs } from "../../lib/clock";
-import { conflict } from "../../lib/errors";
+import { ValueTaken } from "../../lib/errors";
 import { specPrefix, uploadKey } from "./keys";
 import { processingDeadline } from "./process";
 
@@ -81,7 +81,7 @@ export async function createSpec(
     .returning();
   if (!row) {
     if (source.sourceTextKey) await files.delete(source.sourceTextKey);
-    throw conflict(`body.slug: a specification with slug "${input.slug}" already exists`);
+    throw new ValueTaken("slug", `a specification with slug "${input.slug}" already exists`);
   }
   return row;
 }

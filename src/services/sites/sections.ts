@@ -142,7 +142,7 @@ export function updateSectionPlan(
   if (patch.title !== undefined) set.title = patch.title;
   if (patch.path !== undefined && patch.path !== section.path) {
     if (tree.sections.some((s) => s.id !== section.id && s.path === patch.path)) {
-      throw pathTaken("body.path", patch.path);
+      throw pathTaken("path", patch.path);
     }
     set.path = patch.path;
   }

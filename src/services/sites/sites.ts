@@ -12,7 +12,7 @@ import {
   type SiteVisibility,
 } from "../../db/schema/index";
 
-import { conflict, UnknownReference } from "../../lib/errors";
+import { UnknownReference, ValueTaken } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newVisitorKey } from "./visitor-auth";
@@ -178,7 +178,7 @@ export async function updateSite(
   if (input.proxy !== undefined) set.proxy = input.proxy;
   if (input.hostname !== undefined) {
     if (input.hostname !== null && input.hostname !== site.hostname && hostnameTaken) {
-      throw conflict(`body.hostname: ${input.hostname} is already used by another site`);
+      throw new ValueTaken("hostname", `${input.hostname} is already used by another site`);
     }
     set.hostname = input.hostname;
   }
@@ -220,7 +220,8 @@ export async function updateSite(
     // Another site took the host name between the check and the write.
     if (input.hostname) {
       const [taken] = await hostnameTakenQuery(db, input.hostname, site.id);
-      if (taken) throw conflict(`body.hostname: ${input.hostname} is already used by another site`);
+      if (taken)
+        throw new ValueTaken("hostname", `${input.hostname} is already used by another site`);
     }
     throw err;
   }

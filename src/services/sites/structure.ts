@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { siteSections, sites, siteSpaces } from "../../db/schema/index";
 
 import { hyphenate } from "../../content/tree";
-import { conflict } from "../../lib/errors";
+import { conflict, ValueTaken } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { keyAfterLast, keyInLevel, type OnCrowded } from "../ordering/position";
@@ -133,7 +133,7 @@ export function updateSiteSpacePlan(
     const taken = siteSpacesIn(tree, row.containerId).some(
       (other) => other.id !== row.id && other.path === patch.path,
     );
-    if (taken) throw pathTaken("body.path", patch.path);
+    if (taken) throw pathTaken("path", patch.path);
   }
   const set: Partial<SiteSpaceRow> = {};
   if (patch.path !== undefined) set.path = patch.path;
@@ -171,9 +171,9 @@ export function siteSpacesCleanupStatements(db: Database, spaceId: string) {
   ] as const;
 }
 
-/** The 409 of a path already used by a sibling. */
+/** The 409 of a body path (`field`, inside the body) already used by a sibling. */
 export function pathTaken(field: string, path: string) {
-  return conflict(`${field}: the path "${path}" is already used at this level of the site`);
+  return new ValueTaken(field, `the path "${path}" is already used at this level of the site`);
 }
 
 /**
