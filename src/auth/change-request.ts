@@ -29,6 +29,11 @@ export function changeRequestIdSql(...match: Parameters<typeof changeRequestMatc
   return sql`SELECT id FROM change_requests WHERE ${changeRequestMatch(...match)} LIMIT 1`;
 }
 
+/** SQL: the working head revision of a change request by id or number (a scalar subquery). */
+export function changeRequestHeadSql(...match: Parameters<typeof changeRequestMatch>): SQL {
+  return sql`(SELECT revision_id FROM change_requests WHERE ${changeRequestMatch(...match)} LIMIT 1)`;
+}
+
 /** The change request number a path segment may be (null: it can only be an id). */
 export function changeRequestNumber(idOrNumber: string): number | null {
   return /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;

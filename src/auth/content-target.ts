@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireRole, requireScope } from "./organization";
-import { changeRequestMatch, resolveChangeRequest } from "./change-request";
+import { changeRequestHeadSql, resolveChangeRequest } from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
 import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
@@ -89,8 +89,7 @@ export async function changeRequestTarget(
   changeRequestId: string,
 ): Promise<ContentTarget> {
   const db = c.get("db");
-  const head = sql`(SELECT revision_id FROM change_requests
-    WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
+  const head = changeRequestHeadSql(spaceId, changeRequestId);
   const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
     with: { revision: revisionQuery(db, spaceId, head) },
   });

@@ -26,13 +26,13 @@ async function installationsCovering(db: Database, organizationId: string, space
 
 /**
  * The after-main hook of integrations: each new main revision of a space (a merge, a template
- * applied to main) queues `space_content_updated` for every installation covering the space.
+ * applied to main, a translation run) queues `space_content_updated` for every installation
+ * covering the space.
  */
 export const notifyIntegrationsAfterMain: MainRevisionHook = async (event) => {
   const { space } = event;
   const installations = await installationsCovering(event.db, space.organizationId, space.id);
   if (installations.length === 0) return;
-  if (!event.jobs) throw new Error("the JOBS queue binding is missing");
   await queueEvents(
     event.db,
     { JOBS: event.jobs },

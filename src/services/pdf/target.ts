@@ -3,7 +3,7 @@ import { openapiSpecs } from "../../db/schema/index";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import type { ContentPointer } from "../../content/pointer";
-import { changeRequestMatch } from "../../auth/change-request";
+import { changeRequestHeadSql } from "../../auth/change-request";
 import { notFound } from "../../lib/errors";
 import { revisionRowQuery } from "../content/reads";
 
@@ -46,8 +46,7 @@ export function specStateOf(rows: { n: number; at: string | null }[]): string {
  * as a plan for its access check's batch; `finish` answers both, a 404 when the row is missing.
  */
 export function changeRequestRevisionPlan(db: Database, spaceId: string, changeRequestId: string) {
-  const head = sql`(SELECT revision_id FROM change_requests
-    WHERE ${changeRequestMatch(spaceId, changeRequestId)} LIMIT 1)`;
+  const head = changeRequestHeadSql(spaceId, changeRequestId);
   const statements = {
     revision: revisionRowQuery(db, spaceId, head),
     specs: specStateQuery(db, spaceId),
