@@ -7,40 +7,75 @@ import {
   translations,
   type FileRow,
   type PageRow,
+  type SpaceRow,
   type TranslationRow,
 } from "../../../db/schema/index";
 import type { FileState } from "../../../content/commit";
 import { mainPointer } from "../../../content/pointers";
 import { filesQuery, treeQuery } from "../../../content/read";
-import { sameContent, stateOf, type PageState } from "../../../content/state";
+import type { PageState } from "../../../content/state";
 import { PermanentJobError } from "../../../jobs/define";
 import { sha256Hex } from "../../../lib/crypto";
-import { nowIso, nowMs } from "../../../lib/clock";
-import { remapRefs } from "../../../translate/index";
+import { nowMs } from "../../../lib/clock";
 import { runStatements } from "../../../db/plan";
 import { commitToMain } from "../../content/commit-to-main";
 import type { AfterMain } from "../../../platform/main-revision";
 import { chunked } from "../../../db/chunked";
 import { runContext } from "./state";
-
-type Staged = typeof translationStaged.$inferSelect;
-type Mapping = typeof translationPages.$inferSelect;
+import { resultFileStates, resultPages, type Mapping, type Staged } from "./result-states";
 
 /**
  * The last step of a run: writes every translated page, the source's structure (tree, slugs,
- * hidden flags, positions) and its files (added, changed, removed) into the result space as ONE new main revision through
- * `commitToMain`, and in the same batch records the pages' source hashes, drops the pages
- * removed from the source, clears the work list and completes the run with its stats. The new
- * revision is followed by the platform's after-main hooks (`after`, from the job's context) like
- * a merge: integrations hear of it and search indexes it.
+ * hidden flags, positions) and its files (added, changed, removed) into the result space as ONE
+ * new main revision through `commitToMain`, and in the same batch records the pages' source
+ * hashes, drops the pages removed from the source, clears the work list and completes the run
+ * with its stats. The new revision is followed by the platform's after-main hooks (`after`, from
+ * the job's context) like a merge: integrations hear of it and search indexes it.
  */
 export async function commitRun(db: Database, t: TranslationRow, after: AfterMain): Promise<void> {
+  const inputs = await readRunInputs(db, t);
+  const work = await translatedWork(inputs.staged);
+  const live = inputs.sourceRows.filter((r) => !r.deleted);
+  const liveIds = new Set(live.map((r) => r.pageId));
+  const removed = inputs.mapping.filter((m) => !liveIds.has(m.sourcePageId));
+  const completion = completionStatements(db, t, removed, runStats(t, work.translated));
+  const changeOn = resultChanges(inputs, live, work, removed);
+  const first = changeOn(inputs.resultRows, inputs.resultFiles);
+  if (first.pages.length === 0 && first.files.length === 0) {
+    // Nothing differs from the result's main: the run completes without an empty revision.
+    await runStatements(db, completion(inputs.result.revisionId));
+    return;
+  }
+  await writeResultRevision(db, t, after, {
+    result: inputs.result,
+    first,
+    changeOn,
+    work,
+    completion,
+  });
+}
+
+/** Everything a run's commit compares: both spaces, their main trees and files, the run's work. */
+interface RunInputs {
+  source: SpaceRow;
+  result: SpaceRow;
+  sourceRows: PageRow[];
+  sourceFiles: FileRow[];
+  mapping: Mapping[];
+  staged: Staged[];
+  /** The result space's main as the run found it (re-read if main moves before the commit). */
+  resultRows: PageRow[];
+  resultFiles: FileRow[];
+}
+
+/** Step 1: the run's two spaces (refused when gone), then in one batch what the commit compares. */
+async function readRunInputs(db: Database, t: TranslationRow): Promise<RunInputs> {
   const context = await runContext(db, t);
   const source = context.source;
   if (!source) throw new PermanentJobError("The source space no longer exists");
   const result = context.result;
   if (!result) throw new Error("The result space of this run is gone; run again");
-  const [sourceRows, sourceFiles, mapping, staged, firstRows, firstFiles] = await db.batch([
+  const [sourceRows, sourceFiles, mapping, staged, resultRows, resultFiles] = await db.batch([
     treeQuery(db, mainPointer(source)),
     filesQuery(db, mainPointer(source)),
     db.select().from(translationPages).where(eq(translationPages.translationId, t.id)),
@@ -51,23 +86,58 @@ export async function commitRun(db: Database, t: TranslationRow, after: AfterMai
     treeQuery(db, mainPointer(result)),
     filesQuery(db, mainPointer(result)),
   ]);
+  return { source, result, sourceRows, sourceFiles, mapping, staged, resultRows, resultFiles };
+}
+
+/** The pages this run translated and their new bodies, keyed by content hash. */
+interface TranslatedWork {
+  translated: Staged[];
+  bodies: { hash: string; body: string }[];
+  hashOf: Map<string, string>;
+}
+
+/** Step 2: the finished pages that carry a translation, and their bodies hashed for storage. */
+async function translatedWork(staged: Staged[]): Promise<TranslatedWork> {
   const translated = staged.filter((s) => s.title !== null);
   const bodies = await Promise.all(
     translated
       .flatMap((s) => (s.body ? [s.body] : []))
       .map(async (body) => ({ hash: await sha256Hex(body), body })),
   );
-  const hashOf = new Map(bodies.map((d) => [d.body, d.hash]));
-  const live = sourceRows.filter((r) => !r.deleted);
-  const liveIds = new Set(live.map((r) => r.pageId));
-  const removed = mapping.filter((m) => !liveIds.has(m.sourcePageId));
+  return { translated, bodies, hashOf: new Map(bodies.map((d) => [d.body, d.hash])) };
+}
+
+/** The figures a completed run records: words and pages translated, when and how long. */
+interface RunStats {
+  words: number;
+  pages: number;
+  finishedAt: number;
+  durationMs: number;
+}
+
+/** Step 3: the run's stats, timed now. */
+function runStats(t: TranslationRow, translated: Staged[]): RunStats {
   const words = translated.reduce((n, s) => n + s.words, 0);
   const finishedAt = nowMs();
-  const duration = Math.max(
+  const durationMs = Math.max(
     0,
     finishedAt - Date.parse(t.runStartedAt ?? new Date(finishedAt).toISOString()),
   );
-  const completion = (revisionId: string) => ({
+  return { words, pages: translated.length, finishedAt, durationMs };
+}
+
+/**
+ * Step 4: the statements that complete the run beside its revision (or alone when nothing
+ * changed): source hashes recorded, removed pages' mapping dropped, work list cleared, run done.
+ */
+function completionStatements(
+  db: Database,
+  t: TranslationRow,
+  removed: Mapping[],
+  stats: RunStats,
+) {
+  const { words, finishedAt, durationMs: duration } = stats;
+  return (revisionId: string) => ({
     hashes: db
       .update(translationPages)
       .set({
@@ -109,7 +179,7 @@ export async function commitRun(db: Database, t: TranslationRow, after: AfterMai
         resultRevisionId: revisionId,
         runs: sql`${translations.runs} + 1`,
         latestWords: words,
-        latestPages: translated.length,
+        latestPages: stats.pages,
         latestDurationMs: duration,
         totalWords: sql`${translations.totalWords} + ${words}`,
         totalDurationMs: sql`${translations.totalDurationMs} + ${duration}`,
@@ -119,25 +189,48 @@ export async function commitRun(db: Database, t: TranslationRow, after: AfterMai
       })
       .where(eq(translations.id, t.id)),
   });
+}
 
+/** The pages and files to write into a result space whose main holds these rows. */
+type ResultChange = { pages: PageState[]; files: FileState[] };
+
+/** Step 5: how to compute the result's change against any state of its main. */
+function resultChanges(
+  inputs: RunInputs,
+  live: PageRow[],
+  work: TranslatedWork,
+  removed: Mapping[],
+): (resultRows: PageRow[], resultFiles: FileRow[]) => ResultChange {
   const plan = {
     live,
-    sourceFiles,
-    mapping,
-    staged: new Map(staged.map((s) => [s.sourcePageId, s])),
-    hashOf,
+    mapping: inputs.mapping,
+    staged: new Map(inputs.staged.map((s) => [s.sourcePageId, s])),
+    hashOf: work.hashOf,
   };
-  const spacesIds = { source: source.id, result: result.id };
-  const changeOn = (resultRows: PageRow[], resultFiles: FileRow[]) => ({
+  const spacesIds = { source: inputs.source.id, result: inputs.result.id };
+  return (resultRows, resultFiles) => ({
     pages: resultPages(plan, resultRows, removed, spacesIds),
-    files: resultFileStates(sourceFiles, resultFiles),
+    files: resultFileStates(inputs.sourceFiles, resultFiles),
   });
-  const first = changeOn(firstRows, firstFiles);
-  if (first.pages.length === 0 && first.files.length === 0) {
-    // Nothing differs from the result's main: the run completes without an empty revision.
-    await runStatements(db, completion(result.revisionId));
-    return;
-  }
+}
+
+/**
+ * Step 6: the result's new main revision with the completion statements in its batch, the change
+ * recomputed if main moved, retried on a fresh main only while this run is still the current one.
+ */
+async function writeResultRevision(
+  db: Database,
+  t: TranslationRow,
+  after: AfterMain,
+  run: {
+    result: SpaceRow;
+    first: ResultChange;
+    changeOn: ReturnType<typeof resultChanges>;
+    work: TranslatedWork;
+    completion: ReturnType<typeof completionStatements>;
+  },
+): Promise<void> {
+  const { result, first, changeOn, completion } = run;
   await commitToMain(
     db,
     {
@@ -156,100 +249,25 @@ export async function commitRun(db: Database, t: TranslationRow, after: AfterMai
           parents: [],
           pages,
           files,
-          documents: bodies.filter((d) => used.has(d.hash)),
+          documents: run.work.bodies.filter((d) => used.has(d.hash)),
           also: (revisionId) => completion(revisionId),
         };
       },
       // After a failed batch: retried on a fresh main only while this run is still the current one.
       reload: async ({ space }) => {
-        const [[fresh], [run]] = await db.batch([
+        const [[fresh], [current]] = await db.batch([
           db.select().from(spaces).where(eq(spaces.id, space.id)),
           db
             .select({ runId: translations.runId })
             .from(translations)
             .where(eq(translations.id, t.id)),
         ]);
-        return fresh && !fresh.deletedAt && run?.runId === t.runId ? { space: fresh } : undefined;
+        return fresh && !fresh.deletedAt && current?.runId === t.runId
+          ? { space: fresh }
+          : undefined;
       },
       raceMessage: "The result space changed repeatedly during the run",
     },
     after,
   );
-}
-
-/** The result pages to write: new and changed ones, and the results of removed source pages. */
-function resultPages(
-  plan: {
-    live: PageRow[];
-    mapping: Mapping[];
-    staged: Map<string, Staged>;
-    hashOf: Map<string, string>;
-  },
-  resultRows: PageRow[],
-  removed: Mapping[],
-  spacesIds: { source: string; result: string },
-): PageState[] {
-  const now = nowIso();
-  const resultOf = new Map(plan.mapping.map((m) => [m.sourcePageId, m.resultPageId]));
-  const current = new Map(resultRows.filter((r) => !r.deleted).map((r) => [r.pageId, stateOf(r)]));
-  const out: PageState[] = [];
-  for (const row of plan.live) {
-    const id = resultOf.get(row.pageId);
-    if (!id) continue;
-    const before = current.get(id);
-    const staged = plan.staged.get(row.pageId);
-    const fresh = staged && staged.title !== null ? staged : undefined;
-    const linkTarget = row.linkTarget ? structuredClone(row.linkTarget) : null;
-    if (linkTarget) remapRefs(linkTarget, (s) => resultOf.get(s), spacesIds);
-    const next: PageState = {
-      ...stateOf(row),
-      pageId: id,
-      parentId: row.parentId ? (resultOf.get(row.parentId) ?? null) : null,
-      title: fresh ? fresh.title! : (before?.title ?? row.title),
-      description: fresh ? fresh.description : (before?.description ?? row.description),
-      documentHash: fresh
-        ? fresh.body
-          ? (plan.hashOf.get(fresh.body) ?? null)
-          : null
-        : (before?.documentHash ?? row.documentHash),
-      linkTarget,
-      createdAt: before?.createdAt ?? now,
-      updatedAt: now,
-    };
-    if (!before || !sameContent(before, next)) out.push(next);
-  }
-  for (const gone of removed) {
-    const before = current.get(gone.resultPageId);
-    if (before) out.push({ ...before, deleted: true, updatedAt: now });
-  }
-  return out;
-}
-
-/**
- * The source's files under the same ids, where the result space lacks them or differs, and the
- * removal of the result's files the source no longer has.
- */
-function resultFileStates(sourceFiles: FileRow[], resultFiles: FileRow[]): FileState[] {
-  const current = new Map(resultFiles.filter((f) => !f.deleted).map((f) => [f.fileId, f]));
-  const live = sourceFiles.filter((f) => !f.deleted);
-  const liveIds = new Set(live.map((f) => f.fileId));
-  const key = (f: FileRow) =>
-    JSON.stringify([f.name, f.contentType, f.size, f.hash, f.width, f.height]);
-  const state = (f: FileRow, deleted: boolean): FileState => ({
-    fileId: f.fileId,
-    deleted,
-    name: f.name,
-    contentType: f.contentType,
-    size: f.size,
-    hash: f.hash,
-    width: f.width,
-    height: f.height,
-    createdAt: f.createdAt,
-  });
-  const changed = live.filter((f) => {
-    const before = current.get(f.fileId);
-    return !before || key(before) !== key(f);
-  });
-  const removed = [...current.values()].filter((f) => !liveIds.has(f.fileId));
-  return [...changed.map((f) => state(f, false)), ...removed.map((f) => state(f, true))];
 }
