@@ -165,8 +165,9 @@ describe("the CLI's statements against the services'", () => {
     expect(listed.tokens.map(fields)).toEqual(page.rows.map(fields));
 
     // Revoked: one token each, by the CLI's plan and by the service.
-    const [cliToken] = await tokenRows(users.cli.id);
-    const [serviceToken] = await tokenRows(users.service.id);
+    // The same token on both sides (by label: the rows' own order follows their random ids).
+    const [cliToken] = sorted(await tokenRows(users.cli.id));
+    const [serviceToken] = sorted(await tokenRows(users.service.id));
     await run(revokeTokenPlan({ id: String(cliToken!.id) }));
     await revokeToken(db, users.service.id, String(serviceToken!.id));
     expect(normalized(sorted(await tokenRows(users.cli.id)), cliNames)).toEqual(
