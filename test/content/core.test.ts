@@ -35,6 +35,17 @@ async function reloadCr(id: string) {
   return row!;
 }
 
+/** Merges a change request into its space's main as it is now (no after-main hooks). */
+async function mergeAtHead(spaceId: string, changeRequestId: string, userId: string) {
+  return mergeChangeRequest(
+    testDb(),
+    await reload(spaceId),
+    await reloadCr(changeRequestId),
+    userId,
+    fixtureAfterMain(),
+  );
+}
+
 async function edit(spaceId: string, userId: string, changes: Change[]) {
   const db = testDb();
   const space = await reload(spaceId);
@@ -60,7 +71,7 @@ async function mainMarkdown(spaceId: string, pageId: string) {
 
 describe("content core: change requests, merge, three-way merge", () => {
   it("inserts pages in a change request and merges them into main", async () => {
-    const { db, space, userId } = await setup();
+    const { space, userId } = await setup();
     const cr = await edit(space.id, userId, [
       {
         operation: "insert_page",
@@ -77,13 +88,7 @@ describe("content core: change requests, merge, three-way merge", () => {
     ]);
     expect(cr.seq).toBe(1);
     expect((await mainTree(space.id)).roots).toHaveLength(0);
-    const merged = await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(cr.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    const merged = await mergeAtHead(space.id, cr.id, userId);
     expect(merged.changeRequest.status).toBe("merged");
     const { roots } = await mainTree(space.id);
     expect(roots.map((n) => n.row.title)).toEqual(["Introduction"]);
@@ -92,18 +97,12 @@ describe("content core: change requests, merge, three-way merge", () => {
   });
 
   it("merges two change requests from the same base that touched different pages", async () => {
-    const { db, space, userId } = await setup();
+    const { space, userId } = await setup();
     const seed = await edit(space.id, userId, [
       { operation: "insert_page", title: "A", document: { markdown: "one\n" } },
       { operation: "insert_page", title: "B", document: { markdown: "two\n" } },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(seed.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, seed.id, userId);
     const { roots } = await mainTree(space.id);
     const [a, b] = roots.map((n) => n.row.pageId);
     const first = await edit(space.id, userId, [
@@ -112,20 +111,8 @@ describe("content core: change requests, merge, three-way merge", () => {
     const second = await edit(space.id, userId, [
       { operation: "update_page", page: b!, title: "B2" },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(first.id),
-      userId,
-      fixtureAfterMain(),
-    );
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(second.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, first.id, userId);
+    await mergeAtHead(space.id, second.id, userId);
     const after = await mainTree(space.id);
     expect(after.roots.map((n) => n.row.title)).toEqual(["A", "B2"]);
     expect(await mainMarkdown(space.id, a!)).toBe("one, edited\n");
@@ -140,13 +127,7 @@ describe("content core: change requests, merge, three-way merge", () => {
         document: { markdown: "First.\n\nSecond.\n\nThird.\n" },
       },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(seed.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, seed.id, userId);
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
     const one = await edit(space.id, userId, [
       {
@@ -169,20 +150,8 @@ describe("content core: change requests, merge, three-way merge", () => {
         document: { markdown: "First, changed.\n\nSecond.\n\nThird.\n" },
       },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(one.id),
-      userId,
-      fixtureAfterMain(),
-    );
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(two.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, one.id, userId);
+    await mergeAtHead(space.id, two.id, userId);
     expect(await mainMarkdown(space.id, page)).toBe(
       "First, edited.\n\nSecond.\n\nThird, edited.\n",
     );
@@ -200,13 +169,7 @@ describe("content core: change requests, merge, three-way merge", () => {
     const seed = await edit(space.id, userId, [
       { operation: "insert_page", title: "P", document: { markdown: "a\n\nb\n" } },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(seed.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, seed.id, userId);
     const page = (await mainTree(space.id)).roots[0]!.row.pageId;
     const cr = await edit(space.id, userId, [
       { operation: "update_page", page, document: { markdown: "a\n\nb, cr\n" } },
@@ -214,22 +177,10 @@ describe("content core: change requests, merge, three-way merge", () => {
     const other = await edit(space.id, userId, [
       { operation: "update_page", page, document: { markdown: "a, main\n\nb\n" } },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(other.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, other.id, userId);
     const updated = await updateFromMain(db, await reload(space.id), await reloadCr(cr.id), userId);
     expect(updated.changeRequest.baseSeq).toBe((await reload(space.id)).mainSeq);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(cr.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, cr.id, userId);
     expect(await mainMarkdown(space.id, page)).toBe("a, main\n\nb, cr\n");
   });
 
@@ -239,13 +190,7 @@ describe("content core: change requests, merge, three-way merge", () => {
       { operation: "insert_page", ref: "p", title: "Parent", document: {} },
       { operation: "insert_page", ref: "c", into: "p", title: "Child", document: {} },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(seed.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, seed.id, userId);
     const parent = (await mainTree(space.id)).roots[0]!;
     const child = parent.children[0]!.row.pageId;
     const crSpace = await reload(space.id);
@@ -258,13 +203,7 @@ describe("content core: change requests, merge, three-way merge", () => {
     const del = await edit(space.id, userId, [
       { operation: "delete_page", page: parent.row.pageId },
     ]);
-    await mergeChangeRequest(
-      db,
-      await reload(space.id),
-      await reloadCr(del.id),
-      userId,
-      fixtureAfterMain(),
-    );
+    await mergeAtHead(space.id, del.id, userId);
     expect((await mainTree(space.id)).roots).toHaveLength(0);
   });
 });
