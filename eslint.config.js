@@ -183,9 +183,10 @@ export default tseslint.config(
     },
   },
   {
-    // The platform's parts and the bindings' types sit low: everything imports them. Only the
-    // composition root (src/platform/compose.ts) reaches up to the services it wires.
-    files: ["src/platform/**/*.ts", "src/env.ts"],
+    // The database layer, the platform's parts and the bindings' types sit low: everything
+    // imports them. Only the composition root (src/platform/compose.ts) reaches up to the
+    // services it wires.
+    files: ["src/db/**/*.ts", "src/platform/**/*.ts", "src/env.ts"],
     ignores: ["src/platform/compose.ts"],
     rules: {
       "no-restricted-imports": forbid([
@@ -203,19 +204,6 @@ export default tseslint.config(
     // below auth and the services, above the database and the pure helpers.
     files: ["src/http/**/*.ts"],
     rules: { "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH]) },
-  },
-  {
-    files: ["src/db/**/*.ts"],
-    rules: {
-      "no-restricted-imports": forbid([
-        ROUTES,
-        MIDDLEWARE,
-        PRESENTERS,
-        SERVICES,
-        AUTH,
-        HTTP_HELPERS,
-      ]),
-    },
   },
   {
     // The pure helpers: no HTTP, no request, nothing above them.

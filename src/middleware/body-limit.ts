@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env";
@@ -7,8 +7,8 @@ import { errorBody } from "../lib/errors";
 /** Default request body cap; a route that documents a larger one declares it (`ownBodyCap`). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The limiters routes declared as their own cap, recognised among a request's matched routes. */
-const OWN_CAPS = new WeakSet<object>();
+/** The limiters routes declared as their own cap (and their size), found among matched routes. */
+const OWN_CAPS = new WeakMap<object, number>();
 
 /** 413 with the wire error body for bodies over the cap, before anything parses them. */
 export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
@@ -25,8 +25,20 @@ export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
  */
 export function ownBodyCap(maxSize: number): MiddlewareHandler<AppEnv> {
   const cap = limitBody(maxSize);
-  OWN_CAPS.add(cap);
+  OWN_CAPS.set(cap, maxSize);
   return cap;
+}
+
+/**
+ * The body cap of the request's route: its own (`ownBodyCap`) or the default. Middleware that
+ * reads a body before the route does (idempotency's fingerprint) reads no more than this.
+ */
+export function bodyCapOf(c: Context<AppEnv>): number {
+  for (const route of matchedRoutes(c)) {
+    const own = OWN_CAPS.get(route.handler);
+    if (own !== undefined) return own;
+  }
+  return MAX_BODY_BYTES;
 }
 
 /**

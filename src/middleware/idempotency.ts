@@ -2,15 +2,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { authenticate, authenticateBeforeBody, bearerToken } from "../auth/caller";
 import { nowMs } from "../lib/clock";
+import { bodyCapOf } from "./body-limit";
 import { ApiError, badRequest, conflict, unauthorized } from "../lib/errors";
 import { claimKey, completeKey, releaseKey, type KeyRef } from "../services/idempotency/keys";
 import { openAnswer, requestFingerprint, sealAnswer } from "../services/idempotency/seal";
 
 /** 1 to 255 printable ASCII characters, as Stripe accepts. */
 const KEY_SHAPE = /^[\x20-\x7E]{1,255}$/;
-
-/** The largest body any route accepts (the content batch); the route's own limit still applies. */
-const MAX_KEYED_BODY_BYTES = 30 * 1024 * 1024;
 
 /**
  * Answers that are not kept, so a retry with the same key runs again: 401 and 429 did not run,
@@ -111,15 +109,16 @@ async function readBody(c: Context<AppEnv>): Promise<Uint8Array<ArrayBuffer>> {
   const raw = c.req.raw;
   if (raw.bodyUsed) return new Uint8Array(await c.req.arrayBuffer());
   if (!raw.body) return new Uint8Array(0);
-  const tooLarge = () =>
-    new ApiError(413, `Request body exceeds the ${MAX_KEYED_BODY_BYTES} byte limit`);
-  if (Number(raw.headers.get("Content-Length") ?? 0) > MAX_KEYED_BODY_BYTES) throw tooLarge();
+  // No more than the route itself accepts: its own cap, or the default.
+  const cap = bodyCapOf(c);
+  const tooLarge = () => new ApiError(413, `Request body exceeds the ${cap} byte limit`);
+  if (Number(raw.headers.get("Content-Length") ?? 0) > cap) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = raw.body.getReader();
   for (let part = await reader.read(); !part.done; part = await reader.read()) {
     size += part.value.length;
-    if (size > MAX_KEYED_BODY_BYTES) {
+    if (size > cap) {
       await reader.cancel();
       throw tooLarge();
     }

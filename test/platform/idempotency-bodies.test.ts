@@ -4,6 +4,7 @@ import { as, d1Cost, workerFetch } from "../helpers/api";
 import { createCr, makeCrWorld, postMerge } from "../helpers/change-requests-factories";
 import { makeOrg, makeUser } from "../helpers/factories";
 import { collectionsIn, keysOf, withKey } from "../helpers/idempotency-factories";
+import { MAX_SPEC_BODY_BYTES } from "../../src/api/openapi-specs";
 
 describe("Idempotency-Key across body kinds", () => {
   it("seals stored answers: a new token's secret is not readable in the table", async () => {
@@ -55,6 +56,28 @@ describe("Idempotency-Key across body kinds", () => {
       "SELECT count(*) AS n FROM page_versions WHERE title = 'Once' AND to_seq IS NULL",
     ).first<{ n: number }>();
     expect(pages?.n).toBe(1);
+  });
+
+  it("reads a keyed body no further than its route's own cap (an API spec's)", async () => {
+    const { org, owner } = await makeOrg();
+    // Over the largest cap of any route (the content batch's 30 MiB): the spec route's own cap
+    // must be the one named, not the largest.
+    const over = 30 * 1024 * 1024 + 1;
+    const res = await workerFetch(`https://quire.test/v1/orgs/${org.id}/openapi`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${owner.token}`,
+        "Content-Type": "application/json",
+        "Idempotency-Key": "big",
+        "Content-Length": String(over),
+      },
+      body: new Uint8Array(over),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: { code: 413, message: `Request body exceeds the ${MAX_SPEC_BODY_BYTES} byte limit` },
+    });
+    expect(await keysOf(owner.token)).toHaveLength(0);
   });
 
   it("keys a POST without a body (a merge) and replays its answer", async () => {
