@@ -9,6 +9,7 @@ export * from "./content";
 export * from "./change-requests";
 export * from "./comments";
 export * from "./sites";
+export * from "./site-reading";
 export * from "./links";
 export * from "./idempotency";
 export * from "./jobs";

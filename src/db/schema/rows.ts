@@ -11,6 +11,7 @@ import type { documents, fileVersions, pageVersions, revisions } from "./content
 import type { contentGrants } from "./grants";
 import type { idempotencyKeys } from "./idempotency";
 import type { documentLinks } from "./links";
+import type { siteInsightCounts, siteRedirects } from "./site-reading";
 import type {
   agentInstructions,
   linkInvites,
@@ -127,6 +128,12 @@ export type SiteCountersRow = typeof siteCounters.$inferSelect;
 
 /** A `sites` row as stored. */
 export type SiteRow = typeof sites.$inferSelect;
+
+/** A `siteRedirects` row as stored. */
+export type SiteRedirectRow = typeof siteRedirects.$inferSelect;
+
+/** A `siteInsightCounts` row as stored. */
+export type SiteInsightCountRow = typeof siteInsightCounts.$inferSelect;
 
 /** A `siteSpaces` row as stored. */
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;

@@ -48,6 +48,12 @@ export const sites = sqliteTable(
     defaultSectionId: text("default_section_id"),
     siteSpacesCount: integer("site_spaces_count").notNull().default(0),
     shareLinksCount: integer("share_links_count").notNull().default(0),
+    /**
+     * Bumped whenever who may read the published site changes (publish, unpublish, visibility,
+     * a share link deactivated or deleted, the visitor key changed): site API tokens carry the
+     * version they were minted at, and a read checks it in the statement that reads the content.
+     */
+    publicationVersion: integer("publication_version").notNull().default(1),
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
