@@ -39,7 +39,8 @@ authorizationMatrix("PUT /v1/orgs/{organizationId}/openapi/{specSlug}", {
   missing: () => ({ method: "PUT", path: `/orgs/doesnotexist/openapi/new`, body: text }),
   minimumRole: "create",
   scope: "openapi:write",
-  success: 200,
+  // Each successful case runs in a fresh world, where the slug is new: created.
+  success: 201,
 });
 
 authorizationMatrix("GET /v1/orgs/{organizationId}/openapi/{specSlug}", {

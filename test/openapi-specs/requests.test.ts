@@ -48,19 +48,19 @@ describe("API spec requests", () => {
     const head = 'openapi: 3.0.3\ninfo:\n  title: Big\n  version: "1"\npaths: {}\n# ';
     const text = head + '"'.repeat(10 * 1024 * 1024 - head.length);
     const res = await as(owner.token).put(`/orgs/${org.id}/openapi/big`, { source: { text } });
-    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    expect(res.status, res.text.slice(0, 200)).toBe(201);
     const spec = await waitProcessed(owner.token, org.id, "big", undefined, 30_000);
     expect(spec.lastProcessErrorCode).toBeUndefined();
     expect(spec.lastVersion).toBeDefined();
   }, 90_000);
 
-  it("creates with PUT (200), updates with PUT (200), conflicts on POST of a taken slug", async () => {
+  it("creates with PUT (201), updates with PUT (200), conflicts on POST of a taken slug", async () => {
     const { org, owner } = await makeOrg();
     const api = as(owner.token);
     const created = await api.put(`/orgs/${org.id}/openapi/put-me`, {
       source: { text: smallSpecText() },
     });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     expect(created.body.processingState).toBe("pending");
     const updated = await api.put(`/orgs/${org.id}/openapi/put-me`, {
       source: { url: "https://specs.example.com/petstore.json" },

@@ -142,7 +142,11 @@ specRoutes.openapi(
     tags: ["openapi"],
     summary: "Create or update an API specification by slug (processed in the background)",
     request: { params: PutSpecParams, body: jsonBody(PutSpecBody) },
-    responses: { 200: jsonResponse(SpecSchema, "OK"), ...errorResponses(400, 403, 404, 413) },
+    responses: {
+      200: jsonResponse(SpecSchema, "The specification has been updated"),
+      201: jsonResponse(SpecSchema, "The specification has been created"),
+      ...errorResponses(400, 403, 404, 413),
+    },
   }),
   async (c) => {
     const { organizationId, specSlug } = c.req.valid("param");
@@ -150,14 +154,15 @@ specRoutes.openapi(
     checkSourceSize(source);
     const found = await resolveSpecIfAny(c, organizationId, specSlug, "openapi:write");
     requireSpecEditor(found);
-    const { row } = await putSpec(c.get("db"), c.env.FILES, {
+    const { row, created } = await putSpec(c.get("db"), c.env.FILES, {
       orgId: organizationId,
       slug: specSlug,
       source,
       existing: found.spec,
     });
     await queueProcessing(c, row.id);
-    return c.json(presentSpec(urlsOf(c), row, specPermissions(true)), 200);
+    const body = presentSpec(urlsOf(c), row, specPermissions(true));
+    return created ? c.json(body, 201) : c.json(body, 200);
   },
 );
 

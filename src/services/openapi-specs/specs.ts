@@ -120,7 +120,8 @@ export async function putSpec(
     .returning();
   const old = input.existing?.sourceTextKey;
   if (old && old !== source.sourceTextKey) await files.delete(old);
-  return { row: row!, created: input.existing === null };
+  // A concurrent PUT of the same slug may have created it first: the row then keeps its id.
+  return { row: row!, created: row!.id === id && input.existing === null };
 }
 
 /** Sets a spec's visibility; null when it no longer exists. */
