@@ -1,3 +1,4 @@
+import { acknowledges, asksHow, saysFailure, smallTalk } from "./signals";
 import { normalizeText, tokenize, type Token } from "./text";
 
 /** A part of a conversation as the core sees it (the wire's `parts`, validated upstream). */
@@ -14,30 +15,35 @@ export interface ExtractedIssue {
   tokens: Token[];
 }
 
-/**
- * Phrases that tell a user is stuck (cannot do, cannot find, something fails), after
- * normalisation, in English, French, Spanish and German.
- */
-const PROBLEM_SIGNALS = [
-  /\b(can ?not|cant|can t|could not|couldn ?t|unable|impossible|won ?t|don ?t|doesn ?t|does not|didn ?t|isn ?t|not|no longer|never|nothing|no results?|stopped|never arrives?)\b/,
-  /\b(unauthori[sz]ed|forbidden|401|403|404|500|expir\w*|time ?outs?|pending|disabled|charged twice)\b/,
-  /\b(error|errors|fail|fails|failed|failing|failure|broken|bug|crash|crashes|stuck|missing|wrong|lost|blank|timeout|times out|denied|rejected|invalid|expired|blocked)\b/,
-  /\b(how (do|can|to|should)|where (is|are|do|can)|is there a way|what is the way|any way to)\b/,
-  /\b(ne (marche|fonctionne|peux|trouve|charge|s affiche)|n arrive pas|impossible de|erreur|echoue|bloque|introuvable|comment (faire|puis|on|changer)|ou (est|se trouve)|aucun\w*|ne \w+ (pas|plus|jamais|aucun\w*)|n \w+ (pas|plus|jamais)|expire\w*|manquent?|vide)\b/,
-  /\b(no \w+|error|falla\w*|fallo|como (puedo|hago|se)|donde (esta|puedo)|falta\w*|en blanco)\b/,
-  /\b(nicht|keine?n?|fehler|fehl\w*|schlagt fehl|wie kann|wo finde|leer)\b/,
-];
-
-/** Phrases by which the user says the first answer solved it. */
+/** Phrases by which the user says the first answer solved it (besides a short acknowledgement). */
 const RESOLVED_SIGNALS =
   /\b(that (worked|fixed|solved)|it works|works now|working now|solved|resolved|fixed it|perfect thanks|got it thanks|ca marche|ca fonctionne|c est bon|resolu|funciona ahora|ya funciona|resuelto|solucionado|jetzt geht|funktioniert jetzt|klappt jetzt|gelost)\b/;
 
-/** Fewest topic tokens a user text needs to be an issue (small talk has fewer). */
+/** Fewest topic terms an issue needs (small talk has fewer). */
 const MIN_TOKENS = 2;
 
-/** Whether a normalised text says the user is stuck. */
-function hasProblemSignal(normalized: string): boolean {
-  return PROBLEM_SIGNALS.some((re) => re.test(normalized));
+/**
+ * Fewest topic terms a message needs to be an issue with no word saying the user is stuck:
+ * users often state a problem as a plain fact ("two charges for one renewal on our card").
+ */
+const STATEMENT_TOKENS = 3;
+
+/** Whether the thread was settled: an answer, then a user turn that acknowledges it. */
+function settled(parts: readonly ConversationPartInput[], later: readonly string[]): boolean {
+  const answered = parts.findIndex((p) => p.role !== "user") >= 0;
+  if (!answered || later.length === 0 || later.length > 2) return false;
+  const last = later.at(-1)!;
+  return RESOLVED_SIGNALS.test(last) || acknowledges(last);
+}
+
+/** Whether a normalised text says the user is stuck (something fails, or how do I…). */
+function stuck(normalized: string): boolean {
+  return saysFailure(normalized) || asksHow(normalized);
+}
+
+/** Distinct topic terms of a text. */
+function topicTerms(text: string): number {
+  return new Set(tokenize(text).map((t) => t.term)).size;
 }
 
 /** The first sentence of a text, cut to `max` characters on a word boundary. */
@@ -57,10 +63,10 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * The issues of a conversation, from its user parts only: none for small talk (no problem
- * signal or too few topic words) and none when the user's follow-up says the first answer
- * solved it; otherwise one issue, drawn from the user parts that carry a problem signal (and
- * the subject, which users often phrase as the problem).
+ * The issues of a conversation, from its user parts only: none for small talk (praise, thanks,
+ * never mind, too few topic words), none when the user's follow-up acknowledges the first
+ * answer; otherwise one issue, drawn from the first part that states the problem (stuck, or a
+ * plain fact with enough topic words) and the subject, which users often phrase as the problem.
  */
 export function extractIssues(
   subject: string | null,
@@ -68,17 +74,22 @@ export function extractIssues(
 ): ExtractedIssue[] {
   const userParts = parts.filter((p) => p.role === "user" && p.body.trim() !== "");
   if (userParts.length === 0) return [];
-  const later = userParts.slice(1).map((p) => normalizeText(p.body));
-  const answered = parts.findIndex((p) => p.role !== "user") >= 0;
-  if (answered && later.length > 0 && later.length <= 2 && RESOLVED_SIGNALS.test(later.at(-1)!)) {
-    return [];
+  const texts = userParts.map((p) => normalizeText(p.body));
+  if (settled(parts, texts.slice(1))) return [];
+  const subjectStuck = subject !== null && stuck(normalizeText(subject));
+  const talk = texts.map(smallTalk);
+  const anyStuck = subjectStuck || texts.some((t, i) => stuck(t) && !talk[i]);
+  // Nothing says the user is stuck and something is small talk: thanks, praise, never mind.
+  if (!anyStuck && talk.some((t) => t)) return [];
+  // The parts that state the problem: stuck, or a plain fact with enough topic words.
+  let sources = userParts.filter(
+    (p, i) => !talk[i] && (stuck(texts[i]!) || topicTerms(p.body) >= STATEMENT_TOKENS),
+  );
+  if (sources.length === 0) {
+    if (!subjectStuck) return [];
+    sources = userParts.slice(0, 1);
   }
-  const stuck = userParts.filter((p) => hasProblemSignal(normalizeText(p.body)));
-  const subjectStuck = subject !== null && hasProblemSignal(normalizeText(subject));
-  if (stuck.length === 0 && !subjectStuck) return [];
-  const sources = stuck.length > 0 ? stuck : userParts.slice(0, 1);
-  const text = [subject ?? "", ...sources.map((p) => p.body)].join("\n");
-  const tokens = tokenize(text);
+  const tokens = tokenize([subject ?? "", sources[0]!.body].join("\n"));
   if (new Set(tokens.map((t) => t.term)).size < MIN_TOKENS) return [];
   const lead = sources[0]!.body;
   const title = firstSentence(subjectStuck && subject ? subject : lead, 120);

@@ -32,7 +32,10 @@ export function wordsOf(tokens: readonly Token[], vector: TermVector): Record<st
   return out;
 }
 
-/** The words of two maps, kept only for the centroid's terms (bounded like the centroid). */
+/**
+ * The words of two maps, kept only for the centroid's terms (bounded like the centroid); where
+ * both name a term, the shorter word (the base form: "install" over "installieren").
+ */
 export function mergeWords(
   centroid: TermVector,
   a: Record<string, string>,
@@ -40,7 +43,8 @@ export function mergeWords(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const term of Object.keys(centroid)) {
-    const word = a[term] ?? b[term];
+    const [x, y] = [a[term], b[term]];
+    const word = x !== undefined && y !== undefined && y.length < x.length ? y : (x ?? y);
     if (word !== undefined) out[term] = word;
   }
   return out;

@@ -23,7 +23,14 @@ const STOP_WORDS = new Set(
   yo tu usted se mi mis este esta estos estas ya hay cuando donde
   der die das ein eine einen dem den des und ist sind nicht mit fur auf im am zu von bei aus
   wie was ich du sie wir ihr es man mein meine dein hallo danke bitte auch noch nur schon wenn
-  kann konnen`.split(/\s+/),
+  kann konnen
+  dear morning afternoon evening cheers regards kind best appreciate advise folks crew thx lol
+  issue issues problem problems question help support never nothing mind found same chat just
+  quick note say says said hope happened happens happening persists persist urgent update
+  bonsoir cordialement beaucoup aide probleme souci toujours pareil encore rien jamais aussi
+  buenos buenas dias tardes saludos muchas ayuda pregunta problema sigue igual todavia nada
+  nunca tambien guten morgen tag gruss grusse vielen dank hilfe frage leider immer wieder
+  dasselbe nichts nie zusammen servus moin`.split(/\s+/),
 );
 
 /**

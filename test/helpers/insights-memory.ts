@@ -6,6 +6,7 @@ import {
   mergePartner,
   type ClusterCandidate,
 } from "../../src/insights/cluster";
+import { clusterLabel, mergeWords, wordsOf } from "../../src/insights/labels";
 import { matchingVector, weighIssue } from "../../src/insights/vectors";
 
 /** One fixture conversation (test/fixtures/conversations/conversations.json). */
@@ -20,15 +21,20 @@ export interface FixtureConversation {
 /**
  * The built-in engine's core run in memory, one conversation at a time, with the same
  * incremental steps as the D1 job (document frequencies, inverted index, bounded candidates,
- * merge check on the touched cluster): conversation id → cluster id (null: no issue).
+ * merge check on the touched cluster): conversation id → cluster id (null: no issue). When
+ * `labels` is given, it receives each remaining cluster's label (cluster id → label).
  */
-export function clusterInMemory(conversations: readonly FixtureConversation[]) {
+export function clusterInMemory(
+  conversations: readonly FixtureConversation[],
+  labels?: Map<string, string>,
+) {
   const df = new Map<string, number>();
   let documents = 0;
   let totalLength = 0;
   const clusters = new Map<string, ClusterCandidate>();
   const index = new Map<string, Set<string>>();
   const members = new Map<string, string[]>();
+  const words = new Map<string, Record<string, string>>();
   const assigned = new Map<string, string | null>();
   let next = 0;
   const candidatesOf = (terms: string[], limit: number) => {
@@ -63,6 +69,7 @@ export function clusterInMemory(conversations: readonly FixtureConversation[]) {
       const vector = weighIssue(issue.tokens, corpus);
       const match = matchingVector(vector, corpus);
       const a = assignIssue(vector, candidatesOf(lookupTerms(match), 12), null, match);
+      const issueWords = wordsOf(issue.tokens, vector);
       let touched: ClusterCandidate;
       if (a.kind === "join") {
         const c = clusters.get(a.clusterId)!;
@@ -71,11 +78,13 @@ export function clusterInMemory(conversations: readonly FixtureConversation[]) {
         clusters.set(c.id, touched);
         reindex(touched, old);
         members.get(c.id)!.push(conv.id);
+        words.set(c.id, mergeWords(a.centroid, words.get(c.id)!, issueWords));
       } else {
         touched = { id: `c${String(next++).padStart(5, "0")}`, centroid: a.centroid, size: 1 };
         clusters.set(touched.id, touched);
         reindex(touched, {});
         members.set(touched.id, [conv.id]);
+        words.set(touched.id, mergeWords(a.centroid, {}, issueWords));
       }
       assigned.set(conv.id, touched.id);
       const partner = mergePartner(touched, candidatesOf(lookupTerms(touched.centroid), 12));
@@ -92,9 +101,15 @@ export function clusterInMemory(conversations: readonly FixtureConversation[]) {
         for (const m of members.get(partner.id)!) assigned.set(m, merged.id);
         members.get(merged.id)!.push(...members.get(partner.id)!);
         members.delete(partner.id);
+        words.set(
+          merged.id,
+          mergeWords(merged.centroid, words.get(merged.id)!, words.get(partner.id)!),
+        );
+        words.delete(partner.id);
       }
     }
   }
+  for (const [id, c] of clusters) labels?.set(id, clusterLabel(c.centroid, words.get(id)!));
   return assigned;
 }
 

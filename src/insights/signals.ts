@@ -1,0 +1,84 @@
+/**
+ * What a support message says besides its topic, in English, French, Spanish and German (all
+ * tested on normalised text: lower case, accents folded, punctuation as spaces): that the user
+ * is stuck, that it still happens, that an answer settled it, that it is small talk. Extraction
+ * (extract.ts) combines them; the words here are kinds of speech, never topics of a product.
+ */
+
+/** Phrases that say something fails or is impossible: enough on their own to make an issue. */
+const FAILURE = [
+  /\b(can ?not|cant|can t|could not|couldn ?t|unable|impossible|won ?t|doesn ?t|does not|didn ?t|isn ?t|aren ?t|no longer|stopped|never (arrives?|comes?|works?|reach\w*|shows?|ends?))\b/,
+  /\b(unauthori[sz]ed|forbidden|401|403|404|429|500|502|503|expir\w*|time ?outs?|timed out|declined|refused|rejected|denied|invalid|disabled|locked|blocked|stuck|hangs?|loops?)\b/,
+  /\b(error|errors|fail|fails|failed|failing|failure|broken|bug|crash\w*|missing|wrong|lost|blank|empty|garbled?|corrupt\w*|duplicated?|twice)\b/,
+  /\b(ne \w+ (pas|plus|jamais|rien)|n \w+ (pas|plus|jamais|rien)|impossible de|erreur|echou\w*|bloque\w*|plante|introuvable|manquen?t?|vide|refuse\w*|invalide)\b/,
+  /\b(no (puedo|funciona|llega\w*|carga|aparece)|falla\w*|fallo|error|bloquead\w*|rechaza\w*|en blanco|vacio|no coincide)\b/,
+  /\b(nicht|keine?n?|fehler\w*|fehlt|schlagt fehl|kaputt|abgelehnt|gesperrt|ungultig|leer|bricht|hangt|falsch)\b/,
+];
+
+/** Questions that ask how to do something: an issue unless the thread says it was settled. */
+const QUESTION =
+  /\b(how (do|can|to|should)|where (is|are|do|can)|is there a way|any way to|comment (faire|puis|on|changer)|ou (est|se trouve|sont)|como (puedo|hago|se)|donde (esta|puedo)|wie (kann|setze|andere)|wo (finde|ist|sind))\b/;
+
+/** Phrases that say a problem is still there after an answer. */
+const PERSISTS =
+  /\b(still|again|same|persists?|not changed|toujours|encore|pareil|sigue|todavia|igual|immer noch|wieder|dasselbe|weiterhin)\b/;
+
+/** Words by which a user acknowledges an answer (thanks, it worked, found it), four languages. */
+const ACKNOWLEDGES =
+  /\b(thanks?|thx|ty|cheers|great|perfect|brilliant|awesome|sweet|cool|nice|ok|okay|done|sorted|solved|fixed|works|worked|got it|found|good|exactly|easy|merci|parfait|super|top|marche|regle|resolu|gracias|listo|perfecto|genial|funciona|resuelto|danke|passt|geklappt|klappt|funktioniert|erledigt|prima)\b/;
+
+/** Praise and wishes: a message made of them, with no failure, is not an issue. */
+const PRAISE =
+  /\b(great|love|loves|lovely|delightful|excellent|amazing|awesome|fantastic|wonderful|brilliant|nice|nicely|friendly|helpful|painless|kudos|congrats|bravo|happy|merry|enjoy|weekend|genial|superbe|bravo|felicidades|toll|klasse|prima|frohe|schones|bonne journee|bon weekend|buen fin)\b/;
+
+/** Thanks for something done (not "thanks in advance"): the message is the thanks. */
+const GRATITUDE =
+  /\b(thanks? (you )?(so much )?for|just wanted to (say|thank)|merci (beaucoup )?(pour|de|a)|gracias por|dar las gracias|danke (schon )?fur|vielen dank fur)\b/;
+
+/** Phrases that say there is nothing wrong or that the user withdraws the question. */
+const DISMISSES =
+  /\b(never ?mind|nvm|no worries|not urgent|no complaints?|nothing to report|not a problem|no problem|never had (a|an|any) (issue|problem)|my (mistake|bad|fault)|figured it out|ignore (my|this|that)|disregard|pas de (souci|probleme)|laissez tomber|c est bon|no importa|olvidalo|sin problema|kein problem|mein fehler|hat sich erledigt|can t believe)\b/;
+
+/** The same phrases, to clear them all from a text. */
+const DISMISSES_ALL = new RegExp(DISMISSES.source, "g");
+
+/** Automatic replies (out of office) in the four languages. */
+const AUTOREPLY =
+  /\b(out of (the )?office|automatic reply|auto ?reply|absence du bureau|reponse automatique|fuera de la oficina|respuesta automatica|abwesenheitsnotiz|automatische antwort)\b/;
+
+/** Whether a normalised text says something fails or is impossible. */
+export function saysFailure(normalized: string): boolean {
+  const cleared = normalized.replace(DISMISSES_ALL, " ");
+  return FAILURE.some((re) => re.test(cleared));
+}
+
+/** Whether a normalised text asks how to do something. */
+export function asksHow(normalized: string): boolean {
+  return QUESTION.test(normalized);
+}
+
+/** Whether a normalised follow-up says the problem is still there. */
+export function saysPersists(normalized: string): boolean {
+  return PERSISTS.test(normalized) || saysFailure(normalized);
+}
+
+/**
+ * Whether a normalised follow-up acknowledges the answer: a short turn (at most 10 words) with a
+ * word of thanks or success and nothing that says the problem persists.
+ */
+export function acknowledges(normalized: string): boolean {
+  const words = normalized.split(" ").filter((w) => w !== "").length;
+  return words <= 10 && !saysPersists(normalized) && ACKNOWLEDGES.test(normalized);
+}
+
+/**
+ * Whether a normalised text is small talk: an automatic reply, or praise, thanks or a dismissal with no
+ * failure stated beside it.
+ */
+export function smallTalk(normalized: string): boolean {
+  if (AUTOREPLY.test(normalized)) return true;
+  return (
+    (DISMISSES.test(normalized) || PRAISE.test(normalized) || GRATITUDE.test(normalized)) &&
+    !saysFailure(normalized)
+  );
+}
