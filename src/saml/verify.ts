@@ -1,6 +1,6 @@
 import type { XmlElement, XmlNode } from "@xmldom/xmldom/lib/index.js";
 import { readAssertion, type Expected } from "./assertion";
-import { publicKeyPem } from "./certificates";
+import { idpPublicKey, type IdpKey } from "./certificates";
 import { verifyEnveloped } from "./signature";
 import { SamlRefusal, type SamlResult, type VerifiedAssertion } from "./types";
 import {
@@ -86,7 +86,7 @@ function signedElement(canonical: string, ns: string, name: string): XmlElement 
 }
 
 /** The checks, throwing SamlRefusal (or XmlRefused) on the first failure. */
-function verifyOrThrow(input: VerifyInput): VerifiedAssertion {
+async function verifyOrThrow(input: VerifyInput): Promise<VerifiedAssertion> {
   const xml = decode(input.samlResponseBase64);
   const doc = parseXmlStrict(xml);
   const root = doc.documentElement as XmlElement;
@@ -119,21 +119,21 @@ function verifyOrThrow(input: VerifyInput): VerifiedAssertion {
   }
   if (signatures.length === 0)
     throw new SamlRefusal("unsigned", "neither the Response nor the Assertion is signed");
-  let key: string;
+  let key: IdpKey;
   try {
-    key = publicKeyPem(input.idpCertificatePem);
+    key = idpPublicKey(input.idpCertificatePem);
   } catch {
     throw new SamlRefusal("bad_signature", "the provider's certificate cannot be read");
   }
   const responseSignature = responseSignatures[0];
   const assertionSignature = assertionSignatures[0];
   const signedResponse = responseSignature
-    ? signedElement(verifyEnveloped(xml, responseSignature, root, key), NS_PROTOCOL, "Response")
+    ? signedElement(await verifyEnveloped(responseSignature, root, key), NS_PROTOCOL, "Response")
     : null;
   let signedAssertion: XmlElement;
   if (assertionSignature) {
     signedAssertion = signedElement(
-      verifyEnveloped(xml, assertionSignature, assertion, key),
+      await verifyEnveloped(assertionSignature, assertion, key),
       NS_ASSERTION,
       "Assertion",
     );
@@ -185,7 +185,7 @@ function verifyOrThrow(input: VerifyInput): VerifiedAssertion {
  */
 export async function verifySamlResponse(input: VerifyInput): Promise<SamlResult> {
   try {
-    return { ok: true, assertion: verifyOrThrow(input) };
+    return { ok: true, assertion: await verifyOrThrow(input) };
   } catch (error) {
     if (error instanceof SamlRefusal) return { ok: false, code: error.code, reason: error.message };
     if (error instanceof XmlRefused) return { ok: false, code: "malformed", reason: error.message };

@@ -12,9 +12,21 @@ declare module "@xmldom/xmldom/lib/index.js" {
     readonly textContent: string | null;
     readonly ownerDocument: XmlDocument | null;
     readonly nextSibling: XmlNode | null;
+    readonly prefix: string | null;
+    /** The text of a text, CDATA, comment or processing-instruction node. */
+    readonly nodeValue: string | null;
+  }
+  /** An attribute (namespace declarations are attributes in the xmlns namespace). */
+  export interface XmlAttr {
+    readonly name: string;
+    readonly prefix: string | null;
+    readonly localName: string | null;
+    readonly namespaceURI: string | null;
+    readonly value: string;
   }
   /** An element: a node with attributes. */
   export interface XmlElement extends XmlNode {
+    readonly attributes: ArrayLike<XmlAttr>;
     getAttribute(name: string): string | null;
     hasAttribute(name: string): boolean;
     setAttribute(name: string, value: string): void;
