@@ -142,7 +142,6 @@ export const SiteSchema = z
     siteSpaces: z.number(),
     createdAt: z.string(),
     adaptiveContent: z.object({ enabled: z.boolean() }),
-    ads: z.object({ status: z.literal("pending"), submittable: z.boolean() }),
     agentsContext: z.enum(["excluded", "included"]),
     features: z.array(z.object({ id: z.string(), plan: SiteType, frozen: z.boolean() })),
     urls: z.object({
