@@ -46,7 +46,8 @@ export function publishedUrl(
 /**
  * A site looks the same from every endpoint: the official required fields, optional ones only
  * when set; `permissions` come from the caller's access (`auth/site.ts`); `siteSpaces` is the exact counter kept by the services; `urls.published` exists only
- * while the site is published.
+ * while the site is published. No `ads` (optional officially): Quire serves no ads, and GitBook's
+ * renderer shows an ad placeholder for a `pending` or `in-review` status, none without the field.
  */
 export function presentSite(
   urls: Urls,
@@ -72,7 +73,6 @@ export function presentSite(
     siteSpaces: site.siteSpacesCount,
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
-    ads: { status: "pending", submittable: false },
     agentsContext: site.agentsContext,
     features: [],
     urls: {

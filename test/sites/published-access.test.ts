@@ -9,6 +9,7 @@ import { resolvePublishedSpaceAccess } from "../../src/auth/published";
 import { VerifiedTokens } from "../../src/platform/isolate-memories";
 import { as } from "../helpers/api";
 import { makeOrg, makeUser, testDb } from "../helpers/factories";
+import { makeSpace } from "../helpers/spaces-factories";
 import {
   makeShareLink,
   makeSite,
@@ -46,7 +47,11 @@ describe("GET .../sites/{siteId}/published: what it returns", () => {
       edit: false,
       admin: false,
     });
-    expect(res.body.customizations.siteSpaces).toEqual({});
+    // What GitBook's renderer reads: no ads, no badge, a customization for every site space.
+    expect(res.body.site.ads).toBeUndefined();
+    expect(res.body.customizations.site.trademark).toEqual({ enabled: false });
+    expect(Object.keys(res.body.customizations.siteSpaces).sort()).toEqual([a.id, b.id].sort());
+    expect(res.body.customizations.siteSpaces[a.id]).toEqual(res.body.customizations.site);
     const member = await api.get(`${base}/published`);
     expect(member.body.site.permissions.admin).toBe(true);
     expect(member.body.structure.structure[0].space.permissions.admin).toBe(true);
@@ -73,7 +78,10 @@ describe("GET .../sites/{siteId}/published: what it returns", () => {
       const res = await as(outsider.token).get(`${base}/published`, {
         query: { visitorAuthToken: await visitorToken(key, claims) },
       });
-      return res.body.structure.structure.map((s: any) => s.id);
+      const ids = res.body.structure.structure.map((s: any) => s.id);
+      // Customizations name exactly the site spaces the visitor is shown, none hidden from them.
+      expect(Object.keys(res.body.customizations.siteSpaces).sort()).toEqual([...ids].sort());
+      return ids;
     };
     expect(await shown({ beta: true })).toHaveLength(2);
     expect(await shown({ beta: true })).toContain(beta.id);
@@ -81,6 +89,28 @@ describe("GET .../sites/{siteId}/published: what it returns", () => {
     expect(await shown({})).toHaveLength(1);
     const member = await api.get(`${base}/published`);
     expect(member.body.structure.structure).toHaveLength(3);
+  });
+
+  it("has a customization for every site space of every section, nested groups included", async () => {
+    const { org, owner } = await makeOrg();
+    const site = await makeSite(org.id, owner, { spaces: 1, published: true });
+    const base = `/orgs/${org.id}/sites/${site.id}`;
+    const api = as(owner.token);
+    const [root] = (await api.get(`${base}/site-spaces`)).body.items;
+    const other = await makeSpace(org.id, owner);
+    const first = (await api.post(`${base}/sections`, { spaceId: root.space.id })).body;
+    const second = (await api.post(`${base}/sections`, { spaceId: other.id })).body;
+    const outer = (await api.post(`${base}/section-groups`, { title: "Outer" })).body;
+    const inner = await api.post(`${base}/section-groups`, {
+      title: "Inner",
+      parent: outer.id,
+      sections: [second.id],
+    });
+    expect(inner.status).toBe(201);
+    const res = await as((await makeUser()).token).get(`${base}/published`);
+    expect(res.status).toBe(200);
+    const expected = [...first.siteSpaces, ...second.siteSpaces].map((ss: any) => ss.id);
+    expect(Object.keys(res.body.customizations.siteSpaces).sort()).toEqual(expected.sort());
   });
 });
 
