@@ -1,12 +1,14 @@
-// A SAML identity provider for the tests, inside workerd: its own RSA key and self-signed
-// certificate (WebCrypto + @peculiar/x509), Responses signed with xml-crypto, and the decoding of
-// the AuthnRequests Quire sends by HTTP-Redirect.
+// A SAML identity provider for the tests, inside workerd: its own RSA or EC key and self-signed
+// certificate (WebCrypto + @peculiar/x509), Responses signed with xml-crypto (ECDSA through a
+// WebCrypto signature algorithm registered with it: raw r||s, as RFC 4050 writes it), and the
+// decoding of the AuthnRequests Quire sends by HTTP-Redirect. The signer shares no code with the
+// SAML core's verifier.
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { inflateRawSync } from "node:zlib";
 import { SignedXml } from "xml-crypto";
 import { DOMParser } from "@xmldom/xmldom/lib/index.js";
-import { buildResponseXml, type ResponseInput } from "./saml-xml";
+import { buildResponseXml, type ResponseInput, type SignatureAlgorithmName } from "./saml-xml";
 
 const RSA = {
   name: "RSASSA-PKCS1-v1_5",
@@ -15,10 +17,17 @@ const RSA = {
   modulusLength: 2048,
 } as const;
 const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
+const XMLDSIG_MORE = "http://www.w3.org/2001/04/xmldsig-more#";
+const CURVE_HASH = { "P-256": "SHA-256", "P-384": "SHA-384" } as const;
 
-/** A signing identity: PKCS#8 PEM private key and its certificate. */
+/** The key a test IdP signs with: RSA (2048, RSA-SHA256) or EC on P-256 / P-384 (ECDSA). */
+export type IdpKeyType = "rsa" | "P-256" | "P-384";
+
+/** A signing identity: its key (PKCS#8 PEM, and the WebCrypto key for ECDSA) and certificate. */
 interface Signer {
+  keyType: IdpKeyType;
   keyPem: string;
+  privateKey: CryptoKey;
   cert: x509.X509Certificate;
 }
 
@@ -49,30 +58,78 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** A fresh RSA key and a certificate for it, valid from a day ago for a year. */
-async function newSigner(commonName: string): Promise<Signer> {
-  const keys = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+/** A fresh key of this type and a certificate for it, valid from a day ago for a year. */
+async function newSigner(commonName: string, keyType: IdpKeyType): Promise<Signer> {
+  const algorithm =
+    keyType === "rsa" ? RSA : { name: "ECDSA", namedCurve: keyType, hash: CURVE_HASH[keyType] };
+  const keys = (await crypto.subtle.generateKey(algorithm, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: "0" + Math.floor(Math.random() * 1e12).toString(16),
     name: new x509.Name([{ CN: [commonName] }]),
     notBefore: new Date(Date.now() - 86_400_000),
     notAfter: new Date(Date.now() + 365 * 86_400_000),
-    signingAlgorithm: RSA,
+    signingAlgorithm: algorithm,
     keys,
   });
   const pkcs8 = new Uint8Array(
     (await crypto.subtle.exportKey("pkcs8", keys.privateKey)) as ArrayBuffer,
   );
   const body = toBase64(pkcs8).replace(/.{64}/g, "$&\n");
-  return { keyPem: `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`, cert };
+  return {
+    keyType,
+    keyPem: `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`,
+    privateKey: keys.privateKey,
+    cert,
+  };
 }
 
-/** Signs the element with this ID (enveloped, exc-c14n, RSA-SHA256), placing ds:Signature after its Issuer. */
-function signElement(xml: string, id: string, signer: Signer): string {
+/** The signer's own algorithm: RSA-SHA256, or ECDSA with its curve's hash. */
+function defaultAlgorithm(keyType: IdpKeyType): SignatureAlgorithmName {
+  return keyType === "rsa" ? "rsa-sha256" : keyType === "P-256" ? "ecdsa-sha256" : "ecdsa-sha384";
+}
+
+/**
+ * An xml-crypto signature algorithm that signs with a WebCrypto ECDSA key (asynchronously; the
+ * signer uses xml-crypto's callback flow). WebCrypto's ECDSA signature is raw r||s.
+ */
+function ecdsaAlgorithm(name: SignatureAlgorithmName, key: CryptoKey) {
+  const hash = name.endsWith("384") ? "SHA-384" : name.endsWith("512") ? "SHA-512" : "SHA-256";
+  return class {
+    getSignature(
+      signedInfo: string,
+      _key: unknown,
+      callback: (e: Error | null, s?: string) => void,
+    ) {
+      crypto.subtle
+        .sign({ name: "ECDSA", hash }, key, new TextEncoder().encode(signedInfo))
+        .then((signature) => callback(null, toBase64(new Uint8Array(signature))), callback);
+    }
+    verifySignature(): boolean {
+      throw new Error("the test IdP does not verify");
+    }
+    getAlgorithmName() {
+      return XMLDSIG_MORE + name;
+    }
+  };
+}
+
+/**
+ * Signs the element with this ID (enveloped, exc-c14n, the signer's algorithm or `algorithm`),
+ * placing ds:Signature after its Issuer.
+ */
+async function signElement(
+  xml: string,
+  id: string,
+  signer: Signer,
+  algorithm: SignatureAlgorithmName = defaultAlgorithm(signer.keyType),
+): Promise<string> {
   const certificate = signer.cert.toString("base64");
   const sig = new SignedXml({
     privateKey: signer.keyPem,
-    signatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
+    signatureAlgorithm: XMLDSIG_MORE + algorithm,
     canonicalizationAlgorithm: EXC_C14N,
     getKeyInfoContent: ({ prefix } = {}) => {
       const p = prefix ? `${prefix}:` : "";
@@ -84,11 +141,24 @@ function signElement(xml: string, id: string, signer: Signer): string {
     digestAlgorithm: "http://www.w3.org/2001/04/xmlenc#sha256",
     transforms: ["http://www.w3.org/2000/09/xmldsig#enveloped-signature", EXC_C14N],
   });
-  sig.computeSignature(xml, {
+  const options = {
     prefix: "ds",
-    location: { reference: `//*[@ID='${id}']/*[local-name(.)='Issuer']`, action: "after" },
-  });
-  return sig.getSignedXml();
+    location: {
+      reference: `//*[@ID='${id}']/*[local-name(.)='Issuer']`,
+      action: "after" as const,
+    },
+  };
+  if (!algorithm.startsWith("ecdsa")) {
+    sig.computeSignature(xml, options);
+    return sig.getSignedXml();
+  }
+  const algorithms = sig.SignatureAlgorithms as unknown as Record<string, unknown>;
+  algorithms[XMLDSIG_MORE + algorithm] = ecdsaAlgorithm(algorithm, signer.privateKey);
+  return new Promise((resolve, reject) =>
+    sig.computeSignature(xml, options, (error) =>
+      error ? reject(error) : resolve(sig.getSignedXml()),
+    ),
+  );
 }
 
 /** Base64 of a UTF-8 string. */
@@ -101,11 +171,21 @@ export function decodeXml(base64: string): string {
   return new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
 }
 
-/** Creates a test IdP with a fresh key pair and certificate (and a second, unrelated key). */
-export async function createTestIdp(opts?: { entityID?: string }): Promise<TestIdp> {
+/**
+ * Creates a test IdP with a fresh key pair and certificate (and a second, unrelated key of the
+ * same type): RSA unless `key` names an EC curve.
+ */
+export async function createTestIdp(opts?: {
+  entityID?: string;
+  key?: IdpKeyType;
+}): Promise<TestIdp> {
   const tag = crypto.randomUUID().slice(0, 8);
   const entityID = opts?.entityID ?? `https://idp.example.com/saml/${tag}`;
-  const [own, other] = await Promise.all([newSigner(`Test IdP ${tag}`), newSigner(`Other ${tag}`)]);
+  const keyType = opts?.key ?? "rsa";
+  const [own, other] = await Promise.all([
+    newSigner(`Test IdP ${tag}`, keyType),
+    newSigner(`Other ${tag}`, keyType),
+  ]);
   return {
     entityID,
     ssoURL: `https://idp.example.com/sso/${tag}`,
@@ -115,9 +195,11 @@ export async function createTestIdp(opts?: { entityID?: string }): Promise<TestI
       const signer = input.signWith === "other" ? other : own;
       const sign = input.sign ?? "assertion";
       let xml = built.xml;
+      const algorithm = input.algorithm;
       if (sign === "assertion" || sign === "both")
-        xml = signElement(xml, built.assertionId, signer);
-      if (sign === "response" || sign === "both") xml = signElement(xml, built.responseId, signer);
+        xml = await signElement(xml, built.assertionId, signer, algorithm);
+      if (sign === "response" || sign === "both")
+        xml = await signElement(xml, built.responseId, signer, algorithm);
       if (input.tamper) xml = input.tamper(xml);
       return encodeXml(xml);
     },

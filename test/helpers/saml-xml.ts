@@ -13,6 +13,9 @@ const P = "urn:oasis:names:tc:SAML:2.0:protocol";
 const A = "urn:oasis:names:tc:SAML:2.0:assertion";
 const DS = "http://www.w3.org/2000/09/xmldsig#";
 
+/** The XML-DSig signature algorithms the test IdP signs with (after xmldsig-more#). */
+export type SignatureAlgorithmName = "rsa-sha256" | "rsa-sha512" | "ecdsa-sha256" | "ecdsa-sha384";
+
 /** What a test asks of the IdP's Response; every field but the SP's has a valid default. */
 export interface ResponseInput {
   spEntityID: string;
@@ -29,6 +32,8 @@ export interface ResponseInput {
   issuer?: string;
   sign?: "assertion" | "response" | "both" | "none";
   signWith?: "own" | "other";
+  /** The signature algorithm (default: RSA-SHA256 for an RSA IdP, the curve's ECDSA for an EC one). */
+  algorithm?: SignatureAlgorithmName;
   /** Applied to the XML after signing. */
   tamper?: (xml: string) => string;
   assertionId?: string;
