@@ -93,16 +93,58 @@ export const OPERATIONS = [
     routes: [["get", "/spaces/{spaceId}/content/page/{pageId}"]],
     path: (ctx) => pagePath(ctx, 10000, "markdown"),
   },
+  // Equal answers: every size answers 10 items (the 100-page space has 10 matching pages), so
+  // the 100 vs 10,000 comparison measures the index size, not the answer size.
   ...[100, 1000, 10000].map((size) => ({
     id: `search-${size}`,
-    title: `GET space search, ${size.toLocaleString("en")} pages`,
+    title: `GET space search, ${size.toLocaleString("en")} pages (limit 10)`,
     kind: "load",
     as: "member",
     routes: [["get", "/spaces/{spaceId}/search"]],
     prepare: indexForSearch(size),
     note: (s, prep) => `${hits(s)}; index built by a merge in ${prep.indexSeconds.toFixed(1)} s`,
-    path: (ctx) => `/v1/spaces/${ctx.seed.content[size].id}/search?query=${DATA.searchTerm}`,
+    path: (ctx) =>
+      `/v1/spaces/${ctx.seed.content[size].id}/search?query=${DATA.searchTerm}&limit=10`,
   })),
+  {
+    id: "search-10000-50",
+    title: "GET space search, 10,000 pages, first page (limit 50)",
+    kind: "load",
+    as: "member",
+    routes: [["get", "/spaces/{spaceId}/search"]],
+    prepare: indexForSearch(10000),
+    note: hits,
+    path: (ctx) =>
+      `/v1/spaces/${ctx.seed.content[10000].id}/search?query=${DATA.searchTerm}&limit=50`,
+  },
+  {
+    id: "search-10000-deep",
+    title: "GET space search, 10,000 pages, page at result 500 (limit 50)",
+    kind: "load",
+    as: "member",
+    routes: [["get", "/spaces/{spaceId}/search"]],
+    prepare: async (ctx) => {
+      await indexForSearch(10000)(ctx);
+      const base = `/v1/spaces/${ctx.seed.content[10000].id}/search?query=${DATA.searchTerm}&limit=50`;
+      return { cursor: await cursorAt(ctx, base, 10) };
+    },
+    note: hits,
+    path: (ctx, p) =>
+      `/v1/spaces/${ctx.seed.content[10000].id}/search?query=${DATA.searchTerm}&limit=50&page=${encodeURIComponent(p.cursor)}`,
+  },
+  {
+    id: "org-search",
+    title: "GET organization search (limit 10)",
+    kind: "load",
+    as: "member",
+    routes: [["get", "/orgs/{organizationId}/search"]],
+    prepare: async (ctx) => {
+      for (const size of [100, 1000, 10000]) await indexForSearch(size)(ctx);
+      return {};
+    },
+    note: hits,
+    path: (ctx) => `/v1/orgs/${ctx.seed.org}/search?query=${DATA.searchTerm}&limit=10`,
+  },
   ...[10, 5000].map((size) => ({
     id: `cr-merge-${size}`,
     title: `Change request + 1-page batch + merge, ${size.toLocaleString("en")}-page space`,
@@ -143,6 +185,17 @@ export const OPERATIONS = [
     run: runPurge,
   },
 ];
+
+/** The cursor of the page after `pages` pages of a list at `base` (a deep page). */
+async function cursorAt(ctx, base, pages) {
+  let cursor;
+  for (let i = 0; i < pages; i++) {
+    const r = await ctx.get(cursor ? `${base}&page=${encodeURIComponent(cursor)}` : base, "member");
+    cursor = r.json?.next?.page;
+    if (!cursor) throw new Error(`no page after ${i + 1} pages (status ${r.status})`);
+  }
+  return cursor;
+}
 
 function pagePath(ctx, size, format) {
   const space = ctx.seed.content[size];
