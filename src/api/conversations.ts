@@ -85,61 +85,87 @@ export const UpdateChangeRequestConversationBody = z
   .object({ title: z.string().trim().min(1).max(256) })
   .strict();
 
-/** A conversation in lists. */
+/** A conversation (§2.20): in lists, in issue items and in the detail. */
 export const ConversationSchema = z
   .object({
     object: z.literal("conversation"),
     id: z.string(),
     subject: z.string().optional(),
-    source: z.string(),
     createdAt: z.string(),
-    updatedAt: z.string(),
     processedAt: z.string().optional(),
+    source: z.string(),
+    urls: z.object({
+      location: z.string().openapi({ description: "This conversation in the API." }),
+      source: z
+        .string()
+        .optional()
+        .openapi({ description: "The conversation where it was held (`metadata.url`)." }),
+    }),
+    // Quire additions: the list's order key and the conversation's issue count.
+    updatedAt: z.string(),
     issues: z.number().int(),
   })
   .openapi("Conversation");
 
-/** A conversation with its parts and metadata. */
-export const ConversationDetailSchema = ConversationSchema.extend({
-  parts: z.array(ConversationPart),
-  metadata: z.object({
-    url: z.string().optional(),
-    attributes: z.record(z.string(), z.string()),
-    createdAt: z.string(),
-  }),
-}).openapi("ConversationDetail");
+/** The conversation detail (§2.20): the conversation, its parts and its metadata. */
+export const ConversationDetailSchema = z
+  .object({
+    conversation: ConversationSchema,
+    parts: z.array(ConversationPart),
+    metadata: z.object({
+      url: z.string().optional(),
+      attributes: z.record(z.string(), z.string()),
+      createdAt: z.string(),
+    }),
+  })
+  .openapi("ConversationDetail");
 
-/** An issue found in a conversation. */
-const IssueSchema = z.object({
-  object: z.literal("conversation-issue"),
-  id: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  cluster: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** An issue found in a conversation (§2.20). */
+const IssueSchema = z
+  .object({
+    object: z.literal("conversation-issue"),
+    id: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    createdAt: z.string().openapi({ description: "When the conversation took place." }),
+    ingestedAt: z.string().openapi({ description: "When the issue was extracted and recorded." }),
+    conversation: z.string(),
+    cluster: z.string(),
+    urls: z.object({ location: z.string() }),
+  })
+  .openapi("ConversationIssue");
 
 /** An issue with its conversation (list items and the issue read). */
 export const IssueItemSchema = z
   .object({ issue: IssueSchema, conversation: ConversationSchema })
   .openapi("ConversationIssueWithConversation");
 
-/** A cluster of issues with its trend. */
+/** A cluster of issues with its trend (§2.20 issues cluster). */
 export const ClusterSchema = z
   .object({
-    object: z.literal("conversations-issues-cluster"),
+    object: z.literal("issues-cluster"),
     id: z.string(),
     label: z.string(),
-    summary: z.string(),
-    icon: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    icon: z.string(),
+    summary: z.string(),
     weeklyPulse: z.array(z.number().int()).length(13),
-    sources: z.array(z.object({ source: z.string(), count: z.number().int() })),
-    stats: z.object({ issues: z.number().int(), lastIssueAt: z.string() }),
+    sources: z
+      .record(z.string(), z.number().int())
+      .openapi({ description: "Issues per source, largest first." }),
+    // The spec's `stats.conversations` needs a per-cluster counter of distinct conversations
+    // (a schema change): not served yet rather than guessed (docs/compatibility.md).
+    stats: z.object({
+      issues: z.number().int(),
+      // Quire addition: when the cluster's latest issue took place.
+      lastIssueAt: z.string(),
+    }),
+    urls: z.object({
+      location: z.string().openapi({ description: "The cluster's issues in the API." }),
+    }),
   })
-  .openapi("ConversationsIssuesCluster");
+  .openapi("IssuesCluster");
 
 /** A conversation tied to a change request (official AgentConversation). */
 export const AgentConversationSchema = z

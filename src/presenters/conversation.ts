@@ -11,32 +11,50 @@ import type {
   ConversationIssueRow,
   ConversationRow,
 } from "../db/schema";
+import type { Urls } from "../http/urls";
 import { weeklyPulse } from "../insights/labels";
 
-/** The fields a conversation in lists and issue items is presented from. */
+/** The fields a conversation in lists, issue items and the detail is presented from. */
 type ConversationSummaryRow = Pick<
   ConversationRow,
-  "id" | "subject" | "source" | "createdAt" | "updatedAt" | "processedAt" | "issuesCount"
+  | "organizationId"
+  | "id"
+  | "subject"
+  | "source"
+  | "url"
+  | "createdAt"
+  | "updatedAt"
+  | "processedAt"
+  | "issuesCount"
 >;
 
-/** A conversation in lists and in issue items: optional fields omitted when unset. */
-export function presentConversation(row: ConversationSummaryRow): Conversation {
+/** A conversation's API path. */
+function conversationPath(orgId: string, id: string): string {
+  return `/orgs/${orgId}/conversations/${encodeURIComponent(id)}`;
+}
+
+/** A conversation (§2.20): optional fields omitted when unset. */
+export function presentConversation(urls: Urls, row: ConversationSummaryRow): Conversation {
   return {
     object: "conversation",
     id: row.id,
     ...(row.subject !== null ? { subject: row.subject } : {}),
-    source: row.source,
     createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
     ...(row.processedAt !== null ? { processedAt: row.processedAt } : {}),
+    source: row.source,
+    urls: {
+      location: urls.api(conversationPath(row.organizationId, row.id)),
+      ...(row.url !== null ? { source: row.url } : {}),
+    },
+    updatedAt: row.updatedAt,
     issues: row.issuesCount,
   };
 }
 
-/** A conversation with its parts and metadata, as ingested. */
-export function presentConversationDetail(row: ConversationRow): ConversationDetail {
+/** The conversation detail (§2.20): the conversation, its parts and its metadata, as ingested. */
+export function presentConversationDetail(urls: Urls, row: ConversationRow): ConversationDetail {
   return {
-    ...presentConversation(row),
+    conversation: presentConversation(urls, row),
     parts: row.parts,
     metadata: {
       ...(row.url !== null ? { url: row.url } : {}),
@@ -46,10 +64,15 @@ export function presentConversationDetail(row: ConversationRow): ConversationDet
   };
 }
 
-/** An issue with its conversation. */
+/**
+ * An issue with its conversation. The issue's `createdAt` is its conversation's time (what the
+ * pulse counts), `ingestedAt` when it was extracted and recorded (the row's `updatedAt`, which
+ * cluster merges leave alone).
+ */
 export function presentIssueItem(
+  urls: Urls,
   issue: ConversationIssueRow,
-  conv: ConversationSummaryRow,
+  conv: Omit<ConversationSummaryRow, "organizationId">,
 ): IssueItem {
   return {
     issue: {
@@ -57,32 +80,38 @@ export function presentIssueItem(
       id: issue.id,
       title: issue.title,
       summary: issue.summary,
-      cluster: issue.clusterId,
       createdAt: issue.createdAt,
-      updatedAt: issue.updatedAt,
+      ingestedAt: issue.updatedAt,
+      conversation: issue.conversationId,
+      cluster: issue.clusterId,
+      urls: {
+        location: urls.api(`/orgs/${issue.organizationId}/conversations-issues/${issue.id}`),
+      },
     },
-    conversation: presentConversation(conv),
+    conversation: presentConversation(urls, { ...conv, organizationId: issue.organizationId }),
   };
 }
 
 /**
- * A cluster: `weeklyPulse` is the issue count of each of the 13 weeks ending with the current
- * one (oldest first), `sources` the issue counts per source (largest first).
+ * An issues cluster (§2.20): `weeklyPulse` is the issue count of each of the 13 weeks ending with
+ * the current one (oldest first), `sources` the issue counts per source (largest first). There is
+ * no single-cluster read: `urls.location` is the list of the cluster's issues.
  */
-export function presentCluster(row: ConversationClusterRow, nowIso: string): Cluster {
+export function presentCluster(urls: Urls, row: ConversationClusterRow, nowIso: string): Cluster {
+  const sources = Object.entries(row.sources).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const location = `/orgs/${row.organizationId}/conversations-issues?cluster=${row.id}`;
   return {
-    object: "conversations-issues-cluster",
+    object: "issues-cluster",
     id: row.id,
     label: row.label,
-    summary: row.summary,
-    icon: row.icon,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    icon: row.icon,
+    summary: row.summary,
     weeklyPulse: weeklyPulse(row.weeks, nowIso),
-    sources: Object.entries(row.sources)
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .map(([source, count]) => ({ source, count })),
+    sources: Object.fromEntries(sources),
     stats: { issues: row.issuesCount, lastIssueAt: row.lastIssueAt },
+    urls: { location: urls.api(location) },
   };
 }
 

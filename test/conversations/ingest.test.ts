@@ -34,11 +34,17 @@ describe("POST /v1/orgs/{organizationId}/conversations", () => {
       },
     });
     const detail = await ingestAndWait(owner.token, org.id, body);
+    // The spec's conversation detail: {conversation, parts, metadata}.
+    expect(Object.keys(detail).sort()).toEqual(["conversation", "metadata", "parts"]);
     expect(detail).toMatchObject({
-      object: "conversation",
-      id: body.id,
-      subject: "Password reset",
-      issues: 1,
+      conversation: {
+        object: "conversation",
+        id: body.id,
+        subject: "Password reset",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        issues: 1,
+        urls: { source: "https://support.example.com/t/1" },
+      },
       parts: body.parts,
       metadata: {
         url: "https://support.example.com/t/1",
@@ -46,7 +52,14 @@ describe("POST /v1/orgs/{organizationId}/conversations", () => {
         createdAt: "2026-11-20T10:00:00.000Z",
       },
     });
-    expect(detail.source).toMatch(/^api:/);
+    expect(detail.conversation.source).toMatch(/^api:/);
+    expect(detail.conversation.processedAt).toEqual(expect.any(String));
+    expect(detail.conversation.urls.location).toMatch(
+      new RegExp(`/v1/orgs/${org.id}/conversations/${body.id}$`),
+    );
+    const location = new URL(detail.conversation.urls.location).pathname.replace(/^\/v1/, "");
+    const again = await as(owner.token).get(location);
+    expect(again.body).toEqual(detail);
     const issues = await as(owner.token).get(`/orgs/${org.id}/conversations-issues`, {
       query: { conversation: body.id },
     });
@@ -70,9 +83,9 @@ describe("POST /v1/orgs/{organizationId}/conversations", () => {
     const { eventually } = await import("../helpers/jobs");
     await eventually(async () => {
       const got = await as(owner.token).get(`/orgs/${org.id}/conversations/${first.id}`);
-      expect(got.body.processedAt).toBeDefined();
+      expect(got.body.conversation.processedAt).toBeDefined();
       expect(got.body.parts[0].body).toBe("Hello, just saying hi!");
-      expect(got.body.issues).toBe(0);
+      expect(got.body.conversation.issues).toBe(0);
     });
     const list = await as(owner.token).get(`/orgs/${org.id}/conversations`);
     expect(list.body.count).toBe(1);

@@ -54,15 +54,24 @@ describe("conversation insights reads", () => {
     // A young corpus may split a problem in two, but never mixes the two problems.
     expect(res.body.count).toBeGreaterThanOrEqual(2);
     expect(res.body.count).toBeLessThanOrEqual(5);
-    type C = { id: string; icon: string; label: string; sources: { source: string }[] };
-    type Full = C & { stats: { issues: number }; weeklyPulse: number[] };
+    type C = { id: string; icon: string; label: string; sources: Record<string, number> };
+    type Full = C & {
+      stats: { issues: number };
+      weeklyPulse: number[];
+      urls: { location: string };
+    };
     const items = res.body.items as Full[];
     for (const c of items) {
-      expect(c.sources).toHaveLength(1);
+      // The spec's issues cluster: its object name, `sources` a map source -> issues, urls.
+      expect(c).toMatchObject({ object: "issues-cluster", summary: expect.any(String) });
+      expect(Object.values(c.sources)).toEqual([c.stats.issues]);
       expect(c.weeklyPulse).toHaveLength(13);
       expect(c.weeklyPulse.reduce((a, b) => a + b, 0)).toBe(c.stats.issues);
+      const location = new URL(c.urls.location);
+      expect(location.pathname).toBe(`/v1/orgs/${org.id}/conversations-issues`);
+      expect(location.searchParams.get("cluster")).toBe(c.id);
     }
-    const of = (source: string) => items.filter((c) => c.sources[0]!.source === source);
+    const of = (source: string) => items.filter((c) => Object.keys(c.sources)[0] === source);
     const total = (cs: Full[]) => cs.reduce((n, c) => n + c.stats.issues, 0);
     expect(total(of("api:a"))).toBe(4);
     expect(total(of("api:b"))).toBe(4);
@@ -76,8 +85,21 @@ describe("conversation insights reads", () => {
     });
     expect(issues.body.count).toBe(pdf.stats.issues);
     for (const item of issues.body.items) {
-      expect(item.issue.cluster).toBe(pdf.id);
+      // The spec's issue: its conversation and cluster ids, when it took place and was ingested.
+      expect(item.issue).toMatchObject({
+        object: "conversation-issue",
+        cluster: pdf.id,
+        conversation: item.conversation.id,
+        createdAt: item.conversation.createdAt,
+        ingestedAt: expect.any(String),
+      });
+      expect(item.issue.urls.location).toMatch(
+        new RegExp(`/v1/orgs/${org.id}/conversations-issues/${item.issue.id}$`),
+      );
       expect(item.conversation.object).toBe("conversation");
+      expect(item.conversation.urls.location).toMatch(
+        new RegExp(`/v1/orgs/${org.id}/conversations/${item.conversation.id}$`),
+      );
     }
     const one = await as(owner.token).get(
       `/orgs/${org.id}/conversations-issues/${issues.body.items[0].issue.id}`,

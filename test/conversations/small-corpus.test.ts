@@ -19,7 +19,7 @@ describe("conversation insights on a young corpus", () => {
       };
       problemOf.set(body.id, i % 2 === 0 ? "password" : "pdf");
       const detail = await ingestAndWait(owner.token, org.id, body);
-      expect(detail.issues).toBe(1);
+      expect(detail.conversation.issues).toBe(1);
     }
     const clusters = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`);
     expect(clusters.body.count).toBe(2);

@@ -65,7 +65,7 @@ export async function runProcessing(organizationId: string, conversationId: stri
   );
 }
 
-/** Ingests through the route and waits for the queue to process it; returns the detail. */
+/** Ingests through the route and waits for the queue to process it; returns the detail (§2.20). */
 export async function ingestAndWait(token: string, organizationId: string, body: ConversationBody) {
   const res = await as(token).post(`/orgs/${organizationId}/conversations`, body);
   expect(res.status, res.text).toBe(204);
@@ -73,7 +73,7 @@ export async function ingestAndWait(token: string, organizationId: string, body:
     async () => {
       const got = await as(token).get(`/orgs/${organizationId}/conversations/${body.id}`);
       expect(got.status).toBe(200);
-      expect(got.body.processedAt).toBeDefined();
+      expect(got.body.conversation.processedAt).toBeDefined();
       return got.body;
     },
     { timeout: 15_000 },

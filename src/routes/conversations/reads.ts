@@ -6,6 +6,7 @@ import type { Statements } from "../../db/plan";
 import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
+import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
   presentCluster,
@@ -86,12 +87,13 @@ insightRoutes.openapi(
     const after = await cursors.after(page);
     const list = conversationListPlan(c.get("db"), { orgId: organizationId, source, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
+    const urls = urlsOf(c);
     const body = await cursors.page({
       rows,
       limit,
       count,
       key: (r) => [r.updatedAt, r.id],
-      present: presentConversation,
+      present: (r) => presentConversation(urls, r),
     });
     return c.json(body, 200);
   },
@@ -102,7 +104,7 @@ insightRoutes.openapi(
     method: "get",
     path: "/orgs/{organizationId}/conversations/{conversationId}",
     tags: ["conversations"],
-    summary: "Get a conversation with its parts and metadata",
+    summary: "Get a conversation's detail: the conversation, its parts and its metadata",
     request: { params: ConversationParams },
     responses: { 200: jsonResponse(ConversationDetailSchema, "OK"), ...errorResponses(403, 404) },
   }),
@@ -111,7 +113,7 @@ insightRoutes.openapi(
     const one = conversationPlan(c.get("db"), organizationId, conversationId);
     const row = one.finish(await readAccess(c, organizationId, one.statements));
     if (!row) throw notFound("Conversation");
-    return c.json(presentConversationDetail(row), 200);
+    return c.json(presentConversationDetail(urlsOf(c), row), 200);
   },
 );
 
@@ -132,12 +134,13 @@ insightRoutes.openapi(
     const list = clusterListPlan(c.get("db"), { orgId: organizationId, order, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
     const now = nowIso();
+    const urls = urlsOf(c);
     const body = await cursors.page({
       rows,
       limit,
       count,
       key: (r) => [r.updatedAt, r.id],
-      present: (r) => presentCluster(r, now),
+      present: (r) => presentCluster(urls, r, now),
     });
     return c.json(body, 200);
   },
@@ -163,12 +166,13 @@ insightRoutes.openapi(
     const filter = { cluster, conversation };
     const list = issueListPlan(c.get("db"), { orgId: organizationId, filter, limit, after });
     const { rows, count } = list.finish(await readAccess(c, organizationId, list.statements));
+    const urls = urlsOf(c);
     const body = await cursors.page({
       rows,
       limit,
       count,
       key: (r) => [r.issue.updatedAt, r.issue.id],
-      present: (r) => presentIssueItem(r.issue, r.conversation),
+      present: (r) => presentIssueItem(urls, r.issue, r.conversation),
     });
     return c.json(body, 200);
   },
@@ -188,6 +192,6 @@ insightRoutes.openapi(
     const one = issuePlan(c.get("db"), organizationId, issueId);
     const row = one.finish(await readAccess(c, organizationId, one.statements));
     if (!row) throw notFound("Issue");
-    return c.json(presentIssueItem(row.issue, row.conversation), 200);
+    return c.json(presentIssueItem(urlsOf(c), row.issue, row.conversation), 200);
   },
 );

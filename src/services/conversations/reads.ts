@@ -138,6 +138,7 @@ function issueRowsQuery(db: Database, orgId: string, where: SQL[], limit: number
         id: sql<string>`${conversations.id}`.as("conv_id"),
         subject: sql<string | null>`${conversations.subject}`.as("conv_subject"),
         source: sql<string>`${conversations.source}`.as("conv_source"),
+        url: sql<string | null>`${conversations.url}`.as("conv_url"),
         createdAt: sql<string>`${conversations.createdAt}`.as("conv_created_at"),
         updatedAt: sql<string>`${conversations.updatedAt}`.as("conv_updated_at"),
         processedAt: sql<string | null>`${conversations.processedAt}`.as("conv_processed_at"),
