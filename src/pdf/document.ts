@@ -59,10 +59,10 @@ function titlePage(canvas: Canvas, flow: Flow, styles: Styles, req: PdfRequest):
 
 /** Renders the request to PDF bytes (see docs/compat-notes/pdf.md for what is drawn). */
 export async function renderPdf(req: PdfRequest): Promise<Uint8Array> {
-  const canvas = await Canvas.create(req.title);
+  const canvas = Canvas.create(req.title);
   const flow = new Flow(canvas);
   const styles = new Styles();
-  const images = new ImageStore(canvas.doc, req.files, req.fileBytes);
+  const images = new ImageStore(canvas.file, req.files, req.fileBytes);
   const pageAt = new Map<string, Destination>();
   const anchorAt = new Map<string, Destination>();
   titlePage(canvas, flow, styles, req);
@@ -161,5 +161,5 @@ export async function renderPdf(req: PdfRequest): Promise<Uint8Array> {
     return anchored ?? pageAt.get(target.pageId) ?? null;
   });
   writeOutline(canvas, outline);
-  return canvas.doc.save();
+  return canvas.save();
 }

@@ -1,4 +1,3 @@
-import { PDFName, PDFRawStream, PDFRef, type PDFDocument, type PDFImage } from "pdf-lib";
 import {
   MAX_WALK_DEPTH,
   childNodes,
@@ -7,6 +6,8 @@ import {
   isRecord,
   type LooseNode,
 } from "../content/document/loose";
+import { decodePng } from "./png";
+import { deflate, name, type PdfRef, type PdfWriter } from "./writer";
 
 /** The fields of a revision's file the renderer needs (a `file_versions` row has them). */
 export interface PdfFile {
@@ -22,7 +23,7 @@ export type FileBytes = (file: PdfFile) => Promise<Uint8Array | null>;
 
 /** An image ready to draw, or why it is shown as a caption instead. */
 export type PreparedImage =
-  | { ok: true; image: PDFImage; width: number; height: number }
+  | { ok: true; image: PdfRef; width: number; height: number }
   | { ok: false; reason: string };
 
 /** Memory bounds on images (docs/performance.md, PDF): PNGs are decoded while embedding. */
@@ -66,6 +67,35 @@ function pngPixels(bytes: Uint8Array): number | null {
 
 const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
+/** A JPEG's frame header (SOFn): bits per sample, size and colour components. */
+function jpegFrame(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 2; at + 9 < bytes.length; ) {
+    if (bytes[at] !== 0xff) throw new Error("bad JPEG marker");
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isFrame) {
+      const [bits, height, width, components] = [
+        bytes[at + 4]!,
+        view.getUint16(at + 5),
+        view.getUint16(at + 7),
+        bytes[at + 9]!,
+      ];
+      const space = { 1: "DeviceGray", 3: "DeviceRGB", 4: "DeviceCMYK" }[components];
+      if (!space || width === 0 || height === 0) throw new Error("unsupported JPEG");
+      return { bits, width, height, components, space };
+    }
+    at += 2 + view.getUint16(at + 2);
+  }
+  throw new Error("JPEG without a frame header");
+}
+
+const IMAGE = { Type: name("XObject"), Subtype: name("Image") };
+
 /**
  * Embeds the images of the revision's files on demand, once per file, within IMAGE_LIMITS.
  * Never throws: a missing, oversized, unsupported or corrupt image becomes a reason.
@@ -75,7 +105,7 @@ export class ImageStore {
   private spent = 0;
 
   constructor(
-    private readonly doc: PDFDocument,
+    private readonly file: PdfWriter,
     private readonly files: ReadonlyMap<string, PdfFile>,
     private readonly bytesOf: FileBytes,
   ) {}
@@ -97,17 +127,6 @@ export class ImageStore {
     }
   }
 
-  /**
-   * What an embedded image keeps in the PDF (its stream and alpha mask): a re-compressed PNG
-   * can be larger than its file, so the budget counts this, not the file's size.
-   */
-  private embeddedBytes(ref: PDFRef): number {
-    const stream = this.doc.context.lookup(ref);
-    if (!(stream instanceof PDFRawStream)) return 0;
-    const mask = stream.dict.get(PDFName.of("SMask"));
-    return stream.contents.length + (mask instanceof PDFRef ? this.embeddedBytes(mask) : 0);
-  }
-
   private async embed(fileId: string): Promise<PreparedImage> {
     const file = this.files.get(fileId);
     if (!file) return { ok: false, reason: "not found in this revision" };
@@ -127,14 +146,43 @@ export class ImageStore {
         return { ok: false, reason: "more than 4 megapixels" };
       }
       if (pixels === null && !isJpeg(bytes)) return { ok: false, reason: "not a PNG or JPEG" };
-      const image =
-        pixels !== null ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
-      // Embedding now compresses the pixels and lets the decoded copy go.
-      await image.embed();
-      this.spent += this.embeddedBytes(image.ref);
-      return { ok: true, image, width: image.width, height: image.height };
+      const embedded = pixels !== null ? this.embedPng(bytes) : this.embedJpeg(bytes);
+      // What the PDF keeps (a re-compressed PNG can be larger than its file) counts.
+      this.spent += embedded.bytes;
+      return { ok: true, image: embedded.ref, width: embedded.width, height: embedded.height };
     } catch {
       return { ok: false, reason: "could not be read" };
     }
+  }
+
+  /** A JPEG goes in as it is (DCTDecode); Adobe's CMYK JPEGs store inverted components. */
+  private embedJpeg(bytes: Uint8Array) {
+    const frame = jpegFrame(bytes);
+    const dict = {
+      ...IMAGE,
+      Width: frame.width,
+      Height: frame.height,
+      BitsPerComponent: frame.bits,
+      ColorSpace: name(frame.space),
+      Filter: name("DCTDecode"),
+      Decode: frame.components === 4 ? [1, 0, 1, 0, 1, 0, 1, 0] : undefined,
+    };
+    const ref = this.file.addStream(dict, bytes);
+    return { ref, width: frame.width, height: frame.height, bytes: bytes.length };
+  }
+
+  /** A PNG is decoded, its RGB compressed, and its alpha (if any) becomes a soft mask. */
+  private embedPng(bytes: Uint8Array) {
+    const png = decodePng(bytes);
+    const size = { Width: png.width, Height: png.height, BitsPerComponent: 8 };
+    const flate = { Filter: name("FlateDecode") };
+    const rgb = deflate(png.rgb);
+    const alpha = png.alpha ? deflate(png.alpha) : null;
+    const mask = alpha
+      ? this.file.addStream({ ...IMAGE, ...size, ColorSpace: name("DeviceGray"), ...flate }, alpha)
+      : undefined;
+    const image = { ...IMAGE, ...size, ColorSpace: name("DeviceRGB"), SMask: mask, ...flate };
+    const ref = this.file.addStream(image, rgb);
+    return { ref, width: png.width, height: png.height, bytes: rgb.length + (alpha?.length ?? 0) };
   }
 }
