@@ -19,8 +19,10 @@ const IntegrationEventLogSchema = z.object({
 });
 
 /**
- * Official IntegrationEvent. `status` adds `pending` (queued or being retried) to the official
- * `success`/`failed`; `error` (Quire's own) says why the last attempt failed.
+ * Official IntegrationEvent. `status` stays inside the official enum: `success` once an attempt
+ * delivered the event, `failed` while it is not delivered. Quire's own `state` says whether that
+ * is final (`settled`) or the event is still in flight (`queued`: not attempted yet; `retrying`:
+ * an attempt failed and another is scheduled); `error` says why the last attempt failed.
  */
 export const IntegrationEventSchema = z
   .object({
@@ -29,7 +31,11 @@ export const IntegrationEventSchema = z
     installationId: z.string().optional(),
     createdAt: z.string(),
     payload: z.record(z.string(), z.unknown()),
-    status: z.enum(["pending", "success", "failed"]),
+    status: z.enum(["success", "failed"]),
+    state: z.enum(["queued", "retrying", "settled"]).openapi({
+      description:
+        "Quire: whether `status` is final (`settled`) or the delivery is in flight (`queued`, `retrying`).",
+    }),
     error: z.string().optional(),
   })
   .openapi("IntegrationEvent");

@@ -7,7 +7,9 @@ import { publishAndInstall } from "./integrations-factories";
 /** An integration event as the list shows it. */
 export interface WireEvent {
   id: string;
-  status: string;
+  status: "success" | "failed";
+  /** Quire's own: whether `status` is final or the delivery is in flight. */
+  state: "queued" | "retrying" | "settled";
   installationId?: string;
   payload: Record<string, unknown> & { type: string };
   error?: string;
@@ -42,7 +44,7 @@ export async function settledEvent(
       const list: ApiResponse = await as(token).get(`/integrations/${name}/events`);
       expect(list.status, list.text).toBe(200);
       const found = (list.body.items as WireEvent[]).find(
-        (e) => e.payload.type === type && e.status !== "pending",
+        (e) => e.payload.type === type && e.state === "settled",
       );
       expect(found, `no settled ${type} event yet`).toBeDefined();
       const detail = await as(token).get(`/integrations/${name}/events/${found!.id}`);

@@ -6,7 +6,7 @@ const OK_SCRIPT = `export default { async fetch() { return new Response("ok") } 
 
 /**
  * A private integration of the world's organization, installed there, whose installation_setup
- * event has settled (a pending event's `pending` status is Quire's own, outside the official enum).
+ * event has settled (its `state` is final).
  */
 async function withEvent(world: World) {
   const { name } = await publishScript(world.owner.token, world.org.id, OK_SCRIPT);
