@@ -17,6 +17,7 @@ const RSA = {
   modulusLength: 2048,
 } as const;
 const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
+const C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
 const XMLDSIG_MORE = "http://www.w3.org/2001/04/xmldsig-more#";
 const CURVE_HASH = { "P-256": "SHA-256", "P-384": "SHA-384" } as const;
 
@@ -117,20 +118,24 @@ function ecdsaAlgorithm(name: SignatureAlgorithmName, key: CryptoKey) {
 }
 
 /**
- * Signs the element with this ID (enveloped, exc-c14n, the signer's algorithm or `algorithm`),
- * placing ds:Signature after its Issuer.
+ * Signs the element with this ID (enveloped; exclusive C14N unless `input.c14n` says otherwise;
+ * the signer's own algorithm unless `input.algorithm` names one), placing ds:Signature after its
+ * Issuer.
  */
 async function signElement(
   xml: string,
   id: string,
   signer: Signer,
-  algorithm: SignatureAlgorithmName = defaultAlgorithm(signer.keyType),
+  input: ResponseInput,
 ): Promise<string> {
+  const algorithm = input.algorithm ?? defaultAlgorithm(signer.keyType);
+  const c14n = input.c14n === "inclusive" ? C14N : EXC_C14N;
   const certificate = signer.cert.toString("base64");
   const sig = new SignedXml({
+    ...(input.prefixList ? { inclusiveNamespacesPrefixList: input.prefixList } : {}),
     privateKey: signer.keyPem,
     signatureAlgorithm: XMLDSIG_MORE + algorithm,
-    canonicalizationAlgorithm: EXC_C14N,
+    canonicalizationAlgorithm: c14n,
     getKeyInfoContent: ({ prefix } = {}) => {
       const p = prefix ? `${prefix}:` : "";
       return `<${p}X509Data><${p}X509Certificate>${certificate}</${p}X509Certificate></${p}X509Data>`;
@@ -139,7 +144,8 @@ async function signElement(
   sig.addReference({
     xpath: `//*[@ID='${id}']`,
     digestAlgorithm: "http://www.w3.org/2001/04/xmlenc#sha256",
-    transforms: ["http://www.w3.org/2000/09/xmldsig#enveloped-signature", EXC_C14N],
+    transforms: ["http://www.w3.org/2000/09/xmldsig#enveloped-signature", c14n],
+    ...(input.prefixList ? { inclusiveNamespacesPrefixList: input.prefixList } : {}),
   });
   const options = {
     prefix: "ds",
@@ -195,11 +201,10 @@ export async function createTestIdp(opts?: {
       const signer = input.signWith === "other" ? other : own;
       const sign = input.sign ?? "assertion";
       let xml = built.xml;
-      const algorithm = input.algorithm;
       if (sign === "assertion" || sign === "both")
-        xml = await signElement(xml, built.assertionId, signer, algorithm);
+        xml = await signElement(xml, built.assertionId, signer, input);
       if (sign === "response" || sign === "both")
-        xml = await signElement(xml, built.responseId, signer, algorithm);
+        xml = await signElement(xml, built.responseId, signer, input);
       if (input.tamper) xml = input.tamper(xml);
       return encodeXml(xml);
     },

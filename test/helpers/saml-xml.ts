@@ -12,6 +12,8 @@ import {
 const P = "urn:oasis:names:tc:SAML:2.0:protocol";
 const A = "urn:oasis:names:tc:SAML:2.0:assertion";
 const DS = "http://www.w3.org/2000/09/xmldsig#";
+const TYPED_NAMESPACES =
+  ' xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
 
 /** The XML-DSig signature algorithms the test IdP signs with (after xmldsig-more#). */
 export type SignatureAlgorithmName = "rsa-sha256" | "rsa-sha512" | "ecdsa-sha256" | "ecdsa-sha384";
@@ -34,6 +36,11 @@ export interface ResponseInput {
   signWith?: "own" | "other";
   /** The signature algorithm (default: RSA-SHA256 for an RSA IdP, the curve's ECDSA for an EC one). */
   algorithm?: SignatureAlgorithmName;
+  /** The canonicalization the signature uses (default exclusive), and exclusive C14N's PrefixList. */
+  c14n?: "exclusive" | "inclusive";
+  prefixList?: string[];
+  /** Typed attribute values (`xsi:type="xs:string"`), with xs and xsi declared on the Response. */
+  typedAttributes?: boolean;
   /** Applied to the XML after signing. */
   tamper?: (xml: string) => string;
   assertionId?: string;
@@ -60,8 +67,9 @@ function newId(): string {
 }
 
 /** One attribute of the AttributeStatement. */
-function attribute(name: string, value: string): string {
-  return `<saml:Attribute Name="${name}"><saml:AttributeValue>${esc(value)}</saml:AttributeValue></saml:Attribute>`;
+function attribute(name: string, value: string, typed = false): string {
+  const type = typed ? ' xsi:type="xs:string"' : "";
+  return `<saml:Attribute Name="${name}"><saml:AttributeValue${type}>${esc(value)}</saml:AttributeValue></saml:Attribute>`;
 }
 
 /** The unsigned Response XML for `input`, and the ids to sign. */
@@ -78,11 +86,11 @@ export function buildResponseXml(
   const assertionId = input.assertionId ?? newId();
   const irt = input.inResponseTo ? ` InResponseTo="${esc(input.inResponseTo)}"` : "";
   const attributes = [
-    input.email ? attribute("email", input.email) : "",
-    input.displayName ? attribute("displayName", input.displayName) : "",
+    input.email ? attribute("email", input.email, input.typedAttributes) : "",
+    input.displayName ? attribute("displayName", input.displayName, input.typedAttributes) : "",
   ].join("");
   const xml =
-    `<samlp:Response xmlns:samlp="${P}" xmlns:saml="${A}" ID="${responseId}" Version="2.0" ` +
+    `<samlp:Response xmlns:samlp="${P}" xmlns:saml="${A}"${input.typedAttributes ? TYPED_NAMESPACES : ""} ID="${responseId}" Version="2.0" ` +
     `IssueInstant="${instant(now)}" Destination="${destination}"${irt}>` +
     `<saml:Issuer>${issuer}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="${esc(input.status ?? "urn:oasis:names:tc:SAML:2.0:status:Success")}"/></samlp:Status>` +
