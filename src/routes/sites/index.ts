@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { publishingRoutes } from "./publishing";
+import { redirectLookupRoutes } from "./redirect-lookup";
+import { redirectRoutes } from "./redirects";
 import { sectionGroupRoutes } from "./section-groups";
 import { sectionRoutes } from "./sections";
 import { settingsRoutes } from "./settings";
@@ -19,4 +21,6 @@ export function mountSites(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", sectionGroupRoutes);
   app.route("/v1", shareLinkRoutes);
   app.route("/v1", settingsRoutes);
+  app.route("/v1", redirectRoutes);
+  app.route("/v1", redirectLookupRoutes);
 }
