@@ -70,10 +70,41 @@ export interface Caller {
   };
 }
 
-/** Per-request authentication state: the digest from the header, then the loaded caller. */
+/**
+ * What a site API token grants (src/auth/site-token.ts mints and verifies it): read-only access
+ * to one site's published content, as the official `SiteAPIToken` names it.
+ */
+export interface SiteGrant {
+  organization: string;
+  site: string;
+  siteSpace: string;
+  siteSection?: string;
+  space: string;
+  /** Every space the site shows this visitor (official `spaces`; adaptive conditions applied). */
+  spaces: string[];
+  /** The site's `publication_version` at minting: a read checks it is still current. */
+  publicationVersion: number;
+  /** The visitor's claims: signed ones at the top, unsigned ones under `unsigned`. */
+  claims: Record<string, unknown>;
+  /** Whether the site applies adaptive conditions (pages' conditions are checked on reads). */
+  adaptive: boolean;
+  visitorType: "human" | "agent";
+  /** The share key the site was opened with (share-link sites). */
+  shareKey?: string;
+  /** When the token stops working (ms since the epoch). */
+  expiresAt: number;
+}
+
+/**
+ * Per-request authentication state: the digest of a Quire token from the header, then the
+ * loaded caller; or the grant of a site API token (`site`); or neither on the few operations
+ * anyone may call (`anonymous`).
+ */
 interface CallerCache {
   digest: string | null;
   caller?: Caller;
+  site?: SiteGrant;
+  anonymous?: boolean;
 }
 
 /** Per-request values set by middleware and read by routes and services. */

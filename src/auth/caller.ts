@@ -4,7 +4,7 @@ import { createDb } from "../db/client";
 import type { Context } from "hono";
 import type { AppEnv, Caller } from "../env";
 import { apiTokens, users } from "../db/schema";
-import { unauthorized } from "../lib/errors";
+import { notFound, unauthorized } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { nowIso, nowMs } from "../lib/clock";
 import { isWellFormedToken, tokenDigest } from "./tokens";
@@ -41,11 +41,27 @@ export async function readBearer(c: Context<AppEnv>): Promise<string> {
   return digest;
 }
 
-/** The caller's digest, for the batched access queries. */
+/**
+ * The caller's digest, for the batched access queries. A site API token has none: it reaches
+ * only the published reads that ask for its grant instead, and anything else answers the 404 of
+ * something that does not exist.
+ */
 export function callerDigest(c: Context<AppEnv>): string {
   const digest = c.get("caller").digest;
-  if (!digest) throw unauthorized();
-  return digest;
+  if (digest) return digest;
+  if (c.get("caller").site) throw notFound();
+  throw unauthorized();
+}
+
+/**
+ * The caller's digest for statements that look the caller up beside published reads: a reader
+ * without a Quire token (a site API token, an anonymous reader) has none, and the empty digest
+ * finds no one, so those statements see a visitor.
+ */
+export function readerDigest(c: Context<AppEnv>): string {
+  const cache = c.get("caller");
+  if (cache.site || cache.anonymous) return "";
+  return callerDigest(c);
 }
 
 /**

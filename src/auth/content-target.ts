@@ -1,10 +1,13 @@
-import type { RevisionRow } from "../db/schema";
+import type { RevisionRow, SpaceRow } from "../db/schema";
+import type { AppEnv, Caller, SiteGrant } from "../env";
+import type { MemberRole } from "../lib/roles";
+import { VISITOR_ROLE } from "./published";
+import { resolveGrantedSpace, siteGrantOf } from "./site-reader";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { preparedSelect, type Params } from "../db/prepared";
 import { revisions } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
 import { requireRole, requireScope } from "./organization";
 import { changeRequestHeadSql, resolveChangeRequest } from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
@@ -14,9 +17,16 @@ import { notFound } from "../lib/errors";
 import { appUrl } from "../http/urls";
 import type { NoStatements, Results, Statements } from "../db/plan";
 
-/** Content a read is about: the space and the caller's role, where it lives, and its revision. */
+/**
+ * Content a read is about: the space and the reader's role, who reads (a Quire token's caller,
+ * or null for a site API token), where it lives, and its revision.
+ */
 export interface ContentTarget {
-  found: ResolvedSpace;
+  space: SpaceRow;
+  role: MemberRole;
+  caller: Caller | null;
+  /** A site API token's visitor (adaptive conditions on pages); null for a member. */
+  visitor: Pick<SiteGrant, "adaptive" | "claims"> | null;
   pointer: ContentPointer;
   revision: RevisionRow;
   /** The app URL of this content (main, a change request, or a past revision). */
@@ -30,6 +40,12 @@ function revisionQuery(db: Database, spaceId: string, id: SQL | string) {
     .from(revisions)
     .where(and(eq(revisions.spaceId, spaceId), sql`${revisions.id} = ${id}`))
     .limit(1);
+}
+
+/** The reader fields of a target read through a site token's grant: read only, its claims. */
+function grantReader(grant: SiteGrant, space: SpaceRow): ContentReader {
+  const visitor = { adaptive: grant.adaptive, claims: grant.claims };
+  return { space, role: VISITOR_ROLE, caller: null, visitor };
 }
 
 /** The head revision of a space's main content (its text written once per isolate). */
@@ -54,9 +70,22 @@ const HEAD_REVISION = preparedSelect(
 function readableRevision(found: ResolvedSpace & { results: { revision: RevisionRow[] } }) {
   requireScope(found.caller, "space:read");
   requireRole(found.role, "read", "read this space's content");
-  const revision = found.results.revision[0];
+  return revisionOf(found.results);
+}
+
+/** Who reads a target, and as what. */
+type ContentReader = Pick<ContentTarget, "space" | "role" | "caller" | "visitor">;
+
+/** The revision a read found; 404 for none. */
+function revisionOf(results: { revision: RevisionRow[] }): RevisionRow {
+  const revision = results.revision[0];
   if (!revision) throw notFound("Revision");
   return revision;
+}
+
+/** The reader fields of a target read by a member's token. */
+function memberReader(found: ResolvedSpace): ContentReader {
+  return { space: found.space, role: found.role, caller: found.caller, visitor: null };
 }
 
 /**
@@ -68,14 +97,24 @@ export async function mainTarget<S extends Statements = NoStatements>(
   spaceId: string,
   more?: S,
 ): Promise<ContentTarget & { more: Results<S> }> {
-  const found = await resolveSpace(c, spaceId, {
-    with: { ...more, revision: HEAD_REVISION.bind(c.get("db"), { space: spaceId }) },
-  });
+  const statements = { ...more, revision: HEAD_REVISION.bind(c.get("db"), { space: spaceId }) };
+  const grant = siteGrantOf(c);
+  if (grant) {
+    const granted = await resolveGrantedSpace(c, grant, spaceId, { with: statements });
+    return {
+      more: granted.results as Results<S>,
+      ...grantReader(grant, granted.space),
+      pointer: mainPointer(granted.space),
+      revision: revisionOf(granted.results),
+      appBase: appUrl(c, `/s/${spaceId}`),
+    };
+  }
+  const found = await resolveSpace(c, spaceId, { with: statements });
   const revision = readableRevision(found);
   return {
     // The spread put the caller's statements beside `revision`: their results are all there.
     more: found.results as Results<S>,
-    found,
+    ...memberReader(found),
     pointer: mainPointer(found.space),
     revision,
     appBase: appUrl(c, `/s/${spaceId}`),
@@ -96,7 +135,7 @@ export async function changeRequestTarget(
   const revision = readableRevision(found);
   const cr = found.changeRequest;
   return {
-    found,
+    ...memberReader(found),
     pointer: changeRequestPointer(found.space, cr),
     revision,
     appBase: appUrl(c, `/s/${spaceId}/~/changes/${cr.number}`),
@@ -110,12 +149,24 @@ export async function revisionTarget(
   revisionId: string,
 ): Promise<ContentTarget> {
   const db = c.get("db");
-  const found = await resolveSpace(c, spaceId, {
-    with: { revision: revisionQuery(db, spaceId, revisionId) },
-  });
+  const statements = { revision: revisionQuery(db, spaceId, revisionId) };
+  const grant = siteGrantOf(c);
+  if (grant) {
+    // A site reads the revisions of its spaces' main line: what was published, now or before.
+    const granted = await resolveGrantedSpace(c, grant, spaceId, { with: statements });
+    const revision = revisionOf(granted.results);
+    if (revision.lineId !== granted.space.mainLineId) throw notFound("Revision");
+    return {
+      ...grantReader(grant, granted.space),
+      pointer: revisionPointer(granted.space, revision),
+      revision,
+      appBase: appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`),
+    };
+  }
+  const found = await resolveSpace(c, spaceId, { with: statements });
   const revision = readableRevision(found);
   return {
-    found,
+    ...memberReader(found),
     pointer: revisionPointer(found.space, revision),
     revision,
     appBase: appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`),

@@ -15,6 +15,7 @@ import { siteQuery, sitePermissions, SITE_ROLES, type SitePermissions } from "./
 import { atLeast, type MemberRole } from "../lib/roles";
 import { nowMs } from "../lib/clock";
 import { notFound } from "../lib/errors";
+import { resolveGrantedSite, siteGrantOf } from "./site-reader";
 
 /** What a visitor presents: a share link's key and/or a visitor JWT. */
 export interface VisitorCredentials {
@@ -88,7 +89,7 @@ export function siteAuthQuery(db: Database, siteId: string) {
  * other algorithm are refused), a valid signature, an `exp` that is required and not past, and,
  * when the token names an audience, the site among it. Returns the claims, or null if refused.
  */
-async function verifyVisitorToken(
+export async function verifyVisitorToken(
   token: string,
   privateKey: string,
   siteId: string,
@@ -164,13 +165,46 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
   options: { with?: S } = {},
 ): Promise<
   PublishedReader & {
-    caller: Caller;
+    /** Null for a site API token or an anonymous reader. */
+    caller: Caller | null;
     site: SiteRow;
     permissions: SitePermissions;
     results: Results<S>;
   }
 > {
   const db = c.get("db");
+  const grant = siteGrantOf(c);
+  if (grant) {
+    // A site token: its own site only, while the grant holds; its visitor's claims.
+    const { site, results } = await resolveGrantedSite(c, grant, organizationId, siteId, options);
+    const permissions = sitePermissions(null, true);
+    return { caller: null, site, reader: null, claims: grant.claims, permissions, results };
+  }
+  if (c.get("caller").anonymous) {
+    // No token at all (the operations open to anonymous readers): the published-access rule.
+    const { own, extra } = await runBoth(
+      db,
+      {
+        site: siteQuery(db, organizationId, siteId),
+        links: shareLinkByKeyQuery(db, siteId, credentials.shareKey),
+        auth: siteAuthQuery(db, siteId),
+      },
+      options.with,
+    );
+    const site = own.site[0];
+    if (!site) throw notFound("Site");
+    const visitor = await visitorAccess(site, credentials, own.links, own.auth[0]);
+    if (!visitor.allowed) throw notFound("Site");
+    const permissions = sitePermissions(null, true);
+    return {
+      caller: null,
+      site,
+      reader: null,
+      claims: visitor.claims,
+      permissions,
+      results: extra,
+    };
+  }
   const { own, extra } = await runAsMember(
     c,
     organizationId,

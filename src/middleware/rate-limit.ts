@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
-import { presentedDigest } from "../auth/caller";
+import { bearerToken, presentedDigest } from "../auth/caller";
+import { looksLikeJwt } from "../auth/site-token";
 import { errorBody } from "../lib/errors";
 import type { RateLimitWindows } from "../platform/isolate-memories";
 
@@ -64,20 +65,24 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
  * Rate limiting through the Workers Rate Limiting bindings: per token (keyed by its digest) when
  * a well-formed bearer token is presented, per client IP otherwise. A 401 for a presented token
  * (unknown, expired, revoked) also spends the IP's budget, so guessing tokens from one address is
- * throttled like anonymous traffic. Without the bindings (older deployments) it does nothing.
+ * throttled like anonymous traffic. Site API tokens (readers of published sites, often a
+ * renderer serving many visitors from one address) get the token budget per client address.
+ * Without the bindings (older deployments) it does nothing.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const digest = await presentedDigest(c);
   const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
+  const siteReader = !digest && looksLikeJwt(bearerToken(c.req.header("Authorization")) ?? "");
   const tokens = bucketOf(c.env, "token");
   const ips = bucketOf(c.env, "ip");
   const mirror = c.get("rateLimitWindows");
-  const bucket = digest ? tokens : ips;
+  const bucket = digest || siteReader ? tokens : ips;
   if (!bucket) return next();
-  const outcome = await consume(mirror, bucket, digest ? `token:${digest}` : `ip:${ip}`);
-  if (!outcome.success) return tooMany(outcome, digest ? "token" : "client address");
+  const key = digest ? `token:${digest}` : siteReader ? `site-reader:${ip}` : `ip:${ip}`;
+  const outcome = await consume(mirror, bucket, key);
+  if (!outcome.success) return tooMany(outcome, digest || siteReader ? "token" : "client address");
   await next();
-  if (digest && ips && c.res.status === 401) {
+  if ((digest || siteReader) && ips && c.res.status === 401) {
     const charged = await consume(mirror, ips, `ip:${ip}`);
     if (!charged.success) {
       // Replaced outright: Hono would otherwise merge the 401's headers into the 429.

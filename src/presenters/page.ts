@@ -18,6 +18,8 @@ export interface PageContext {
   appUrl: (path: string) => string;
   /** The body of a document page. */
   body: (row: PageRow) => PageBody;
+  /** A site visitor's adaptive filter: pages whose condition fails are left out. */
+  shows?: (condition: string | null) => boolean;
 }
 
 /** GitBook's default layout: every flag on, default width, hero cover without a mask. */
@@ -136,5 +138,6 @@ export function presentPage(node: TreeNode, ctx: PageContext): RevisionPage {
 
 /** A list of sibling pages, each with its subtree. */
 export function presentPages(nodes: TreeNode[], ctx: PageContext): RevisionPage[] {
-  return nodes.map((node) => presentPage(node, ctx));
+  const shown = ctx.shows ? nodes.filter((node) => ctx.shows!(node.row.condition)) : nodes;
+  return shown.map((node) => presentPage(node, ctx));
 }

@@ -16,6 +16,7 @@ import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
 import { mountTeams } from "./teams";
 import { mountTranslations } from "./translations";
+import { mountUrls } from "./urls";
 import { mountUsers } from "./users";
 
 /** Every area's routes; each area adds one line here. */
@@ -37,4 +38,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountPdf(app);
   mountIntegrations(app);
   mountSso(app);
+  mountUrls(app);
 }

@@ -24,6 +24,31 @@ function disposition(contentType: string, name: string | null): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * The headers of a file's bytes, wherever they are served (signed download, stable published
+ * URL): its type (one stored before types were validated may not be a valid header value), size,
+ * disposition, and a policy that never lets the file run as a page.
+ */
+export function fileHeaders(
+  storedType: string,
+  name: string | null,
+  object: { size: number; httpEtag: string },
+): Record<string, string> {
+  const contentType = isMediaType(storedType) ? storedType : "application/octet-stream";
+  return {
+    "Content-Type": contentType,
+    "Content-Length": String(object.size),
+    "Content-Disposition": disposition(contentType, name),
+    "X-Content-Type-Options": "nosniff",
+    // Chrome's PDF viewer does not run in a sandboxed document: a PDF only refuses framing.
+    "Content-Security-Policy":
+      contentType === "application/pdf"
+        ? "frame-ancestors 'none'"
+        : "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+    ETag: object.httpEtag,
+  };
+}
+
 downloadRoutes.openapi(
   createRoute({
     method: "get",
@@ -54,24 +79,11 @@ downloadRoutes.openapi(
     ]);
     if (!live) await object?.body.cancel();
     if (!live || !object) throw notFound("File");
-    // A type stored before types were validated may not be a valid header value.
-    const contentType = isMediaType(link.contentType)
-      ? link.contentType
-      : "application/octet-stream";
     const expires = Number(new URL(c.req.url).searchParams.get("expires"));
     const maxAge = Math.max(0, Math.floor(expires - nowMs() / 1000));
     return c.body(object.body, 200, {
-      "Content-Type": contentType,
-      "Content-Length": String(object.size),
-      "Content-Disposition": disposition(contentType, link.filename),
-      "X-Content-Type-Options": "nosniff",
-      // Chrome's PDF viewer does not run in a sandboxed document: a PDF only refuses framing.
-      "Content-Security-Policy":
-        contentType === "application/pdf"
-          ? "frame-ancestors 'none'"
-          : "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      ...fileHeaders(link.contentType, link.filename, object),
       "Cache-Control": `private, max-age=${maxAge}`,
-      ETag: object.httpEtag,
     });
   },
 );

@@ -14,7 +14,9 @@ import {
 import { loadSpecDocuments, type SpecSource } from "../../services/content/openapi-specs";
 
 import { notFound } from "../../lib/errors";
+import { conditionFilter } from "../../services/sites/conditions";
 import { signedDownloadPath } from "../../lib/signing";
+import { publishedFilePath } from "./published-files";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
@@ -58,9 +60,20 @@ export async function downloadUrl(
   return apiUrl(c, path);
 }
 
-/** Files presented with their signed URLs. */
-function presentFiles(c: Ctx, spaceId: string, rows: FileRow[]) {
-  return Promise.all(rows.map(async (row) => presentFile(row, await downloadUrl(c, spaceId, row))));
+/**
+ * The URL of a file of a target: for a site API token, the file's stable published URL
+ * (immutable, content-addressed, working while a published revision of the site holds the
+ * file); for a member, the signed, short-lived download URL.
+ */
+function fileUrl(c: Ctx, t: ContentTarget, row: FileRow): Promise<string> | string {
+  const site = c.get("caller").site?.site;
+  if (site) return apiUrl(c, publishedFilePath(site, row));
+  return downloadUrl(c, t.pointer.spaceId, row);
+}
+
+/** Files presented with their URLs (`fileUrl`). */
+function presentFiles(c: Ctx, t: ContentTarget, rows: FileRow[]) {
+  return Promise.all(rows.map(async (row) => presentFile(row, await fileUrl(c, t, row))));
 }
 
 /** A stored body as a JSON document; a page without a body has the empty document. */
@@ -88,6 +101,7 @@ interface Rendering {
 function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContext {
   return {
     appUrl: (path) => `${t.appBase}/${path}`,
+    shows: visitorFilter(t),
     body: (row) => {
       const source = storedComputedSource(row.computed);
       let document: Record<string, unknown>;
@@ -107,6 +121,17 @@ function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContex
   };
 }
 
+/** A site visitor's adaptive filter for pages (undefined: every page shows). */
+function visitorFilter(t: ContentTarget) {
+  return t.visitor ? conditionFilter(t.visitor.adaptive, t.visitor.claims) : undefined;
+}
+
+/** 404 for a page a site visitor's adaptive conditions hide, as for a page that does not exist. */
+function requireShown(t: ContentTarget, condition: string | null): void {
+  const shows = visitorFilter(t);
+  if (shows && !shows(condition)) throw notFound("Page");
+}
+
 /** The documents of the specs a read found, from R2. */
 function specsOf(c: Ctx, sources: SpecSource[]): Promise<SpecDocuments> {
   return loadSpecDocuments(c.env.FILES, sources);
@@ -114,15 +139,15 @@ function specsOf(c: Ctx, sources: SpecSource[]): Promise<SpecDocuments> {
 
 /** GET …/content (and a revision): the Revision with its whole tree and files. */
 export async function revisionBody(c: Ctx, t: ContentTarget) {
-  const read = await readRevision(c.get("db"), t.pointer, t.revision, t.found.space.organizationId);
+  const read = await readRevision(c.get("db"), t.pointer, t.revision, t.space.organizationId);
   const specs = await specsOf(c, read.specs);
   const mergedFrom = read.mergedFrom
-    ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.found.space.mainSeq })
+    ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.space.mainSeq })
     : null;
   return presentRevision({
     row: t.revision,
     pages: presentPages(read.roots, pageContext(t, read.bodies, { format: "document", specs })),
-    files: await presentFiles(c, t.pointer.spaceId, read.files),
+    files: await presentFiles(c, t, read.files),
     appUrl: t.appBase,
     mergedFrom,
   });
@@ -130,7 +155,7 @@ export async function revisionBody(c: Ctx, t: ContentTarget) {
 
 /** GET …/pages: the whole tree, as `{pages}`. */
 export async function pagesBody(c: Ctx, t: ContentTarget) {
-  const tree = await readTree(c.get("db"), t.pointer, t.found.space.organizationId);
+  const tree = await readTree(c.get("db"), t.pointer, t.space.organizationId);
   const specs = await specsOf(c, tree.specs);
   return {
     pages: presentPages(tree.roots, pageContext(t, tree.bodies, { format: "document", specs })),
@@ -144,9 +169,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
   const { rows, count } = await readFilesPage(c.get("db"), t.pointer, query.limit, after);
   const shown = rows.slice(0, query.limit);
   const urls = new Map(
-    await Promise.all(
-      shown.map(async (r) => [r.fileId, await downloadUrl(c, t.pointer.spaceId, r)] as const),
-    ),
+    await Promise.all(shown.map(async (r) => [r.fileId, await fileUrl(c, t, r)] as const)),
   );
   return cursors.page({
     rows,
@@ -161,7 +184,7 @@ export async function filesBody(c: Ctx, t: ContentTarget, query: z.infer<typeof 
 export async function fileBody(c: Ctx, t: ContentTarget, fileId: string) {
   const row = await readFile(c.get("db"), t.pointer, fileId);
   if (!row) throw notFound("File");
-  return presentFile(row, await downloadUrl(c, t.pointer.spaceId, row));
+  return presentFile(row, await fileUrl(c, t, row));
 }
 
 /** A query flag's value: true for "true"/"1", false for "false"/"0", else undefined. */
@@ -184,6 +207,7 @@ async function presentPlaced(
   query: PageQueryInput,
 ) {
   if (!placed) throw notFound("Page");
+  requireShown(t, placed.node.row.condition);
   const computed = flag(query.computed);
   const specs = await specsOf(c, computed === false ? [] : placed.specs);
   const rendering: Rendering = {
@@ -205,7 +229,7 @@ export interface PageRead {
 export function pageAtTarget<P>(target: (c: Ctx, params: P) => Promise<ContentTarget>) {
   return async (c: Ctx, params: P, pageId: string): Promise<PageRead> => {
     const t = await target(c, params);
-    const org = t.found.space.organizationId;
+    const org = t.space.organizationId;
     return { target: t, placed: await readPageById(c.get("db"), t.pointer, pageId, org) };
   };
 }
@@ -233,7 +257,7 @@ function pathSegments(path: string): string[] {
 
 /** GET …/path/{pagePath}: the page at that path with its subtree and its body. */
 export async function pathBody(c: Ctx, t: ContentTarget, path: string, query: PageQueryInput) {
-  const org = t.found.space.organizationId;
+  const org = t.space.organizationId;
   const placed = await readPageByPath(c.get("db"), t.pointer, pathSegments(path), org);
   const page = await presentPlaced(c, t, placed, query);
   if (page.type === "link") throw notFound("Page");
@@ -247,9 +271,10 @@ export async function documentBody(
   pageId: string,
   query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
-  const org = t.found.space.organizationId;
+  const org = t.space.organizationId;
   const read = await readPageDocument(c.get("db"), t.pointer, pageId, org);
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
+  requireShown(t, read.node.row.condition);
   const source = storedComputedSource(read.node.row.computed);
   const specs = await specsOf(c, read.specs);
   const stored = documentOf(read.body);

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { downloadRoutes } from "./downloads";
+import { publishedFileRoutes } from "./published-files";
 import { contentReadRoutes } from "./reads";
 import { templateRoutes } from "./template";
 import {
@@ -92,4 +93,5 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", revisionRoutes);
   app.route("/v1", templateRoutes);
   app.route("/v1", downloadRoutes);
+  app.route("/v1", publishedFileRoutes);
 }

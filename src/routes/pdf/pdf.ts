@@ -71,7 +71,7 @@ pdfRoutes.openapi(
     const target = {
       pointer: t.pointer,
       revision: t.revision,
-      spaceTitle: t.found.space.title,
+      spaceTitle: t.space.title,
       specState: specStateOf(t.more.specs),
     };
     return c.json(await answer(c, target, c.req.valid("query")), 200);

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { callerDigest } from "../../auth/caller";
+import { readerDigest } from "../../auth/caller";
+import { siteKeyOf } from "../../auth/site-reader";
 import { resolvePublishedSite } from "../../auth/published";
 import { resolveSite, SITE_ROLES } from "../../auth/site";
 import { createRouter } from "../../http/router";
@@ -75,16 +76,18 @@ publishingRoutes.openapi(
       "Members with at least the read role always may. Anyone else needs the site published and: " +
       "for public and unlisted sites, any valid API token; for share-link sites, `shareKey` of an " +
       "active share link; for visitor-auth sites, `visitorAuthToken`, a JWT signed (HS256) with " +
-      "the site's visitor-auth key, with `exp`. Everything else is 404.",
+      "the site's visitor-auth key, with `exp`. A site API token (from `POST /v1/urls/published`) " +
+      "reads its own site. Everything else is 404.",
     request: { params: SiteParams, query: PublishedQuery },
     responses: { 200: jsonResponse(PublishedSiteSchema, "OK"), ...errorResponses(400, 403, 404) },
   }),
   async (c) => {
     const { organizationId, siteId } = c.req.valid("param");
-    const { shareKey, visitorAuthToken } = c.req.valid("query");
+    const { visitorAuthToken } = c.req.valid("query");
+    const shareKey = c.req.valid("query").shareKey ?? siteKeyOf(c);
     const credentials = { shareKey, visitorToken: visitorAuthToken };
     const access = await resolvePublishedSite(c, organizationId, siteId, credentials, {
-      with: siteTreeStatements(c.get("db"), callerDigest(c), siteId, shareKey),
+      with: siteTreeStatements(c.get("db"), readerDigest(c), siteId, shareKey),
     });
     const { site, reader, permissions } = access;
     const tree = siteTreeFrom(site, reader, access.results);

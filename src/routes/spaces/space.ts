@@ -8,6 +8,7 @@ import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { presentSpace } from "../../presenters/space";
 import { resolveReadableSpace } from "../../auth/readable-space";
+import { siteKeyOf } from "../../auth/site-reader";
 import {
   isPastRetention,
   softDeleteSpace,
@@ -43,9 +44,10 @@ spaceRoutes.openapi(
       c,
       spaceId,
       { shareKey, visitorToken: visitorAuthToken },
-      { column: publishedPlacementSql(shareKey) },
+      { column: publishedPlacementSql(shareKey ?? siteKeyOf(c)) },
     );
-    requireScope(found.caller, "space:read");
+    // A site token's grant is read-only by construction: scopes are a Quire token's.
+    if (found.caller) requireScope(found.caller, "space:read");
     const placement = placementFrom((found.column as string | null) ?? null);
     return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
   },

@@ -79,12 +79,13 @@ export function conditionHolds(node: ConditionNode, context: ConditionContext): 
 
 /**
  * The filter of adaptive content for a visitor: with adaptive content on, an item with a
- * condition is shown only when the condition holds for the visitor's claims (none: `{}`);
- * a stored condition that no longer parses hides the item.
+ * condition is shown only when the condition holds for the visitor's claims (none: `{}`;
+ * unsigned claims under `unsigned`, as a site token carries them); a stored condition that no
+ * longer parses hides the item. Undefined (show everything) when adaptive content is off.
  */
-export function visitorShows(site: SiteRow, claims: Record<string, unknown> | null) {
-  if (!site.adaptiveContent) return undefined;
-  const context: ConditionContext = { claims: { ...(claims ?? {}), unsigned: {} } };
+export function conditionFilter(adaptive: boolean, claims: Record<string, unknown> | null) {
+  if (!adaptive) return undefined;
+  const context: ConditionContext = { claims: { unsigned: {}, ...(claims ?? {}) } };
   return (condition: string | null) => {
     if (condition === null || condition.trim() === "") return true;
     try {
@@ -93,4 +94,9 @@ export function visitorShows(site: SiteRow, claims: Record<string, unknown> | nu
       return false;
     }
   };
+}
+
+/** `conditionFilter` for a site's own setting. */
+export function visitorShows(site: SiteRow, claims: Record<string, unknown> | null) {
+  return conditionFilter(site.adaptiveContent, claims);
 }

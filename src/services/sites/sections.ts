@@ -1,3 +1,4 @@
+import { publicationChanged } from "./publication";
 import type { GroupRow, SectionRow, SpaceRow } from "../../db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -162,9 +163,12 @@ export function updateSectionPlan(
     set.position = keyAtEnd(childrenOf(tree, target).map((item) => item.row));
   }
   if (Object.keys(set).length === 0) return { id: section.id, writes: [] };
+  const write = db.update(siteSections).set(set).where(eq(siteSections.id, section.id));
+  // A new condition changes what visitors are shown: their site tokens move on.
+  const shown = patch.condition !== undefined;
   return {
     id: section.id,
-    writes: [db.update(siteSections).set(set).where(eq(siteSections.id, section.id))],
+    writes: shown ? [write, publicationChanged(db, section.siteId)] : [write],
   };
 }
 

@@ -1,3 +1,4 @@
+import { publicationChanged } from "./publication";
 import type { ShareLinkRow } from "../../db/schema";
 import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -123,11 +124,17 @@ export async function updateShareLink(
   row: ShareLinkRow,
   patch: { active?: boolean; name?: string },
 ): Promise<ShareLinkRow | undefined> {
-  const [stored] = await db
+  const update = db
     .update(shareLinks)
     .set(patch)
     .where(and(eq(shareLinks.id, row.id), eq(shareLinks.siteId, row.siteId)))
     .returning();
+  // A key that stops working takes the site tokens minted with it along (all of the site's).
+  if (patch.active === false && row.active) {
+    const [[stored]] = await db.batch([update, publicationChanged(db, row.siteId)]);
+    return stored;
+  }
+  const [stored] = await update;
   return stored;
 }
 
@@ -139,5 +146,6 @@ export async function deleteShareLink(db: Database, siteId: string, shareLinkId:
       .update(sites)
       .set({ shareLinksCount: sql`${sites.shareLinksCount} - changes()` })
       .where(eq(sites.id, siteId)),
+    publicationChanged(db, siteId),
   ]);
 }

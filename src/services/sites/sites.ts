@@ -1,4 +1,5 @@
 import type { SiteRow, SpaceRow } from "../../db/schema";
+import { nextPublication } from "./publication";
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
@@ -176,6 +177,10 @@ export async function updateSite(
   if (input.defaultLevel !== undefined) set.defaultLevel = input.defaultLevel ?? "inherit";
   if (input.adaptiveContent !== undefined) set.adaptiveContent = input.adaptiveContent.enabled;
   if (input.proxy !== undefined) set.proxy = input.proxy;
+  // Who may read, or what they are shown, changes: tokens minted before stop working.
+  if (input.visibility !== undefined || input.adaptiveContent !== undefined) {
+    Object.assign(set, nextPublication());
+  }
   if (input.hostname !== undefined) {
     if (input.hostname !== null && input.hostname !== site.hostname && hostnameTaken) {
       throw new ValueTaken("hostname", `${input.hostname} is already used by another site`);
@@ -235,7 +240,7 @@ export async function setPublished(
 ): Promise<SiteRow> {
   const [row] = await db
     .update(sites)
-    .set({ published, updatedAt: nowIso() })
+    .set({ published, updatedAt: nowIso(), ...nextPublication() })
     .where(eq(sites.id, site.id))
     .returning();
   return row ?? site;

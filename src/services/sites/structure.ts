@@ -1,3 +1,4 @@
+import { publicationChanged } from "./publication";
 import type { SiteSpaceRow, SpaceRow } from "../../db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -140,7 +141,10 @@ export function updateSiteSpacePlan(
   if (patch.condition !== undefined) set.condition = patch.condition;
   if (patch.spaceId !== undefined) set.spaceId = patch.spaceId;
   if (Object.keys(set).length === 0) return { id: row.id, writes: [] };
-  return { id: row.id, writes: [db.update(siteSpaces).set(set).where(eq(siteSpaces.id, row.id))] };
+  const write = db.update(siteSpaces).set(set).where(eq(siteSpaces.id, row.id));
+  // A new condition or space changes what visitors are shown: their site tokens move on.
+  const shown = patch.condition !== undefined || patch.spaceId !== undefined;
+  return { id: row.id, writes: shown ? [write, publicationChanged(db, row.siteId)] : [write] };
 }
 
 /** Removes a site space and keeps the site's counter exact; absent: nothing changes. */

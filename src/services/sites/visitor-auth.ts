@@ -1,3 +1,4 @@
+import { publicationChanged } from "./publication";
 import type { SiteAuthRow } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -36,10 +37,13 @@ export async function updateSiteAuth(
 
 /** Replaces the signing key: tokens signed with the old one stop working at once. */
 export async function regenerateSiteKey(db: Database, row: SiteAuthRow): Promise<SiteAuthRow> {
-  const [stored] = await db
-    .update(siteAuth)
-    .set({ privateKey: newVisitorKey(), updatedAt: nowIso() })
-    .where(eq(siteAuth.siteId, row.siteId))
-    .returning();
+  const [[stored]] = await db.batch([
+    db
+      .update(siteAuth)
+      .set({ privateKey: newVisitorKey(), updatedAt: nowIso() })
+      .where(eq(siteAuth.siteId, row.siteId))
+      .returning(),
+    publicationChanged(db, row.siteId),
+  ]);
   return stored ?? row;
 }

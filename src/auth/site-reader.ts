@@ -1,0 +1,109 @@
+import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv, SiteGrant } from "../env";
+import type { SiteRow, SpaceRow } from "../db/schema";
+import { sites, spaces } from "../db/schema/index";
+import { preparedSelect, type Params } from "../db/prepared";
+import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
+import { notFound } from "../lib/errors";
+
+/**
+ * Site API tokens as readers (docs/compatibility.md, "Reading published content"): the grant
+ * was verified without D1 by the middleware; whether it still holds — the site published, at the
+ * publication version the token was minted at — is checked in the statement that reads the
+ * site or the space, in the route's own round trip. Anything outside the grant is the 404 of
+ * something that does not exist.
+ */
+
+/** The grant of the request's site API token, or null for any other caller. */
+export function siteGrantOf(c: Context<AppEnv>): SiteGrant | null {
+  return c.get("caller").site ?? null;
+}
+
+/** The share key a site token was minted with (share-link sites), for published URLs. */
+export function siteKeyOf(c: Context<AppEnv>): string | undefined {
+  return c.get("caller").site?.shareKey;
+}
+
+/**
+ * SQL: the site `siteId` is published at publication version `version` — the one form of "this
+ * site token still holds", for every statement that reads through a grant.
+ */
+export function grantHoldsSql(siteId: SQL | string, version: SQL | number): SQL {
+  return sql`${sites.id} = ${siteId} AND ${sites.published} = 1 AND ${sites.publicationVersion} = ${version}`;
+}
+
+/** The granted site, when the grant still holds (one statement, written once per isolate). */
+const GRANTED_SITE = preparedSelect(
+  () => getTableColumns(sites),
+  (select, p: Params<"site" | "org" | "version">) =>
+    select
+      .from(sites)
+      .where(
+        and(
+          grantHoldsSql(sql`${p("site")}`, sql`${p("version")}`),
+          eq(sites.organizationId, p("org")),
+        ),
+      )
+      .limit(1),
+);
+
+/**
+ * The site of a site token's grant, with the statements of `with` in the same round trip: 404
+ * "Site not found" unless the token was minted for this site of this organization and still
+ * holds.
+ */
+export async function resolveGrantedSite<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  grant: SiteGrant,
+  organizationId: string,
+  siteId: string,
+  options: { with?: S } = {},
+): Promise<{ site: SiteRow; results: Results<S> }> {
+  if (grant.site !== siteId || grant.organization !== organizationId) throw notFound("Site");
+  const statement = GRANTED_SITE.bind(c.get("db"), {
+    site: siteId,
+    org: organizationId,
+    version: grant.publicationVersion,
+  });
+  const { own, extra } = await runBoth(c.get("db"), { site: statement }, options.with);
+  const site = own.site[0];
+  if (!site) throw notFound("Site");
+  return { site, results: extra };
+}
+
+/**
+ * SQL: the space row `spaceId` is published by the granted site while the grant holds (the site
+ * space may have been removed since the token was minted).
+ */
+function grantedSpaceSql(grant: SiteGrant, spaceId: string): SQL {
+  return sql`${spaces.id} = ${spaceId} AND ${isNull(spaces.deletedAt)} AND EXISTS (
+    SELECT 1 FROM site_spaces ss JOIN sites ON ${sites.id} = ss.site_id
+    WHERE ss.space_id = ${spaces.id} AND ${grantHoldsSql(grant.site, grant.publicationVersion)})`;
+}
+
+/**
+ * A space through a site token's grant, with the statements of `with` in the same round trip:
+ * the space must be among the grant's spaces (adaptive conditions were applied when the token
+ * was minted) and still published by the site at the grant's version; 404 "Space not found"
+ * otherwise, exactly as for a space that does not exist. `column` is the route's own value
+ * about the space (SQL over `spaces`), read back as `column`.
+ */
+export async function resolveGrantedSpace<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  grant: SiteGrant,
+  spaceId: string,
+  options: { with?: S; column?: SQL } = {},
+): Promise<{ space: SpaceRow; results: Results<S>; column: unknown }> {
+  if (!grant.spaces.includes(spaceId)) throw notFound("Space");
+  const db = c.get("db");
+  const statement = db
+    .select({ space: spaces, column: sql`${options.column ?? sql`NULL`}`.as("space_column") })
+    .from(spaces)
+    .where(grantedSpaceSql(grant, spaceId))
+    .limit(1);
+  const { own, extra } = await runBoth(db, { space: statement }, options.with);
+  const row = own.space[0];
+  if (!row) throw notFound("Space");
+  return { space: row.space, results: extra, column: row.column };
+}

@@ -1,0 +1,131 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { z } from "zod";
+import { nowMs } from "../lib/clock";
+import type { SiteGrant } from "../env";
+
+// Declared with the request's variables (src/env.ts, which imports nothing above it).
+export type { SiteGrant };
+
+/** How long a site token lives: the renderer renews it by resolving again. */
+export const SITE_TOKEN_SECONDS = 60 * 60;
+
+/** The issuer every site token names (and verification requires). */
+const ISSUER = "quire";
+
+/** The claims of a site token as signed: the official names, and Quire's `pv` and `shareKey`. */
+const TokenClaims = z.object({
+  kind: z.literal("site"),
+  organization: z.string(),
+  site: z.string(),
+  siteSpace: z.string(),
+  siteSection: z.string().optional(),
+  space: z.string(),
+  spaces: z.array(z.string()),
+  pv: z.number().int(),
+  claims: z.record(z.string(), z.unknown()).default({}),
+  adaptive: z.boolean().default(false),
+  visitorType: z.enum(["human", "agent"]).default("human"),
+  shareKey: z.string().optional(),
+  exp: z.number(),
+});
+
+/** The HMAC key of site tokens, derived from the deployment's signing secret (once per isolate). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The site-token key of `secret`: HMAC-SHA-256 over a purpose label, so no other use shares it. */
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = (async () => {
+      const base = await crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(secret),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      );
+      const derived = await crypto.subtle.sign(
+        "HMAC",
+        base,
+        new TextEncoder().encode("quire site api token v1"),
+      );
+      return crypto.subtle.importKey("raw", derived, { name: "HMAC", hash: "SHA-256" }, false, [
+        "sign",
+        "verify",
+      ]);
+    })();
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** A site token for `grant` (without `expiresAt`: it is now + `SITE_TOKEN_SECONDS`). */
+export async function mintSiteToken(
+  secret: string,
+  grant: Omit<SiteGrant, "expiresAt">,
+): Promise<{ token: string; expiresAt: number }> {
+  const now = Math.floor(nowMs() / 1000);
+  const exp = now + SITE_TOKEN_SECONDS;
+  const token = await new SignJWT({
+    kind: "site",
+    organization: grant.organization,
+    site: grant.site,
+    siteSpace: grant.siteSpace,
+    ...(grant.siteSection ? { siteSection: grant.siteSection } : {}),
+    space: grant.space,
+    spaces: grant.spaces,
+    pv: grant.publicationVersion,
+    claims: grant.claims,
+    adaptive: grant.adaptive,
+    visitorType: grant.visitorType,
+    ...(grant.shareKey ? { shareKey: grant.shareKey } : {}),
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setSubject(`site:${grant.site}`)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
+    .sign(await keyOf(secret));
+  return { token, expiresAt: exp * 1000 };
+}
+
+/** True when a bearer value has a JWT's shape (three base64url parts): a site token candidate. */
+export function looksLikeJwt(value: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(value);
+}
+
+/**
+ * The grant of a site token, or null when it is not one of ours: HS256 only (so `alg: none` is
+ * refused), our issuer, a valid signature, not expired, and claims of the right shape. No D1
+ * round trip: whether the grant still holds (publication version) is checked by the read.
+ */
+export async function verifySiteToken(secret: string, token: string): Promise<SiteGrant | null> {
+  try {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      requiredClaims: ["exp"],
+      currentDate: new Date(nowMs()),
+    });
+    const parsed = TokenClaims.safeParse(payload);
+    if (!parsed.success) return null;
+    const p = parsed.data;
+    return {
+      organization: p.organization,
+      site: p.site,
+      siteSpace: p.siteSpace,
+      ...(p.siteSection ? { siteSection: p.siteSection } : {}),
+      space: p.space,
+      spaces: p.spaces,
+      publicationVersion: p.pv,
+      claims: p.claims,
+      adaptive: p.adaptive,
+      visitorType: p.visitorType,
+      ...(p.shareKey ? { shareKey: p.shareKey } : {}),
+      expiresAt: p.exp * 1000,
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter } from "../../http/router";
+import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
+import { signingSecretOf } from "../../http/signing-secret";
+import { mintSiteToken } from "../../auth/site-token";
+import { notFound } from "../../lib/errors";
+import { resolvePublishedUrl, type ResolvedContent } from "../../services/sites/url-resolution";
+import {
+  PublishedSiteContentLookupSchema,
+  ResolveUrlBody,
+  type PublishedSiteContentLookup,
+} from "../../api/urls";
+
+/** URL resolution: how a renderer finds the published content behind a URL, and its token. */
+export const publishedUrlRoutes = createRouter();
+
+/** The official PublishedSiteContent of a resolution, with the site token minted for it. */
+function presentResolved(resolved: ResolvedContent, apiToken: string): PublishedSiteContentLookup {
+  const { site, section, siteSpace, space } = resolved;
+  const origin = new URL(resolved.siteUrl).origin;
+  const canonical = `${origin}${resolved.basePath}${resolved.pathname}`;
+  return {
+    site: site.id,
+    ...(section ? { siteSection: section.id } : {}),
+    siteSpace: siteSpace.id,
+    space: space.id,
+    pathname: resolved.pathname,
+    basePath: resolved.basePath,
+    siteBasePath: resolved.siteBasePath,
+    apiToken,
+    organization: site.organizationId,
+    ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
+    complete: true,
+    canonicalUrl: canonical.length > origin.length + 1 ? canonical.replace(/\/$/, "") : canonical,
+  };
+}
+
+publishedUrlRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/urls/published",
+    tags: ["urls"],
+    summary: "Resolve a URL of published content, with a site API token to read it",
+    description:
+      "No token needed. The URL is matched (scheme ignored, longest prefix wins) against the " +
+      "published sites' custom host names, proxy origins and app-hosted addresses; then the " +
+      "site's audience: public and unlisted sites resolve for anyone, share-link sites with the " +
+      "key of an active share link (`?share=` or the first path segment), visitor-auth sites " +
+      "with a visitor JWT signed by the site's key (`visitor.jwtToken` or `?jwt_token=`; without " +
+      "one, the redirect to the site's login when it has a fallback URL). The answer's " +
+      "`apiToken` is a site API token: a JWT that reads this site's published content, read " +
+      "only, for an hour. Anything else is 404.",
+    security: [],
+    request: { body: jsonBody(ResolveUrlBody) },
+    responses: {
+      200: jsonResponse(PublishedSiteContentLookupSchema, "OK"),
+      ...errorResponses(400, 404),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const resolved = await resolvePublishedUrl(c.get("db"), body, {
+      appUrl: c.env.PUBLIC_APP_URL,
+    });
+    if (!resolved) throw notFound("Published content");
+    if (resolved.kind === "redirect") {
+      return c.json({ target: resolved.target, redirect: resolved.redirect }, 200);
+    }
+    const { token } = await mintSiteToken(signingSecretOf(c), {
+      organization: resolved.site.organizationId,
+      site: resolved.site.id,
+      siteSpace: resolved.siteSpace.id,
+      ...(resolved.section ? { siteSection: resolved.section.id } : {}),
+      space: resolved.space.id,
+      spaces: resolved.spaces,
+      publicationVersion: resolved.site.publicationVersion,
+      claims: resolved.claims,
+      adaptive: resolved.site.adaptiveContent,
+      visitorType: resolved.visitorType,
+      ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
+    });
+    c.header("Cache-Control", "private, no-store");
+    return c.json(presentResolved(resolved, token), 200);
+  },
+);
