@@ -125,4 +125,23 @@ describe("SP-initiated SAML sign-in, end to end", () => {
     expect(after.members).toBe(before.members);
     expect(after.codes).toBe(before.codes + 1);
   });
+
+  it("an IdP with an EC certificate (P-256, ECDSA-SHA256) is registered and signs people in", async () => {
+    const idp = await createTestIdp({ key: "P-256" });
+    const { org, owner } = await makeOrg({ emailDomains: ["sso.example"] });
+    const provider = await createProvider(owner, org.id, providerBody(idp));
+    const { request } = await startLogin(idp, provider);
+    const email = ssoEmail();
+    const samlResponse = await idp.response({
+      spEntityID: provider.service.entityID,
+      acsURL: provider.service.acsURL,
+      nameID: email,
+      inResponseTo: request!.id,
+    });
+    const acs = await postAcs(provider, samlResponse, request!.relayState);
+    expect(acs.status, acs.text).toBe(303);
+    const exchanged = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });
+    expect(exchanged.status, exchanged.text).toBe(200);
+    expect(exchanged.body.user.email).toBe(email);
+  });
 });
