@@ -1,5 +1,5 @@
 import type { SpaceRow } from "../../db/schema";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { runStatements, type Results, type Statements } from "../../db/plan";
 import { siteSections, siteSpaces, spaces } from "../../db/schema/index";
@@ -24,7 +24,8 @@ export function siteRefStatements(db: Database, siteId: string) {
       .from(siteSections)
       .where(eq(siteSections.siteId, siteId)),
     refSiteSpaces: db
-      .select({ id: siteSpaces.id, space: spaces })
+      // Aliased: D1 rows are keyed by column name, and both tables have an `id`.
+      .select({ siteSpaceId: sql<string>`${siteSpaces.id}`.as("site_space_id"), space: spaces })
       .from(siteSpaces)
       .innerJoin(spaces, eq(spaces.id, siteSpaces.spaceId))
       .where(and(eq(siteSpaces.siteId, siteId), isNull(spaces.deletedAt))),
@@ -42,7 +43,7 @@ export interface SiteRefs {
 export function siteRefsFrom(results: Results<ReturnType<typeof siteRefStatements>>): SiteRefs {
   return {
     sections: new Set(results.refSections.map((r) => r.id)),
-    siteSpaces: new Map(results.refSiteSpaces.map((r) => [r.id, r.space])),
+    siteSpaces: new Map(results.refSiteSpaces.map((r) => [r.siteSpaceId, r.space])),
   };
 }
 
