@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run sso:idp`: a local SAML identity provider for `npm run dev`, so SAML sign-in can be tried
-// with no external IdP. It keeps an RSA key and a self-signed certificate in .sso-idp/ (created on
-// the first run, reused after), prints the provider values to register in Quire (and writes them
+// with no external IdP. It keeps an RSA key (or, with --key ec, a P-256 EC key signing
+// ECDSA-SHA256) and a self-signed certificate in .sso-idp/ (created on the first run, reused after), prints the provider values to register in Quire (and writes them
 // to .sso-idp/provider.json for the printed curl), and serves http://localhost:8788/sso:
 //   - SP-initiated: Quire's startURL redirects here with a SAMLRequest (and RelayState); this shows
 //     a small form (e-mail, name), or takes ?email=&name= directly, and answers with an
@@ -9,13 +9,13 @@
 //   - IdP-initiated: /sso?acs=<acsURL>&sp=<SP entityID>&email=... (the provider must allow it).
 //   - &post=1: this server POSTs the form itself and prints the ACS's answer (status, Location with
 //     the one-time code): a whole login with curl, no browser.
-// Usage: npm run sso:idp [-- --port 8788] [-- --api http://localhost:8787]   (--help for more)
+// Usage: npm run sso:idp [-- --port 8788] [-- --api http://localhost:8787] [-- --key ec]   (--help for more)
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { DOMParser } from "@xmldom/xmldom";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { randomUUID, webcrypto } from "node:crypto";
+import { randomUUID, sign as signBytes, webcrypto } from "node:crypto";
 import { resolve } from "node:path";
 import { URLSearchParams } from "node:url";
 import { inflateRawSync } from "node:zlib";
@@ -23,12 +23,14 @@ import { SignedXml } from "xml-crypto";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIR = resolve(ROOT, ".sso-idp");
-const USAGE = `Usage: npm run sso:idp [-- --port <port>] [-- --api <origin>]
+const USAGE = `Usage: npm run sso:idp [-- --port <port>] [-- --api <origin>] [-- --key rsa|ec]
 
 A local SAML identity provider for \`npm run dev\` (signs anyone in, no password: local use only).
   --port <port>    port of this IdP (default 8788, or SSO_IDP_PORT)
   --api <origin>   origin of the Quire API the printed commands call
                    (default http://localhost:8787, or QUIRE_API; e.g. after \`npm run dev -- --port 8790\`)
+  --key rsa|ec     the signing key: RSA with RSA-SHA256 (default), or EC P-256 with ECDSA-SHA256
+                   (its own key and certificate: register the provider again after switching)
   --help           this text
 
 Keeps its key and certificate in .sso-idp/, writes the provider body to .sso-idp/provider.json,
@@ -61,6 +63,11 @@ const API_ORIGIN = (option("--api") ?? process.env.QUIRE_API ?? "http://localhos
   /\/+(v1\/?)?$/,
   "",
 );
+const KEY = option("--key") ?? "rsa";
+if (KEY !== "rsa" && KEY !== "ec") {
+  console.error(`--key must be rsa or ec\n\n${USAGE}`);
+  process.exit(2);
+}
 const BASE = `http://localhost:${PORT}`;
 const ENTITY_ID = `${BASE}/metadata`;
 const SSO_URL = `${BASE}/sso`;
@@ -72,8 +79,9 @@ x509.cryptoProvider.set(webcrypto);
 
 /** The key and certificate of .sso-idp/, created on the first run. */
 async function identity() {
-  const keyFile = resolve(DIR, "key.pem");
-  const certFile = resolve(DIR, "cert.pem");
+  const prefix = KEY === "ec" ? "ec-" : "";
+  const keyFile = resolve(DIR, `${prefix}key.pem`);
+  const certFile = resolve(DIR, `${prefix}cert.pem`);
   if (existsSync(keyFile) && existsSync(certFile)) {
     return {
       keyPem: readFileSync(keyFile, "utf8"),
@@ -82,12 +90,15 @@ async function identity() {
     };
   }
   mkdirSync(DIR, { recursive: true });
-  const alg = {
-    name: "RSASSA-PKCS1-v1_5",
-    hash: "SHA-256",
-    publicExponent: new Uint8Array([1, 0, 1]),
-    modulusLength: 2048,
-  };
+  const alg =
+    KEY === "ec"
+      ? { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" }
+      : {
+          name: "RSASSA-PKCS1-v1_5",
+          hash: "SHA-256",
+          publicExponent: new Uint8Array([1, 0, 1]),
+          modulusLength: 2048,
+        };
   const keys = await webcrypto.subtle.generateKey(alg, true, ["sign", "verify"]);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(8)))
@@ -130,7 +141,26 @@ function readAuthnRequest(samlRequest) {
   return { id: root.getAttribute("ID"), issuer, acs };
 }
 
-/** A Response with one assertion for `who`, the assertion signed (RSA-SHA256, exc-c14n). */
+const RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
+const ECDSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256";
+
+/** xml-crypto's algorithm for ECDSA-SHA256: XML-DSig wants raw r||s (RFC 4050), not DER. */
+class EcdsaSha256 {
+  getSignature(signedInfo, privateKey) {
+    const data = Buffer.from(signedInfo);
+    return signBytes("sha256", data, { key: privateKey, dsaEncoding: "ieee-p1363" }).toString(
+      "base64",
+    );
+  }
+  verifySignature() {
+    throw new Error("this IdP only signs");
+  }
+  getAlgorithmName() {
+    return ECDSA_SHA256;
+  }
+}
+
+/** A Response with one assertion for `who`, the assertion signed (RSA-SHA256 or ECDSA-SHA256, exc-c14n). */
 function signedResponse({ keyPem, certPem }, { acs, audience, inResponseTo, email, name }) {
   const now = new Date();
   const later = instant(new Date(now.getTime() + 5 * 60_000));
@@ -156,13 +186,14 @@ function signedResponse({ keyPem, certPem }, { acs, audience, inResponseTo, emai
   const body = certPem.replace(/-----[A-Z ]+-----|\s+/g, "");
   const sig = new SignedXml({
     privateKey: keyPem,
-    signatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
+    signatureAlgorithm: KEY === "ec" ? ECDSA_SHA256 : RSA_SHA256,
     canonicalizationAlgorithm: EXC_C14N,
     getKeyInfoContent: ({ prefix } = {}) => {
       const p = prefix ? `${prefix}:` : "";
       return `<${p}X509Data><${p}X509Certificate>${body}</${p}X509Certificate></${p}X509Data>`;
     },
   });
+  sig.SignatureAlgorithms[ECDSA_SHA256] = EcdsaSha256;
   sig.addReference({
     xpath: `//*[@ID='${assertionId}']`,
     digestAlgorithm: "http://www.w3.org/2001/04/xmlenc#sha256",
