@@ -1,5 +1,8 @@
+import { operationIdOf } from "./operation-ids";
+
 /** The parts of an OpenAPI operation this module reads and extends. */
 interface Operation {
+  operationId?: string;
   parameters?: unknown[];
   responses?: Record<string, unknown>;
 }
@@ -49,3 +52,21 @@ export function withMiddlewareAnswers<D extends { paths?: Record<string, unknown
   }
   return doc;
 }
+
+/**
+ * Names every operation (`operationId`, what client generators name their methods by): the
+ * official name where GitBook's document has the operation, else one in its style
+ * (src/api-document/operation-ids.ts). A route that declares its own keeps it.
+ */
+export function withOperationIds<D extends { paths?: Record<string, unknown> }>(doc: D): D {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
+      if (!METHODS.has(method)) continue;
+      value.operationId ??= operationIdOf(method, path);
+    }
+  }
+  return doc;
+}
+
+/** The keys of a path item that are operations (the others: parameters, summary, servers). */
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
