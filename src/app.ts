@@ -8,7 +8,8 @@ import { rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
 import { renderReference } from "./api-document/reference";
-import { withMiddlewareAnswers } from "./api-document/post-process";
+import type { ReferenceDocument } from "./api-document/reference-model";
+import { withMiddlewareAnswers, withOperationIds } from "./api-document/post-process";
 import { mountRoutes } from "./routes";
 import { largeBodies } from "./middleware/large-bodies";
 import { createPlatform, type Platform } from "./platform/compose";
@@ -56,11 +57,14 @@ export function createApp(platform: Platform = createPlatform()) {
     info: OPENAPI_INFO,
     security: [{ bearer: [] }],
   };
-  // The generated document, completed with what the middleware adds (429, Idempotency-Key).
-  const document = () => withMiddlewareAnswers(app.getOpenAPI31Document(docConfig));
+  // The generated document, completed with what the middleware adds (429, Idempotency-Key) and
+  // every operation's operationId; built on first use and kept (the routes are fixed by now).
+  let served: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  const document = () =>
+    (served ??= withOperationIds(withMiddlewareAnswers(app.getOpenAPI31Document(docConfig))));
   app.get("/v1/openapi.json", (c) => c.json(document()));
   app.get("/v1/reference", (c) =>
-    c.html(renderReference(document() as unknown as Parameters<typeof renderReference>[0])),
+    c.html(renderReference(document() as unknown as ReferenceDocument, c.req.query("q"))),
   );
 
   app.notFound((c) => {
