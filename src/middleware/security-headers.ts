@@ -58,17 +58,26 @@ function bearerChallenge(c: Context<AppEnv>): string {
   return `Bearer realm="quire", error="invalid_token", error_description="${quotable(reason)}"`;
 }
 
-/** The CSP of the HTML reference: nothing loads, only its own inline stylesheet applies. */
+/**
+ * The CSP of the HTML reference: nothing loads; only its own inline stylesheet and search script
+ * apply (by hash, never 'unsafe-inline'), and its search form submits to the page itself.
+ */
 async function referencePolicy(res: Response): Promise<string> {
   const page = await res.clone().text();
-  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "");
-  const hashes = await Promise.all(styles.map(styleHash));
-  const styleSrc = hashes.length > 0 ? `style-src ${hashes.join(" ")}` : "style-src 'none'";
-  return `default-src 'none'; ${styleSrc}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const styleSrc = await inlineSources("style", page);
+  const scriptSrc = await inlineSources("script", page);
+  return `default-src 'none'; style-src ${styleSrc}; script-src ${scriptSrc}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
-/** A CSP source expression for one inline stylesheet: `'sha256-<base64>'`. */
-async function styleHash(text: string): Promise<string> {
+/** The CSP sources of a page's inline `<style>` or `<script>` blocks: their hashes, or 'none'. */
+async function inlineSources(tag: "style" | "script", page: string): Promise<string> {
+  const blocks = page.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"));
+  const hashes = await Promise.all([...blocks].map((m) => inlineHash(m[1] ?? "")));
+  return hashes.length > 0 ? hashes.join(" ") : "'none'";
+}
+
+/** A CSP source expression for one inline block: `'sha256-<base64>'`. */
+async function inlineHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
 }

@@ -129,17 +129,23 @@ describe("security headers", () => {
     expect(res.headers.get("WWW-Authenticate")).toContain("revoked");
   });
 
-  it("serves the HTML reference under a strict CSP that still allows its own stylesheet", async () => {
+  it("serves the HTML reference under a strict CSP that still allows its own stylesheet and script", async () => {
     const res = await workerFetch("https://quire.test/v1/reference");
     expect(res.status).toBe(200);
     const csp = res.headers.get("Content-Security-Policy")!;
     expect(csp).toMatch(/^default-src 'none'; /);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/script-src|unsafe-inline/);
-    const style = /<style>([\s\S]*?)<\/style>/.exec(await res.text())![1]!;
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style));
-    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
-    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const page = await res.text();
+    const hashOf = async (text: string) => {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+      return btoa(String.fromCharCode(...new Uint8Array(digest)));
+    };
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    expect(csp).toContain(`style-src 'sha256-${await hashOf(style)}'`);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)![1]!;
+    expect(csp).toContain(`script-src 'sha256-${await hashOf(script)}'`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 });
