@@ -4,13 +4,20 @@ import { cosine, LOOKUP_TERMS, mergeCentroids, topTerms, type TermVector } from 
 const JOIN_THRESHOLD = 0.3;
 
 /**
- * Similarity at or above which two clusters' centroids have converged and merge (centroids
- * average away their members' incidental terms, so this sits close to the join threshold).
+ * Similarity at or above which two clusters' centroids have converged and merge, compared on
+ * their distinctive terms (the corpus's common terms left out): centroids average away their
+ * members' incidental terms, so this is the join threshold.
  */
-const MERGE_THRESHOLD = 0.35;
+const MERGE_THRESHOLD = 0.3;
 
 /** Embedding similarity at or above which an issue joins a cluster (Workers AI engine). */
 const EMBEDDING_JOIN_THRESHOLD = 0.8;
+
+/**
+ * The issue's strongest terms of which a cluster must hold one to be joined: an issue about a
+ * PDF export that shares only "export report" with a CSV export cluster starts its own.
+ */
+const DISTINCTIVE_TERMS = 2;
 
 /** Most candidate clusters one issue (or one merge check) compares with. */
 export const MAX_CANDIDATES = 12;
@@ -35,6 +42,11 @@ export type Assignment =
       embedding: number[] | null;
     }
   | { kind: "create"; centroid: TermVector; embedding: number[] | null };
+
+/** Whether `centroid` holds one of the strongest terms of `vector`. */
+function shares(vector: TermVector, centroid: TermVector): boolean {
+  return Object.keys(topTerms(vector, DISTINCTIVE_TERMS)).some((t) => centroid[t] !== undefined);
+}
 
 /** The terms an issue (or a centroid) looks its candidate clusters up by. */
 export function lookupTerms(vector: TermVector): string[] {
@@ -95,6 +107,7 @@ export function assignIssue(
 ): Assignment {
   let best: { c: ClusterCandidate; s: number; m: number } | null = null;
   for (const c of candidates) {
+    if (!shares(match, c.centroid)) continue;
     const { s, m } = margin(match, embedding, c);
     if (
       !best ||
@@ -119,16 +132,19 @@ export function assignIssue(
 
 /**
  * The cluster the touched cluster should merge with, if their centroids converged: the most
- * similar of the (bounded) candidates sharing its terms, at or above `MERGE_THRESHOLD`.
+ * similar of the (bounded) candidates sharing its terms, at or above `MERGE_THRESHOLD`, compared
+ * on what `distinct` keeps of each centroid (the terms that tell problems apart).
  */
 export function mergePartner(
   touched: ClusterCandidate,
   candidates: readonly ClusterCandidate[],
+  distinct: (v: TermVector) => TermVector = (v) => v,
 ): ClusterCandidate | null {
+  const own = distinct(touched.centroid);
   let best: { c: ClusterCandidate; s: number } | null = null;
   for (const c of candidates) {
     if (c.id === touched.id) continue;
-    const s = cosine(touched.centroid, c.centroid);
+    const s = cosine(own, distinct(c.centroid));
     if (!best || s > best.s) best = { c, s };
   }
   return best && best.s >= MERGE_THRESHOLD ? best.c : null;

@@ -30,7 +30,14 @@ const STOP_WORDS = new Set(
   bonsoir cordialement beaucoup aide probleme souci toujours pareil encore rien jamais aussi
   buenos buenas dias tardes saludos muchas ayuda pregunta problema sigue igual todavia nada
   nunca tambien guten morgen tag gruss grusse vielen dank hilfe frage leider immer wieder
-  dasselbe nichts nie zusammen servus moin`.split(/\s+/),
+  dasselbe nichts nie zusammen servus moin
+  within although actually always every keeps anymore whole gives give instead via per
+  depuis alors apres avant chez sans sous vers tout tous toute toutes fait
+  desde entre sin sobre hasta cada todo todos toda todas hace solo
+  beim werden wird wurde wurden nach uber unter vom zum zur einer eines einem hat haben habe
+  sich oder aber doch dass weil bis seit ohne gegen durch alle alles diese dieser dieses`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -93,6 +100,47 @@ const CONCEPTS: ReadonlyMap<string, string> = new Map(
     abonnement: "subscription",
     suscripcion: "subscription",
     abo: "subscription",
+    kodiert: "encoding",
+    kodierung: "encoding",
+    codage: "encoding",
+    encodage: "encoding",
+    codificacion: "encoding",
+    benachrichtigung: "notification",
+    benachrichtigungen: "notification",
+    notificacion: "notification",
+    notificaciones: "notification",
+    erwahnung: "mention",
+    erwahnungen: "mention",
+    mencion: "mention",
+    geplant: "scheduled",
+    geplante: "scheduled",
+    geplanter: "scheduled",
+    planifie: "scheduled",
+    programado: "scheduled",
+    leer: "blank",
+    leere: "blank",
+    vide: "blank",
+    vacio: "blank",
+    seiten: "pages",
+    seite: "page",
+    bericht: "report",
+    berichts: "report",
+    rapport: "report",
+    informe: "report",
+    spalten: "columns",
+    colonnes: "columns",
+    columnas: "columns",
+    gesperrt: "locked",
+    verrouille: "locked",
+    bloqueado: "locked",
+    weiterleitung: "redirect",
+    redirection: "redirect",
+    redireccion: "redirect",
+    schlussel: "key",
+    cle: "key",
+    cles: "key",
+    clave: "key",
+    claves: "key",
   }),
 );
 

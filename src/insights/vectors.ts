@@ -21,6 +21,14 @@ const B = 0.75;
  */
 const PRIOR_DOCUMENTS = 30;
 
+/**
+ * Exponent of the IDF: below 1 it narrows the gap between a phrasing's rare words ("Monday",
+ * "although", seen in a handful of issues) and the problem's own words (seen in every tenth),
+ * so issues of one problem phrased differently still meet; a log alone lets the rare words win
+ * more as the corpus grows.
+ */
+const IDF_DAMPING = 0.65;
+
 /** Terms kept in an issue's vector and in a cluster centroid (the rest is noise). */
 const VECTOR_TERMS = 16;
 
@@ -39,7 +47,7 @@ export function weighIssue(tokens: readonly Token[], corpus: CorpusStats): TermV
   const weights: TermVector = {};
   for (const [term, f] of tf) {
     const df = Math.min(corpus.documentFrequency(term), n);
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)) ** IDF_DAMPING;
     weights[term] = (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avg));
   }
   return normalize(topTerms(weights, VECTOR_TERMS));
@@ -58,14 +66,34 @@ const GENERIC_TERMS = new Set([
  * The part of an issue's vector that can match a cluster: the terms some other issue has too
  * (document frequency above 1), at unit length. A term seen in no other issue (a greeting, a
  * name, a typo) matches no centroid and only dilutes the similarity, which splits problems
- * while the corpus is small; generic terms are left out too. The full vector still goes into
- * the centroid. An issue sharing no other term keeps its full vector.
+ * while the corpus is small; generic terms are left out too, and so are terms too common to
+ * tell problems apart (`COMMON_SHARE`) while at least two distinctive ones remain. The full
+ * vector still goes into the centroid. An issue sharing no other term keeps its full vector.
  */
 export function matchingVector(vector: TermVector, corpus: CorpusStats): TermVector {
+  const common = Math.max(corpus.documents, PRIOR_DOCUMENTS) * COMMON_SHARE;
   const shared = Object.entries(vector).filter(
     ([t]) => corpus.documentFrequency(t) > 1 && !GENERIC_TERMS.has(t),
   );
-  return shared.length > 0 ? normalize(Object.fromEntries(shared)) : vector;
+  const distinct = shared.filter(([t]) => corpus.documentFrequency(t) <= common);
+  const kept = distinct.length >= 2 ? distinct : shared;
+  return kept.length > 0 ? normalize(Object.fromEntries(kept)) : vector;
+}
+
+/**
+ * Share of all issues above which a term is too common to tell one problem from another (three
+ * export problems all say "export"). A share, so it holds at any corpus size.
+ */
+const COMMON_SHARE = 0.15;
+
+/**
+ * A vector without the terms too common in the corpus to tell problems apart (see
+ * `COMMON_SHARE`), at unit length; the vector itself when nothing else is left.
+ */
+export function distinctPart(vector: TermVector, corpus: CorpusStats): TermVector {
+  const common = Math.max(corpus.documents, PRIOR_DOCUMENTS) * COMMON_SHARE;
+  const kept = Object.entries(vector).filter(([t]) => corpus.documentFrequency(t) <= common);
+  return kept.length > 0 ? normalize(Object.fromEntries(kept)) : vector;
 }
 
 /** The `k` heaviest terms of a vector (ties by term). */

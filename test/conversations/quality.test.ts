@@ -12,7 +12,7 @@ import { eventually } from "../helpers/jobs";
 const conversations = fixture as FixtureConversation[];
 
 describe("built-in insights engine: quality on the labelled fixture", () => {
-  it("clusters the fixture's problems (purity ≥ 0.8, ARI ≥ 0.6) and ignores ≥ 90 % of noise", () => {
+  it("clusters the fixture's problems (purity ≥ 0.9, ARI ≥ 0.7) and ignores ≥ 90 % of noise", () => {
     const problems = new Set(conversations.map((c) => c.label).filter((l) => l !== null));
     expect(conversations.length).toBeGreaterThanOrEqual(300);
     expect(problems.size).toBeGreaterThanOrEqual(10);
@@ -43,8 +43,8 @@ describe("built-in insights engine: quality on the labelled fixture", () => {
       problemsWithoutIssue: missed,
     };
     console.log("insights quality (built-in engine):", JSON.stringify(figures));
-    expect(scores.purity).toBeGreaterThanOrEqual(0.8);
-    expect(scores.ari).toBeGreaterThanOrEqual(0.6);
+    expect(scores.purity).toBeGreaterThanOrEqual(0.9);
+    expect(scores.ari).toBeGreaterThanOrEqual(0.7);
     expect(quiet / noise).toBeGreaterThanOrEqual(0.9);
   });
 

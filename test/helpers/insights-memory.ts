@@ -7,7 +7,7 @@ import {
   type ClusterCandidate,
 } from "../../src/insights/cluster";
 import { clusterLabel, mergeWords, wordsOf } from "../../src/insights/labels";
-import { matchingVector, weighIssue } from "../../src/insights/vectors";
+import { distinctPart, matchingVector, weighIssue } from "../../src/insights/vectors";
 
 /** One fixture conversation (test/fixtures/conversations/conversations.json). */
 export interface FixtureConversation {
@@ -87,7 +87,9 @@ export function clusterInMemory(
         words.set(touched.id, mergeWords(a.centroid, {}, issueWords));
       }
       assigned.set(conv.id, touched.id);
-      const partner = mergePartner(touched, candidatesOf(lookupTerms(touched.centroid), 12));
+      const partner = mergePartner(touched, candidatesOf(lookupTerms(touched.centroid), 12), (v) =>
+        distinctPart(v, corpus),
+      );
       if (partner) {
         const merged = {
           id: touched.id,

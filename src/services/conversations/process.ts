@@ -13,7 +13,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { assignIssue, lookupTerms, mergedCentroid, mergePartner } from "../../insights/cluster";
 import { addToPulse, clusterIcon, clusterLabel, mergeWords, wordsOf } from "../../insights/labels";
-import { matchingVector, weighIssue } from "../../insights/vectors";
+import { distinctPart, matchingVector, weighIssue } from "../../insights/vectors";
 import type { EngineIssue } from "./engine";
 import { resetGuard, versionGuard } from "./guards";
 import {
@@ -130,7 +130,7 @@ export async function clusterIssueWrites(
 
   const partners = await loadCandidates(db, org, lookupTerms(centroid), clusterId);
   const touched = { id: clusterId, centroid, size, embedding };
-  const partner = mergePartner(touched, partners.map(candidateOf));
+  const partner = mergePartner(touched, partners.map(candidateOf), (v) => distinctPart(v, stats));
   const partnerRow = partner ? partners.find((p) => p.id === partner.id) : undefined;
   if (partner && partnerRow) {
     ({ centroid, embedding } = mergedCentroid(touched, partner));
