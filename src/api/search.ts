@@ -55,3 +55,41 @@ export type SearchSpaceItem = {
   score: number;
   pages: SearchPageResult[];
 };
+
+/** A site space id in a site search's scope. */
+const SiteSpaceId = z.string().min(1).max(64);
+
+/** Where a site search looks (official SiteSearchScope). */
+const SiteSearchScopeSchema = z
+  .discriminatedUnion("mode", [
+    z.object({
+      mode: z.literal("default"),
+      currentSiteSpace: SiteSpaceId.optional(),
+      restrictTo: z.enum(["currentSiteSpace", "otherSiteSpaces"]).optional(),
+    }),
+    z.object({ mode: z.literal("specific"), siteSpaceIds: z.array(SiteSpaceId).min(1).max(200) }),
+    z.object({ mode: z.literal("all") }),
+  ])
+  .refine((s) => s.mode !== "default" || !s.restrictTo || s.currentSiteSpace, {
+    message: "restrictTo needs currentSiteSpace",
+    path: ["restrictTo"],
+  })
+  .openapi("SiteSearchScope");
+
+/** A site search's scope, as the service takes it. */
+export type SiteSearchScope = z.infer<typeof SiteSearchScopeSchema>;
+
+/**
+ * Body of a site search (official searchSiteContent): the text and a `scope`, or the
+ * deprecated `mode` with `siteSpaceIds` / `siteSpaceId`. Neither: the default scope.
+ */
+export const SiteSearchBody = z.object({
+  query: z.string().max(512).openapi({ description: "The text to search for" }),
+  scope: SiteSearchScopeSchema.optional(),
+  mode: z.enum(["specific", "current", "all"]).optional(),
+  siteSpaceIds: z.array(SiteSpaceId).min(1).max(200).optional(),
+  siteSpaceId: SiteSpaceId.optional(),
+});
+
+/** A site search body's TypeScript type. */
+export type SiteSearchRequest = z.infer<typeof SiteSearchBody>;

@@ -44,6 +44,12 @@ export function keyToken(prefix: "s" | "o", id: string): string {
   return `${prefix}${hex.join("")}`;
 }
 
+/** The id a key token (`keyToken`) stands for, without its prefix letter. */
+export function idOfKeyToken(token: string): string {
+  const bytes = (token.slice(1).match(/../g) ?? []).map((h) => parseInt(h, 16));
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 /**
  * A MATCH expression limited to one space (`space_key`) or one organization (`org_key`): the
  * key is a constraint inside the full-text query, so FTS5 reads only that key's rows.
@@ -52,4 +58,13 @@ export function scopedMatch(scope: "space" | "org", id: string, terms: string): 
   const key =
     scope === "space" ? `space_key : "${keyToken("s", id)}"` : `org_key : "${keyToken("o", id)}"`;
   return `${key} AND ${TEXT_COLUMNS} : (${terms})`;
+}
+
+/**
+ * A MATCH expression limited to several spaces (a site's published spaces): any of their
+ * `space_key` tokens, inside the full-text query as `scopedMatch`'s single key is.
+ */
+export function spacesMatch(spaceIds: readonly string[], terms: string): string {
+  const keys = spaceIds.map((id) => `"${keyToken("s", id)}"`).join(" OR ");
+  return `space_key : (${keys}) AND ${TEXT_COLUMNS} : (${terms})`;
 }

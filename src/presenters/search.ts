@@ -153,3 +153,31 @@ export function presentRankedPage(
     urls: { app: page.app },
   };
 }
+
+/**
+ * The results page of a site search: the found pages (each with its space, in rank order)
+ * grouped by space, a space first where its best page comes; each page keeps its global rank.
+ */
+export function presentSiteSearch(
+  urls: Urls,
+  pages: (RankedPage & { spaceId: string })[],
+  titles: ReadonlyMap<string, string>,
+): SearchSpaceItem[] {
+  const bySpace = new Map<string, SearchSpaceItem>();
+  for (const found of pages) {
+    const page = presentRankedPage(urls, found.spaceId, found);
+    const item = bySpace.get(found.spaceId);
+    if (item) item.pages.push(page);
+    else {
+      const title = titles.get(found.spaceId) ?? "";
+      bySpace.set(found.spaceId, {
+        type: "space",
+        id: found.spaceId,
+        title,
+        score: page.score,
+        pages: [page],
+      });
+    }
+  }
+  return [...bySpace.values()];
+}

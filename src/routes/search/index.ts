@@ -1,11 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { spaceSearchRoutes } from "./space-search";
+import { siteSearchRoutes } from "./site-search";
 
 /**
- * Mounts the space search under /v1. The organization search route belongs to the
+ * Mounts the space and site searches under /v1. The organization search route belongs to the
  * organizations area and calls `searchOrganization` (src/services/search/search.ts).
  */
 export function mountSearch(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", spaceSearchRoutes);
+  app.route("/v1", siteSearchRoutes);
 }

@@ -18,6 +18,11 @@ export interface PagePlace {
   path: string;
   /** Ancestor titles, the root first. */
   ancestors: string[];
+  /**
+   * The adaptive-content conditions of the page and its ancestors (those set): a published
+   * site's search hides the page from a visitor unless every one holds. Absent: none.
+   */
+  conditions?: string[];
 }
 
 /** SQL: alias `a` of page_versions is the version visible at `p` and not deleted. */
@@ -65,9 +70,11 @@ export function placeOf(row: PageRow, byId: Map<string, PageRow>): PagePlace | n
     chain.unshift(up);
     parent = up.parentId;
   }
+  const conditions = [...chain, row].flatMap((r) => (r.condition?.trim() ? [r.condition] : []));
   return {
     id: row.pageId,
     path: [...chain.map((r) => r.slug), row.slug].join("/"),
     ancestors: chain.map((r) => r.title),
+    ...(conditions.length > 0 ? { conditions } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ftsTerms, scopedMatch } from "../../lib/fts-query";
+import { ftsTerms, idOfKeyToken, scopedMatch, spacesMatch } from "../../lib/fts-query";
 import { z } from "zod";
 import { plan } from "../../db/plan";
 import { preparedSelect, type Params } from "../../db/prepared";
@@ -62,6 +62,7 @@ const RANKED_SECTIONS = preparedSelect(
     const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
     return {
       rid: col<number>("rid"),
+      skey: col<string>("space_key"),
       score: col<number>("s"),
       title: col<string>("title"),
       description: col<string>("description"),
@@ -72,7 +73,7 @@ const RANKED_SECTIONS = preparedSelect(
     };
   },
   (select, p: Params<"match" | "size">) =>
-    select.from(sql`(SELECT rowid AS rid, rank AS s, title, description, anchor,
+    select.from(sql`(SELECT rowid AS rid, space_key, rank AS s, title, description, anchor,
       highlight(search_fts, 4, char(1), char(2)) AS heading,
       snippet(search_fts, 5, char(1), char(2), '…', 24) AS snip, page
     FROM search_fts WHERE search_fts MATCH ${p("match")} AND rank MATCH ${sql.raw(`'${RANK}'`)}
@@ -87,10 +88,11 @@ function rankedSectionsQuery(db: Database, match: string, size: number) {
 /** One ranked section of a search. */
 type RankedSection = ReturnType<typeof rankedSectionsQuery>["_"]["result"][number];
 
-/** A page found by a space search: its best bm25, its place and its best sections. */
-interface FoundPage {
+/** A page found by a search: its space, best bm25, place and best sections. */
+export interface FoundPage {
   /** The index key of the page (its sections' rowids divided by SECTION_SLOTS). */
   key: number;
+  spaceId: string;
   place: PagePlace;
   title: string;
   description: string;
@@ -113,8 +115,11 @@ interface SearchPage {
   next?: SpaceSearchKey;
 }
 
+/** Which found pages a search keeps (a visitor's adaptive conditions); every one when absent. */
+export type KeepPage = (place: PagePlace) => boolean;
+
 /** Pages (ordered by best bm25, then index key) whose best section lies in `rows`. */
-function groupPages(rows: RankedSection[]): FoundPage[] {
+function groupPages(rows: RankedSection[], keep: KeepPage | undefined): FoundPage[] {
   const pages = new Map<number, FoundPage>();
   rows.forEach((row, i) => {
     const key = Math.floor(row.rid / SECTION_SLOTS);
@@ -125,8 +130,10 @@ function groupPages(rows: RankedSection[]): FoundPage[] {
     }
     const place = row.page ? (JSON.parse(row.page) as PagePlace) : null;
     if (!place) return;
+    if (keep && !keep(place)) return;
     pages.set(key, {
       key,
+      spaceId: idOfKeyToken(row.skey),
       place,
       title: row.title,
       description: row.description,
@@ -162,11 +169,11 @@ function placedPages(rows: RankedSection[], pages: FoundPage[], full: boolean): 
  */
 function resultsPage(
   rows: RankedSection[],
-  input: { limit: number; size: number; after: SpaceSearchKey | undefined },
+  input: { limit: number; size: number; after: SpaceSearchKey | undefined; keep?: KeepPage },
 ): SearchPage {
   const cursor = cursorOf(input.after);
   const full = rows.length >= input.size;
-  const all = groupPages(rows);
+  const all = groupPages(rows, input.keep);
   const placed = placedPages(rows, all, full);
   placed.forEach((p, i) => (p.rank = i + 1));
   let start = 0;
@@ -190,28 +197,68 @@ function resultsPage(
   return page;
 }
 
+/** What a ranked search reads: the text, the page size and position, and what it keeps. */
+interface RankedSearchInput {
+  query: string;
+  limit: number;
+  after?: SpaceSearchKey;
+  keep?: KeepPage;
+}
+
+/**
+ * The ranked window of a search over the spaces a MATCH expression scopes (`scope`, given the
+ * terms), as a plan: no statement when the text has no words. `finish` answers the results page.
+ */
+function rankedSearchPlan(
+  db: Database,
+  scope: (terms: string) => string,
+  input: RankedSearchInput,
+) {
+  const terms = ftsTerms(input.query);
+  const size = cursorOf(input.after).skip + windowOf(input.limit) + 1;
+  const search = terms ? rankedSectionsQuery(db, scope(terms), size) : undefined;
+  const page = (rows: RankedSection[]) =>
+    resultsPage(rows, { limit: input.limit, size, after: input.after, keep: input.keep });
+  return { search, page };
+}
+
 /**
  * The search of one space's main content, as a plan for the access check's batch: the space's
  * index state and (when the text has words) the ranked window: the sections up to the previous
  * page's last page and `windowOf(limit)` more. `finish` answers the sequence the index is at and
  * the results page.
  */
-export function spaceSearchPlan(
-  db: Database,
-  input: { spaceId: string; query: string; limit: number; after?: SpaceSearchKey },
-) {
+export function spaceSearchPlan(db: Database, input: RankedSearchInput & { spaceId: string }) {
   const index = indexStateQuery(db, input.spaceId);
-  const terms = ftsTerms(input.query);
-  const size = cursorOf(input.after).skip + windowOf(input.limit) + 1;
-  const search = terms
-    ? rankedSectionsQuery(db, scopedMatch("space", input.spaceId, terms), size)
-    : undefined;
+  const { search, page } = rankedSearchPlan(
+    db,
+    (terms) => scopedMatch("space", input.spaceId, terms),
+    input,
+  );
   // Without words there is no search statement: no results, and no query for it.
   const statements: { index: typeof index; search?: NonNullable<typeof search> } = search
     ? { index, search }
     : { index };
   return plan(statements, (results) => ({
     indexedSeq: results.index[0]?.seq ?? 0,
-    ...resultsPage(results.search ?? [], { limit: input.limit, size, after: input.after }),
+    ...page(results.search ?? []),
   }));
+}
+
+/**
+ * The search of several spaces' main content at once (a published site's), ranked together, as
+ * a plan: the same window and pages as a space search, each found page naming its space.
+ */
+export function spacesSearchPlan(
+  db: Database,
+  input: RankedSearchInput & { spaceIds: readonly string[] },
+) {
+  const { search, page } = rankedSearchPlan(
+    db,
+    (terms) => spacesMatch(input.spaceIds, terms),
+    input,
+  );
+  const statements: { search?: NonNullable<typeof search> } =
+    search && input.spaceIds.length > 0 ? { search } : {};
+  return plan(statements, (results) => page(results.search ?? []));
 }

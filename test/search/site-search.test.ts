@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import type { SiteVisibility } from "../../src/db/schema";
+import { as, d1Cost } from "../helpers/api";
+import { makeMember, makeOrg, makeUser } from "../helpers/factories";
+import { makeContentSpace } from "../helpers/content-factories";
+import {
+  makeShareLink,
+  makeSite,
+  readSiteSpaces,
+  siteKey,
+  unsignedToken,
+  visitorToken,
+} from "../helpers/sites-factories";
+import { commitIndexed, fillerPages, word } from "./fixtures";
+
+/**
+ * A site over two content spaces (A, B), each with a page mentioning `w` (B's twice, so it
+ * ranks first), in the given visibility, published unless told.
+ */
+async function searchSite(
+  options: { visibility?: SiteVisibility; published?: boolean; adaptive?: boolean } = {},
+) {
+  const { org, owner } = await makeOrg();
+  const w = word();
+  const a = await makeContentSpace(org.id, owner, "Space A");
+  const b = await makeContentSpace(org.id, owner, "Space B");
+  await commitIndexed(a.id, owner, [
+    ...fillerPages(3),
+    { operation: "insert_page", title: "Alpha", document: { markdown: `One ${w} here.\n` } },
+  ]);
+  await commitIndexed(b.id, owner, [
+    ...fillerPages(3),
+    { operation: "insert_page", title: "Beta", document: { markdown: `Two ${w} ${w}.\n` } },
+    {
+      operation: "insert_page",
+      title: "Secret",
+      condition: "visitor.claims.admin",
+      document: { markdown: `Admins see ${w}.\n` },
+    },
+  ]);
+  const site = await makeSite(org.id, owner, {
+    spaces: [a, b],
+    visibility: options.visibility ?? "public",
+    published: options.published ?? true,
+    adaptive: options.adaptive ?? false,
+  });
+  const rows = await readSiteSpaces(site.id);
+  const ssA = rows.find((r) => r.spaceId === a.id)!;
+  const ssB = rows.find((r) => r.spaceId === b.id)!;
+  return { org, owner, site, a, b, ssA, ssB, w };
+}
+
+/** POST .../sites/{siteId}/search as `token` (null: anonymous). */
+function search(
+  token: string | null,
+  s: { org: { id: string }; site: { id: string } },
+  body: Record<string, unknown>,
+  query: Record<string, string | number> = {},
+) {
+  return as(token).post(`/orgs/${s.org.id}/sites/${s.site.id}/search`, body, { query });
+}
+
+/** The titles of the found pages, space by space. */
+const titles = (body: any) =>
+  body.items.map((i: any) => [i.title, i.pages.map((p: any) => p.title)]);
+
+describe("POST /v1/orgs/{organizationId}/sites/{siteId}/search", () => {
+  it("ranks pages of every site space together, grouped by space, with sections and ranks", async () => {
+    const s = await searchSite();
+    const res = await search(s.owner.token, s, { query: s.w, scope: { mode: "all" } });
+    expect(res.status, res.text).toBe(200);
+    expect(titles(res.body)).toEqual([
+      ["Space B", ["Beta", "Secret"]],
+      ["Space A", ["Alpha"]],
+    ]);
+    const beta = res.body.items[0];
+    expect(beta).toMatchObject({ type: "space", id: s.b.id });
+    expect(beta.pages[0]).toMatchObject({ rank: 1, resultType: "section", path: "beta" });
+    expect(beta.pages[0].sections[0].body).toContain(s.w);
+    expect(res.body.count).toBe(3);
+    expect(res.headers.get("X-Quire-Count")).toBe("exact");
+  });
+
+  it("reads a public or unlisted site with any token, a share-link one with a key, else 404", async () => {
+    const outsider = await makeUser();
+    for (const visibility of ["public", "unlisted"] as const) {
+      const s = await searchSite({ visibility });
+      const res = await search(outsider.token, s, { query: s.w, scope: { mode: "all" } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.count).toBe(3);
+    }
+    const shared = await searchSite({ visibility: "share-link" });
+    const link = await makeShareLink(shared.site.id);
+    const off = await makeShareLink(shared.site.id, { active: false });
+    const body = { query: shared.w, scope: { mode: "all" } };
+    const withKey = await search(outsider.token, shared, body, { shareKey: link.key });
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.count).toBe(3);
+    expect((await search(outsider.token, shared, body, { shareKey: off.key })).status).toBe(404);
+    expect((await search(outsider.token, shared, body)).status).toBe(404);
+  });
+
+  it("is 404 on a private or unpublished site for outsiders, as on a site that does not exist", async () => {
+    const hidden = await searchSite({ published: false });
+    const body = { query: hidden.w };
+    const outsider = await makeUser();
+    const res = await search(outsider.token, hidden, body);
+    expect(res.status).toBe(404);
+    const none = await search(outsider.token, { org: hidden.org, site: { id: "nope" } }, body);
+    expect(none.body).toEqual(res.body);
+    // Members who can read the site still search it.
+    const member = await makeMember(hidden.org.id, "read");
+    expect((await search(member.token, hidden, body)).status).toBe(200);
+  });
+
+  it("follows the scope modes, and the deprecated forms", async () => {
+    const s = await searchSite();
+    const run = async (body: Record<string, unknown>) =>
+      titles((await search(s.owner.token, s, { query: s.w, ...body })).body).map(
+        ([space]: [string]) => space,
+      );
+    // Two root site spaces: the default scope is the root's default site space (the first).
+    const first = (await readSiteSpaces(s.site.id)).sort((x, y) =>
+      x.position < y.position ? -1 : 1,
+    )[0]!;
+    const firstTitle = first.spaceId === s.a.id ? "Space A" : "Space B";
+    const other = firstTitle === "Space A" ? "Space B" : "Space A";
+    expect(await run({})).toEqual([firstTitle]);
+    expect(await run({ scope: { mode: "default" } })).toEqual([firstTitle]);
+    expect(await run({ scope: { mode: "specific", siteSpaceIds: [s.ssA.id] } })).toEqual([
+      "Space A",
+    ]);
+    expect(await run({ siteSpaceIds: [s.ssB.id] })).toEqual(["Space B"]);
+    // The current site space always, in place of its container's default.
+    const otherId = first.id === s.ssA.id ? s.ssB.id : s.ssA.id;
+    const current = { mode: "default", currentSiteSpace: otherId };
+    expect(await run({ scope: current })).toEqual([other]);
+    expect(await run({ scope: { ...current, restrictTo: "currentSiteSpace" } })).toEqual([other]);
+    expect(await run({ scope: { ...current, restrictTo: "otherSiteSpaces" } })).toEqual([]);
+    expect(await run({ mode: "current", siteSpaceId: otherId })).toEqual([other]);
+    expect((await run({ mode: "all" })).sort()).toEqual(["Space A", "Space B"]);
+    expect(await run({ scope: { mode: "specific", siteSpaceIds: ["unknown"] } })).toEqual([]);
+    const bad = await search(s.owner.token, s, { query: s.w, scope: { mode: "nope" } });
+    expect(bad.status).toBe(400);
+    const noCurrent = { mode: "default", restrictTo: "currentSiteSpace" };
+    expect((await search(s.owner.token, s, { query: s.w, scope: noCurrent })).status).toBe(400);
+  });
+
+  it("searches each section's default site space in the default scope", async () => {
+    const s = await searchSite();
+    const c = await makeContentSpace(s.org.id, s.owner, "Space C");
+    await commitIndexed(c.id, s.owner, [
+      { operation: "insert_page", title: "Gamma", document: { markdown: `Three ${s.w}.\n` } },
+    ]);
+    const api = as(s.owner.token);
+    const base = `/orgs/${s.org.id}/sites/${s.site.id}`;
+    const one = (await api.post(`${base}/sections`, { spaceId: s.a.id, title: "One" })).body;
+    const two = (await api.post(`${base}/sections`, { spaceId: c.id, title: "Two" })).body;
+    const defaultOf = (section: any) => section.siteSpaces.find((x: any) => x.default).space.title;
+    const spaces = async (scope: Record<string, unknown>) =>
+      titles((await search(s.owner.token, s, { query: s.w, scope })).body)
+        .map(([space]: [string]) => space)
+        .sort();
+    expect(await spaces({ mode: "default" })).toEqual([defaultOf(one), "Space C"].sort());
+    expect(await spaces({ mode: "all" })).toEqual(["Space A", "Space B", "Space C"]);
+    const current = { mode: "default", currentSiteSpace: two.siteSpaces[0].id };
+    expect(await spaces({ ...current, restrictTo: "otherSiteSpaces" })).toEqual([defaultOf(one)]);
+  });
+
+  it("hides adaptive pages and site spaces from visitors whose claims fail their condition", async () => {
+    const s = await searchSite({ visibility: "visitor-auth", adaptive: true });
+    const key = await siteKey(s.site.id);
+    const base = `/orgs/${s.org.id}/sites/${s.site.id}`;
+    await as(s.owner.token).patch(`${base}/site-spaces/${s.ssA.id}`, {
+      condition: "visitor.claims.beta === true",
+    });
+    const outsider = await makeUser();
+    const found = async (claims: Record<string, unknown>) => {
+      const visitorAuthToken = await visitorToken(key, claims);
+      const res = await search(
+        outsider.token,
+        s,
+        { query: s.w, mode: "all" },
+        { visitorAuthToken },
+      );
+      expect(res.status, res.text).toBe(200);
+      return titles(res.body);
+    };
+    expect(await found({})).toEqual([["Space B", ["Beta"]]]);
+    expect(await found({ admin: true, beta: true })).toEqual([
+      ["Space B", ["Beta", "Secret"]],
+      ["Space A", ["Alpha"]],
+    ]);
+    const forged = unsignedToken({ admin: true });
+    const res = await search(outsider.token, s, { query: s.w }, { visitorAuthToken: forged });
+    expect(res.status).toBe(404);
+  });
+
+  it("reads rows bounded by the page size, not the matches, in two round trips", async () => {
+    const s = await searchSite();
+    const body = { query: s.w, mode: "all" };
+    // The same request matching nothing: the access check and the structure, no results.
+    const none = d1Cost(await search(s.owner.token, s, { ...body, query: word() }));
+    const res = await search(s.owner.token, s, body, { limit: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.items.flatMap((i: any) => i.pages)).toHaveLength(1);
+    expect(res.body.next).toBeDefined();
+    const cost = d1Cost(res);
+    expect(cost.roundTrips).toBeLessThanOrEqual(2);
+    expect(cost.rowsRead - none.rowsRead).toBeLessThanOrEqual(2 * 1 + 10);
+    const query = { limit: 1, page: res.body.next.page };
+    const again = await search(s.owner.token, s, body, query);
+    expect(again.body.items[0].pages[0].rank).toBe(2);
+    expect(d1Cost(again).rowsRead - none.rowsRead).toBeLessThanOrEqual(2 * 1 + 10);
+    // A cursor belongs to its text and scope.
+    const other = await search(
+      s.owner.token,
+      s,
+      { query: s.w, mode: "all", siteSpaceIds: [s.ssA.id] },
+      query,
+    );
+    expect(other.status).toBe(400);
+  });
+});
