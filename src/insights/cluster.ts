@@ -107,7 +107,9 @@ export function assignIssue(
 ): Assignment {
   let best: { c: ClusterCandidate; s: number; m: number } | null = null;
   for (const c of candidates) {
-    if (!shares(match, c.centroid)) continue;
+    const embedded = embedding !== null && c.embedding?.length === embedding.length;
+    // Embeddings compare meaning across words; the term path needs a distinctive term in common.
+    if (!embedded && !shares(match, c.centroid)) continue;
     const { s, m } = margin(match, embedding, c);
     if (
       !best ||
