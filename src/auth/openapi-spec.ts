@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, SiteGrant } from "../env";
+import { resolveGrantedSite } from "./site-reader";
 import {
   openapiSpecs,
   openapiSpecVersions,
@@ -63,17 +64,29 @@ export async function resolveSpec<S extends Statements = NoStatements>(
 }
 
 /**
- * Like `resolveSpec`, but an unknown slug is `spec: null` rather than a 404 (a PUT creates it).
+ * A spec through a site API token's grant: the public specs of the site's organization (what
+ * its published pages render), while the grant holds; anything else is the 404 of an unknown
+ * slug. The statements of `with` run in the same round trip.
  */
-export async function resolveSpecIfAny<S extends Statements = NoStatements>(
+export async function resolveGrantedSpec<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
+  grant: SiteGrant,
   organizationId: string,
   slug: string,
-  scope: Scope,
   options: { with?: S } = {},
-) {
-  // Two statements, not a join: the batch returns rows keyed by column name, and both tables
-  // have `id` and `created_at`.
+): Promise<SpecAccess & { spec: OpenAPISpecRow; results: Results<S> }> {
+  if (grant.organization !== organizationId) throw notFound("OpenAPI specification");
+  const { spec, live } = specStatements(c, organizationId, slug);
+  const { results } = await resolveGrantedSite(c, grant, organizationId, grant.site, {
+    with: { ...options.with, spec, live },
+  });
+  const row = results.spec[0];
+  if (!row || row.visibility !== "public") throw notFound("OpenAPI specification");
+  return { spec: row, version: results.live[0] ?? null, results: results as Results<S> };
+}
+
+/** A spec by slug and its live version, as two statements (a join would clash on `id`). */
+function specStatements(c: Context<AppEnv>, organizationId: string, slug: string) {
   const bySlug = and(eq(openapiSpecs.organizationId, organizationId), eq(openapiSpecs.slug, slug));
   const spec = c.get("db").select().from(openapiSpecs).where(bySlug).limit(1);
   const live = c
@@ -87,6 +100,20 @@ export async function resolveSpecIfAny<S extends Statements = NoStatements>(
       ),
     )
     .limit(1);
+  return { spec, live };
+}
+
+/**
+ * Like `resolveSpec`, but an unknown slug is `spec: null` rather than a 404 (a PUT creates it).
+ */
+export async function resolveSpecIfAny<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  organizationId: string,
+  slug: string,
+  scope: Scope,
+  options: { with?: S } = {},
+) {
+  const { spec, live } = specStatements(c, organizationId, slug);
   const { own, extra } = await runAsMember(c, organizationId, { spec, live }, options.with);
   const access = specsAccessFrom(orgAccessFrom(c, own.caller, own.member), scope);
   const row = own.spec[0];

@@ -1,7 +1,8 @@
+import { siteGrantOf } from "../../auth/site-reader";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { resolveSpec, type SpecAccess } from "../../auth/openapi-spec";
+import { resolveGrantedSpec, resolveSpec, type SpecAccess } from "../../auth/openapi-spec";
 import { runPlan } from "../../db/plan";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
@@ -70,9 +71,13 @@ specVersionRoutes.openapi(
 async function specVersion(c: Context<AppEnv>, versionId: string) {
   const { organizationId, specSlug } = c.req.param() as Record<string, string>;
   const byId = versionByIdPlan(c.get("db"), versionId);
-  const found = await resolveSpec(c, organizationId!, specSlug!, "openapi:read", {
-    with: byId.statements,
-  });
+  const grant = siteGrantOf(c);
+  // A site token reads the public specs of its site's organization.
+  const found = grant
+    ? await resolveGrantedSpec(c, grant, organizationId!, specSlug!, { with: byId.statements })
+    : await resolveSpec(c, organizationId!, specSlug!, "openapi:read", {
+        with: byId.statements,
+      });
   const version: SpecAccess["version"] =
     versionId === "latest" ? found.version : byId.finish(found.results);
   if (!version || version.specId !== found.spec.id) throw notFound("OpenAPI specification version");

@@ -39,7 +39,8 @@ userRoutes.openapi(
     const { userId } = c.req.valid("param");
     // Visible: the caller, or anyone sharing an organization with the caller.
     const { caller, user } = await resolveUser(c, userId);
-    requireScope(caller, "user:read");
+    // A site token's grant is read-only by construction: scopes are a Quire token's.
+    if (caller) requireScope(caller, "user:read");
     return c.json(presentUser(urlsOf(c), user), 200);
   },
 );

@@ -74,17 +74,16 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  // Host names without a port: GitBook's renderer sends every URL as https on the default port.
+  const host = url.hostname.toLowerCase();
   const segments = url.pathname
     .split("/")
     .filter((s) => s !== "")
     .map(decode);
-  const hostPath = [url.host.toLowerCase(), ...segments].join("/");
-  const proxies = segments.map((_, i) =>
-    [url.host.toLowerCase(), ...segments.slice(0, i + 1)].join("/"),
-  );
-  proxies.unshift(url.host.toLowerCase());
+  const hostPath = [host, ...segments].join("/");
+  const proxies = [host, ...segments.map((_, i) => [host, ...segments.slice(0, i + 1)].join("/"))];
   const appSegments = appUrl.pathname.split("/").filter((s) => s !== "");
-  const appPrefix = [appUrl.host.toLowerCase(), ...appSegments, "sites"].join("/");
+  const appPrefix = [appUrl.hostname.toLowerCase(), ...appSegments, "sites"].join("/");
   const appSite = hostPath.startsWith(`${appPrefix}/`)
     ? (hostPath.slice(appPrefix.length + 1).split("/")[0] ?? "")
     : "";
@@ -95,7 +94,7 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
     share,
     jwt: url.searchParams.get("jwt_token"),
     keys: {
-      host: url.hostname.toLowerCase(),
+      host,
       appSite,
       proxies,
       keys: [...(share ? [share] : []), ...segments].slice(0, 32),
@@ -106,13 +105,12 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
 /** The base (host and path, no scheme) of a site's address, as `hostPath` is written. */
 function siteBase(site: SiteRow, appUrl: URL): string {
   if (site.hostname) return site.hostname.toLowerCase();
-  if (site.proxy)
-    return site.proxy
-      .replace(/^https?:\/\//, "")
-      .replace(/\/+$/, "")
-      .toLowerCase();
+  if (site.proxy) {
+    const proxy = site.proxy.replace(/^https?:\/\//, "").replace(/\/+$/, "");
+    return proxy.toLowerCase().replace(/^([^/:]+):\d+/, "$1");
+  }
   const appSegments = appUrl.pathname.split("/").filter((s) => s !== "");
-  return [appUrl.host.toLowerCase(), ...appSegments, "sites", site.id].join("/");
+  return [appUrl.hostname.toLowerCase(), ...appSegments, "sites", site.id].join("/");
 }
 
 /** The published site whose address is the longest prefix of the URL, with its base. */
