@@ -1,3 +1,4 @@
+import { base64Of } from "./der";
 import { escapeXml, NS_ASSERTION, NS_PROTOCOL, samlInstant } from "./xml";
 
 /** The SigAlg of a signed HTTP-Redirect request (RSA-SHA256; SHA-1 is never used). */
@@ -17,13 +18,6 @@ async function deflateRaw(text: string): Promise<Uint8Array> {
     .stream()
     .pipeThrough(new CompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Base64 (standard alphabet) of bytes. */
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
 }
 
 /** The AuthnRequest XML: POST binding back to the ACS, whichever NameID format the IdP prefers. */
@@ -59,7 +53,7 @@ export async function authnRequestRedirect(input: {
   relayState: string;
   signingKey?: CryptoKey | null;
 }): Promise<string> {
-  const encoded = encodeURIComponent(base64(await deflateRaw(authnRequestXml(input))));
+  const encoded = encodeURIComponent(base64Of(await deflateRaw(authnRequestXml(input))));
   let query = `SAMLRequest=${encoded}`;
   if (input.relayState !== "") query += `&RelayState=${encodeURIComponent(input.relayState)}`;
   if (input.signingKey) {
@@ -69,7 +63,7 @@ export async function authnRequestRedirect(input: {
       input.signingKey,
       new TextEncoder().encode(query),
     );
-    query += `&Signature=${encodeURIComponent(base64(new Uint8Array(signature)))}`;
+    query += `&Signature=${encodeURIComponent(base64Of(new Uint8Array(signature)))}`;
   }
   const url = new URL(input.idpSsoURL);
   url.hash = "";

@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { childrenOf, DerError, oidOf, readDer, TAG, timeOf, type DerNode } from "./der";
+import {
+  base64Of,
+  bytesOfBase64,
+  childrenOf,
+  DerError,
+  oidOf,
+  readDer,
+  TAG,
+  timeOf,
+  type DerNode,
+} from "./der";
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
 const OID_RSA = "1.2.840.113549.1.1.1";
@@ -65,7 +75,7 @@ function parseOne(pem: string): { cert: Certificate } | { reason: string } {
   if (blocks.length > 1) return { reason: "malformed: expected one certificate, found several" };
   const body = (blocks[0] as string).replace(/-----[A-Z ]+-----|\s+/g, "");
   try {
-    const cert = readCertificate(Uint8Array.from(atob(body), (c) => c.charCodeAt(0)));
+    const cert = readCertificate(bytesOfBase64(body));
     if ("unsupported" in cert) {
       return {
         reason:
@@ -115,7 +125,5 @@ export function idpPublicKey(certificatePem: string): IdpKey {
 export function certificateBase64(certificatePem: string): string {
   const parsed = parseOne(certificatePem);
   if ("reason" in parsed) throw new Error(parsed.reason);
-  let binary = "";
-  for (const byte of parsed.cert.der) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return base64Of(parsed.cert.der);
 }

@@ -146,3 +146,17 @@ export function derTime(date: Date): Uint8Array<ArrayBuffer> {
     ? der(TAG.utcTime, new TextEncoder().encode(iso.slice(2)))
     : der(TAG.generalizedTime, new TextEncoder().encode(iso));
 }
+
+/** Base64 (standard alphabet, padded) of bytes: certificates, digests and signature values. */
+export function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The bytes of base64 text (the caller has checked the alphabet; atob throws otherwise). */
+export function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}

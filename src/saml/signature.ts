@@ -1,6 +1,7 @@
 import type { XmlElement } from "@xmldom/xmldom/lib/index.js";
 import { C14N_METHODS, canonicalize, type C14nOptions } from "./c14n";
 import type { IdpKey } from "./certificates";
+import { base64Of, bytesOfBase64 } from "./der";
 import { digestMethod, signatureMethod, verifySignatureValue } from "./dsig-algorithms";
 import { SamlRefusal } from "./types";
 import { children, NS_DSIG } from "./xml";
@@ -41,7 +42,7 @@ function base64Bytes(text: string | null): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0) {
     throw new SamlRefusal("bad_signature", "the signature's values are not base64");
   }
-  return Uint8Array.from(atob(compact), (c) => c.charCodeAt(0));
+  return bytesOfBase64(compact);
 }
 
 /** Refuses a signed ID that more than one element of the document carries (the wrapping tell). */
@@ -93,13 +94,6 @@ function referencedXml(signature: XmlElement, parent: XmlElement, reference: Xml
   return canonicalize(parent, { ...(c14n ?? INCLUSIVE_C14N), omit: enveloped ? signature : null });
 }
 
-/** Base64 of bytes. */
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /**
  * Verifies the enveloped `signature` of `parent` against the IdP's public key (the KeyInfo of the
  * message is ignored) and returns the canonical XML of the one signed reference: the caller reads
@@ -127,7 +121,7 @@ export async function verifyEnveloped(
   const digest = new Uint8Array(await crypto.subtle.digest(hash, encoder.encode(signedXml)));
   const expected = (one(reference, "DigestValue").textContent ?? "").replace(/\s+/g, "");
   const valid =
-    toBase64(digest) === expected &&
+    base64Of(digest) === expected &&
     (await verifySignatureValue(
       method,
       key,

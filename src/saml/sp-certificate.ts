@@ -1,6 +1,6 @@
 // The SP's own signing identity for signed AuthnRequests: an RSA key pair from WebCrypto and a
 // self-signed X.509 v3 certificate written with the small DER writer (no X.509 library).
-import { der, derOid, derTime, TAG } from "./der";
+import { base64Of, bytesOfBase64, der, derOid, derTime, TAG } from "./der";
 
 const RSA_SHA256 = {
   name: "RSASSA-PKCS1-v1_5",
@@ -10,15 +10,6 @@ const RSA_SHA256 = {
 } as const;
 const OID_SHA256_WITH_RSA = "1.2.840.113549.1.1.11";
 const OID_COMMON_NAME = "2.5.4.3";
-
-/** Base64 of bytes (standard alphabet, padded). */
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /** An X.509 Name with one common name. */
 function nameOf(commonName: string): Uint8Array<ArrayBuffer> {
@@ -57,7 +48,7 @@ async function selfSigned(
   );
   const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", keys.privateKey, tbs);
   const bitString = der(TAG.bitString, new Uint8Array([0]), new Uint8Array(signature));
-  const body = toBase64(der(TAG.sequence, tbs, algorithm, bitString)).replace(/.{64}/g, "$&\n");
+  const body = base64Of(der(TAG.sequence, tbs, algorithm, bitString)).replace(/.{64}/g, "$&\n");
   return `-----BEGIN CERTIFICATE-----\n${body.trimEnd()}\n-----END CERTIFICATE-----\n`;
 }
 
@@ -77,12 +68,12 @@ export async function generateSpKeyPair(
     new Date(now.getTime() + 10 * 365 * 86_400_000),
   );
   const pkcs8 = (await crypto.subtle.exportKey("pkcs8", keys.privateKey)) as ArrayBuffer;
-  return { privateKeyPkcs8Base64: toBase64(new Uint8Array(pkcs8)), certificatePem };
+  return { privateKeyPkcs8Base64: base64Of(new Uint8Array(pkcs8)), certificatePem };
 }
 
 /** Imports a stored SP private key (PKCS#8, base64) as a non-extractable RSA-SHA256 signing key. */
 export async function importSpKey(pkcs8Base64: string): Promise<CryptoKey> {
-  const bytes = Uint8Array.from(atob(pkcs8Base64.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+  const bytes = bytesOfBase64(pkcs8Base64.replace(/\s+/g, ""));
   return crypto.subtle.importKey(
     "pkcs8",
     bytes,
