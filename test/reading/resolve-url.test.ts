@@ -63,3 +63,33 @@ describe("POST /v1/urls/published", () => {
     expect((await as(token).get(`/spaces/${space.id}/content`)).status).toBe(404);
   });
 });
+
+describe("stable published file URLs", () => {
+  it("serve a published file to anyone, immutable, until the site is unpublished", async () => {
+    const { site, space, org, owner, file } = await publishedDocs();
+    const token = await siteTokenFor(siteUrl(site.id));
+    const listed = await as(token).get(`/spaces/${space.id}/content/files/${file.fileId}`);
+    expect(listed.status).toBe(200);
+    const url = new URL(listed.body.downloadURL as string);
+    expect(url.pathname).toBe(`/v1/published-files/${site.id}/${file.hash}/logo.png`);
+    const bytes = await call("GET", url.pathname.slice(3));
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(bytes.headers.get("Content-Type")).toBe("image/png");
+    const again = await call("GET", url.pathname.slice(3), {
+      headers: { "If-None-Match": bytes.headers.get("ETag")! },
+    });
+    expect(again.status).toBe(304);
+    // Members keep the signed, short-lived links.
+    const member = await as(owner.token).get(`/spaces/${space.id}/content/files/${file.fileId}`);
+    expect(member.body.downloadURL).toContain("/v1/downloads?");
+    await as(owner.token).post(`/orgs/${org.id}/sites/${site.id}/unpublish`);
+    expect((await call("GET", url.pathname.slice(3))).status).toBe(404);
+  });
+
+  it("needs a token for content reads: anonymous readers go through a site token", async () => {
+    const { space } = await publishedDocs();
+    const res = await call("GET", `/spaces/${space.id}/content`);
+    expect(res.status).toBe(401);
+  });
+});
