@@ -20,7 +20,7 @@ const CURVES: Record<string, "P-256" | "P-384"> = {
 };
 
 /** What kind of key a certificate holds: which signature algorithms it can verify. */
-export type KeyKind = { kind: "RSA" } | { kind: "EC"; curve: "P-256" | "P-384" };
+type KeyKind = { kind: "RSA" } | { kind: "EC"; curve: "P-256" | "P-384" };
 
 /** An IdP's public key as the signature check imports it: SPKI DER and its kind. */
 export interface IdpKey {
