@@ -1,4 +1,4 @@
-// Authorization matrices of the site redirect operations and the redirect lookup.
+// Authorization matrices of the site redirect operations, the redirect lookup and site insights.
 import type { World } from "../helpers/authz";
 import { as } from "../helpers/api";
 import { siteMatrix, siteWithSpaces } from "../helpers/sites-factories";
@@ -81,4 +81,16 @@ siteMatrix({
   scope: "site:read",
   success: 200,
   hiddenBelow: true,
+});
+
+// Insights: tracking is open to anonymous readers of published sites (test/sites/insights.test.ts).
+siteMatrix({
+  name: "POST insights/events/aggregate",
+  setup: siteWithSpaces,
+  method: "POST",
+  path: () => "/insights/events/aggregate",
+  body: () => ({ range: "last7Days" }),
+  minimumRole: "read",
+  scope: "site:read",
+  success: 200,
 });
