@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
+import { insightsRoutes } from "./insights";
 import { publishingRoutes } from "./publishing";
 import { redirectLookupRoutes } from "./redirect-lookup";
 import { redirectRoutes } from "./redirects";
@@ -23,4 +24,5 @@ export function mountSites(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", settingsRoutes);
   app.route("/v1", redirectRoutes);
   app.route("/v1", redirectLookupRoutes);
+  app.route("/v1", insightsRoutes);
 }
