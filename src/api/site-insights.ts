@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
 /** At most this many events per tracking request (the official body has no bound). */
-export const MAX_EVENTS_PER_REQUEST = 50;
+const MAX_EVENTS_PER_REQUEST = 50;
 
 /** An id of the event's location (site space, page, …): bounded, no `*` (the overflow marker). */
 const LocationId = z
@@ -47,7 +47,7 @@ const event = <T extends string, S extends z.ZodRawShape>(type: T, own: S) =>
   EventBase.extend({ type: z.literal(type), ...own });
 
 /** Official SiteInsightsEvent: every event type, with its own required fields. */
-export const SiteInsightsEvent = z.discriminatedUnion("type", [
+const SiteInsightsEvent = z.discriminatedUnion("type", [
   event("page_view", {}),
   event("page_markdown_request", { markdownSource: z.literal("page-action").optional() }),
   event("search_open", {}),

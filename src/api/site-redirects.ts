@@ -13,7 +13,7 @@ export const SiteRedirectParams = SiteParams.extend({
  * Official SiteRedirectSourcePath: an absolute path of unreserved or percent-encoded characters
  * (so no query, no fragment), at most 512 characters, optionally ending with `*` or `/*`.
  */
-export const SiteRedirectSourcePath = z
+const SiteRedirectSourcePath = z
   .string()
   .max(512)
   .regex(
@@ -122,7 +122,7 @@ export type BulkRedirectResult = z.infer<typeof BulkResult>;
 export const BulkUpsertSiteRedirectsResult = z.object({ results: z.array(BulkResult) });
 
 /** Official SiteRedirectOrderBy. */
-export const SiteRedirectOrderBy = z.enum(["createdAt", "updatedAt", "source"]);
+const SiteRedirectOrderBy = z.enum(["createdAt", "updatedAt", "source"]);
 
 /** Query of the redirect list (official listSiteRedirects). */
 export const ListSiteRedirectsQuery = pagedQuery.extend({

@@ -13,7 +13,7 @@ import type { SiteInsightsEventInput } from "../../api/site-insights";
  * How many counters a day holds is kept in the day's bookkeeping row (type `KEYS_ROW`), so the
  * cap costs one row read, not a count.
  */
-export const MAX_KEYS_PER_DAY = 5_000;
+const MAX_KEYS_PER_DAY = 5_000;
 
 /** The type of the bookkeeping row counting a day's distinct counters (never an event type). */
 export const KEYS_ROW = "#keys";

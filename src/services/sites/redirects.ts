@@ -15,7 +15,7 @@ import type { SiteRedirectDestination } from "../../api/site-redirects";
 export const MAX_REDIRECTS_PER_SITE = 10_000;
 
 /** The refusal of a redirect over the cap (400, the whole body). */
-export const overCap = () =>
+const overCap = () =>
   new RefusedValue("", `a site holds at most ${MAX_REDIRECTS_PER_SITE} redirects`);
 
 /** The refusal of a source another redirect of the site has (409). */
@@ -108,7 +108,7 @@ export function redirectCandidatesQuery(db: Database, siteId: string, path: stri
 }
 
 /** The count of a site's redirects (all of them), as SQL: what the cap compares. */
-export function redirectCountSql(siteId: string): SQL {
+function redirectCountSql(siteId: string): SQL {
   return sql`(SELECT count(*) FROM site_redirects WHERE site_id = ${siteId})`;
 }
 
