@@ -134,7 +134,7 @@ export function officialPathKey(path: string): string {
 let official: Map<string, string> | undefined;
 
 /** GitBook's own operationId for `method` on `path`, when the official document has it. */
-export function officialOperationId(method: string, path: string): string | undefined {
+function officialOperationId(method: string, path: string): string | undefined {
   if (!official) {
     official = new Map();
     for (const [key, pairs] of Object.entries(OFFICIAL_OPERATION_IDS)) {

@@ -39,7 +39,7 @@ export interface Media {
 }
 
 /** An operation's parameter. */
-export interface Parameter {
+interface Parameter {
   name: string;
   in: string;
   required?: boolean;

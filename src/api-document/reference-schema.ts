@@ -1,7 +1,7 @@
 import { esc, resolveRef, schemaAnchor, type Schema } from "./reference-model";
 
 /** How many levels of nested objects a schema shows before it stops. */
-export const MAX_SCHEMA_DEPTH = 4;
+const MAX_SCHEMA_DEPTH = 4;
 
 /**
  * How many named schemas (`$ref`) one schema expands in place, outermost first; deeper ones are
