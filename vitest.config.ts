@@ -20,6 +20,15 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./drizzle", import.meta.url)));
   const { workerOptions } = unstable_getMiniflareWorkerOptions("./wrangler.toml");
   return {
+    // wrangler.toml's [alias]: the tests run the zod the Worker ships (src/platform/zod).
+    resolve: {
+      alias: [
+        {
+          find: /^zod$/,
+          replacement: fileURLToPath(new URL("./src/platform/zod/index.ts", import.meta.url)),
+        },
+      ],
+    },
     plugins: [
       cloudflareTest({
         main: "./src/index.ts",
