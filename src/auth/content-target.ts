@@ -143,13 +143,15 @@ export async function changeRequestTarget(
 }
 
 /** Any stored revision of a space (of main or of a change request), in one round trip. */
-export async function revisionTarget(
+export async function revisionTarget<S extends Statements = NoStatements>(
   c: Context<AppEnv>,
   spaceId: string,
   revisionId: string,
-): Promise<ContentTarget> {
+  more?: S,
+): Promise<ContentTarget & { more: Results<S> }> {
   const db = c.get("db");
-  const statements = { revision: revisionQuery(db, spaceId, revisionId) };
+  const statements = { ...more, revision: revisionQuery(db, spaceId, revisionId) };
+  const appBase = appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`);
   const grant = siteGrantOf(c);
   if (grant) {
     // A site reads the revisions of its spaces' main line: what was published, now or before.
@@ -157,18 +159,20 @@ export async function revisionTarget(
     const revision = revisionOf(granted.results);
     if (revision.lineId !== granted.space.mainLineId) throw notFound("Revision");
     return {
+      more: granted.results as Results<S>,
       ...grantReader(grant, granted.space),
       pointer: revisionPointer(granted.space, revision),
       revision,
-      appBase: appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`),
+      appBase,
     };
   }
   const found = await resolveSpace(c, spaceId, { with: statements });
   const revision = readableRevision(found);
   return {
+    more: found.results as Results<S>,
     ...memberReader(found),
     pointer: revisionPointer(found.space, revision),
     revision,
-    appBase: appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`),
+    appBase,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { as, call } from "../helpers/api";
+import { as, call, d1Cost } from "../helpers/api";
 import { publishedDocs, resolveUrl, siteTokenFor, siteUrl } from "../helpers/reading-factories";
 
 describe("POST /v1/urls/published", () => {
@@ -91,5 +91,21 @@ describe("stable published file URLs", () => {
     const { space } = await publishedDocs();
     const res = await call("GET", `/spaces/${space.id}/content`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe("what a site-token read costs", () => {
+  it("a page, its document and the space cost one D1 round trip each", async () => {
+    const { site, space, pages } = await publishedDocs();
+    const reader = as(await siteTokenFor(siteUrl(site.id)));
+    const head = await reader.get(`/spaces/${space.id}`);
+    expect(d1Cost(head).roundTrips).toBe(1);
+    const rev = `/spaces/${space.id}/revisions/${head.body.revision}`;
+    const id = pages.get("Install")!.pageId;
+    for (const path of [`${rev}/page/${id}/document`, `${rev}/page/${id}`]) {
+      const res = await reader.get(path);
+      expect(res.status).toBe(200);
+      expect(d1Cost(res).roundTrips, path).toBe(1);
+    }
   });
 });

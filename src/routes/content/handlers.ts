@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { pageByIdPlan, readPageById } from "../../services/content/page-reads";
-import { mainTarget } from "../../auth/content-target";
+import { mainTarget, revisionTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
 import { renderMarkdown } from "../../content/document";
 import {
@@ -27,7 +27,10 @@ import {
   readFile,
   readFilesPage,
   readPageByPath,
+  mainRevisionPointerSql,
+  pageDocumentPlan,
   readPageDocument,
+  spaceOrganizationSql,
   readRevision,
   readTree,
   type Bodies,
@@ -245,6 +248,50 @@ export async function mainHeadPage(c: Ctx, spaceId: string, pageId: string): Pro
   return { target, placed: read.finish(target.more) };
 }
 
+/**
+ * A page of a revision read in one round trip when the revision is on the space's main line
+ * (what published sites read): the page's statements read the pointer from the revision in SQL
+ * and join the access check's batch; another revision is read at its pointer afterwards.
+ */
+export async function revisionPage(
+  c: Ctx,
+  spaceId: string,
+  revisionId: string,
+  pageId: string,
+): Promise<PageRead> {
+  const read = pageByIdPlan(c.get("db"), { kind: "main-revision", spaceId, revisionId }, pageId);
+  const target = await revisionTarget(c, spaceId, revisionId, read.statements);
+  if (target.revision.lineId === target.space.mainLineId) {
+    return { target, placed: read.finish(target.more) };
+  }
+  const org = target.space.organizationId;
+  return { target, placed: await readPageById(c.get("db"), target.pointer, pageId, org) };
+}
+
+/** A page's document read, with the content target it was read at. */
+export interface DocumentRead {
+  target: ContentTarget;
+  read: Awaited<ReturnType<typeof readPageDocument>>;
+}
+
+/** `revisionPage` for the page's JSON document alone: one round trip on the main line. */
+export async function revisionDocument(
+  c: Ctx,
+  spaceId: string,
+  revisionId: string,
+  pageId: string,
+): Promise<DocumentRead> {
+  const db = c.get("db");
+  const at = mainRevisionPointerSql(spaceId, revisionId);
+  const plan = pageDocumentPlan(db, at, pageId, spaceOrganizationSql(spaceId));
+  const target = await revisionTarget(c, spaceId, revisionId, plan.statements);
+  if (target.revision.lineId === target.space.mainLineId) {
+    return { target, read: plan.finish(target.more) };
+  }
+  const org = target.space.organizationId;
+  return { target, read: await readPageDocument(db, target.pointer, pageId, org) };
+}
+
 /** GET …/page/{pageId}: the page with its subtree and its body. */
 export async function pageBody(c: Ctx, read: PageRead, query: PageQueryInput) {
   return presentPlaced(c, read.target, read.placed, query);
@@ -267,12 +314,9 @@ export async function pathBody(c: Ctx, t: ContentTarget, path: string, query: Pa
 /** GET …/page/{pageId}/document: the page's JSON document alone. */
 export async function documentBody(
   c: Ctx,
-  t: ContentTarget,
-  pageId: string,
+  { target: t, read }: DocumentRead,
   query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
-  const org = t.space.organizationId;
-  const read = await readPageDocument(c.get("db"), t.pointer, pageId, org);
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
   requireShown(t, read.node.row.condition);
   const source = storedComputedSource(read.node.row.computed);

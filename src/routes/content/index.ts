@@ -4,6 +4,8 @@ import { downloadRoutes } from "./downloads";
 import { publishedFileRoutes } from "./published-files";
 import { contentReadRoutes } from "./reads";
 import { templateRoutes } from "./template";
+import { metaLinksRoutes } from "./meta-links";
+import { reusableContentRoutes } from "./reusable-contents";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -19,7 +21,7 @@ import {
   SpacePathParams,
 } from "../../api/content";
 import { changeRequestTarget, mainTarget, revisionTarget } from "../../auth/content-target";
-import { mainHeadPage } from "./handlers";
+import { mainHeadPage, revisionDocument, revisionPage } from "./handlers";
 
 /** Reads of a space's main content at its head revision (spec §4.3). */
 const mainContentRoutes = contentReadRoutes({
@@ -84,6 +86,8 @@ const revisionRoutes = contentReadRoutes({
     path: "Get a page of a revision by its path",
   },
   target: (c, p) => revisionTarget(c, p.spaceId!, p.revisionId!),
+  page: (c, p, pageId) => revisionPage(c, p.spaceId!, p.revisionId!, pageId),
+  document: (c, p, pageId) => revisionDocument(c, p.spaceId!, p.revisionId!, pageId),
 });
 
 /** Mounts the content reads (main, change request, revisions) and the signed download under /v1. */
@@ -94,4 +98,6 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", templateRoutes);
   app.route("/v1", downloadRoutes);
   app.route("/v1", publishedFileRoutes);
+  app.route("/v1", metaLinksRoutes);
+  app.route("/v1", reusableContentRoutes);
 }

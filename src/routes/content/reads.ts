@@ -5,6 +5,7 @@ import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse, listOf } from "../../api-document/common";
 import {
   documentBody,
+  type DocumentRead,
   fileBody,
   filesBody,
   pageAtTarget,
@@ -62,6 +63,8 @@ export interface ContentMount {
   target: (c: Context<AppEnv>, params: Params) => Promise<ContentTarget>;
   /** A page by id and its target (default: the target, then the page: two round trips). */
   page?: (c: Context<AppEnv>, params: Params, pageId: string) => Promise<PageRead>;
+  /** A page's document and its target (only where the document is served: a revision). */
+  document?: (c: Context<AppEnv>, params: Params, pageId: string) => Promise<DocumentRead>;
 }
 
 const errors = errorResponses(400, 403, 404);
@@ -147,7 +150,8 @@ export function contentReadRoutes(mount: ContentMount) {
     },
   );
 
-  if (summary.document !== undefined) {
+  const readDocument = mount.document;
+  if (summary.document !== undefined && readDocument) {
     router.openapi(
       createRoute({
         method: "get",
@@ -159,8 +163,8 @@ export function contentReadRoutes(mount: ContentMount) {
       }),
       async (c) => {
         const p = paramsOf(c);
-        const target = await mount.target(c, p);
-        return c.json(await documentBody(c, target, p.pageId!, c.req.valid("query")), 200);
+        const read = await readDocument(c, p, p.pageId!);
+        return c.json(await documentBody(c, read, c.req.valid("query")), 200);
       },
     );
   }

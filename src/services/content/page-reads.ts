@@ -17,16 +17,24 @@ import { liveIn, REFERENCED_SPEC_FIELDS, referencedSpecsSql } from "./openapi-sp
  */
 
 /** The values a page read is bound with. */
-type Names = "space" | "line" | "mainLine" | "seq" | "baseSeq" | "page" | "org";
+type Names = "space" | "rev" | "line" | "mainLine" | "seq" | "baseSeq" | "page" | "org";
 
-/** Where the pointer comes from: the space's main head, or given (on main or on a change). */
-type PointerFrom = "main-head" | "main" | "change";
+/**
+ * Where the pointer comes from: the space's main head, a revision of its main line (both read
+ * in SQL from the space's row), or given (on main or on a change).
+ */
+type PointerFrom = "main-head" | "main-revision" | "main" | "change";
 
 /** The pointer of a shape, as SQL over its placeholders. */
 function pointerSql(from: PointerFrom, p: Params<Names>): PointerSql {
   if (from === "main-head") {
     const line = sql`(SELECT main_line_id FROM spaces WHERE id = ${p("space")})`;
     const seq = sql`(SELECT main_seq FROM spaces WHERE id = ${p("space")})`;
+    return { main: true, lineId: line, mainLineId: line, seq, baseSeq: seq };
+  }
+  if (from === "main-revision") {
+    const line = sql`(SELECT main_line_id FROM spaces WHERE id = ${p("space")})`;
+    const seq = sql`(SELECT seq FROM revisions WHERE id = ${p("rev")} AND line_id = ${line})`;
     return { main: true, lineId: line, mainLineId: line, seq, baseSeq: seq };
   }
   return {
@@ -40,7 +48,7 @@ function pointerSql(from: PointerFrom, p: Params<Names>): PointerSql {
 
 /** The organization whose specs the pages may use. */
 function orgSql(from: PointerFrom, p: Params<Names>): SQL {
-  return from === "main-head"
+  return from === "main-head" || from === "main-revision"
     ? sql`(SELECT organization_id FROM spaces WHERE id = ${p("space")})`
     : sql`${p("org")}`;
 }
@@ -95,17 +103,20 @@ const SHAPES = preparedShapes(pageStatements);
 /** Where a page is read: the head of a space's main content, or a known pointer. */
 export type PageAt =
   | { kind: "main-head"; spaceId: string }
+  | { kind: "main-revision"; spaceId: string; revisionId: string }
   | { kind: "pointer"; pointer: ContentPointer; organizationId: string };
 
 /** The values of a read at `at`. */
 function valuesOf(at: PageAt, pageId: string): Record<Names, unknown> {
-  if (at.kind === "main-head") {
-    const none = { line: null, mainLine: null, seq: null, baseSeq: null, org: null };
-    return { ...none, space: at.spaceId, page: pageId };
+  const none = { rev: null, line: null, mainLine: null, seq: null, baseSeq: null, org: null };
+  if (at.kind === "main-head") return { ...none, space: at.spaceId, page: pageId };
+  if (at.kind === "main-revision") {
+    return { ...none, space: at.spaceId, rev: at.revisionId, page: pageId };
   }
   const p = at.pointer;
   return {
     space: p.spaceId,
+    rev: null,
     line: p.lineId,
     mainLine: p.mainLineId,
     seq: p.seq,
@@ -122,7 +133,7 @@ function valuesOf(at: PageAt, pageId: string): Record<Names, unknown> {
  */
 export function pageByIdPlan(db: Database, at: PageAt, pageId: string) {
   const from: PointerFrom =
-    at.kind === "main-head" ? "main-head" : isMain(at.pointer) ? "main" : "change";
+    at.kind !== "pointer" ? at.kind : isMain(at.pointer) ? "main" : "change";
   return plan(bindAll(db, SHAPES(from), valuesOf(at, pageId)), (results): PlacedSubtree | null => {
     const root = placePage(pageId, results.pageChain);
     if (!root) return null;
