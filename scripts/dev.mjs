@@ -4,24 +4,31 @@
 // 2. seeds, idempotently, a demo owner, "Demo Organization" and an API token whose secret is kept
 //    in .wrangler/quire-demo-token (reused while the database still accepts it),
 // 3. prints the token and ready-to-paste curl lines,
-// 4. runs `wrangler dev` on port 8787 with local D1/R2 state under .wrangler/state.
-// Arguments after `--` go to `wrangler dev` (e.g. `npm run dev -- --test-scheduled`);
-// `--seed-only` stops after step 3 (`npm run seed`).
+// 4. runs `wrangler dev` on port 8787 (or `--port N`, or QUIRE_PORT) with local D1/R2 state
+//    under .wrangler/state (or QUIRE_STATE_DIR), PUBLIC_APP_URL following the port, and
+//    `--test-scheduled` (GET /__scheduled runs the cron jobs),
+// 5. once the server answers, makes sure the demo's published site exists (scripts/lib/demo-site.mjs,
+//    through the API) and prints its id, its published URL and a curl line resolving it.
+// Arguments after `--` go to `wrangler dev` (e.g. `npm run dev -- --port 9000`);
+// `--seed-only` stops after step 3 (`npm run seed`; it also does step 5 when a server already
+// answers on that port).
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEMO, demoTokenFileLabel, seedDemo } from "./lib/demo.mjs";
+import { seedDemoSite } from "./lib/demo-site.mjs";
+import {
+  clientPort,
+  localAppUrl,
+  recordPort,
+  serverPort,
+  shownPath,
+  stateDir,
+} from "./lib/dev-env.mjs";
 import { applyMigrations, ROOT, spawnWrangler } from "./lib/wrangler.mjs";
 
-const DEFAULT_PORT = "8787";
-
-function portOf(args) {
-  for (let i = 0; i < args.length; i++) {
-    const m = args[i].match(/^--port(?:=(\d+))?$/);
-    if (m) return m[1] ?? args[i + 1];
-  }
-  return null;
-}
+/** How long the server may take to answer before the demo site is given up (the first build). */
+const READY_TIMEOUT_MS = 180_000;
 
 /**
  * Local secrets live in .dev.vars (gitignored), never in wrangler.toml [vars]: a [vars] value
@@ -35,7 +42,10 @@ function ensureDevVars() {
     // The developer's file: only add the secret the Worker cannot run without.
     const text = readFileSync(file, "utf8");
     if (/^SIGNING_SECRET=/m.test(text)) return;
-    appendFileSync(file, `${text.endsWith("\n") || text === "" ? "" : "\n"}SIGNING_SECRET=${secret}\n`);
+    appendFileSync(
+      file,
+      `${text.endsWith("\n") || text === "" ? "" : "\n"}SIGNING_SECRET=${secret}\n`,
+    );
     console.log("✓ Added a random local SIGNING_SECRET to .dev.vars");
     return;
   }
@@ -48,11 +58,18 @@ function ensureDevVars() {
   console.log("✓ Created .dev.vars with a random local SIGNING_SECRET");
 }
 
+/** Whether the developer's .dev.vars sets a variable (then it wins over what dev would pass). */
+function devVarsSet(name) {
+  const file = resolve(ROOT, ".dev.vars");
+  return existsSync(file) && new RegExp(`^${name}=`, "m").test(readFileSync(file, "utf8"));
+}
+
+/** Steps 1 to 3; answers the seed (its organization and token). */
 async function prepare(port) {
   ensureDevVars();
   const applied = await applyMigrations("local");
   console.log(
-    `✓ D1 migrations: ${applied ? `${applied} applied` : "up to date"} (local state in .wrangler/state)`,
+    `✓ D1 migrations: ${applied ? `${applied} applied` : "up to date"} (local state in ${shownPath(stateDir())})`,
   );
   const seed = await seedDemo("local");
   const org = seed.organization;
@@ -79,14 +96,63 @@ async function prepare(port) {
 
   API description: ${base}/v1/openapi.json   reference: ${base}/v1/reference
 `);
+  return seed;
 }
 
-function runDevServer(args, port) {
-  const portArgs = portOf(args) ? [] : ["--port", port];
+/** Whether the API answers on `base` now (the demo token's `GET /v1/user`). */
+async function answers(base, token) {
+  try {
+    const res = await fetch(`${base}/v1/user`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5000),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the API answers on `base`, or the server process ended, or the time is up. */
+async function untilReady(base, token, child) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    if (await answers(base, token)) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+/** Step 5: the demo's published site, and the lines that read it. */
+async function demoSite(base, seed) {
+  const demo = await seedDemoSite({
+    base,
+    token: seed.secret,
+    organizationId: seed.organization.id,
+  });
+  const page = `${demo.published}/${demo.pagePath}`;
+  console.log(`
+✓ Demo site "${demo.site.title}" (id ${demo.site.id}) ${demo.created ? "published" : "already published"}, public:
+
+    ${demo.published}
+
+  Resolve one of its pages anonymously (the answer's apiToken reads the site's content):
+
+    curl -s -X POST ${base}/v1/urls/published -H 'content-type: application/json' -d '{"url":"${page}"}'
+`);
+}
+
+function runDevServer(args, port, seed) {
+  const base = `http://localhost:${port}`;
+  const extra = ["--port", String(port), "--persist-to", stateDir()];
+  if (!args.includes("--test-scheduled")) extra.push("--test-scheduled");
   // Local development may reach services on this machine (a spec served on localhost, a local
   // LibreTranslate, an integration's dev tunnel); deployments never can.
-  const local = ["--var", "OUTBOUND_ALLOW_LOOPBACK:true"];
-  const child = spawnWrangler(["dev", ...portArgs, ...local, ...args], { quiet: false });
+  const vars = ["--var", "OUTBOUND_ALLOW_LOOPBACK:true"];
+  // Every URL the API prints or answers (urls.*, the SSO callback, published sites) on this port.
+  if (!devVarsSet("PUBLIC_APP_URL")) vars.push("--var", `PUBLIC_APP_URL:${localAppUrl(port)}`);
+  recordPort(port);
+  const child = spawnWrangler(["dev", ...extra, ...vars, ...args], { quiet: false });
   const forward = (signal) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
@@ -101,20 +167,47 @@ function runDevServer(args, port) {
       process.kill(process.pid, signal);
     } else process.exit(code ?? 1);
   });
+  untilReady(base, seed.secret, child)
+    .then((ready) => {
+      if (ready) return demoSite(base, seed);
+      if (child.exitCode === null) console.error(`✗ ${base} did not answer: no demo site.`);
+    })
+    .catch((err) => console.error(`✗ demo site: ${err instanceof Error ? err.message : err}`));
+}
+
+/** Takes the options dev.mjs itself reads out of the arguments for `wrangler dev`. */
+function ownOptions(args) {
+  const rest = [];
+  for (let i = 0; i < args.length; i++) {
+    const m = args[i].match(/^--(port|persist-to)(?:=(.*))?$/);
+    if (!m) {
+      if (args[i] !== "--seed-only") rest.push(args[i]);
+      continue;
+    }
+    const value = m[2] ?? args[++i];
+    // One state folder for the seed and the server: `--persist-to` is QUIRE_STATE_DIR.
+    if (m[1] === "persist-to") process.env.QUIRE_STATE_DIR = value;
+  }
+  return rest;
 }
 
 const args = process.argv.slice(2);
 const seedOnly = args.includes("--seed-only");
-const wranglerArgs = args.filter((a) => a !== "--seed-only");
-const port = portOf(wranglerArgs) ?? DEFAULT_PORT;
 
 try {
-  await prepare(port);
+  const wranglerArgs = ownOptions(args);
+  const port = seedOnly ? clientPort(args) : serverPort(args);
+  const seed = await prepare(port);
+  const base = `http://localhost:${port}`;
+  if (!seedOnly) {
+    console.log(`Starting wrangler dev on ${base} (Ctrl-C to stop)…\n`);
+    runDevServer(wranglerArgs, port, seed);
+  } else if (await answers(base, seed.secret)) {
+    await demoSite(base, seed);
+  } else {
+    console.log(`(No server on ${base}: \`npm run dev\` publishes the demo site once it answers.)`);
+  }
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
-}
-if (!seedOnly) {
-  console.log(`Starting wrangler dev on http://localhost:${port} (Ctrl-C to stop)…\n`);
-  runDevServer(wranglerArgs, port);
 }

@@ -2,17 +2,18 @@
 // `npm run probe`: replays the reproductions of the security review (issue 11) against a running
 // server (`npm run dev` in another terminal) and prints what each one gets now. Exits 1 when any
 // answer is a 5xx, lacks the error shape, or differs from the expected status.
-// QUIRE_API (default http://localhost:8787/v1) and QUIRE_TOKEN (default: the demo token that
-// `npm run dev` keeps in .wrangler/quire-demo-token) choose the server and the caller.
+// The server: QUIRE_API (a /v1 base URL), else http://localhost:<port>/v1 with the port
+// `npm run dev` uses (`--port N`, QUIRE_PORT, else the one the running `npm run dev` recorded,
+// else 8787). The caller: QUIRE_TOKEN, else the demo token that `npm run dev` keeps in
+// .wrangler/quire-demo-token (beside QUIRE_STATE_DIR when that is set).
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readSavedSecret } from "./lib/demo.mjs";
+import { clientPort } from "./lib/dev-env.mjs";
 import { ROOT } from "./lib/wrangler.mjs";
 
-const API = process.env.QUIRE_API ?? "http://localhost:8787/v1";
-const TOKEN =
-  process.env.QUIRE_TOKEN ??
-  readFileSync(resolve(ROOT, ".wrangler/quire-demo-token"), "utf8").trim();
+const API = process.env.QUIRE_API ?? `http://localhost:${clientPort(process.argv.slice(2))}/v1`;
+const TOKEN = process.env.QUIRE_TOKEN ?? readSavedSecret();
+if (!TOKEN) throw new Error("no demo token: run `npm run dev` first, or set QUIRE_TOKEN");
 const UNKNOWN = `quire_${"Z".repeat(43)}`;
 const results = [];
 

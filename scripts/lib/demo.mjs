@@ -1,10 +1,11 @@
 // The demo data `npm run dev` guarantees in the local database, and the local file that keeps the
 // demo token's secret (the database keeps only its digest). Node only.
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname } from "node:path";
+import { demoTokenFile, shownPath } from "./dev-env.mjs";
 import { isWellFormedToken, mintToken, sha256Hex } from "./identity.mjs";
 import { seedDemoPlan } from "./statements.mjs";
-import { d1Execute, ROOT } from "./wrangler.mjs";
+import { d1Execute } from "./wrangler.mjs";
 
 /** What the seed creates; fixed so every run finds what the previous one made. */
 export const DEMO = {
@@ -14,17 +15,15 @@ export const DEMO = {
   tokenLabel: "Demo token (npm run dev)",
 };
 
-/** Where the demo token's secret is kept: under .wrangler/, which is gitignored. */
-const DEMO_TOKEN_FILE = resolve(ROOT, ".wrangler/quire-demo-token");
-
-/** The file path as printed to the developer. */
+/** The file path of the demo token (beside the local state, gitignored) as printed. */
 export function demoTokenFileLabel() {
-  return relative(process.cwd(), DEMO_TOKEN_FILE) || DEMO_TOKEN_FILE;
+  return shownPath(demoTokenFile());
 }
 
-function readSavedSecret() {
+/** The saved demo token's secret, or null when there is none (or it is not a token). */
+export function readSavedSecret() {
   try {
-    const text = readFileSync(DEMO_TOKEN_FILE, "utf8").trim();
+    const text = readFileSync(demoTokenFile(), "utf8").trim();
     return isWellFormedToken(text) ? text : null;
   } catch {
     return null;
@@ -32,9 +31,10 @@ function readSavedSecret() {
 }
 
 function saveSecret(secret) {
-  mkdirSync(dirname(DEMO_TOKEN_FILE), { recursive: true });
-  writeFileSync(DEMO_TOKEN_FILE, `${secret}\n`, { mode: 0o600 });
-  chmodSync(DEMO_TOKEN_FILE, 0o600);
+  const file = demoTokenFile();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }
 
 /**

@@ -3,11 +3,11 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { stateDir } from "./dev-env.mjs";
+import { ROOT } from "./root.mjs";
 import { joinStatements } from "./sql.mjs";
 
-/** The repository root: every wrangler command runs there, next to wrangler.toml. */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export { ROOT };
 
 /** The D1 binding name in wrangler.toml. */
 const D1_BINDING = "DB";
@@ -43,6 +43,11 @@ export function runWrangler(args) {
   });
 }
 
+/** `--local` with the local state folder (QUIRE_STATE_DIR), or `--remote`. */
+export function targetArgs(target) {
+  return target === "local" ? ["--local", "--persist-to", stateDir()] : [`--${target}`];
+}
+
 /** Applies the drizzle/ migrations to the local or remote database; returns how many ran. */
 export async function applyMigrations(target) {
   const { code, stdout, stderr } = await runWrangler([
@@ -50,7 +55,7 @@ export async function applyMigrations(target) {
     "migrations",
     "apply",
     D1_BINDING,
-    `--${target}`,
+    ...targetArgs(target),
   ]);
   if (code !== 0) {
     throw new WranglerError(plain(`wrangler d1 migrations apply failed:\n${stdout}${stderr}`));
@@ -69,7 +74,7 @@ export async function d1Execute(target, statements) {
     "d1",
     "execute",
     D1_BINDING,
-    `--${target}`,
+    ...targetArgs(target),
     "--json",
     "--command",
     joinStatements(statements),
