@@ -1,92 +1,58 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ftsTerms, idOfKeyToken, scopedMatch, spacesMatch } from "../../lib/fts-query";
 import { z } from "zod";
 import { plan } from "../../db/plan";
-import { preparedSelect, type Params } from "../../db/prepared";
 import { indexStateQuery, SECTION_SLOTS } from "./indexer";
+import { headSectionsQuery, tailSectionsQuery, type RankedSection } from "./ranked-sections";
 import type { PagePlace } from "./page-places";
 
 /** Sections shown per found page: its best ones, so an item stays small. */
 const SECTIONS_PER_PAGE = 3;
 
-// The rank function of the ranked scan: bm25 weights per column (space_key, org_key, title,
-// description, heading, body). A title hit outranks a heading hit, which outranks a body hit.
-const RANK = "bm25(0, 0, 10, 4, 3, 1)";
+/**
+ * The cap on ranked candidates: a first page ranks at most this many pages by bm25 (the rest
+ * follow in index order). Its cursor names them (the tail skips them), and 40 keys keep the
+ * cursor within the 512 characters a `page` may have, whatever the keys.
+ */
+export const RANKED_PAGES = 40;
 
 /**
- * Ranked sections read past the previous page's last found page: one and a half pages' worth,
- * so that pages with several matching sections still fill a page, and the whole request stays
- * within 2 × limit + 10 rows read.
+ * Ranked sections a first page reads: one and a half pages' worth, so that pages with several
+ * matching sections still fill a page, and the whole request stays within 2 × limit + 10 rows.
  */
 function windowOf(limit: number): number {
-  return Math.ceil(limit * 1.5);
+  return Math.ceil(Math.min(limit, RANKED_PAGES) * 1.5);
 }
 
-/** Where a search page starts: sections to read before the window, and the last page shown. */
-interface SearchCursor {
-  /** Ranked sections up to the best section of the last page shown (0 on the first page). */
-  skip: number;
-  /** That page's bm25 (lower is better), id and index key; null on the first page. */
-  rank: number | null;
-  pageId: string | null;
-  key: number | null;
+/** Page keys as a cursor carries them: sorted, base-36 gaps joined by dots. */
+function packKeys(keys: number[]): string {
+  const sorted = [...keys].sort((a, b) => a - b);
+  return sorted.map((k, i) => (k - (i > 0 ? sorted[i - 1]! : 0)).toString(36)).join(".");
 }
 
-/** The cursor key schema of a space search: a `SearchCursor` as [skip, rank, pageId, key]. */
-export const spaceSearchKeySchema = z.tuple([
-  z.number().int().min(0),
-  z.number().nullable(),
-  z.string().nullable(),
-  z.number().nullable(),
-]);
-
-/** A space search's keyset position, as its cursor carries it. */
-export type SpaceSearchKey = z.infer<typeof spaceSearchKeySchema>;
-
-/** Where the page after `key` starts (the first page without one). */
-function cursorOf(key: SpaceSearchKey | undefined): SearchCursor {
-  if (!key) return { skip: 0, rank: null, pageId: null, key: null };
-  const [skip, rank, pageId, pk] = key;
-  return { skip, rank, pageId, key: pk };
+/** The page keys `packKeys` packed. */
+function unpackKeys(packed: string): number[] {
+  let at = 0;
+  return packed ? packed.split(".").map((gap) => (at += parseInt(gap, 36))) : [];
 }
 
 /**
- * The one search statement: the best `size` sections of the space by bm25, through FTS5's own
- * ranked scan (`ORDER BY rank` with a LIMIT: FTS5 sorts inside, and only the rows returned are
- * read), each with its highlighted heading, body snippet and its page's stored title,
- * description and place. Nothing else is read: rows read = sections returned.
+ * The cursor key of a search past its first page: [pages shown so far, the page key the next
+ * page starts at, the count answered so far (a lower bound), the keys of the pages the first page
+ * showed (the tail skips them)].
  */
-const RANKED_SECTIONS = preparedSelect(
-  () => {
-    const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
-    return {
-      rid: col<number>("rid"),
-      skey: col<string>("space_key"),
-      score: col<number>("s"),
-      title: col<string>("title"),
-      description: col<string>("description"),
-      anchor: col<string | null>("anchor"),
-      heading: col<string | null>("heading"),
-      snip: col<string | null>("snip"),
-      page: col<string | null>("page"),
-    };
-  },
-  (select, p: Params<"match" | "size">) =>
-    select.from(sql`(SELECT rowid AS rid, space_key, rank AS s, title, description, anchor,
-      highlight(search_fts, 4, char(1), char(2)) AS heading,
-      snippet(search_fts, 5, char(1), char(2), '…', 24) AS snip, page
-    FROM search_fts WHERE search_fts MATCH ${p("match")} AND rank MATCH ${sql.raw(`'${RANK}'`)}
-    ORDER BY rank LIMIT ${p("size")}) AS q`),
-);
+export const spaceSearchKeySchema = z.tuple([
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z
+    .string()
+    .max(320)
+    .regex(/^[0-9a-z.]*$/),
+]);
 
-/** The search statement for one query: its text is written once per isolate. */
-function rankedSectionsQuery(db: Database, match: string, size: number) {
-  return RANKED_SECTIONS.bind(db, { match, size });
-}
-
-/** One ranked section of a search. */
-type RankedSection = ReturnType<typeof rankedSectionsQuery>["_"]["result"][number];
+/** A search's position past its first page, as its cursor carries it. */
+export type SpaceSearchKey = z.infer<typeof spaceSearchKeySchema>;
 
 /** A page found by a search: its space, best bm25, place and best sections. */
 export interface FoundPage {
@@ -101,11 +67,9 @@ export interface FoundPage {
   /** The page's position in the whole result list, from 1. */
   rank: number;
   sections: RankedSection[];
-  /** Index of its best section in the ranked window. */
-  best: number;
 }
 
-/** A page of search results, computed from the ranked window. */
+/** A page of search results. */
 interface SearchPage {
   items: FoundPage[];
   /** Exact when `exact`; otherwise the pages found so far, a lower bound. */
@@ -118,82 +82,87 @@ interface SearchPage {
 /** Which found pages a search keeps (a visitor's adaptive conditions); every one when absent. */
 export type KeepPage = (place: PagePlace) => boolean;
 
-/** Pages (ordered by best bm25, then index key) whose best section lies in `rows`. */
-function groupPages(rows: RankedSection[], keep: KeepPage | undefined): FoundPage[] {
-  const pages = new Map<number, FoundPage>();
-  rows.forEach((row, i) => {
+/** The pages of section rows, in the rows' order of first appearance, each with its best ones. */
+function groupPages(rows: RankedSection[]): FoundPage[] {
+  const pages = new Map<number, FoundPage | null>();
+  for (const row of rows) {
     const key = Math.floor(row.rid / SECTION_SLOTS);
     const found = pages.get(key);
+    if (found === null) continue;
     if (found) {
-      if (found.sections.length < SECTIONS_PER_PAGE) found.sections.push(row);
-      return;
+      if (row.score < found.score) found.score = row.score;
+      found.sections.push(row);
+      continue;
     }
     const place = row.page ? (JSON.parse(row.page) as PagePlace) : null;
-    if (!place) return;
-    if (keep && !keep(place)) return;
-    pages.set(key, {
+    pages.set(
       key,
-      spaceId: idOfKeyToken(row.skey),
-      place,
-      title: row.title,
-      description: row.description,
-      score: row.score,
-      rank: 0,
-      sections: [row],
-      best: i,
-    });
-  });
-  return [...pages.values()].sort((a, b) => a.score - b.score || a.key - b.key);
-}
-
-/**
- * The pages of a ranked window placed exactly. When the window is full, a page tied with its
- * last row may have a better-keyed tie-mate beyond it, unless FTS5's sorter returned the tied
- * rows in rowid order (its input's order, which it kept in every measurement): when the window
- * shows that order, tied pages up to the last row's key are placed; otherwise they wait.
- */
-function placedPages(rows: RankedSection[], pages: FoundPage[], full: boolean): FoundPage[] {
-  const last = rows[rows.length - 1];
-  if (!full || !last) return pages;
-  const tied = rows.filter((r) => r.score === last.score).map((r) => r.rid);
-  const inOrder = tied.every((rid, i) => i === 0 || rid > (tied[i - 1] ?? rid));
-  const lastKey = inOrder ? Math.floor(last.rid / SECTION_SLOTS) : -1;
-  return pages.filter((p) => p.score < last.score || (p.score === last.score && p.key <= lastKey));
-}
-
-/**
- * The results page in a ranked window read from the top. Every page whose best section is in
- * the window is placed exactly, except, when the window is full, pages tied with its last row
- * (one of their tie-mates may lie beyond it): those wait for the next page. The page after the
- * cursor's is found by id (bm25 values drift as the shared index changes), else by its key.
- */
-function resultsPage(
-  rows: RankedSection[],
-  input: { limit: number; size: number; after: SpaceSearchKey | undefined; keep?: KeepPage },
-): SearchPage {
-  const cursor = cursorOf(input.after);
-  const full = rows.length >= input.size;
-  const all = groupPages(rows, input.keep);
-  const placed = placedPages(rows, all, full);
-  placed.forEach((p, i) => (p.rank = i + 1));
-  let start = 0;
-  if (cursor.pageId !== null) {
-    const at = placed.findIndex((p) => p.place.id === cursor.pageId);
-    const { rank, key } = cursor;
-    const after = (p: FoundPage) =>
-      rank === null || p.score > rank || (p.score === rank && p.key > (key ?? -1));
-    start = at >= 0 ? at + 1 : placed.findIndex(after);
-    if (start < 0) start = placed.length;
+      place && {
+        key,
+        spaceId: idOfKeyToken(row.skey),
+        place,
+        title: row.title,
+        description: row.description,
+        score: row.score,
+        rank: 0,
+        sections: [row],
+      },
+    );
   }
-  const items = placed.slice(start, start + input.limit);
-  const more = full || placed.length > start + input.limit;
-  const count = full ? all.length : placed.length;
-  const page: SearchPage = { items, count, exact: !full };
-  if (!more) return page;
-  const end = items[items.length - 1];
-  page.next = end
-    ? [Math.max(end.best + 1, cursor.skip + 1), end.score, end.place.id, end.key]
-    : [Math.max(rows.length - 1, cursor.skip + 1), cursor.rank, cursor.pageId, cursor.key];
+  const found = [...pages.values()].filter((p): p is FoundPage => p !== null);
+  for (const page of found) {
+    page.sections = [...page.sections]
+      .sort((a, b) => a.score - b.score || a.rid - b.rid)
+      .slice(0, SECTIONS_PER_PAGE);
+  }
+  return found;
+}
+
+/** Numbers pages from `shown` + 1 in order, keeping those `keep` keeps. */
+function numbered(pages: FoundPage[], shown: number, keep: KeepPage | undefined) {
+  pages.forEach((p, i) => (p.rank = shown + i + 1));
+  return keep ? pages.filter((p) => keep(p.place)) : pages;
+}
+
+/**
+ * The first page: the pages of the ranked window by best bm25 (then index key). Past it, the
+ * pages it did not show follow in index order (`tailPage`): a cap of ranked candidates, so every
+ * page reads about one window of rows, however deep.
+ */
+function headPage(
+  rows: RankedSection[],
+  input: { limit: number; size: number; keep?: KeepPage },
+): SearchPage {
+  const full = rows.length >= input.size;
+  const pages = groupPages(rows).sort((a, b) => a.score - b.score || a.key - b.key);
+  const shown = pages.slice(0, Math.min(input.limit, RANKED_PAGES));
+  const count = pages.length;
+  const page: SearchPage = { items: numbered(shown, 0, input.keep), count, exact: !full };
+  if (full || pages.length > shown.length) {
+    page.next = [shown.length, 0, count, packKeys(shown.map((p) => p.key))];
+  }
+  return page;
+}
+
+/**
+ * A page past the first: the sections after the cursor in index order (a page's sections are
+ * contiguous there), the first page's pages skipped. When the read is full, its last page may
+ * have more sections beyond it and starts the next page instead, unless it is the only one.
+ */
+function tailPage(
+  rows: RankedSection[],
+  input: { size: number; after: SpaceSearchKey; keep?: KeepPage },
+): SearchPage {
+  const [shown, , counted, skip] = input.after;
+  const full = rows.length >= input.size;
+  let pages = groupPages(rows);
+  if (full && pages.length > 1) pages = pages.slice(0, -1);
+  pages.sort((a, b) => a.score - b.score || a.key - b.key);
+  const last = Math.max(-1, ...pages.map((p) => p.key));
+  const count = Math.max(counted, shown + pages.length + (full ? 1 : 0));
+  const page: SearchPage = { items: numbered(pages, shown, input.keep), count, exact: !full };
+  const rest = unpackKeys(skip).filter((k) => k > last);
+  if (full) page.next = [shown + pages.length, last + 1, count, packKeys(rest)];
   return page;
 }
 
@@ -206,8 +175,9 @@ interface RankedSearchInput {
 }
 
 /**
- * The ranked window of a search over the spaces a MATCH expression scopes (`scope`, given the
- * terms), as a plan: no statement when the text has no words. `finish` answers the results page.
+ * The statement of a search over the spaces a MATCH expression scopes (`scope`, given the
+ * terms): the ranked window on the first page, the tail past it; none when the text has no
+ * words. `page` makes the results page of its rows.
  */
 function rankedSearchPlan(
   db: Database,
@@ -215,11 +185,22 @@ function rankedSearchPlan(
   input: RankedSearchInput,
 ) {
   const terms = ftsTerms(input.query);
-  const size = cursorOf(input.after).skip + windowOf(input.limit) + 1;
-  const search = terms ? rankedSectionsQuery(db, scope(terms), size) : undefined;
-  const page = (rows: RankedSection[]) =>
-    resultsPage(rows, { limit: input.limit, size, after: input.after, keep: input.keep });
-  return { search, page };
+  const { after, keep, limit } = input;
+  if (!after) {
+    const size = windowOf(limit) + 1;
+    const search = terms ? headSectionsQuery(db, scope(terms), size) : undefined;
+    return { search, page: (rows: RankedSection[]) => headPage(rows, { limit, size, keep }) };
+  }
+  const size = limit + 1;
+  const search = terms
+    ? tailSectionsQuery(db, {
+        match: scope(terms),
+        size,
+        from: after[1],
+        skip: unpackKeys(after[3]),
+      })
+    : undefined;
+  return { search, page: (rows: RankedSection[]) => tailPage(rows, { size, after, keep }) };
 }
 
 /**
