@@ -3,6 +3,7 @@ import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
 import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
+import { foreignSiteToken, forgedSiteTokens } from "./reading-factories";
 
 /** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
 export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;
@@ -45,7 +46,8 @@ export interface MatrixSpec<S> {
 
 /**
  * Generates the security tests every route must pass: missing, malformed, unknown, expired and
- * revoked tokens (401), an outsider (404, identical to a nonexistent id), each role below the
+ * revoked tokens (401), forged site API tokens (401), another published site's API token and an
+ * outsider (404, identical to a nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
  * A case that succeeds with a write gets a fresh world; the others share one per matrix.
  */
@@ -96,6 +98,23 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       const revoked = await makeToken(admin, { revoked: true });
       expectStatus(await send(req, expired), 401, "expired token");
       expectStatus(await send(req, revoked), 401, "revoked token");
+    });
+
+    it("answers 401 to a forged site API token (wrong key, alg none)", async () => {
+      const { world, state } = await unchanged();
+      const req = spec.request(world, state);
+      for (const token of await forgedSiteTokens()) {
+        expectStatus(await send(req, token), 401, "forged site token");
+      }
+    });
+
+    it("answers another site's API token exactly as it answers a nonexistent id", async () => {
+      const { world, state } = await unchanged();
+      const token = await foreignSiteToken();
+      const asReader = await send(spec.request(world, state), token);
+      const missing = await send(spec.missing(world, state), token);
+      expect(asReader.status, `${name} as a site token: ${asReader.text}`).toBe(404);
+      expect(asReader.text).toBe(missing.text);
     });
 
     it("answers an outsider exactly as it answers a nonexistent id", async () => {

@@ -1,3 +1,5 @@
+import { decodeJwt } from "jose";
+import { mintSiteToken } from "../../src/auth/site-token";
 import type { SiteVisibility } from "../../src/db/schema/sites";
 import { call, type ApiResponse } from "./api";
 import { makeOrg, makeUser } from "./factories";
@@ -72,4 +74,36 @@ export async function siteTokenFor(url: string, extra: Record<string, unknown> =
     throw new Error(`${url} did not resolve: ${res.status} ${res.text}`);
   }
   return res.body.apiToken as string;
+}
+
+/** A site token of a published site of another organization, made once per test file. */
+let foreign: Promise<string> | undefined;
+
+/** The API token of a public site no matrix world belongs to (reads nothing of theirs). */
+export function foreignSiteToken(): Promise<string> {
+  foreign ??= (async () => {
+    const { site } = await publishedDocs();
+    return siteTokenFor(siteUrl(site.id));
+  })();
+  return foreign;
+}
+
+/** Site tokens an attacker could forge: signed with another key, and `alg: none`. */
+export async function forgedSiteTokens(): Promise<string[]> {
+  const genuine = await foreignSiteToken();
+  const claims = decodeJwt(genuine);
+  const wrongKey = await mintSiteToken("not the deployment's secret", {
+    organization: String(claims.organization),
+    site: String(claims.site),
+    siteSpace: String(claims.siteSpace),
+    space: String(claims.space),
+    spaces: claims.spaces as string[],
+    publicationVersion: Number(claims.pv),
+    claims: {},
+    adaptive: false,
+    visitorType: "human",
+  });
+  const part = (v: unknown) =>
+    btoa(JSON.stringify(v)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return [wrongKey.token, `${part({ alg: "none", typ: "JWT" })}.${part(claims)}.`];
 }
