@@ -123,6 +123,7 @@ export function deriveOperationId(method: string, path: string): string {
 const OVERRIDES: Readonly<Record<string, string>> = {
   "POST /v1/sso/token": "exchangeSsoCodeForToken",
   "GET /v1/public/openapi/{organizationId}/{specSlug}": "getPublicOpenAPISpecContent",
+  "GET /integration-assets": "getIntegrationAsset",
 };
 
 /** The official table's path key: without the /v1 prefix, every parameter written `{}`. */

@@ -1,7 +1,7 @@
 import { esc, resolveRef, schemaAnchor, type Schema } from "./reference-model";
 
 /** How many levels of nested objects a schema shows before it stops. */
-const MAX_SCHEMA_DEPTH = 4;
+const MAX_SCHEMA_DEPTH = 6;
 
 /**
  * How many named schemas (`$ref`) one schema expands in place, outermost first; deeper ones are
@@ -41,11 +41,26 @@ function mergedObject(parts: Schema[], ctx: SchemaContext): Schema | undefined {
   return { type: "object", properties, required };
 }
 
+/** Longest pattern shown whole; a longer one (emoji classes...) is cut, the document has it all. */
+const MAX_PATTERN = 60;
+
+/** A pattern short enough to read in a line. */
+function shortened(pattern: string): string {
+  return pattern.length > MAX_PATTERN ? `${pattern.slice(0, MAX_PATTERN)}…` : pattern;
+}
+
+/** "1 field", "2 fields". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** The constraints of a value, as short text: format, bounds, pattern, enum, default. */
 export function constraintsOf(schema: Schema): string {
   const out: string[] = [];
   if (schema.format) out.push(`format ${esc(schema.format)}`);
-  if (schema.enum) {
+  if (schema.enum?.length === 1) {
+    out.push(`always <code>${esc(JSON.stringify(schema.enum[0]))}</code>`);
+  } else if (schema.enum) {
     out.push(
       `one of ${schema.enum.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(", ")}`,
     );
@@ -58,7 +73,7 @@ export function constraintsOf(schema: Schema): string {
   bound("maximum", schema.maximum);
   bound("min items", schema.minItems);
   bound("max items", schema.maxItems);
-  if (schema.pattern) out.push(`pattern <code>${esc(schema.pattern)}</code>`);
+  if (schema.pattern) out.push(`pattern <code>${esc(shortened(schema.pattern))}</code>`);
   if (schema.default !== undefined) {
     out.push(`default <code>${esc(JSON.stringify(schema.default))}</code>`);
   }
@@ -123,7 +138,10 @@ function render(schema: Schema, ctx: SchemaContext, depth: number): Rendered {
     const list = rendered.map((v) => `<li><span class="t">${v.label}</span>${v.body}</li>`);
     return {
       label: `one of ${variants.length}${suffix}`,
-      body: folded(`${variants.length} variants`, `<ol class="variants">${list.join("")}</ol>`),
+      body: folded(
+        counted(variants.length, "variant"),
+        `<ol class="variants">${list.join("")}</ol>`,
+      ),
     };
   }
   if (schema.const !== undefined)
@@ -137,7 +155,7 @@ function render(schema: Schema, ctx: SchemaContext, depth: number): Rendered {
     if (depth >= MAX_SCHEMA_DEPTH) return { label: "object (nested too deep to show)", body: "" };
     const count = Object.keys(schema.properties).length;
     const body = propertiesHtml(schema, ctx, depth);
-    return { label: "object", body: depth === 0 ? body : folded(`${count} fields`, body) };
+    return { label: "object", body: depth === 0 ? body : folded(counted(count, "field"), body) };
   }
   if (typeof schema.additionalProperties === "object") {
     const value = render(schema.additionalProperties, ctx, depth + 1);
