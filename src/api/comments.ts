@@ -57,11 +57,16 @@ export const ListCommentsQuery = pagedQuery.extend({
 /** Query of the reply lists: PAGED and FORMAT. */
 export const ListRepliesQuery = pagedQuery.extend({ format: Format });
 
-/** Official Document input: markdown, a JSON document, or the empty object. */
+/**
+ * Official Document input: markdown, a JSON document, or the empty object. The empty object is a
+ * record of `never` rather than `z.object({}).strict()`: zod answers a union with the one branch
+ * whose only issue is an unknown key, so `{markdown: 5}` would read "Unrecognized key: markdown"
+ * instead of naming the wrong type (the validation hook reports a `never` key as unknown).
+ */
 const CommentBodyInput = z.union([
   z.object({ markdown: z.string().max(100_000) }).strict(),
   z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
-  z.object({}).strict(),
+  z.record(z.string(), z.never()).openapi({ type: "object", additionalProperties: false }),
 ]);
 
 /** One emoji: a pictograph with optional presentation selector, skin tone and tag sequence. */

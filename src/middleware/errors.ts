@@ -30,13 +30,25 @@ export const onError: ErrorHandler<AppEnv> = async (err, c) => {
     const message =
       status === 400 && /json/i.test(err.message)
         ? "body: malformed JSON in request body"
-        : err.message || "Request failed";
+        : status === 415
+          ? unsupportedMediaType(c)
+          : err.message || "Request failed";
     return jsonError(c, status, message);
   }
   const requestId = c.get("requestId") ?? "unknown";
   console.error(`[${requestId}] unhandled error`, err);
   return jsonError(c, 500, `Internal server error (request id ${requestId})`);
 };
+
+/**
+ * The 415 of a body in another format (every request body of the API is JSON): says what was
+ * sent and what to send.
+ */
+function unsupportedMediaType(c: Context<AppEnv>): string {
+  const sent = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().slice(0, 100);
+  const got = sent ? `a body of type ${JSON.stringify(sent)}` : "a body without a Content-Type";
+  return `Unsupported Media Type: got ${got}; send the body as JSON with the header Content-Type: application/json`;
+}
 
 /** A domain error's field as the wire names it: `body.sections[2]`, `query.page`, or `body`. */
 function fieldPath(err: FieldError): string {
