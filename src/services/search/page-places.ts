@@ -4,6 +4,9 @@ import type { Database } from "../../db/client";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery } from "../../content/read";
 
+/** The version of the stored place: 2 since places carry `conditions`. */
+export const PLACE_FORMAT = 2;
+
 /** Ancestor levels followed at most, as the content reads do. */
 const MAX_DEPTH = 64;
 
@@ -23,6 +26,8 @@ export interface PagePlace {
    * site's search hides the page from a visitor unless every one holds. Absent: none.
    */
   conditions?: string[];
+  /** `PLACE_FORMAT` when indexed; absent in places indexed before conditions were stored. */
+  v?: number;
 }
 
 /** SQL: alias `a` of page_versions is the version visible at `p` and not deleted. */
@@ -76,5 +81,6 @@ export function placeOf(row: PageRow, byId: Map<string, PageRow>): PagePlace | n
     path: [...chain.map((r) => r.slug), row.slug].join("/"),
     ancestors: chain.map((r) => r.title),
     ...(conditions.length > 0 ? { conditions } : {}),
+    v: PLACE_FORMAT,
   };
 }

@@ -2,6 +2,7 @@ import type { SiteSpaceRow } from "../../db/schema";
 import type { SiteSearchRequest, SiteSearchScope } from "../../api/search";
 import type { SiteTree } from "../sites/tree";
 import type { KeepPage } from "./space-search";
+import { PLACE_FORMAT } from "./page-places";
 
 /**
  * Most spaces one site search ranks together: the search statement names each one's index key,
@@ -98,9 +99,12 @@ export function siteSearchSpaces(
 
 /**
  * The pages a visitor of an adaptive site finds: those whose own and ancestors' conditions all
- * hold for their claims (the index stores them with each page). Undefined: every page.
+ * hold for their claims (the index stores them with each page). A page indexed before places
+ * carried conditions is hidden until re-indexed (it may have one). Undefined: every page.
  */
 export function keepForVisitor(shows: Shows): KeepPage | undefined {
   if (!shows) return undefined;
-  return (place) => (place.conditions ?? []).every((condition) => shows(condition));
+  return (place) =>
+    (place.v ?? 0) >= PLACE_FORMAT &&
+    (place.conditions ?? []).every((condition) => shows(condition));
 }
