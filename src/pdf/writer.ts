@@ -91,10 +91,20 @@ export function deflate(bytes: Uint8Array): Uint8Array {
 
 const encoder = new TextEncoder();
 
-/** Writes a PDF: allocate references, write each object once, then `finish`. */
+/** Objects per object stream (pdf-lib's default: 50). */
+const PER_OBJECT_STREAM = 50;
+
+/**
+ * Writes a PDF: allocate references, write each object once, then `finish`. Dictionaries and
+ * arrays go into compressed object streams (PDF 1.5), 50 at a time, and the cross-reference
+ * table is a compressed stream too, as pdf-lib wrote them: outlines, annotations and page
+ * objects would otherwise weigh as much as the pages' text.
+ */
 export class PdfWriter {
   private readonly chunks: Uint8Array[] = [];
-  private readonly offsets = new Map<number, number>();
+  /** Where each object is: its byte offset, or its object stream and index in it. */
+  private readonly places = new Map<number, number | { stream: number; index: number }>();
+  private pending: { id: number; text: string }[] = [];
   private length = 0;
   private next = 1;
 
@@ -109,16 +119,20 @@ export class PdfWriter {
     return new PdfRef(this.next++);
   }
 
-  /** Writes the object of a reference. */
+  /** Writes the object of a reference (into the current object stream). */
   write(ref: PdfRef, value: PdfValue): void {
-    this.begin(ref);
-    this.push(encoder.encode(`${serialize(value)}\nendobj\n`));
+    this.claim(ref);
+    this.places.set(ref.id, { stream: 0, index: this.pending.length });
+    this.pending.push({ id: ref.id, text: serialize(value) });
+    if (this.pending.length >= PER_OBJECT_STREAM) this.flushObjects();
   }
 
   /** Writes a stream object: its dictionary (Length added) and its bytes as they are. */
   writeStream(ref: PdfRef, dict: PdfDict, bytes: Uint8Array): void {
-    this.begin(ref);
-    this.push(encoder.encode(`${serialize({ ...dict, Length: bytes.length })}\nstream\n`));
+    this.claim(ref);
+    this.places.set(ref.id, this.length);
+    const head = `${ref.id} 0 obj\n${serialize({ ...dict, Length: bytes.length })}\nstream\n`;
+    this.push(encoder.encode(head));
     this.push(bytes);
     this.push(encoder.encode("\nendstream\nendobj\n"));
   }
@@ -137,19 +151,27 @@ export class PdfWriter {
     return ref;
   }
 
-  /** The file: every object, the cross-reference table and the trailer naming root and info. */
+  /** The file: every object, then the cross-reference stream naming root and info. */
   finish(root: PdfRef, info: PdfRef): Uint8Array {
-    const start = this.length;
-    const rows = ["xref", `0 ${this.next}`, "0000000000 65535 f "];
-    for (let id = 1; id < this.next; id++) {
-      const offset = this.offsets.get(id);
-      if (offset === undefined) throw new Error(`PDF object ${id} was never written`);
-      rows.push(`${String(offset).padStart(10, "0")} 00000 n `);
+    this.flushObjects();
+    const xref = this.ref();
+    const size = this.next;
+    // Rows of 1 + 4 + 2 bytes: type, offset or object stream, generation or index.
+    const rows = new Uint8Array(size * 7);
+    const view = new DataView(rows.buffer);
+    view.setUint8(0, 0);
+    view.setUint16(5, 0xffff);
+    for (let id = 1; id < size; id++) {
+      const place = id === xref.id ? this.length : this.places.get(id);
+      if (place === undefined) throw new Error(`PDF object ${id} was never written`);
+      view.setUint8(id * 7, typeof place === "number" ? 1 : 2);
+      view.setUint32(id * 7 + 1, typeof place === "number" ? place : place.stream);
+      view.setUint16(id * 7 + 5, typeof place === "number" ? 0 : place.index);
     }
-    const trailer = serialize({ Size: this.next, Root: root, Info: info });
-    this.push(
-      encoder.encode(`${rows.join("\n")}\ntrailer\n${trailer}\nstartxref\n${start}\n%%EOF\n`),
-    );
+    const start = this.length; // the xref stream's own offset, in its own row above
+    const dict = { Type: name("XRef"), Size: size, W: [1, 4, 2], Root: root, Info: info };
+    this.writeStream(xref, { ...dict, Filter: name("FlateDecode") }, deflate(rows));
+    this.push(encoder.encode(`startxref\n${start}\n%%EOF\n`));
     const out = new Uint8Array(this.length);
     let at = 0;
     for (const chunk of this.chunks) {
@@ -160,10 +182,28 @@ export class PdfWriter {
     return out;
   }
 
-  private begin(ref: PdfRef): void {
-    if (this.offsets.has(ref.id)) throw new Error(`PDF object ${ref.id} written twice`);
-    this.offsets.set(ref.id, this.length);
-    this.push(encoder.encode(`${ref.id} 0 obj\n`));
+  /** Writes the pending objects as one compressed object stream. */
+  private flushObjects(): void {
+    if (this.pending.length === 0) return;
+    const stream = this.ref();
+    let header = "";
+    let body = "";
+    for (const { id, text } of this.pending) {
+      header += `${id} ${body.length} `;
+      body += `${text}\n`;
+      this.places.set(id, {
+        stream: stream.id,
+        index: (this.places.get(id) as { index: number }).index,
+      });
+    }
+    const bytes = deflate(encoder.encode(header + body));
+    const dict = { Type: name("ObjStm"), N: this.pending.length, First: header.length };
+    this.pending = [];
+    this.writeStream(stream, { ...dict, Filter: name("FlateDecode") }, bytes);
+  }
+
+  private claim(ref: PdfRef): void {
+    if (this.places.has(ref.id)) throw new Error(`PDF object ${ref.id} written twice`);
   }
 
   private push(bytes: Uint8Array): void {
