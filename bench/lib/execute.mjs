@@ -48,7 +48,8 @@ async function measureLoad(op, ctx) {
   }
   const base = op.worker ? ctx.urls[op.worker] : ctx.urls.app;
   const url = base + op.path(ctx, prep);
-  const request = { headers: ctx.auth(op.as) };
+  // A load may send its own request (a POST with a body, a site token): `request(ctx, prep)`.
+  const request = op.request ? op.request(ctx, prep) : { headers: ctx.auth(op.as) };
   const samples = await sample(url, request);
   const bad = samples.statuses.find((s) => s >= 300);
   const summary = {

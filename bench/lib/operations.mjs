@@ -179,6 +179,31 @@ export const OPERATIONS = [
     path: (ctx, p) => `/v1/orgs/${ctx.seed.org}/sites/${p.siteId}/published`,
   },
   {
+    id: "resolve-url",
+    title: "POST /v1/urls/published (anonymous; mints a site token)",
+    kind: "load",
+    routes: [
+      ["post", "/urls/published"],
+      ["post", "/orgs/{organizationId}/sites"],
+    ],
+    prepare: readerSite,
+    path: () => "/v1/urls/published",
+    request: (ctx, p) => ({ method: "POST", body: { url: p.pageUrl } }),
+  },
+  {
+    id: "site-token-document",
+    title: "GET page document in a revision with a site token (1,000-page space)",
+    kind: "load",
+    routes: [
+      ["post", "/urls/published"],
+      ["get", "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document"],
+    ],
+    prepare: readerSite,
+    path: (ctx, p) =>
+      `/v1/spaces/${p.spaceId}/revisions/${p.revisionId}/page/${p.pageId}/document`,
+    request: (ctx, p) => ({ headers: { authorization: `Bearer ${p.token}` } }),
+  },
+  {
     id: "purge-1000",
     title: `Retention purge of ${DATA.deletedSpaces.toLocaleString("en")} deleted spaces`,
     kind: "job",
@@ -229,6 +254,35 @@ async function makeSite(ctx) {
     if (published.status >= 300) throw new Error(`publishing answered ${published.status}`);
   }
   return { siteId: site.json.id };
+}
+
+/**
+ * A published public site over the 1,000-page space (made once), the URL of one of its pages,
+ * and a site token resolved for it: what a renderer starts from.
+ */
+let reader;
+async function readerSite(ctx) {
+  reader ??= (async () => {
+    const { siteId } = await makeSite(ctx);
+    const space = ctx.seed.content[1000];
+    const head = await ctx.get(`/v1/spaces/${space.id}`, "member");
+    const pageId = space.samplePage;
+    const page = await ctx.get(`/v1/spaces/${space.id}/content/page/${pageId}`, "member");
+    const pageUrl = `http://127.0.0.1/app/sites/${siteId}/${page.json.path}`;
+    const resolved = await ctx.send("POST", "/v1/urls/published", { url: pageUrl });
+    if (resolved.status !== 200) {
+      throw new Error(`resolving ${pageUrl} answered ${resolved.status}: ${resolved.text}`);
+    }
+    return {
+      siteId,
+      pageUrl,
+      spaceId: space.id,
+      revisionId: head.json.revision,
+      pageId,
+      token: resolved.json.apiToken,
+    };
+  })();
+  return reader;
 }
 
 /** The request context operations use: authenticated GET/POST against the app. */

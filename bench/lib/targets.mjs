@@ -15,6 +15,27 @@ function ratioCheck(rows, [a, b], describe) {
 /** Every target of the issue, in the order docs/performance.md lists them. */
 const TARGETS = [
   {
+    name: "Site-token page document (revision of main) ≥ 0.6 × the one-round-trip ceiling, ≤ 1 round trip",
+    check: (rows) =>
+      ratioCheck(rows, ["site-token-document", "ceiling-d1"], (a, c) => ({
+        measured:
+          `${a.rps.toFixed(1)} / ${c.rps.toFixed(1)} req/s = ${(a.rps / c.rps).toFixed(3)}; ` +
+          `${a.d1.rt} round trip(s), ${a.d1.read} rows read`,
+        pass: a.rps / c.rps >= 0.6 && a.d1.rt <= 1,
+      })),
+  },
+  {
+    name: "URL resolution (anonymous, mints a site token): D1 round trips and rows read (recorded)",
+    check: (rows) => {
+      const row = rows["resolve-url"];
+      if (!ok(row)) return notMeasured(why(row, "resolve-url"));
+      return {
+        measured: `${row.rps.toFixed(1)} req/s; ${row.d1.rt} round trip(s), ${row.d1.read} rows read`,
+        pass: row.d1.rt <= 2,
+      };
+    },
+  },
+  {
     name: "Authenticated GET /v1/spaces/{id} ≥ 0.8 × the one-round-trip ceiling's throughput",
     check: (rows) =>
       ratioCheck(rows, ["space-get", "ceiling-d1"], (a, c) => ({

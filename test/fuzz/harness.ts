@@ -76,6 +76,10 @@ function describeRequest(op: Operation, req: FuzzRequest): string {
   return `${op.method} ${url.slice(0, 600)} auth=${req.auth} headers=${JSON.stringify(req.headers)} body=${(req.body ?? "").slice(0, 800)}`;
 }
 
+/** The operations with a body a site token may call: resolution, site search, insights events. */
+const SITE_READER_CALLS =
+  /^POST (\/v1)?\/(urls\/published|orgs\/\{organizationId\}\/sites\/\{siteId\}\/(search|insights\/events))$/;
+
 /** Sends one generated request; every answer must be a non-5xx, error-shaped, trace-free one. */
 async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   const headers = { ...req.headers };
@@ -84,7 +88,7 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   let res: ApiResponse;
   try {
     res = await call(op.method, req.path, {
-      token: req.auth === "owner" ? world.token : null,
+      token: req.auth === "owner" ? world.token : req.auth === "site" ? world.siteToken : null,
       query: req.query,
       headers,
       rawBody: req.body,
@@ -96,6 +100,16 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   }
   const answer = `→ ${res.status} ${res.text.slice(0, 800)}`;
   if (res.status >= 500) return { status: res.status, problem: `5xx ${answer}` };
+  // A site token reads; the only calls with a body it makes are the readers' own operations.
+  if (
+    req.auth === "site" &&
+    res.status < 300 &&
+    !SITE_READER_CALLS.test(`${op.method} ${op.path}`)
+  ) {
+    if (op.method !== "GET" && op.method !== "HEAD") {
+      return { status: res.status, problem: `a site token wrote ${answer}` };
+    }
+  }
   if (STACK.test(res.text)) return { status: res.status, problem: `stack trace ${answer}` };
   if (res.status >= 400) {
     const err = (res.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;

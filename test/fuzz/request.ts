@@ -21,7 +21,7 @@ export interface FuzzRequest {
   path: string;
   query: Record<string, string[]>;
   headers: Record<string, string>;
-  auth: "owner" | "none" | "malformed" | "unknown";
+  auth: "owner" | "site" | "none" | "malformed" | "unknown";
   body?: string;
 }
 
@@ -190,6 +190,8 @@ function shaped(
     ? fc.constant("owner" as const)
     : fc.oneof(
         { weight: 15, arbitrary: fc.constant("owner" as const) },
+        // The readers of the world's published site: its API token, read only.
+        { weight: 3, arbitrary: fc.constant("site" as const) },
         {
           weight: 1,
           arbitrary: fc.constantFrom("none" as const, "malformed" as const, "unknown" as const),

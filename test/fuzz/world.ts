@@ -9,10 +9,13 @@ import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeInvite } from "../helpers/organizations-factories";
 import { makeShareLink, makeSite, readSiteSpaces } from "../helpers/sites-factories";
 import { makeTeam } from "../helpers/teams-factories";
+import { siteTokenFor, siteUrl } from "../helpers/reading-factories";
 
 /** What the fuzzer knows of its organization: the owner's token, real ids and real cursors. */
 export interface FuzzWorld {
   token: string;
+  /** The API token of the world's published site (`POST /v1/urls/published`). */
+  siteToken: string;
   /** Real ids by path parameter name; a parameter without an entry gets only invented ids. */
   ids: Record<string, string[]>;
   /** Real values of query parameters by name (a signed download URL's, a share key, ids). */
@@ -86,6 +89,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
 
   return {
     token: owner.token,
+    siteToken: await siteTokenFor(siteUrl(site.id)),
     ids: {
       organizationId: [org.id],
       userId: [member.user.id],
