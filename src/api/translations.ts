@@ -152,6 +152,18 @@ export const TranslationSchema = z
       .object({ message: z.string() })
       .optional()
       .openapi({ description: "Quire: why the latest run failed (status is back to pending)." }),
+    progress: z
+      .object({
+        pagesDone: z.number().int(),
+        pagesTotal: z.number().int(),
+        percent: z.number().min(0).max(100),
+        startedAt: z.string().optional(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Quire, while `running` (the single read): pages translated out of the run's pages, and the percentage (as the official `translation-run` channel's `progress`).",
+      }),
   })
   .openapi("Translation");
 

@@ -24,6 +24,7 @@ import {
   noContent,
 } from "../../api-document/common";
 import { presentTranslation } from "../../presenters/translation";
+import { runProgressPlan } from "../../services/translations/progress";
 import {
   createTranslation,
   deleteTranslation,
@@ -121,14 +122,23 @@ translationRoutes.openapi(
     method: "get",
     path: "/orgs/{organizationId}/translations/{translationId}",
     tags: ["translations"],
-    summary: "Get a translation, its status and stats",
+    summary: "Get a translation, its status and stats (and its progress while running)",
     request: { params: TranslationParams },
     responses: { 200: jsonResponse(TranslationSchema, "OK"), ...errorResponses(403, 404) },
   }),
   async (c) => {
     const { organizationId, translationId } = c.req.valid("param");
-    const { translation, role } = await resolveTranslation(c, organizationId, translationId, READ);
-    return c.json(presentTranslation(urlsOf(c), translation, translationPermissions(role)), 200);
+    const progress = runProgressPlan(c.get("db"), translationId);
+    const { translation, role, results } = await resolveTranslation(
+      c,
+      organizationId,
+      translationId,
+      READ,
+      { with: progress.statements },
+    );
+    const permissions = translationPermissions(role);
+    const counts = progress.finish(results);
+    return c.json(presentTranslation(urlsOf(c), translation, permissions, counts), 200);
   },
 );
 
