@@ -7,6 +7,7 @@
 import translateHost from "./translate.ts";
 import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
+import embedsHost from "./embeds.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -17,6 +18,8 @@ const HOSTS: Record<string, FakeHost> = {
   "translate.example.com": translateHost,
   "specs.example.com": specsHost,
   "tunnel.example.com": tunnelHost,
+  "embeds.example.com": embedsHost,
+  "www.youtube.com": embedsHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */
@@ -24,6 +27,7 @@ const DNS_RECORDS: Record<string, { A?: string[]; AAAA?: string[] }> = {
   "rebind.example.com": { A: ["93.184.215.14", "10.0.0.7"] },
   "loopback.example.com": { A: ["127.0.0.1"] },
   "mapped.example.com": { AAAA: ["::ffff:169.254.169.254"] },
+  "www.youtube.com": { A: ["93.184.215.14"] },
 };
 
 /** `cloudflare-dns.com`: the DNS-over-HTTPS JSON API the outbound fetcher resolves names with. */

@@ -6,6 +6,7 @@ import { contentReadRoutes } from "./reads";
 import { templateRoutes } from "./template";
 import { metaLinksRoutes } from "./meta-links";
 import { reusableContentRoutes } from "./reusable-contents";
+import { embedRoutes } from "./embeds";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -100,4 +101,5 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", publishedFileRoutes);
   app.route("/v1", metaLinksRoutes);
   app.route("/v1", reusableContentRoutes);
+  app.route("/v1", embedRoutes);
 }
