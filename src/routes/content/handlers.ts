@@ -68,7 +68,7 @@ export async function downloadUrl(
  * (immutable, content-addressed, working while a published revision of the site holds the
  * file); for a member, the signed, short-lived download URL.
  */
-function fileUrl(c: Ctx, t: ContentTarget, row: FileRow): Promise<string> | string {
+export function fileUrl(c: Ctx, t: ContentTarget, row: FileRow): Promise<string> | string {
   const site = c.get("caller").site?.site;
   if (site) return apiUrl(c, publishedFilePath(site, row));
   return downloadUrl(c, t.pointer.spaceId, row);
