@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
+import { eventually } from "../helpers/jobs";
+import { testDb } from "../helpers/factories";
+import { reloadSpace } from "../helpers/content-factories";
+import { reindexPages } from "../../src/services/search/indexer";
 import { makeSpec, waitProcessed } from "../helpers/openapi-factories";
 import { publishedDocs, resolveUrl, siteUrl } from "../helpers/reading-factories";
 
@@ -11,6 +15,7 @@ import { publishedDocs, resolveUrl, siteUrl } from "../helpers/reading-factories
 describe("GitBook's renderer, one page view, replayed", () => {
   it("resolves the URL anonymously and reads the page with the site token alone", async () => {
     const { org, owner, site, space, pages } = await publishedDocs();
+    await reindexPages(testDb(), await reloadSpace(space.id), []);
     await makeSpec(owner.token, org.id, "petstore");
     await waitProcessed(owner.token, org.id, "petstore");
     await as(owner.token).patch(`/orgs/${org.id}/openapi/petstore`, { visibility: "public" });
@@ -65,5 +70,32 @@ describe("GitBook's renderer, one page view, replayed", () => {
 
     const spec = await api.get(`/orgs/${org.id}/openapi/petstore/versions/latest/content`);
     expect(spec.status).toBe(200);
+
+    const search = await api.post(`/orgs/${org.id}/sites/${site.id}/search`, { query: "npm" });
+    expect(search.status).toBe(200);
+    expect(JSON.stringify(search.body)).toContain(install);
+  });
+});
+
+describe("site search with a site token", () => {
+  it("finds the site's pages once indexed; another site's token reads as absence", async () => {
+    const d = await publishedDocs();
+    await reindexPages(testDb(), await reloadSpace(d.space.id), []);
+    const other = await publishedDocs();
+    const token = (await resolveUrl(siteUrl(d.site.id))).body.apiToken;
+    const foreign = (await resolveUrl(siteUrl(other.site.id))).body.apiToken;
+    const path = `/orgs/${d.org.id}/sites/${d.site.id}/search`;
+    const body = { query: "npm", scope: { mode: "all" } };
+    const found = await eventually(async () => {
+      const res = await as(token).post(path, body);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+      return res;
+    });
+    expect(JSON.stringify(found.body)).toContain("Install");
+    const refused = await as(foreign).post(path, body);
+    const absent = await as(foreign).post(`/orgs/${d.org.id}/sites/nope/search`, body);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual(absent.body);
   });
 });
