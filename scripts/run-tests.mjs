@@ -1,6 +1,6 @@
 // `npm test`: the lint, the type check and the suite, overlapped so the two cores stay busy.
-// The lint (ESLint, then knip) runs alongside the type check and then the suite; the suite starts
-// once the type check passes (a type error would only make it fail confusingly). The lint's
+// The lint (ESLint, then knip) runs alongside the type check and then the suite, and the browser
+// tests after the lint, alongside the suite; the suite starts once the type check passes (a type error would only make it fail confusingly). The lint's
 // output is kept until the end; the suite prints live. Any part failing fails the run, and a
 // summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`).
 import { spawn } from "node:child_process";
@@ -49,7 +49,13 @@ function show(result) {
   if (result.output.trim()) process.stdout.write(result.output.replace(/\n?$/, "\n"));
 }
 
+const targeted = process.argv.length > 2;
 const lint = run("lint", "npm", ["run", "--silent", "lint"], false);
+// The browser tests (headless Chromium against `wrangler dev`) start once the lint is done, beside
+// the suite; `npm test -- <files>` runs the suite's files alone.
+const browser = targeted
+  ? null
+  : lint.then(() => run("browser", "node", ["scripts/browser-tests.mjs"], false));
 const typecheck = await run("typecheck", "npm", ["run", "--silent", "typecheck"], false);
 show(typecheck);
 const suite = typecheck.ok
@@ -57,8 +63,10 @@ const suite = typecheck.ok
   : { name: "vitest", ok: false, output: "", seconds: 0, skipped: true };
 const linted = await lint;
 show(linted);
+const browsed = browser ? await browser : null;
+if (browsed) show(browsed);
 
-const results = [linted, typecheck, suite];
+const results = [linted, typecheck, suite, ...(browsed ? [browsed] : [])];
 process.stdout.write("\n");
 for (const r of results) {
   const state = r.skipped ? "skipped (type errors)" : r.ok ? "passed" : "FAILED";
