@@ -120,7 +120,9 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
   const bits = channels * h.depth;
   const bpp = Math.max(1, bits >> 3);
   const rgb = new Uint8Array(h.width * h.height * 3);
-  const alpha = new Uint8Array(h.width * h.height).fill(255);
+  // Alpha only for the types that can have it (a plane per image is 1 byte per pixel).
+  const hasAlpha = h.type === 4 || h.type === 6 || h.trns !== null;
+  const alpha = hasAlpha ? new Uint8Array(h.width * h.height).fill(255) : null;
   const max = (1 << h.depth) - 1;
   const trns = h.trns;
   /** Sample `s` of pixel `x` of an unfiltered row, at the image's bit depth. */
@@ -141,7 +143,7 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       const palette = h.palette!;
       if (index * 3 + 2 < palette.length)
         rgb.set(palette.subarray(index * 3, index * 3 + 3), at * 3);
-      if (trns && index < trns.length) alpha[at] = trns[index]!;
+      if (alpha && trns && index < trns.length) alpha[at] = trns[index]!;
       return;
     }
     const color = h.type === 2 || h.type === 6;
@@ -150,6 +152,7 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
     rgb[at * 3] = to8(r);
     rgb[at * 3 + 1] = to8(g);
     rgb[at * 3 + 2] = to8(b);
+    if (!alpha) return;
     if (h.type === 4 || h.type === 6) alpha[at] = to8(sample(row, x, channels - 1));
     else if (h.type === 0 && r === key(0)) alpha[at] = 0;
     else if (h.type === 2 && r === key(0) && g === key(1) && b === key(2)) alpha[at] = 0;
@@ -176,6 +179,6 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
     width: h.width,
     height: h.height,
     rgb,
-    alpha: alpha.some((a) => a < 255) ? alpha : null,
+    alpha: alpha?.some((a) => a < 255) ? alpha : null,
   };
 }
