@@ -11,8 +11,9 @@
 //    pastes them one after another into one terminal.
 // 3. Substitutes what a reader on another port and state would (the substitution convention):
 //    `localhost:8787` → `localhost:<port>`, `.wrangler/quire-demo-token` → the fresh state's
-//    token file; QUIRE_STATE_DIR is exported (so `npm run admin` writes the same database) and
-//    SSO_IDP_PORT is <port>-1 (the README's local IdP). Nothing else: every id, token and code a
+//    token file, `localhost:8788` (the local IdP, `npm run sso:idp`) → `localhost:<port - 1>`;
+//    QUIRE_STATE_DIR is exported (so `npm run admin` writes the same database) and SSO_IDP_PORT
+//    is <port - 1>. Nothing else: every id, token and code a
 //    command needs comes from an earlier command, as the README shows it.
 // 4. A command passes when its exit status is 0 and every HTTP answer curl received in it
 //    (headers dumped by a `curl` wrapper function) is below 400, or is the one its trailing
@@ -35,10 +36,14 @@ const TOKEN_FILE = ".wrangler/readme-check/quire-demo-token";
 const COMMAND_TIMEOUT_MS = 180_000;
 const MARK = `__readme_check_${process.pid}__`;
 
+/** The local IdP's port (`npm run sso:idp`, SSO_IDP_PORT): the README's 8788 moves with PORT. */
+const IDP_PORT = PORT - 1;
+
 /** Rewrites a command as a reader on PORT with the fresh state would type it. */
 function substitute(text) {
   return text
     .replaceAll(`localhost:${DEFAULT_PORT}`, `localhost:${PORT}`)
+    .replaceAll(`localhost:${DEFAULT_PORT + 1}`, `localhost:${IDP_PORT}`)
     .replaceAll(".wrangler/quire-demo-token", TOKEN_FILE);
 }
 
@@ -91,7 +96,7 @@ function bashSession(headersDir) {
     env: {
       ...process.env,
       QUIRE_STATE_DIR: STATE,
-      SSO_IDP_PORT: String(PORT - 1),
+      SSO_IDP_PORT: String(IDP_PORT),
       FORCE_COLOR: "0",
     },
   });
@@ -170,12 +175,18 @@ async function main() {
         const log = join(WORK, `background-${block.line}.log`);
         const child = startGroup("bash", ["-c", text], log, {
           QUIRE_STATE_DIR: STATE,
-          SSO_IDP_PORT: String(PORT - 1),
+          SSO_IDP_PORT: String(IDP_PORT),
         });
         background.push(child);
         const url = block.wait ? substitute(block.wait) : null;
-        if (url) await until(() => answers(url), text, 120_000, child);
-        console.log(`bg   ${where}: ${excerpt(text, 60)}${url ? ` (answers at ${url})` : ""}`);
+        try {
+          if (url) await until(() => answers(url), text, 120_000, child);
+          results.push({ ok: true });
+          console.log(`bg   ${where}: ${excerpt(text, 60)}${url ? ` (answers at ${url})` : ""}`);
+        } catch (err) {
+          results.push({ ok: false });
+          console.log(`FAIL ${where}: ${err.message} (log: ${log})`);
+        }
         continue;
       }
       for (const command of block.commands) {
