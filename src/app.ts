@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter } from "./http/router";
 import { requestContext } from "./middleware/context";
 import { bearerAuth } from "./middleware/auth";
+import { readerCaching } from "./middleware/reader-cache";
 import { defaultBodyLimit } from "./middleware/body-limit";
 import { idempotency } from "./middleware/idempotency";
 import { rateLimit } from "./middleware/rate-limit";
@@ -39,6 +40,8 @@ export function createApp(platform: Platform = createPlatform()) {
   app.use("/sso/*", rateLimit);
   // The token before the body: an unknown token never gets its body read.
   app.use("/v1/*", bearerAuth);
+  // A site token's reads carry validators (ETag, a short private max-age) and answer 304s.
+  app.use("/v1/*", readerCaching);
   // 1 MiB per body, except on a route that declares a larger cap of its own (`ownBodyCap`).
   app.use("/v1/*", defaultBodyLimit());
 

@@ -109,3 +109,18 @@ describe("what a site-token read costs", () => {
     }
   });
 });
+
+describe("caching for readers", () => {
+  it("gives site-token reads an ETag, a private max-age, and 304 on a match", async () => {
+    const { site, space } = await publishedDocs();
+    const reader = as(await siteTokenFor(siteUrl(site.id)));
+    const first = await reader.get(`/spaces/${space.id}/content/pages`);
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"[0-9a-f]{24}"$/);
+    expect(first.headers.get("Cache-Control")).toContain("private, max-age=60");
+    const again = await reader.get(`/spaces/${space.id}/content/pages`, {
+      headers: { "If-None-Match": etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+});
