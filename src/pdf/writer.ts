@@ -70,7 +70,7 @@ function numberText(n: number): string {
 }
 
 /** The PDF syntax of a value. */
-export function serialize(value: PdfValue): string {
+function serialize(value: PdfValue): string {
   if (value === null) return "null";
   if (typeof value === "number") return numberText(value);
   if (typeof value === "boolean") return String(value);
