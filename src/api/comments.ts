@@ -66,7 +66,7 @@ export const ListRepliesQuery = pagedQuery.extend({ format: Format });
 const CommentBodyInput = z.union([
   z.object({ markdown: z.string().max(100_000) }).strict(),
   z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
-  z.record(z.string(), z.never()).openapi({ type: "object", additionalProperties: false }),
+  z.record(z.string(), z.never()).meta({ type: "object", additionalProperties: false }),
 ]);
 
 /** One emoji: a pictograph with optional presentation selector, skin tone and tag sequence. */

@@ -2,11 +2,16 @@ import { z } from "zod";
 import { isMediaType, isSafeFileName } from "../lib/media-type";
 import { ComputedSourceSchema } from "./openapi-pages";
 
-/** A page body in a change: markdown, a JSON Document, or empty (the official Document union). */
+/**
+ * A page body in a change: markdown, a JSON Document, or empty (the official Document union). The
+ * empty form is a record of `never`, not `z.object({}).strict()`: zod answers a union with the one
+ * branch whose only issue is an unknown key, so `{markdown: 5}` would read "Unrecognized key"
+ * instead of naming the wrong type (the validation hook reports a `never` key as unknown).
+ */
 const DocumentInput = z.union([
   z.object({ markdown: z.string().max(1_000_000) }).strict(),
   z.object({ document: z.record(z.string(), z.unknown()) }).strict(),
-  z.object({}).strict(),
+  z.record(z.string(), z.never()).meta({ type: "object", additionalProperties: false }),
 ]);
 
 /** Page metadata settable on insert and update (official RevisionPageUpdate). */

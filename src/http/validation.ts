@@ -22,6 +22,9 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** zod's message of a union no branch accepts, when the schema gives none of its own. */
+const DEFAULT_UNION_MESSAGE = "Invalid input";
+
 /** An unknown key: `.strict()`'s issue, or a `never` value (an empty-object union branch). */
 function isStrayKey(issue: Issue): boolean {
   return (
@@ -48,7 +51,9 @@ function isWrongBranch(issue: Issue, data: unknown, base: readonly PropertyKey[]
 function pickIssue(issues: readonly Issue[], data: unknown, base: readonly PropertyKey[]): Issue {
   const first = issues.find((i) => !isStrayKey(i)) ?? issues[0]!;
   const at = { ...first, path: [...base, ...first.path] } as Issue;
-  if (first.code !== "invalid_union" || first.errors.length === 0) return at;
+  // A union with its own message (the schema says what it expects) keeps it.
+  if (first.code !== "invalid_union" || first.message !== DEFAULT_UNION_MESSAGE) return at;
+  if (first.errors.length === 0) return at;
   const branches = first.errors.filter((b) => b.length > 0);
   if (branches.length === 0) return at;
   const wrong = (b: readonly Issue[]) => b.filter((i) => isWrongBranch(i, data, at.path)).length;

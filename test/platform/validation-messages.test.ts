@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeCollection } from "../helpers/collections-factories";
+import { createCr, postContent } from "../helpers/change-requests-factories";
+import { makeContentSpace } from "../helpers/content-factories";
 import { makeCommentWorld } from "../helpers/comments-factories";
 import { smallSpecText } from "../helpers/openapi-factories";
 
@@ -24,6 +26,21 @@ describe("400 messages name the field and what it expects", () => {
     expect(stray.status).toBe(400);
     expect(stray.body.error.message).toBe('body.body: Unrecognized key: "html"');
     expect((await post({ body: {} })).status).toBe(200);
+  });
+
+  it("does the same for a page's document in a content batch", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeContentSpace(org.id, owner);
+    const cr = await createCr(owner, space.id);
+    const insert = (document: unknown) =>
+      postContent(owner, space.id, cr.id, [{ operation: "insert_page", title: "X", document }]);
+    const wrong = await insert({ markdown: 5 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe(
+      "body.changes[0].document.markdown: Invalid input: expected string, received number",
+    );
+    const stray = await insert({ html: "<p>x</p>" });
+    expect(stray.body.error.message).toBe('body.changes[0].document: Unrecognized key: "html"');
   });
 
   it("names a wrong type ahead of an unknown key, and the union branch the input meant", async () => {
