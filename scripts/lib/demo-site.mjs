@@ -6,7 +6,7 @@
 import { deflateSync, crc32 } from "node:zlib";
 
 /** What the demo site is made of; fixed, so every run finds what the previous one made. */
-export const DEMO_SITE = { spaceTitle: "Demo docs", siteTitle: "Demo site" };
+const DEMO_SITE = { spaceTitle: "Demo docs", siteTitle: "Demo site" };
 
 /** A small PNG (a banner in two colours), encoded here so the demo carries no binary file. */
 function demoPng(width = 240, height = 60) {

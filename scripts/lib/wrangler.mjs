@@ -44,7 +44,7 @@ export function runWrangler(args) {
 }
 
 /** `--local` with the local state folder (QUIRE_STATE_DIR), or `--remote`. */
-export function targetArgs(target) {
+function targetArgs(target) {
   return target === "local" ? ["--local", "--persist-to", stateDir()] : [`--${target}`];
 }
 
