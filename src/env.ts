@@ -91,6 +91,11 @@ export interface SiteGrant {
   visitorType: "human" | "agent";
   /** The share key the site was opened with (share-link sites). */
   shareKey?: string;
+  /**
+   * A member's preview token (official `draft`): it also reads the change requests and every
+   * revision of the granted spaces. Minted only for a member who reads the space.
+   */
+  draft?: boolean;
   /** When the token stops working (ms since the epoch). */
   expiresAt: number;
 }

@@ -1,6 +1,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, SiteGrant } from "../env";
+import type { SpaceRow } from "../db/schema";
+import { resolveGrantedSpace } from "./site-reader";
 import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
@@ -64,6 +66,35 @@ export async function resolveChangeRequest<S extends Statements = NoStatements>(
   const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
   if (!changeRequest) throw notFound("Change request");
   return { ...resolved, changeRequest, results: results as unknown as Results<S> };
+}
+
+/**
+ * A change request through a member's preview token (a site token with `draft`), with the
+ * statements of `with`, in one round trip; any other site token, or an absent change request,
+ * is the 404 of a change request that does not exist.
+ */
+export async function resolveGrantedChangeRequest<S extends Statements = NoStatements>(
+  c: Context<AppEnv>,
+  grant: SiteGrant,
+  spaceId: string,
+  idOrNumber: string,
+  options: { with?: S } = {},
+): Promise<{ space: SpaceRow; changeRequest: ChangeRequestRow; results: Results<S> }> {
+  if (!grant.draft) throw notFound("Change request");
+  const db = c.get("db");
+  const { space, results } = await resolveGrantedSpace(c, grant, spaceId, {
+    with: {
+      ...options.with,
+      "#changeRequest": db
+        .select()
+        .from(changeRequests)
+        .where(changeRequestMatch(spaceId, idOrNumber))
+        .limit(1),
+    },
+  });
+  const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
+  if (!changeRequest) throw notFound("Change request");
+  return { space, changeRequest, results: results as unknown as Results<S> };
 }
 
 /**

@@ -9,7 +9,11 @@ import { revisions } from "../db/schema";
 import type { Database } from "../db/client";
 import type { Context } from "hono";
 import { requireRole, requireScope } from "./organization";
-import { changeRequestHeadSql, resolveChangeRequest } from "./change-request";
+import {
+  changeRequestHeadSql,
+  resolveChangeRequest,
+  resolveGrantedChangeRequest,
+} from "./change-request";
 import { resolveSpace, type ResolvedSpace } from "./space";
 import type { ContentPointer } from "../content/pointer";
 import { changeRequestPointer, mainPointer, revisionPointer } from "../content/pointers";
@@ -129,14 +133,20 @@ export async function changeRequestTarget(
 ): Promise<ContentTarget> {
   const db = c.get("db");
   const head = changeRequestHeadSql(spaceId, changeRequestId);
-  const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-    with: { revision: revisionQuery(db, spaceId, head) },
-  });
-  const revision = readableRevision(found);
-  const cr = found.changeRequest;
+  const statements = { revision: revisionQuery(db, spaceId, head) };
+  const grant = siteGrantOf(c);
+  const found = grant
+    ? await resolveGrantedChangeRequest(c, grant, spaceId, changeRequestId, { with: statements })
+    : null;
+  const member = found
+    ? null
+    : await resolveChangeRequest(c, spaceId, changeRequestId, { with: statements });
+  const revision = found ? revisionOf(found.results) : readableRevision(member!);
+  const space = found?.space ?? member!.space;
+  const cr = found?.changeRequest ?? member!.changeRequest;
   return {
-    ...memberReader(found),
-    pointer: changeRequestPointer(found.space, cr),
+    ...(found ? grantReader(grant!, space) : memberReader(member!)),
+    pointer: changeRequestPointer(space, cr),
     revision,
     appBase: appUrl(c, `/s/${spaceId}/~/changes/${cr.number}`),
   };
@@ -157,7 +167,8 @@ export async function revisionTarget<S extends Statements = NoStatements>(
     // A site reads the revisions of its spaces' main line: what was published, now or before.
     const granted = await resolveGrantedSpace(c, grant, spaceId, { with: statements });
     const revision = revisionOf(granted.results);
-    if (revision.lineId !== granted.space.mainLineId) throw notFound("Revision");
+    // Others only with a member's preview token (change requests' revisions).
+    if (revision.lineId !== granted.space.mainLineId && !grant.draft) throw notFound("Revision");
     return {
       more: granted.results as Results<S>,
       ...grantReader(grant, granted.space),

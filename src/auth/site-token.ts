@@ -26,6 +26,7 @@ const TokenClaims = z.object({
   adaptive: z.boolean().default(false),
   visitorType: z.enum(["human", "agent"]).default("human"),
   shareKey: z.string().optional(),
+  draft: z.boolean().optional(),
   exp: z.number(),
 });
 
@@ -79,6 +80,7 @@ export async function mintSiteToken(
     adaptive: grant.adaptive,
     visitorType: grant.visitorType,
     ...(grant.shareKey ? { shareKey: grant.shareKey } : {}),
+    ...(grant.draft ? { draft: true } : {}),
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -122,6 +124,7 @@ export async function verifySiteToken(secret: string, token: string): Promise<Si
       adaptive: p.adaptive,
       visitorType: p.visitorType,
       ...(p.shareKey ? { shareKey: p.shareKey } : {}),
+      ...(p.draft ? { draft: true } : {}),
       expiresAt: p.exp * 1000,
     };
   } catch (error) {

@@ -54,10 +54,10 @@ function carriesBody(request: Request): boolean {
  * Who is calling, before any route runs:
  * - no `Authorization` header: only the public paths and the operations open to anonymous
  *   readers (marked `anonymous`); anything else is a 401;
- * - a site API token (a JWT): verified here without D1 (signature, issuer, expiry); a request
- *   with a body to anything but a reader operation is refused before the body is read, with
- *   the 404 of something that does not exist; reads are decided by each route (routes that do
- *   not serve site readers answer the same 404 when they ask for the caller's digest);
+ * - a site API token (a JWT): verified here without D1 (signature, issuer, expiry); any write
+ *   but the reader operations is refused here, before its body is read, with the 404 of
+ *   something that does not exist; reads are decided by each route (routes that do not serve
+ *   site readers answer the same 404 when they ask for the caller's digest);
  * - a Quire token: its digest is kept; with a body, the token is verified first, so an unknown
  *   token gets its 401 before any byte of the body is read or parsed.
  */
@@ -72,7 +72,9 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     const grant = await verifySiteToken(signingSecretOf(c), token);
     if (!grant) throw unauthorized("Invalid or expired site API token");
     c.get("caller").site = grant;
-    if (carriesBody(c.req.raw) && !readerOperation(c)) throw notFound();
+    // Read only: a site token reaches no write, with or without a body, whatever it names.
+    const reads = c.req.method === "GET" || c.req.method === "HEAD";
+    if (!reads && !readerOperation(c)) throw notFound();
     return next();
   }
   await readBearer(c);

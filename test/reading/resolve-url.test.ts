@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { as, call, d1Cost } from "../helpers/api";
 import { publishedDocs, resolveUrl, siteTokenFor, siteUrl } from "../helpers/reading-factories";
+import { proposeChanges } from "../helpers/content-factories";
 
 describe("POST /v1/urls/published", () => {
   it("resolves a public site's page URL anonymously, with a site token that reads it", async () => {
@@ -122,5 +123,35 @@ describe("caching for readers", () => {
       headers: { "If-None-Match": etag! },
     });
     expect(again.status).toBe(304);
+  });
+});
+
+describe("members' previews", () => {
+  it("resolve ~/changes/<id> for a member only; the token reads that change request", async () => {
+    const { site, space, owner, outsider } = await publishedDocs();
+    const cr = await proposeChanges(space.id, owner.user.id, [
+      { operation: "insert_page", title: "Draft page", document: { markdown: "Soon.\n" } },
+    ]);
+    const url = siteUrl(site.id, `~/changes/${cr.id}/draft-page`);
+    const anonymous = await resolveUrl(url);
+    const stranger = await resolveUrl(url, {}, outsider.token);
+    expect(anonymous.status).toBe(404);
+    expect(stranger.status).toBe(404);
+    const member = await resolveUrl(url, {}, owner.token);
+    expect(member.status).toBe(200);
+    expect(member.body).toMatchObject({
+      changeRequest: cr.id,
+      preview: true,
+      pathname: "draft-page",
+    });
+    const preview = as(member.body.apiToken);
+    expect((await preview.get(`/spaces/${space.id}/change-requests/${cr.id}`)).status).toBe(200);
+    const page = await preview.get(
+      `/spaces/${space.id}/change-requests/${cr.id}/content/path/draft-page`,
+    );
+    expect(page.status).toBe(200);
+    // An ordinary site token does not read change requests.
+    const plain = as(await siteTokenFor(siteUrl(site.id)));
+    expect((await plain.get(`/spaces/${space.id}/change-requests/${cr.id}`)).status).toBe(404);
   });
 });

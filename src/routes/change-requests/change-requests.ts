@@ -1,6 +1,7 @@
+import { siteGrantOf } from "../../auth/site-reader";
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
-import { resolveChangeRequest } from "../../auth/change-request";
+import { resolveChangeRequest, resolveGrantedChangeRequest } from "../../auth/change-request";
 import { resolveSpace } from "../../auth/space";
 import { badRequest, conflict } from "../../lib/errors";
 import { createRouter } from "../../http/router";
@@ -89,10 +90,18 @@ changeRequestRoutes.openapi(
   async (c) => {
     const { spaceId, changeRequestId } = c.req.valid("param");
     const people = changeRequestPeoplePlan(c.get("db"), spaceId, changeRequestId);
-    const found = await resolveChangeRequest(c, spaceId, changeRequestId, {
-      with: people.statements,
-    });
-    requireScope(found.caller, "space:read");
+    const grant = siteGrantOf(c);
+    // A member's preview token (a site token with `draft`) reads the change requests it previews.
+    const found = grant
+      ? await resolveGrantedChangeRequest(c, grant, spaceId, changeRequestId, {
+          with: people.statements,
+        })
+      : await resolveChangeRequest(c, spaceId, changeRequestId, {
+          with: people.statements,
+        }).then((member) => {
+          requireScope(member.caller, "space:read");
+          return member;
+        });
     const view = {
       row: found.changeRequest,
       users: people.finish(found.results),

@@ -3,6 +3,7 @@ import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { signingSecretOf } from "../../http/signing-secret";
 import { mintSiteToken } from "../../auth/site-token";
+import { readSpaceAccess } from "../../auth/space";
 import { notFound } from "../../lib/errors";
 import { resolvePublishedUrl, type ResolvedContent } from "../../services/sites/url-resolution";
 import {
@@ -30,6 +31,7 @@ function presentResolved(resolved: ResolvedContent, apiToken: string): Published
     apiToken,
     organization: site.organizationId,
     ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
+    ...(resolved.preview ? { [resolved.preview.kind]: resolved.preview.id, preview: true } : {}),
     complete: true,
     canonicalUrl: canonical.length > origin.length + 1 ? canonical.replace(/\/$/, "") : canonical,
   };
@@ -49,7 +51,9 @@ publishedUrlRoutes.openapi(
       "with a visitor JWT signed by the site's key (`visitor.jwtToken` or `?jwt_token=`; without " +
       "one, the redirect to the site's login when it has a fallback URL). The answer's " +
       "`apiToken` is a site API token: a JWT that reads this site's published content, read " +
-      "only, for an hour. Anything else is 404.",
+      "only, for an hour. A member's preview URL (`~/revisions/<id>`, `~/changes/<id>`) resolves " +
+      "only with the member's Quire token; its site token also reads that space's change " +
+      "requests and revisions. Anything else is 404.",
     security: [],
     request: { body: jsonBody(ResolveUrlBody) },
     responses: {
@@ -66,6 +70,12 @@ publishedUrlRoutes.openapi(
     if (resolved.kind === "redirect") {
       return c.json({ target: resolved.target, redirect: resolved.redirect }, 200);
     }
+    // A preview is a member's: a Quire token whose user reads the space (else the same 404).
+    const preview = resolved.preview;
+    if (preview) {
+      const member = c.get("caller").digest ? await readSpaceAccess(c, resolved.space.id) : null;
+      if (!member) throw notFound("Published content");
+    }
     const { token } = await mintSiteToken(signingSecretOf(c), {
       organization: resolved.site.organizationId,
       site: resolved.site.id,
@@ -78,6 +88,7 @@ publishedUrlRoutes.openapi(
       adaptive: resolved.site.adaptiveContent,
       visitorType: resolved.visitorType,
       ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
+      ...(preview ? { draft: true } : {}),
     });
     c.header("Cache-Control", "private, no-store");
     return c.json(presentResolved(resolved, token), 200);

@@ -37,6 +37,8 @@ export interface ResolvedContent {
   shareKey?: string;
   claims: Record<string, unknown>;
   visitorType: "human" | "agent";
+  /** A member's preview the URL names (the route checks the caller may read the space). */
+  preview: Preview | null;
 }
 
 /** A resolution that sends the visitor elsewhere (a visitor-auth site's login). */
@@ -54,7 +56,12 @@ interface ParsedUrl {
   hostPath: string;
   share: string | null;
   jwt: string | null;
+  /** A member's preview: `~/revisions/<id>` or `~/changes/<id>` anywhere in the path. */
+  preview: Preview | null;
 }
+
+/** What a preview URL names. */
+export type Preview = { kind: "revision" | "changeRequest"; id: string };
 
 /** Decodes a path segment, keeping it as written when it is not valid percent-encoding. */
 function decode(segment: string): string {
@@ -76,10 +83,22 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   // Host names without a port: GitBook's renderer sends every URL as https on the default port.
   const host = url.hostname.toLowerCase();
-  const segments = url.pathname
+  const all = url.pathname
     .split("/")
     .filter((s) => s !== "")
     .map(decode);
+  // `~/revisions/<id>` and `~/changes/<id>` name a preview; the rest of the path resolves as usual.
+  const tilde = all.findIndex(
+    (s, i) => s === "~" && /^(revisions|changes)$/.test(all[i + 1] ?? ""),
+  );
+  const preview: Preview | null =
+    tilde >= 0 && all[tilde + 2]
+      ? {
+          kind: all[tilde + 1] === "revisions" ? "revision" : "changeRequest",
+          id: all[tilde + 2]!,
+        }
+      : null;
+  const segments = preview ? [...all.slice(0, tilde), ...all.slice(tilde + 3)] : all;
   const hostPath = [host, ...segments].join("/");
   const proxies = [host, ...segments.map((_, i) => [host, ...segments.slice(0, i + 1)].join("/"))];
   const appSegments = appUrl.pathname.split("/").filter((s) => s !== "");
@@ -93,6 +112,7 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
     hostPath,
     share,
     jwt: url.searchParams.get("jwt_token"),
+    preview,
     keys: {
       host,
       appSite,
@@ -207,5 +227,6 @@ export async function resolvePublishedUrl(
     ...(shareKey ? { shareKey } : {}),
     claims,
     visitorType: input.visitor?.type ?? "human",
+    preview: parsed.preview,
   };
 }
