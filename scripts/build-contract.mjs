@@ -185,8 +185,26 @@ function applyExtensions(spec) {
     }
     prop.enum = [...new Set([...prop.enum, ...values])];
   }
+  for (const { schema, property } of OVERLAPPING_ONE_OF) {
+    const prop = spec.components?.schemas?.[schema]?.properties?.[property];
+    if (!Array.isArray(prop?.oneOf)) {
+      throw new Error(
+        `contract correction ${schema}.${property}: not a oneOf in the official document`,
+      );
+    }
+    prop.anyOf = prop.oneOf;
+    delete prop.oneOf;
+  }
   return spec;
 }
+
+/**
+ * Official `oneOf`s no value can satisfy, read as `anyOf` (docs/compatibility.md, "Semantic
+ * changes"): RevisionSemanticChangePageEdited's `attributes` is one of the document, group and
+ * link attribute objects, which all allow any property, so every group attributes value is a
+ * document attributes value too and no page_edited change validates.
+ */
+const OVERLAPPING_ONE_OF = [{ schema: "RevisionSemanticChangePageEdited", property: "attributes" }];
 
 function escape(path) {
   return path.replace(/~/g, "~0").replace(/\//g, "~1");

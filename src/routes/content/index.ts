@@ -7,6 +7,7 @@ import { templateRoutes } from "./template";
 import { metaLinksRoutes } from "./meta-links";
 import { reusableContentRoutes } from "./reusable-contents";
 import { embedRoutes } from "./embeds";
+import { changesRoutes } from "./changes";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -102,4 +103,5 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", metaLinksRoutes);
   app.route("/v1", reusableContentRoutes);
   app.route("/v1", embedRoutes);
+  app.route("/v1", changesRoutes);
 }
