@@ -7,7 +7,7 @@ import { runWrangler } from "../../scripts/lib/wrangler.mjs";
 import { BUILD_DIR, ROOT } from "./config.mjs";
 
 /** The bundle is expected to stay under this, gzipped (the issue's target). */
-export const BUNDLE_LIMIT_BYTES = 1024 * 1024;
+export const BUNDLE_LIMIT_BYTES = 850 * 1024;
 
 /**
  * Runs `wrangler deploy --dry-run --outdir bench/.build` (or `outdir`: benches running at once

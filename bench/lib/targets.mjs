@@ -159,10 +159,10 @@ const TARGETS = [
       })),
   },
   {
-    name: "Bundle < 1 MiB gzipped",
+    name: "API Worker bundle ≤ 850 KiB gzipped (issue 27)",
     check: (_rows, bundle) => ({
       measured: `${(bundle.gzipBytes / 1024).toFixed(1)} KiB gzipped (${(bundle.rawBytes / 1024).toFixed(1)} KiB raw)`,
-      pass: bundle.gzipBytes < BUNDLE_LIMIT_BYTES,
+      pass: bundle.gzipBytes <= BUNDLE_LIMIT_BYTES,
     }),
   },
 ];
