@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import type { SpaceRow } from "../db/schema";
+import type { Database } from "../db/client";
 import { resolveGrantedSpace } from "./site-reader";
 import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -41,6 +42,11 @@ export function changeRequestNumber(idOrNumber: string): number | null {
   return /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;
 }
 
+/** The change request of a space by id or number, as a statement for a resolver's batch. */
+function changeRequestRowQuery(db: Database, spaceId: string, idOrNumber: string) {
+  return db.select().from(changeRequests).where(changeRequestMatch(spaceId, idOrNumber)).limit(1);
+}
+
 /**
  * Loads a space, the caller's role on it and one of its change requests (by id or by number) in
  * one round trip, with the statements of `with` (results by name); an absent change request is a
@@ -56,11 +62,7 @@ export async function resolveChangeRequest<S extends Statements = NoStatements>(
   const { results, ...resolved } = await resolveSpace(c, spaceId, {
     with: {
       ...options.with,
-      "#changeRequest": db
-        .select()
-        .from(changeRequests)
-        .where(changeRequestMatch(spaceId, idOrNumber))
-        .limit(1),
+      "#changeRequest": changeRequestRowQuery(db, spaceId, idOrNumber),
     },
   });
   const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
@@ -85,11 +87,7 @@ export async function resolveGrantedChangeRequest<S extends Statements = NoState
   const { space, results } = await resolveGrantedSpace(c, grant, spaceId, {
     with: {
       ...options.with,
-      "#changeRequest": db
-        .select()
-        .from(changeRequests)
-        .where(changeRequestMatch(spaceId, idOrNumber))
-        .limit(1),
+      "#changeRequest": changeRequestRowQuery(db, spaceId, idOrNumber),
     },
   });
   const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];

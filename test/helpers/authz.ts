@@ -3,7 +3,7 @@ import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
 import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
-import { foreignSiteToken, forgedSiteTokens } from "./reading-factories";
+import { foreignSiteToken, forgedSiteTokens } from "./site-tokens";
 
 /** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
 export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;

@@ -1,14 +1,7 @@
-import { decodeJwt } from "jose";
-import { mintSiteToken } from "../../src/auth/site-token";
 import type { SiteVisibility } from "../../src/db/schema/sites";
 import { call, type ApiResponse } from "./api";
-import { makeOrg, makeUser } from "./factories";
-import {
-  commitChanges,
-  makeContentSpace,
-  mainPagesByTitle,
-  seedMainFile,
-} from "./content-factories";
+import { makeUser } from "./factories";
+import { mainDocs, mainPagesByTitle } from "./content-factories";
 import { makeSite } from "./sites-factories";
 
 /** The app-hosted address of a site in tests (vitest's PUBLIC_APP_URL). */
@@ -23,30 +16,7 @@ export function siteUrl(siteId: string, path = ""): string {
 export async function publishedDocs(
   options: { visibility?: SiteVisibility; published?: boolean; adaptive?: boolean } = {},
 ) {
-  const { org, owner } = await makeOrg();
-  const space = await makeContentSpace(org.id, owner);
-  await commitChanges(space.id, owner.user.id, [
-    {
-      operation: "insert_page",
-      ref: "intro",
-      title: "Introduction",
-      document: { markdown: "Hello **world**.\n" },
-    },
-    {
-      operation: "insert_page",
-      into: "intro",
-      title: "Install",
-      document: { markdown: "Run `npm i`.\n" },
-    },
-    { operation: "insert_page", title: "Guide", document: { markdown: "# Guide\n\nSteps.\n" } },
-  ]);
-  const file = await seedMainFile(space.id, {
-    name: "logo.png",
-    contentType: "image/png",
-    bytes: new Uint8Array([137, 80, 78, 71, 9, 9, 9]),
-    width: 16,
-    height: 8,
-  });
+  const { org, owner, space, file } = await mainDocs();
   const site = await makeSite(org.id, owner, {
     spaces: [{ id: space.id }],
     published: options.published ?? true,
@@ -74,36 +44,4 @@ export async function siteTokenFor(url: string, extra: Record<string, unknown> =
     throw new Error(`${url} did not resolve: ${res.status} ${res.text}`);
   }
   return res.body.apiToken as string;
-}
-
-/** A site token of a published site of another organization, made once per test file. */
-let foreign: Promise<string> | undefined;
-
-/** The API token of a public site no matrix world belongs to (reads nothing of theirs). */
-export function foreignSiteToken(): Promise<string> {
-  foreign ??= (async () => {
-    const { site } = await publishedDocs();
-    return siteTokenFor(siteUrl(site.id));
-  })();
-  return foreign;
-}
-
-/** Site tokens an attacker could forge: signed with another key, and `alg: none`. */
-export async function forgedSiteTokens(): Promise<string[]> {
-  const genuine = await foreignSiteToken();
-  const claims = decodeJwt(genuine);
-  const wrongKey = await mintSiteToken("not the deployment's secret", {
-    organization: String(claims.organization),
-    site: String(claims.site),
-    siteSpace: String(claims.siteSpace),
-    space: String(claims.space),
-    spaces: claims.spaces as string[],
-    publicationVersion: Number(claims.pv),
-    claims: {},
-    adaptive: false,
-    visitorType: "human",
-  });
-  const part = (v: unknown) =>
-    btoa(JSON.stringify(v)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return [wrongKey.token, `${part({ alg: "none", typ: "JWT" })}.${part(claims)}.`];
 }

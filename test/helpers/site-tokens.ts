@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { mintSiteToken } from "../../src/auth/site-token";
+import { sites, spaces } from "../../src/db/schema";
+import { createSite } from "../../src/services/sites/sites";
+import { call } from "./api";
+import { mainDocs } from "./content-factories";
+import { testDb, unique } from "./factories";
+
+/** A site token of a published site of another organization, made once per test file. */
+let foreign: Promise<string> | undefined;
+
+/** The API token of a public site no matrix world belongs to (reads nothing of theirs). */
+export function foreignSiteToken(): Promise<string> {
+  foreign ??= (async () => {
+    // Made without the site factories (they declare matrices: importing them here is a cycle).
+    const { org, owner, space } = await mainDocs();
+    const [row] = await testDb().select().from(spaces).where(eq(spaces.id, space.id));
+    const site = await createSite(testDb(), {
+      organizationId: org.id,
+      createdBy: owner.user.id,
+      type: "basic",
+      title: unique("Foreign site "),
+      visibility: "public",
+      spaces: [row!],
+    });
+    await testDb().update(sites).set({ published: true }).where(eq(sites.id, site.id));
+    const res = await call("POST", "/urls/published", {
+      body: { url: `https://app.quire.test/sites/${site.id}` },
+    });
+    return res.body.apiToken as string;
+  })();
+  return foreign;
+}
+
+/** Site tokens an attacker could forge: signed with another key, and `alg: none`. */
+export async function forgedSiteTokens(): Promise<string[]> {
+  const genuine = await foreignSiteToken();
+  const claims = decodeJwt(genuine);
+  const wrongKey = await mintSiteToken("not the deployment's secret", {
+    organization: String(claims.organization),
+    site: String(claims.site),
+    siteSpace: String(claims.siteSpace),
+    space: String(claims.space),
+    spaces: claims.spaces as string[],
+    publicationVersion: Number(claims.pv),
+    claims: {},
+    adaptive: false,
+    visitorType: "human",
+  });
+  const part = (v: unknown) =>
+    btoa(JSON.stringify(v)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return [wrongKey.token, `${part({ alg: "none", typ: "JWT" })}.${part(claims)}.`];
+}
