@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse } from "../../api-document/common";
-import { EmbedQuery, EmbedSchema, EmbedSpaceParams } from "../../api/embeds";
+import { EmbedQuery, EmbedSchema, EmbedSpaceParams } from "../../api/renderer-reads";
 import { mainTarget } from "../../auth/content-target";
 import { authenticate } from "../../auth/caller";
 import { createOutbound } from "../../outbound";

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse } from "../../api-document/common";
 import { ChangeRequestPageParams, RevisionPageParams, SpacePageParams } from "../../api/content";
-import { RevisionPageMetaLinksSchema, type RevisionPageMetaLinks } from "../../api/meta-links";
+import { RevisionPageMetaLinksSchema, type RevisionPageMetaLinks } from "../../api/renderer-reads";
 import {
   changeRequestTarget,
   mainTarget,

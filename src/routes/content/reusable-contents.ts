@@ -8,7 +8,7 @@ import {
   ChangeRequestReusableContentParams,
   RevisionReusableContentParams,
   SpaceReusableContentParams,
-} from "../../api/reusable-contents";
+} from "../../api/renderer-reads";
 import {
   changeRequestTarget,
   mainTarget,

@@ -1,4 +1,4 @@
-import type { Embed } from "../../api/embeds";
+import type { Embed } from "../../api/renderer-reads";
 import type { Outbound } from "../../outbound";
 import { firstIframe, iframeHtml, readPageMeta } from "./html-meta";
 import { providerOfEndpoint, providerOfPage, type EmbedProvider } from "./providers";
