@@ -45,6 +45,9 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules/",
+      // Built bundles (the README builds an integration to dist/; gitignored).
+      "dist/",
+      "bench/.build/",
       "test/.generated/",
       ".wrangler/",
       "drizzle/",
