@@ -62,7 +62,7 @@ const FileAttributes = z.object({
 });
 
 /** Official RevisionSemanticChange, in the forms Quire computes (pages and files). */
-export const SemanticChangeSchema = z.discriminatedUnion("type", [
+const SemanticChangeSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("page_created"), page: ChangedPage }),
   z.object({ type: z.literal("page_edited"), page: ChangedPage, attributes: PageAttributes }),
   z.object({ type: z.literal("page_deleted"), page: ChangedPage }),

@@ -30,7 +30,7 @@ export interface Variant {
 }
 
 /** An alternate of the page: the page at the same path in a variant space. */
-export interface Alternate {
+interface Alternate {
   space: string;
   page: string;
   /** The alternate page's own adaptive condition (for a site visitor's filter). */

@@ -75,7 +75,7 @@ export function changeRequestWindow(p: ContentPointer): ChangeWindow {
 }
 
 /** A page or file that changed: its row before and after (null where it did not exist). */
-export interface Changed<R> {
+interface Changed<R> {
   before: R | null;
   after: R | null;
 }

@@ -60,7 +60,7 @@ function endpointFor(provider: EmbedProvider, page: URL): URL {
 }
 
 /** Resolves an embed without the cache (each failure degrades, none throws). */
-export async function resolveEmbed(outbound: Outbound, url: URL): Promise<Resolved> {
+async function resolveEmbed(outbound: Outbound, url: URL): Promise<Resolved> {
   try {
     const known = providerOfPage(url);
     if (known) {

@@ -25,7 +25,7 @@ const NAMED: Record<string, string> = {
 };
 
 /** Decodes the character references HTMLRewriter leaves in attribute values and text. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === "#") {
       const code =
@@ -37,7 +37,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** Escapes a value for an HTML attribute in double quotes. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   return value
     .replace(/&/g, "&amp;")
     .replace(/"/g, "&quot;")

@@ -17,7 +17,7 @@ export interface EmbedProvider {
 }
 
 /** The allow-list (https://oembed.com/providers.json entries, iframe players only). */
-export const EMBED_PROVIDERS: readonly EmbedProvider[] = [
+const EMBED_PROVIDERS: readonly EmbedProvider[] = [
   {
     name: "YouTube",
     pageHosts: ["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be"],
