@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
 import { commitChanges, mainPagesByTitle, proposeChanges } from "../helpers/content-factories";
-import { publishedDocs, siteTokenFor, siteUrl } from "../helpers/reading-factories";
+import { publishedDocs, resolveUrl, siteTokenFor, siteUrl } from "../helpers/reading-factories";
 
 /** The published docs after one merged revision that creates, edits and moves pages. */
 async function changedDocs() {
@@ -118,5 +118,30 @@ describe("GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes", (
     expect(edited.attributes).toEqual({ description: { after: "Read me" } });
     const site = await as(d.token).get(`/spaces/${d.space.id}/change-requests/${cr.id}/changes`);
     expect(site.status).toBe(404);
+  });
+});
+
+describe("changes in a member's preview", () => {
+  it("are read with the preview's draft site token, as GitBook's toolbar does", async () => {
+    const d = await changedDocs();
+    const cr = await proposeChanges(d.space.id, d.owner.user.id, [
+      { operation: "insert_page", title: "Draft", document: {} },
+    ]);
+    const resolved = await resolveUrl(
+      siteUrl(d.site.id, `~/changes/${cr.id}/draft`),
+      {},
+      d.owner.token,
+    );
+    expect(resolved.status, resolved.text).toBe(200);
+    const preview = as(resolved.body.apiToken);
+    const changes = await preview.get(`/spaces/${d.space.id}/change-requests/${cr.id}/changes`, {
+      query: { limit: 100 },
+    });
+    expect(changes.status, changes.text).toBe(200);
+    expect(changes.body.changes).toMatchObject([
+      { type: "page_created", page: { title: "Draft", path: "draft" } },
+    ]);
+    const revision = await preview.get(`/spaces/${d.space.id}/revisions/${cr.revisionId}/changes`);
+    expect(revision.status, revision.text).toBe(200);
   });
 });
