@@ -134,6 +134,8 @@ function pageSelect(shape: Shape, cursor: boolean) {
         .orderBy(...keys.map((k) => asc(k)))
         .limit(p("limit"));
     },
+    // Up to 50 rows of every space column: one JSON array per row (`SelectOptions.packed`).
+    { packed: true },
   );
 }
 
