@@ -1,10 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createRouter } from "./http/router";
 import { requestContext } from "./middleware/context";
-import { bearerAuth } from "./middleware/auth";
-import { readerCaching } from "./middleware/reader-cache";
-import { defaultBodyLimit } from "./middleware/body-limit";
-import { idempotency } from "./middleware/idempotency";
+import { v1Gate } from "./middleware/v1-gate";
 import { rateLimit } from "./middleware/rate-limit";
 import { securityHeaders } from "./middleware/security-headers";
 import { jsonError, onError } from "./middleware/errors";
@@ -12,7 +9,6 @@ import { renderReference } from "./api-document/reference";
 import type { ReferenceDocument } from "./api-document/reference-model";
 import { withMiddlewareAnswers, withOperationIds } from "./api-document/post-process";
 import { mountRoutes } from "./routes";
-import { largeBodies } from "./middleware/large-bodies";
 import { createPlatform, type Platform } from "./platform/compose";
 
 /** Describes the API in its served OpenAPI document. */
@@ -38,16 +34,11 @@ export function createApp(platform: Platform = createPlatform()) {
   app.use("/v1/*", rateLimit);
   // The SAML service providers (no token): limited per client address like anonymous /v1 calls.
   app.use("/sso/*", rateLimit);
-  // The token before the body: an unknown token never gets its body read.
-  app.use("/v1/*", bearerAuth);
-  // A site token's reads carry validators (ETag, a short private max-age) and answer 304s.
-  app.use("/v1/*", readerCaching);
-  // 1 MiB per body, except on a route that declares a larger cap of its own (`ownBodyCap`).
-  app.use("/v1/*", defaultBodyLimit());
-
-  // Large bodies one at a time per isolate, so small requests stay answered between them.
-  app.use("/v1/*", largeBodies);
-  app.use("/v1/*", idempotency);
+  // In one step (`v1Gate`): the token before the body (an unknown token never gets its body
+  // read); a site token's reads carry validators (ETag, a short private max-age) and answer
+  // 304s; a body is capped at 1 MiB (or its route's own `ownBodyCap`), large bodies run one at a
+  // time per isolate, and a POST's Idempotency-Key is honoured.
+  app.use("/v1/*", v1Gate);
 
   mountRoutes(app);
 
