@@ -7,6 +7,16 @@ import { publishedUrl, type SpacePlacement } from "./site";
 
 type Language = NonNullable<Space["language"]>;
 
+/** A space's `permissions` for each role, worked out once per isolate (lists present 50 rows). */
+const PERMISSIONS = new Map<MemberRole | null, Space["permissions"]>();
+
+/** The permissions of a role on a space, one frozen object shared by every space with that role. */
+function permissionsOf(role: MemberRole | null): Space["permissions"] {
+  let permissions = PERMISSIONS.get(role);
+  if (!permissions) PERMISSIONS.set(role, (permissions = Object.freeze(spacePermissions(role))));
+  return permissions;
+}
+
 /**
  * A space looks the same from every endpoint; `permissions` derive from the caller's effective
  * role on it alone. Optional fields (`parent`, `language`, `deletedAt`) are omitted when unset;
@@ -49,6 +59,6 @@ export function presentSpace(
     changeRequests: row.changeRequestsCount,
     changeRequestsOpen: row.changeRequestsOpen,
     changeRequestsDraft: row.changeRequestsDraft,
-    permissions: spacePermissions(role),
+    permissions: permissionsOf(role),
   };
 }
