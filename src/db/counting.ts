@@ -20,59 +20,82 @@ function record(stats: D1Stats, meta: Meta): void {
 }
 
 /**
+ * A counted statement. A class, not `Object.create(statement)` with closures: a fresh object
+ * made a prototype on every statement (and every request) cost ≈ 4 % of a GET's CPU.
+ */
+class CountedStatement {
+  constructor(
+    /** The D1 statement itself (what `batch` is given). */
+    readonly inner: D1PreparedStatement,
+    private readonly stats: D1Stats,
+  ) {}
+
+  bind(...values: unknown[]): CountedStatement {
+    return new CountedStatement(this.inner.bind(...values), this.stats);
+  }
+
+  async first(column?: string): Promise<unknown> {
+    this.stats.roundTrips++;
+    // `first` exposes no metadata; run `all` to keep the counts exact.
+    const result = await this.inner.all();
+    record(this.stats, result.meta);
+    const row = (result.results[0] ?? null) as Record<string, unknown> | null;
+    return column && row ? row[column] : row;
+  }
+
+  async all(): Promise<D1Result> {
+    this.stats.roundTrips++;
+    const result = await this.inner.all();
+    record(this.stats, result.meta);
+    return result;
+  }
+
+  async run(): Promise<D1Result> {
+    this.stats.roundTrips++;
+    const result = await this.inner.run();
+    record(this.stats, result.meta);
+    return result;
+  }
+
+  raw(options?: { columnNames?: boolean }): Promise<unknown[]> {
+    // `raw` keeps duplicate column names apart but D1 gives it no metadata: count the trip only.
+    // Queries whose rows must be metered go through `batch`, which reports them.
+    this.stats.roundTrips++;
+    this.stats.unmetered++;
+    return options?.columnNames ? this.inner.raw({ columnNames: true }) : this.inner.raw();
+  }
+}
+
+/** A counted database: what drizzle calls (`prepare`, `batch`) and `exec`. */
+class CountedDatabase {
+  constructor(
+    private readonly d1: D1Database,
+    private readonly stats: D1Stats,
+  ) {}
+
+  prepare(query: string): CountedStatement {
+    return new CountedStatement(this.d1.prepare(query), this.stats);
+  }
+
+  async batch(statements: (D1PreparedStatement | CountedStatement)[]): Promise<D1Result[]> {
+    this.stats.roundTrips++;
+    const inner = statements.map((s) => (s instanceof CountedStatement ? s.inner : s));
+    const results = await this.d1.batch(inner);
+    for (const r of results) record(this.stats, r.meta);
+    return results;
+  }
+
+  exec(query: string): Promise<D1ExecResult> {
+    this.stats.roundTrips++;
+    return this.d1.exec(query);
+  }
+}
+
+/**
  * Wraps a D1 binding so every round trip (a statement run, or one `batch`) and the rows it read
  * and wrote are counted from D1's own result metadata. The bench and the tests read the same
  * figures, through the `X-Quire-D1` response header when DB_STATS is on.
  */
 export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const wrapped: D1PreparedStatement = Object.create(stmt);
-    wrapped.bind = (...values: unknown[]) => wrapStatement(stmt.bind(...values));
-    wrapped.first = (async (column?: string) => {
-      stats.roundTrips++;
-      // `first` exposes no metadata; run `all` to keep the counts exact.
-      const result = await stmt.all();
-      record(stats, result.meta);
-      const row = (result.results[0] ?? null) as Record<string, unknown> | null;
-      return column && row ? row[column] : row;
-    }) as D1PreparedStatement["first"];
-    wrapped.all = (async () => {
-      stats.roundTrips++;
-      const result = await stmt.all();
-      record(stats, result.meta);
-      return result;
-    }) as D1PreparedStatement["all"];
-    wrapped.run = (async () => {
-      stats.roundTrips++;
-      const result = await stmt.run();
-      record(stats, result.meta);
-      return result;
-    }) as D1PreparedStatement["run"];
-    wrapped.raw = ((options?: { columnNames?: boolean }) => {
-      // `raw` keeps duplicate column names apart but D1 gives it no metadata: count the trip only.
-      // Queries whose rows must be metered go through `batch`, which reports them.
-      stats.roundTrips++;
-      stats.unmetered++;
-      return options?.columnNames ? stmt.raw({ columnNames: true }) : stmt.raw();
-    }) as D1PreparedStatement["raw"];
-    (wrapped as unknown as { __inner: D1PreparedStatement }).__inner = stmt;
-    return wrapped;
-  };
-
-  const wrapped: D1Database = Object.create(d1);
-  wrapped.prepare = (query: string) => wrapStatement(d1.prepare(query));
-  wrapped.batch = (async (statements: D1PreparedStatement[]) => {
-    stats.roundTrips++;
-    const inner = statements.map(
-      (s) => (s as unknown as { __inner?: D1PreparedStatement }).__inner ?? s,
-    );
-    const results = await d1.batch(inner);
-    for (const r of results) record(stats, r.meta);
-    return results;
-  }) as D1Database["batch"];
-  wrapped.exec = async (query: string) => {
-    stats.roundTrips++;
-    return d1.exec(query);
-  };
-  return wrapped;
+  return new CountedDatabase(d1, stats) as unknown as D1Database;
 }

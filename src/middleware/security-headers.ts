@@ -28,9 +28,21 @@ const REFERENCE_PATH = "/v1/reference";
  * own origin when it is on the configured list, otherwise none.
  */
 function allowedOrigin(setting: string | undefined, origin: string | undefined): string | null {
-  const list = (setting ?? "*").split(/[\s,]+/).filter(Boolean);
-  if (list.length === 0 || list.includes("*")) return "*";
+  const list = originsOf(setting ?? "*");
+  if (list === "*") return "*";
   return origin && list.includes(origin) ? origin : null;
+}
+
+/** The last CORS_ORIGINS setting read and its list (a deployment has one: read it once). */
+let origins: { setting: string; list: string[] | "*" } | null = null;
+
+/** The origins of a CORS_ORIGINS setting, `*` for any. */
+function originsOf(setting: string): string[] | "*" {
+  if (origins?.setting !== setting) {
+    const list = setting.split(/[\s,]+/).filter(Boolean);
+    origins = { setting, list: list.length === 0 || list.includes("*") ? "*" : list };
+  }
+  return origins.list;
 }
 
 /** Sets the CORS headers every answer carries (preflights add the request-side ones). */
@@ -105,7 +117,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== "OPTIONS") corsHeaders(c, headers);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");
-  if (new URL(c.req.url).protocol === "https:") headers.set("Strict-Transport-Security", HSTS);
+  if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);
   if (c.req.header("Authorization") !== undefined && !headers.has("Cache-Control")) {
     headers.set("Cache-Control", "no-store");
   }
