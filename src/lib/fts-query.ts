@@ -1,8 +1,10 @@
 /**
- * User search text → a safe FTS5 MATCH expression. Nothing the user types is FTS5 syntax:
- * words are extracted with a Unicode regex and each is quoted as a phrase, so quotes, NEAR,
- * AND/OR/NOT, `*`, `-`, `^`, `:` and parentheses are plain words or separators, never operators.
+ * User search text → a safe FTS5 MATCH expression over tagged words (`src/lib/search-tags.ts`).
+ * Nothing the user types is FTS5 syntax: words are extracted with a Unicode regex and each is
+ * quoted as a phrase behind its scope's tag, so quotes, NEAR, AND/OR/NOT, `*`, `-`, `^`, `:` and
+ * parentheses are plain words or separators, never operators.
  */
+import { searchTag, withoutTagMarks } from "./search-tags";
 
 /** Word characters as FTS5's unicode61 tokenizer sees them (letters, digits, marks, private use). */
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
@@ -12,34 +14,63 @@ const SUBSTANCE = /[\p{L}\p{N}\p{Co}]/u;
 /** At most this many words count: a 512-character query cannot become a huge expression. */
 export const MAX_SEARCH_TERMS = 32;
 
-/** The text columns a search matches (never the space and organization key columns). */
-const TEXT_COLUMNS = "{title description heading body}";
-
-/** The words of a search query, in order, at most MAX_SEARCH_TERMS. */
+/** The words of a search query, in order, at most MAX_SEARCH_TERMS (tag characters are spaces). */
 export function searchWords(text: string): string[] {
-  const words = text.normalize("NFC").match(WORD) ?? [];
+  const words = withoutTagMarks(text.normalize("NFC")).match(WORD) ?? [];
   return words.filter((w) => SUBSTANCE.test(w)).slice(0, MAX_SEARCH_TERMS);
 }
 
 /**
- * The terms part of a MATCH expression: every word quoted (all must match), the last one a
- * prefix (`"ligh"*`) when it has two characters or more. Null when the text has no words, which
- * means "no results" rather than an error.
+ * One word behind a tag as a quoted phrase, a prefix (`"<tag>ligh"*`) when it is the last word
+ * and has two characters or more: one letter does not expand to every word of the scope.
  */
-export function ftsTerms(text: string): string | null {
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  return words
-    .map((word, i) => {
-      const quoted = `"${word.replaceAll('"', '""')}"`;
-      const last = i === words.length - 1;
-      return last && [...word].length >= 2 ? `${quoted}*` : quoted;
-    })
-    .join(" ");
+function phrase(tag: string, word: string, last: boolean): string {
+  const quoted = `"${tag}${word.replaceAll('"', '""')}"`;
+  return last && [...word].length >= 2 ? `${quoted}*` : quoted;
 }
 
-/** The token of an id in a key column: hex of its UTF-8 bytes, as the migration computes it. */
-export function keyToken(prefix: "s" | "o", id: string): string {
+/**
+ * The MATCH expression of a search text within the scopes of `tags` (one space's, several
+ * spaces', one organization's): every word must match (AND), each in any one of the scopes (a
+ * section carries only its own space's and organization's tags). Null when the text has no
+ * words, which means "no results" rather than an error.
+ */
+export function taggedMatch(tags: readonly string[], text: string): string | null {
+  const words = searchWords(text);
+  if (words.length === 0 || tags.length === 0) return null;
+  return words
+    .map((word, i) => {
+      const last = i === words.length - 1;
+      const any = tags.map((tag) => phrase(tag, word, last));
+      return any.length === 1 ? any[0]! : `(${any.join(" OR ")})`;
+    })
+    .join(" AND ");
+}
+
+/** The MATCH expression of a search text in one space (`taggedMatch` with its tag). */
+export function spaceMatch(spaceId: string, text: string): string | null {
+  return taggedMatch([searchTag("space", spaceId)], text);
+}
+
+/** The MATCH expression of a search text in several spaces (a site's). */
+export function spacesMatch(spaceIds: readonly string[], text: string): string | null {
+  return taggedMatch(
+    spaceIds.map((id) => searchTag("space", id)),
+    text,
+  );
+}
+
+/** The MATCH expression of a search text in one organization's spaces. */
+export function orgMatch(organizationId: string, text: string): string | null {
+  return taggedMatch([searchTag("org", organizationId)], text);
+}
+
+/**
+ * The token of an id in a key column: a prefix letter and the hex of its UTF-8 bytes. `t` marks
+ * the space key of tagged rows, `s` the space key of rows indexed before tags (rebuilt when
+ * found), `o` the organization key.
+ */
+export function keyToken(prefix: "t" | "s" | "o", id: string): string {
   const hex = [...new TextEncoder().encode(id)].map((b) => b.toString(16).padStart(2, "0"));
   return `${prefix}${hex.join("")}`;
 }
@@ -50,21 +81,7 @@ export function idOfKeyToken(token: string): string {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
-/**
- * A MATCH expression limited to one space (`space_key`) or one organization (`org_key`): the
- * key is a constraint inside the full-text query, so FTS5 reads only that key's rows.
- */
-export function scopedMatch(scope: "space" | "org", id: string, terms: string): string {
-  const key =
-    scope === "space" ? `space_key : "${keyToken("s", id)}"` : `org_key : "${keyToken("o", id)}"`;
-  return `${key} AND ${TEXT_COLUMNS} : (${terms})`;
-}
-
-/**
- * A MATCH expression limited to several spaces (a site's published spaces): any of their
- * `space_key` tokens, inside the full-text query as `scopedMatch`'s single key is.
- */
-export function spacesMatch(spaceIds: readonly string[], terms: string): string {
-  const keys = spaceIds.map((id) => `"${keyToken("s", id)}"`).join(" OR ");
-  return `space_key : (${keys}) AND ${TEXT_COLUMNS} : (${terms})`;
+/** The MATCH expression that finds a space's rows indexed before tags (its old key token). */
+export function untaggedRowsMatch(spaceId: string): string {
+  return `space_key : "${keyToken("s", spaceId)}"`;
 }

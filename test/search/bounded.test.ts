@@ -1,49 +1,30 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { keyToken } from "../../src/lib/fts-query";
 import { RANKED_PAGES } from "../../src/services/search/space-search";
-import { reloadSpace } from "../helpers/content-factories";
 import { d1Cost } from "../helpers/api";
-import { searchSpace, searchWorld, word } from "./fixtures";
+import { searchSpace, searchWorld, seedSearchIndex, word } from "./fixtures";
 
 type Item = { id: string; score: number; rank: number };
 
 /**
- * Seeds `pages` indexed pages into a space's search index directly (600 pages through merges
- * would take minutes): each with `sections` matching sections whose bm25 varies with the page
- * (or is the same everywhere when `tied`), and the index state at main so no catch-up runs.
+ * Seeds `pages` indexed pages into a new space's search index directly (600 pages through
+ * merges would take minutes): each with `sections` matching sections whose bm25 varies with the
+ * page (or is the same everywhere when `tied`).
  */
 async function seedIndex(pages: number, options: { sections?: number; tied?: boolean } = {}) {
   const { org, owner, space } = await searchWorld();
   const w = word();
   const sections = options.sections ?? 1;
-  const ids = Array.from({ length: pages }, (_, i) => `${w}-page-${i}`);
-  await env.DB.prepare(
-    "INSERT INTO search_pages (space_id, organization_id, page_id) SELECT ?, ?, value FROM json_each(?)",
-  )
-    .bind(space.id, org.id, JSON.stringify(ids))
-    .run();
-  const rows = ids.flatMap((id, i) =>
-    Array.from({ length: sections }, (_, s) => {
-      const times = options.tied ? 1 : 1 + ((i * 7 + s * 3) % 11);
-      const text = `${Array(times).fill(w).join(" ")} words ${options.tied ? "" : i} here`;
-      const place = { id, path: `page-${i}`, ancestors: ["Top"] };
-      return [id, s, `Page ${i}`, text, s === 0 ? null : `part-${s}`, JSON.stringify(place)];
-    }),
+  await seedSearchIndex(
+    { id: space.id, organizationId: org.id },
+    Array.from({ length: pages }, (_, i) => ({
+      id: `${w}-page-${i}`,
+      title: `Page ${i}`,
+      sections: Array.from({ length: sections }, (_, s) => {
+        const times = options.tied ? 1 : 1 + ((i * 7 + s * 3) % 11);
+        return `${Array(times).fill(w).join(" ")} words ${options.tied ? "" : i} here`;
+      }),
+    })),
   );
-  await env.DB.prepare(
-    `INSERT INTO search_fts (rowid, space_key, org_key, title, description, heading, body, anchor, page)
-     SELECT p.id * 256 + json_extract(e.value, '$[1]'), ?, ?, json_extract(e.value, '$[2]'), '',
-       '', json_extract(e.value, '$[3]'), json_extract(e.value, '$[4]'), json_extract(e.value, '$[5]')
-     FROM json_each(?) e CROSS JOIN search_pages p
-       ON p.space_id = ? AND p.page_id = json_extract(e.value, '$[0]')`,
-  )
-    .bind(keyToken("s", space.id), keyToken("o", org.id), JSON.stringify(rows), space.id)
-    .run();
-  const { mainSeq } = await reloadSpace(space.id);
-  await env.DB.prepare("INSERT INTO search_spaces (space_id, seq) VALUES (?, ?)")
-    .bind(space.id, mainSeq)
-    .run();
   return { owner, space, w };
 }
 

@@ -1,4 +1,7 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { keyToken } from "../../src/lib/fts-query";
+import { searchTag, taggedText } from "../../src/lib/search-tags";
 import type { Change } from "../../src/content/change-schema";
 import { reindexPages, searchPages } from "../../src/services/search/indexer";
 import { as } from "../helpers/api";
@@ -50,4 +53,64 @@ export function fillerPages(count: number): Change[] {
     title: `Filler ${i}`,
     document: { markdown: `Unrelated words number ${i}.\n` },
   }));
+}
+
+/** A page to seed into an index: its id, title and the text of each of its sections. */
+export interface SeedPage {
+  id: string;
+  title: string;
+  sections: string[];
+}
+
+/**
+ * Writes pages into a space's search index directly, as the indexer writes them (tagged words,
+ * the `t` space key), or as indexes before tags held them (`old`: plain text, the `s` key), and
+ * the index state at the space's main so no catch-up runs. Each page sits at `page-<n>` under
+ * an ancestor titled "Top"; sections after the first have the anchor `part-<s>`.
+ */
+export async function seedSearchIndex(
+  space: { id: string; organizationId: string },
+  pages: SeedPage[],
+  options: { old?: boolean } = {},
+) {
+  const tags = { space: searchTag("space", space.id), org: searchTag("org", space.organizationId) };
+  const text = (t: string) => (options.old ? t : taggedText(t, tags));
+  await env.DB.prepare(
+    "INSERT INTO search_pages (space_id, organization_id, page_id) SELECT ?, ?, value FROM json_each(?)",
+  )
+    .bind(space.id, space.organizationId, JSON.stringify(pages.map((p) => p.id)))
+    .run();
+  const rows = pages.flatMap((page, i) =>
+    page.sections.map((body, s) => {
+      const place = { id: page.id, path: `page-${i}`, ancestors: ["Top"], v: 2 };
+      return [
+        page.id,
+        s,
+        text(page.title),
+        text(body),
+        s === 0 ? null : `part-${s}`,
+        JSON.stringify(place),
+      ];
+    }),
+  );
+  await env.DB.prepare(
+    `INSERT INTO search_fts (rowid, space_key, org_key, title, description, heading, body, anchor, page)
+     SELECT p.id * 256 + json_extract(e.value, '$[1]'), ?, ?, json_extract(e.value, '$[2]'), '',
+       '', json_extract(e.value, '$[3]'), json_extract(e.value, '$[4]'), json_extract(e.value, '$[5]')
+     FROM json_each(?) e CROSS JOIN search_pages p
+       ON p.space_id = ? AND p.page_id = json_extract(e.value, '$[0]')`,
+  )
+    .bind(
+      keyToken(options.old ? "s" : "t", space.id),
+      keyToken("o", space.organizationId),
+      JSON.stringify(rows),
+      space.id,
+    )
+    .run();
+  const { mainSeq } = await reloadSpace(space.id);
+  await env.DB.prepare(
+    "INSERT INTO search_spaces (space_id, seq) VALUES (?, ?) ON CONFLICT DO UPDATE SET seq = excluded.seq",
+  )
+    .bind(space.id, mainSeq)
+    .run();
 }

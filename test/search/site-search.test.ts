@@ -14,8 +14,9 @@ import {
 import { commitIndexed, fillerPages, word } from "./fixtures";
 
 /**
- * A site over two content spaces (A, B), each with a page mentioning `w` (B's twice, so it
- * ranks first), in the given visibility, published unless told.
+ * A site over two content spaces (A, B), each with a page mentioning `w` (B's twice in a short
+ * text, A's once in a long one, so B's ranks first: bm25 weighs a word by its frequency in
+ * each space, and `w` is rarer in A), in the given visibility, published unless told.
  */
 async function searchSite(
   options: { visibility?: SiteVisibility; published?: boolean; adaptive?: boolean } = {},
@@ -26,7 +27,13 @@ async function searchSite(
   const b = await makeContentSpace(org.id, owner, "Space B");
   await commitIndexed(a.id, owner, [
     ...fillerPages(3),
-    { operation: "insert_page", title: "Alpha", document: { markdown: `One ${w} here.\n` } },
+    {
+      operation: "insert_page",
+      title: "Alpha",
+      document: {
+        markdown: `One ${w} here, among many words that make the page long and its one mention weak: ${fillerWords}.\n`,
+      },
+    },
   ]);
   await commitIndexed(b.id, owner, [
     ...fillerPages(3),
@@ -49,6 +56,10 @@ async function searchSite(
   const ssB = rows.find((r) => r.spaceId === b.id)!;
   return { org, owner, site, a, b, ssA, ssB, w };
 }
+
+/** Words that lengthen a page's text. */
+const fillerWords =
+  "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron";
 
 /** POST .../sites/{siteId}/search as `token` (null: anonymous). */
 function search(

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { declareList } from "../../http/lists";
 import { createRouter } from "../../http/router";
@@ -10,11 +10,12 @@ import {
   emptyDocument,
   putAgentInstructions,
 } from "../../services/organizations/agent-instructions";
-import { orgSearchKey, searchOrganization } from "../../services/search/search";
-import { readableSpacesQueries } from "../../services/search/readable-spaces";
-import { presentSearchSpace } from "../../presenters/search";
-import { SearchQuery } from "../../api/search";
+import { orgSearchPage, orgSearchPlan } from "../../services/search/org-search";
+import { spaceSearchKeySchema } from "../../services/search/space-search";
+import { presentSearchSpaces } from "../../presenters/search";
+import { SearchQuery, type SearchSpaceItem } from "../../api/search";
 import { callerUserId } from "../../auth/caller";
+import type { ListPage } from "../../http/pagination";
 import { urlsOf } from "../../http/urls";
 import {
   AgentInstructionsSchema,
@@ -26,10 +27,10 @@ import {
 /** Organization-wide content: search across spaces and the instructions AI agents follow. */
 export const contentRoutes = createRouter();
 
-/** The organization search pages by (score, space id); a cursor is bound to the search text. */
+/** The organization search pages as a space search does; a cursor is bound to the search text. */
 const ORG_SEARCH = declareList(
   (orgId: string, query: string) => `search:${orgId}:${query}`,
-  z.tuple([z.number(), z.string()]),
+  spaceSearchKeySchema,
 );
 
 contentRoutes.openapi(
@@ -47,27 +48,31 @@ contentRoutes.openapi(
   async (c) => {
     const { organizationId } = c.req.valid("param");
     const { query, page, limit } = c.req.valid("query");
-    // The member's readable spaces are read in the access check's round trip.
+    const cursors = ORG_SEARCH.at(c, organizationId, query);
+    const after = await cursors.after(page);
+    // The ranked read runs in the access check's round trip; the member's role on the spaces
+    // it found, in a second one.
+    const db = c.get("db");
+    const search = orgSearchPlan(db, { organizationId, query, limit, after });
     const { results, ...access } = await resolveOrg(c, organizationId, {
-      with: readableSpacesQueries(c.get("db"), organizationId, callerUserId(c)),
+      with: search.statements,
     });
     requireScope(access.caller, "organization:search");
     requireRole(access.role, "read", "search the organization");
-    const cursors = ORG_SEARCH.at(c, organizationId, query);
-    const after = await cursors.afterAccess(page);
-    const { spaces, count } = await searchOrganization(
-      c.get("db"),
-      { organizationId, userId: access.caller.user.id, role: access.role, query, limit, after },
-      results,
-    );
-    const urls = urlsOf(c);
-    const body = await cursors.page({
-      rows: spaces,
+    const found = await orgSearchPage(db, search.finish(results), {
+      organizationId,
+      callerId: callerUserId(c),
+      role: access.role ?? "read",
       limit,
-      count,
-      key: orgSearchKey,
-      present: (space) => presentSearchSpace(urls, space),
+      after,
     });
+    const more = await cursors.next(found.next);
+    const body: ListPage<SearchSpaceItem> = {
+      count: found.count,
+      items: presentSearchSpaces(urlsOf(c), found.items, found.titles),
+    };
+    if (more) body.next = more;
+    c.header("X-Quire-Count", found.exact ? "exact" : "at-least");
     return c.json(body, 200);
   },
 );

@@ -2,14 +2,17 @@ import { createRoute } from "@hono/zod-openapi";
 import { readerDigest } from "../../auth/caller";
 import { resolvePublishedSite } from "../../auth/published";
 import { siteKeyOf } from "../../auth/site-reader";
-import { runPlan } from "../../db/plan";
+import { runStatements } from "../../db/plan";
+import { executionContext } from "../../http/background";
+import { catchUpInBackground } from "../../services/search/indexer";
+import { oldIndexesQuery } from "../../services/search/index-upgrade";
 import type { ListPage } from "../../http/pagination";
 import { pagedQuery } from "../../http/pagination";
 import { declareList } from "../../http/lists";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, listOf } from "../../api-document/common";
-import { presentSiteSearch } from "../../presenters/search";
+import { presentSearchSpaces } from "../../presenters/search";
 import { visitorShows } from "../../services/sites/conditions";
 import { siteTreeFrom, siteTreeStatements } from "../../services/sites/tree";
 import { spaceSearchKeySchema, spacesSearchPlan } from "../../services/search/space-search";
@@ -73,20 +76,25 @@ siteSearchRoutes.openapi(
     const tree = siteTreeFrom(site, reader, access.results);
     const shows = reader ? undefined : visitorShows(site, access.claims);
     const { spaceIds, titles } = siteSearchSpaces(tree, { member: reader !== null, shows }, scope);
-    const found = await runPlan(
-      db,
-      spacesSearchPlan(db, {
-        spaceIds,
-        query: body.query,
-        limit,
-        after,
-        keep: keepForVisitor(shows),
-      }),
-    );
+    const search = spacesSearchPlan(db, {
+      spaceIds,
+      query: body.query,
+      limit,
+      after,
+      keep: keepForVisitor(shows),
+    });
+    const results = await runStatements(db, {
+      ...search.statements,
+      old: oldIndexesQuery(db, spaceIds),
+    });
+    const found = search.finish(results);
+    // Spaces whose index predates tagged words are rebuilt after the answer.
+    const ctx = executionContext(c);
+    if (ctx) for (const { id } of results.old) catchUpInBackground(db, id, ctx);
     const more = await cursors.next(found.next);
     const answer: ListPage<SearchSpaceItem> = {
       count: found.count,
-      items: presentSiteSearch(urlsOf(c), found.items, titles),
+      items: presentSearchSpaces(urlsOf(c), found.items, titles),
     };
     if (more) answer.next = more;
     c.header("X-Quire-Count", found.exact ? "exact" : "at-least");

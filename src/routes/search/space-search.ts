@@ -55,8 +55,8 @@ spaceSearchRoutes.openapi(
     const found = await resolveSpace(c, spaceId, { with: reads.statements });
     requireScope(found.caller, "space:read");
     requireRole(found.role, "read", "search this space");
-    const { indexedSeq, items, count, exact, next } = reads.finish(found.results);
-    if (indexedSeq < found.space.mainSeq) {
+    const { stale, items, count, exact, next } = reads.finish(found.results);
+    if (stale(found.space.mainSeq)) {
       const ctx = executionContext(c);
       if (ctx) catchUpInBackground(db, spaceId, ctx);
     }

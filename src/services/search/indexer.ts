@@ -12,7 +12,8 @@ import { mainPointer } from "../../content/pointers";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery, treeQuery } from "../../content/read";
 import { documentSections, type DocumentLike } from "../../content/document/index";
-import { keyToken } from "../../lib/fts-query";
+import { keyToken, untaggedRowsMatch } from "../../lib/fts-query";
+import { searchTag, taggedText } from "../../lib/search-tags";
 import type { MainRevisionHook } from "../../platform/main-revision";
 import { ancestorsQuery, placeOf, withDescendantsSql } from "./page-places";
 
@@ -61,6 +62,9 @@ const ATTEMPTS = 4;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 const clean = (text: string, max: number) => text.replace(CONTROL, " ").slice(0, max);
 
+/** A space's tags: its words are indexed behind both (`src/lib/search-tags.ts`). */
+type Tags = { space: string; org: string };
+
 /**
  * One section to index: page id, section number, title, description, heading, text, anchor,
  * and the page's place on main (JSON of a `PagePlace`).
@@ -68,13 +72,15 @@ const clean = (text: string, max: number) => text.replace(CONTROL, " ").slice(0,
 type SectionValues = [string, number, string, string, string, string, string | null, string];
 
 /**
- * The sections to index of one page at a revision; nothing for groups, links, tombstones and
- * pages whose chain to the root is broken. `byId`: the visible rows, its ancestors included.
+ * The sections to index of one page at a revision, their text tagged with the space's tags;
+ * nothing for groups, links, tombstones and pages whose chain to the root is broken. `byId`:
+ * the visible rows, its ancestors included.
  */
 function pageSections(
   row: PageRow,
   body: string | undefined,
   byId: Map<string, PageRow>,
+  tags: Tags,
 ): SectionValues[] {
   const place = placeOf(row, byId);
   if (row.kind !== "document" || row.deleted || !place) return [];
@@ -86,15 +92,16 @@ function pageSections(
   }
   const sections = documentSections(doc).slice(0, MAX_SECTIONS);
   if (sections.length === 0) sections.push({ heading: null, anchor: null, text: "" });
-  const title = clean(row.title, 1_000);
-  const description = clean(row.description ?? "", 2_000);
+  const tagged = (text: string, max: number) => taggedText(clean(text, max), tags);
+  const title = tagged(row.title, 1_000);
+  const description = tagged(row.description ?? "", 2_000);
   return sections.map((s, i) => [
     row.pageId,
     i,
     title,
     description,
-    clean(s.heading ?? "", 1_000),
-    clean(s.text, MAX_SECTION_CHARS),
+    tagged(s.heading ?? "", 1_000),
+    tagged(s.text, MAX_SECTION_CHARS),
     s.anchor,
     JSON.stringify(place),
   ]);
@@ -113,7 +120,7 @@ function insertStatements(db: Database, space: SpaceRow, sections: SectionValues
   );
   const rows = jsonChunks(sections, CHUNK_CHARS).map((json) =>
     db.insert(searchFts).select(
-      sql`SELECT p.id * ${sql.raw(String(SECTION_SLOTS))} + ${at(1)}, ${keyToken("s", space.id)}, ${keyToken("o", space.organizationId)},
+      sql`SELECT p.id * ${sql.raw(String(SECTION_SLOTS))} + ${at(1)}, ${keyToken("t", space.id)}, ${keyToken("o", space.organizationId)},
         ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)}
       FROM json_each(${json}) AS e CROSS JOIN search_pages p
         ON p.space_id = ${space.id} AND p.page_id = ${at(0)}`,
@@ -166,7 +173,8 @@ async function syncSpace(
     const space = spaceRows[0];
     const state = stateRows[0];
     if (!space || space.deletedAt) return removeSpaceFromIndex(db, spaceId);
-    const full = options.full || !state;
+    // An index written before tags is rebuilt whole (its rows are found by their old key).
+    const full = options.full || !state || state.old === 1;
     const extra = options.pages ?? [];
     if (!full && state.seq >= space.mainSeq && extra.length === 0) return;
     const p = mainPointer(space);
@@ -184,8 +192,12 @@ async function syncSpace(
     ]);
     const byId = new Map([...above, ...rows].map((r) => [r.pageId, r]));
     const byHash = new Map(bodies.map((d) => [d.hash, d.body]));
+    const tags = {
+      space: searchTag("space", space.id),
+      org: searchTag("org", space.organizationId),
+    };
     const sections = rows.flatMap((r) =>
-      pageSections(r, r.documentHash ? byHash.get(r.documentHash) : undefined, byId),
+      pageSections(r, r.documentHash ? byHash.get(r.documentHash) : undefined, byId, tags),
     );
     const writes: BatchItem<"sqlite">[] = [
       state
@@ -225,7 +237,7 @@ export async function reindexPages(
 }
 
 /** Rebuilds a space's whole index from its main head: after a restore, or to repair it. */
-export async function reindexSpace(db: Database, space: SpaceRow): Promise<void> {
+export async function reindexSpace(db: Database, space: Pick<SpaceRow, "id">): Promise<void> {
   await syncSpace(db, space.id, { full: true });
 }
 
@@ -242,16 +254,21 @@ export async function removeSpaceFromIndex(db: Database, spaceId: string): Promi
   await db.batch(removeSpaceFromIndexStatements(db, spaceId));
 }
 
-/** The indexed sequence of a space (no row: never indexed), to read beside a search. */
+/**
+ * The indexed sequence of a space (no row: never indexed) and whether rows indexed before tags
+ * remain (`old`, 1: the index must be rebuilt), to read beside a search.
+ */
 export function indexStateQuery(db: Database, spaceId: string) {
-  return INDEX_STATE.bind(db, { space: spaceId });
+  return INDEX_STATE.bind(db, { space: spaceId, old: untaggedRowsMatch(spaceId) });
 }
 
 /** `indexStateQuery`'s statement, its text written once per isolate (every search runs it). */
 const INDEX_STATE = preparedSelect(
-  () => getTableColumns(searchSpaces),
-  (select, p: Params<"space">) =>
-    select.from(searchSpaces).where(eq(searchSpaces.spaceId, sql`${p("space")}`)),
+  (p: Params<"space" | "old">) => ({
+    ...getTableColumns(searchSpaces),
+    old: sql<number>`EXISTS (SELECT 1 FROM search_fts WHERE search_fts MATCH ${p("old")})`,
+  }),
+  (select, p) => select.from(searchSpaces).where(eq(searchSpaces.spaceId, sql`${p("space")}`)),
 );
 
 /** Spaces this isolate is catching up, so a burst of searches starts one run, not one each. */

@@ -100,11 +100,12 @@ export function siteSearchSpaces(
 /**
  * The pages a visitor of an adaptive site finds: those whose own and ancestors' conditions all
  * hold for their claims (the index stores them with each page). A page indexed before places
- * carried conditions is hidden until re-indexed (it may have one). Undefined: every page.
+ * carried conditions is hidden until re-indexed (it may have one; such pages are only in
+ * indexes written before tags, which are rebuilt when found). Undefined: every page.
  */
 export function keepForVisitor(shows: Shows): KeepPage | undefined {
   if (!shows) return undefined;
-  return (place) =>
+  return ({ place }) =>
     (place.v ?? 0) >= PLACE_FORMAT &&
     (place.conditions ?? []).every((condition) => shows(condition));
 }

@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client";
-import { ftsTerms, idOfKeyToken, scopedMatch, spacesMatch } from "../../lib/fts-query";
+import { idOfKeyToken, spaceMatch, spacesMatch } from "../../lib/fts-query";
 import { z } from "zod";
 import { plan } from "../../db/plan";
 import { indexStateQuery, SECTION_SLOTS } from "./indexer";
-import { headSectionsQuery, tailSectionsQuery, type RankedSection } from "./ranked-sections";
+import { rankedSectionsQuery, type RankedRead, type RankedSection } from "./ranked-sections";
 import type { PagePlace } from "./page-places";
 
 /** Sections shown per found page: its best ones, so an item stays small. */
@@ -70,7 +70,7 @@ export interface FoundPage {
 }
 
 /** A page of search results. */
-interface SearchPage {
+export interface SearchPage {
   items: FoundPage[];
   /** Exact when `exact`; otherwise the pages found so far, a lower bound. */
   count: number;
@@ -79,8 +79,11 @@ interface SearchPage {
   next?: SpaceSearchKey;
 }
 
-/** Which found pages a search keeps (a visitor's adaptive conditions); every one when absent. */
-export type KeepPage = (place: PagePlace) => boolean;
+/**
+ * Which found pages a search keeps (the caller's readable spaces, a visitor's adaptive
+ * conditions): those it drops are neither numbered nor counted. Every one when absent.
+ */
+export type KeepPage = (page: FoundPage) => boolean;
 
 /** The pages of section rows, in the rows' order of first appearance, each with its best ones. */
 function groupPages(rows: RankedSection[]): FoundPage[] {
@@ -118,26 +121,40 @@ function groupPages(rows: RankedSection[]): FoundPage[] {
   return found;
 }
 
-/** Numbers pages from `shown` + 1 in order, keeping those `keep` keeps. */
-function numbered(pages: FoundPage[], shown: number, keep: KeepPage | undefined) {
+const byScore = (a: FoundPage, b: FoundPage) => a.score - b.score || a.key - b.key;
+
+/** Numbers pages from `shown` + 1 in order. */
+function numbered(pages: FoundPage[], shown: number) {
   pages.forEach((p, i) => (p.rank = shown + i + 1));
-  return keep ? pages.filter((p) => keep(p.place)) : pages;
+  return pages;
+}
+
+/** What a ranked search reads for a page: the first page's window, or the tail after `after`. */
+export function rankedRead(limit: number, after: SpaceSearchKey | undefined): RankedRead {
+  if (!after) return { kind: "head", size: windowOf(limit) + 1 };
+  return { kind: "tail", size: limit + 1, from: after[1], skip: unpackKeys(after[3]) };
+}
+
+/** How a page of results is made of its rows: the rows' scope, the pages kept. */
+export interface PageOptions {
+  /** The spaces searched: rows of any other space (a tag's hash collision) are dropped. */
+  inScope: (spaceId: string) => boolean;
+  keep?: KeepPage;
 }
 
 /**
- * The first page: the pages of the ranked window by best bm25 (then index key). Past it, the
- * pages it did not show follow in index order (`tailPage`): a cap of ranked candidates, so every
- * page reads about one window of rows, however deep.
+ * The first page: the kept pages of the ranked window by best bm25 (then index key). Past it,
+ * the pages it did not show follow in index order (`tailPage`): a cap of ranked candidates, so
+ * every page reads about one window of rows, however deep.
  */
-function headPage(
-  rows: RankedSection[],
-  input: { limit: number; size: number; keep?: KeepPage },
-): SearchPage {
-  const full = rows.length >= input.size;
-  const pages = groupPages(rows).sort((a, b) => a.score - b.score || a.key - b.key);
-  const shown = pages.slice(0, Math.min(input.limit, RANKED_PAGES));
+function headPage(rows: RankedSection[], limit: number, size: number, o: PageOptions) {
+  const full = rows.length >= size;
+  const pages = groupPages(rows)
+    .filter((p) => o.inScope(p.spaceId) && (o.keep?.(p) ?? true))
+    .sort(byScore);
+  const shown = pages.slice(0, Math.min(limit, RANKED_PAGES));
   const count = pages.length;
-  const page: SearchPage = { items: numbered(shown, 0, input.keep), count, exact: !full };
+  const page: SearchPage = { items: numbered(shown, 0), count, exact: !full };
   if (full || pages.length > shown.length) {
     page.next = [shown.length, 0, count, packKeys(shown.map((p) => p.key))];
   }
@@ -149,25 +166,36 @@ function headPage(
  * contiguous there), the first page's pages skipped. When the read is full, its last page may
  * have more sections beyond it and starts the next page instead, unless it is the only one.
  */
-function tailPage(
-  rows: RankedSection[],
-  input: { size: number; after: SpaceSearchKey; keep?: KeepPage },
-): SearchPage {
-  const [shown, , counted, skip] = input.after;
-  const full = rows.length >= input.size;
-  let pages = groupPages(rows);
-  if (full && pages.length > 1) pages = pages.slice(0, -1);
-  pages.sort((a, b) => a.score - b.score || a.key - b.key);
-  const last = Math.max(-1, ...pages.map((p) => p.key));
-  const count = Math.max(counted, shown + pages.length + (full ? 1 : 0));
-  const page: SearchPage = { items: numbered(pages, shown, input.keep), count, exact: !full };
+function tailPage(rows: RankedSection[], after: SpaceSearchKey, size: number, o: PageOptions) {
+  const [shown, , counted, skip] = after;
+  const full = rows.length >= size;
+  let read = groupPages(rows);
+  if (full && read.length > 1) read = read.slice(0, -1);
+  const last = Math.max(-1, ...read.map((p) => p.key));
+  const pages = read.filter((p) => o.inScope(p.spaceId) && (o.keep?.(p) ?? true)).sort(byScore);
+  // A full read means more matches follow; with pages dropped, they may all be dropped too.
+  const more = full && !o.keep ? 1 : 0;
+  const count = Math.max(counted, shown + pages.length + more);
+  const page: SearchPage = { items: numbered(pages, shown), count, exact: !full };
   const rest = unpackKeys(skip).filter((k) => k > last);
   if (full) page.next = [shown + pages.length, last + 1, count, packKeys(rest)];
   return page;
 }
 
+/** The results page of a ranked read's rows. */
+export function rankedPage(
+  rows: RankedSection[],
+  input: { limit: number; after?: SpaceSearchKey },
+  read: RankedRead,
+  options: PageOptions,
+): SearchPage {
+  return input.after
+    ? tailPage(rows, input.after, read.size, options)
+    : headPage(rows, input.limit, read.size, options);
+}
+
 /** What a ranked search reads: the text, the page size and position, and what it keeps. */
-interface RankedSearchInput {
+export interface RankedSearchInput {
   query: string;
   limit: number;
   after?: SpaceSearchKey;
@@ -175,55 +203,27 @@ interface RankedSearchInput {
 }
 
 /**
- * The statement of a search over the spaces a MATCH expression scopes (`scope`, given the
- * terms): the ranked window on the first page, the tail past it; none when the text has no
- * words. `page` makes the results page of its rows.
- */
-function rankedSearchPlan(
-  db: Database,
-  scope: (terms: string) => string,
-  input: RankedSearchInput,
-) {
-  const terms = ftsTerms(input.query);
-  const { after, keep, limit } = input;
-  if (!after) {
-    const size = windowOf(limit) + 1;
-    const search = terms ? headSectionsQuery(db, scope(terms), size) : undefined;
-    return { search, page: (rows: RankedSection[]) => headPage(rows, { limit, size, keep }) };
-  }
-  const size = limit + 1;
-  const search = terms
-    ? tailSectionsQuery(db, {
-        match: scope(terms),
-        size,
-        from: after[1],
-        skip: unpackKeys(after[3]),
-      })
-    : undefined;
-  return { search, page: (rows: RankedSection[]) => tailPage(rows, { size, after, keep }) };
-}
-
-/**
  * The search of one space's main content, as a plan for the access check's batch: the space's
- * index state and (when the text has words) the ranked window: the sections up to the previous
- * page's last page and `windowOf(limit)` more. `finish` answers the sequence the index is at and
- * the results page.
+ * index state and (when the text has words) the ranked read. `finish` answers whether the index
+ * needs catching up (behind main's `mainSeq`, or written before tags) and the results page.
  */
 export function spaceSearchPlan(db: Database, input: RankedSearchInput & { spaceId: string }) {
   const index = indexStateQuery(db, input.spaceId);
-  const { search, page } = rankedSearchPlan(
-    db,
-    (terms) => scopedMatch("space", input.spaceId, terms),
-    input,
-  );
+  const match = spaceMatch(input.spaceId, input.query);
+  const read = rankedRead(input.limit, input.after);
   // Without words there is no search statement: no results, and no query for it.
+  const search = match ? rankedSectionsQuery(db, match, read) : undefined;
   const statements: { index: typeof index; search?: NonNullable<typeof search> } = search
     ? { index, search }
     : { index };
-  return plan(statements, (results) => ({
-    indexedSeq: results.index[0]?.seq ?? 0,
-    ...page(results.search ?? []),
-  }));
+  const inScope = (id: string) => id === input.spaceId;
+  return plan(statements, (results) => {
+    const state = results.index[0];
+    return {
+      stale: (mainSeq: number) => !state || state.seq < mainSeq || state.old === 1,
+      ...rankedPage(results.search ?? [], input, read, { inScope, keep: input.keep }),
+    };
+  });
 }
 
 /**
@@ -234,12 +234,15 @@ export function spacesSearchPlan(
   db: Database,
   input: RankedSearchInput & { spaceIds: readonly string[] },
 ) {
-  const { search, page } = rankedSearchPlan(
-    db,
-    (terms) => spacesMatch(input.spaceIds, terms),
-    input,
+  const match = spacesMatch(input.spaceIds, input.query);
+  const read = rankedRead(input.limit, input.after);
+  const search = match ? rankedSectionsQuery(db, match, read) : undefined;
+  const statements: { search?: NonNullable<typeof search> } = search ? { search } : {};
+  const ids = new Set(input.spaceIds);
+  return plan(statements, (results) =>
+    rankedPage(results.search ?? [], input, read, {
+      inScope: (id) => ids.has(id),
+      keep: input.keep,
+    }),
   );
-  const statements: { search?: NonNullable<typeof search> } =
-    search && input.spaceIds.length > 0 ? { search } : {};
-  return plan(statements, (results) => page(results.search ?? []));
 }
