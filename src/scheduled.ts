@@ -8,6 +8,7 @@ import { requeueStuckSpecs } from "./services/openapi-specs/stuck";
 import { purgeJobFailures } from "./services/jobs/failures";
 import { purgeExpiredSso } from "./services/sso/purge";
 import { purgeIntegrationLeftovers } from "./services/integrations/retention";
+import { upgradeOldIndexes } from "./services/search/index-upgrade";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 type ScheduledJob = {
@@ -21,7 +22,8 @@ type ScheduledJob = {
 
 /**
  * The cron trigger's jobs: purges (deleted spaces, expired idempotency keys, old job failures,
- * SSO leftovers, integration leftovers) and the API spec re-fetches and stuck-spec recovery.
+ * SSO leftovers, integration leftovers), the API spec re-fetches and stuck-spec recovery, and
+ * the rebuild of search indexes written before tagged words.
  */
 const SCHEDULED_JOBS: ScheduledJob[] = [
   {
@@ -51,6 +53,10 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "integrations",
     run: async ({ db, now }) => ({ ...(await purgeIntegrationLeftovers(db, now)) }),
+  },
+  {
+    name: "search-upgrade",
+    run: async ({ db }) => ({ ...(await upgradeOldIndexes(db)) }),
   },
 ];
 
