@@ -40,11 +40,12 @@ function demoPng(width = 240, height = 60) {
   ]);
 }
 
-/** The pages, in order; `{{banner}}` becomes the uploaded image's file reference. */
+/**
+ * The pages, in order; `{{banner}}` becomes the uploaded image's file reference. A body starts
+ * below its title (renderers show the page title as its heading).
+ */
 function demoPages(banner) {
   const welcome = [
-    "# Welcome to the demo",
-    "",
     `![Quire demo banner](/files/${banner} "The demo banner")`,
     "",
     "This site is published by `npm run dev`: a public **Quire** site anyone can read.",
@@ -61,8 +62,6 @@ function demoPages(banner) {
     "",
   ].join("\n");
   const install = [
-    "# Install",
-    "",
     "Install the command line and check it runs:",
     "",
     "```sh",
@@ -79,8 +78,6 @@ function demoPages(banner) {
     "",
   ].join("\n");
   const configure = [
-    "# Configure",
-    "",
     "1. Create `quire.json` next to your project.",
     "2. Set `site` to your site's id.",
     "3. Run `quire-demo build`.",
