@@ -5,7 +5,8 @@ import { siteSearchRoutes } from "./site-search";
 
 /**
  * Mounts the space and site searches under /v1. The organization search route belongs to the
- * organizations area and calls `searchOrganization` (src/services/search/search.ts).
+ * organizations area and runs `orgSearchPlan` and `orgSearchPage`
+ * (src/services/search/org-search.ts).
  */
 export function mountSearch(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", spaceSearchRoutes);
