@@ -21,6 +21,8 @@ interface Slot {
   group: string | null;
   key: string;
   decode: ((value: unknown) => unknown) | null;
+  /** An SQL expression (not a column): in a packed row, its value may be embedded JSON. */
+  expression: boolean;
 }
 
 /** One bound parameter: a constant of the text, or a named value (encoded as its column does). */
@@ -57,13 +59,18 @@ function slotsOf(fields: SelectedFields): Slot[] {
   const slots: Slot[] = [];
   for (const [key, field] of Object.entries(fields)) {
     if (isValue(field)) {
-      slots.push({ group: null, key, decode: decoderOf(field) });
+      slots.push({ group: null, key, decode: decoderOf(field), expression: !is(field, Column) });
       continue;
     }
     const members = is(field, Table) ? getTableColumns(field) : (field as Record<string, unknown>);
     for (const [name, value] of Object.entries(members)) {
       if (!isValue(value)) throw new Error(`preparedSelect: ${key}.${name} is nested too deep`);
-      slots.push({ group: key, key: name, decode: decoderOf(value) });
+      slots.push({
+        group: key,
+        key: name,
+        decode: decoderOf(value),
+        expression: !is(value, Column),
+      });
     }
   }
   return slots;
@@ -104,17 +111,11 @@ function packedSelection(fields: SelectedFields): SelectedFields {
   return { [PACKED]: sql`json_array(${sql.join(values, sql`, `)})`.as(PACKED) };
 }
 
-/** One row's values in slot order: D1's row object, or a packed row's JSON array. */
-function valuesOf(row: Record<string, unknown>, packed: boolean): unknown[] {
-  if (!packed) return Object.values(row);
-  // A value SQLite produced as JSON (`json_object(…)`) is embedded, not quoted: give it back as
-  // the text D1 would have returned (D1 gives no other object values).
-  return (JSON.parse(row[PACKED] as string) as unknown[]).map((value) =>
-    value !== null && typeof value === "object" ? JSON.stringify(value) : value,
-  );
-}
-
-/** Reads D1's row objects (values in selection order) into drizzle-shaped rows. */
+/**
+ * Reads D1's row objects (values in selection order, or a packed row's JSON array) into
+ * drizzle-shaped rows. A group's slots are consecutive (`slotsOf`): each row's group object is
+ * made once, when its first slot comes.
+ */
 function readRows(
   slots: Slot[],
   rows: Record<string, unknown>[],
@@ -127,18 +128,24 @@ function readRows(
     throw new Error("preparedSelect: the statement's result has duplicate column names");
   }
   return rows.map((row) => {
-    const values = valuesOf(row, packed);
+    const values = packed ? (JSON.parse(row[PACKED] as string) as unknown[]) : Object.values(row);
     const out: Record<string, unknown> = {};
+    let target = out;
+    let group: string | null = null;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
-      const raw = values[i] ?? null;
-      const value = raw === null || !slot.decode ? raw : slot.decode(raw);
-      if (slot.group === null) {
-        out[slot.key] = value;
-      } else {
-        const group = (out[slot.group] ??= {}) as Record<string, unknown>;
-        group[slot.key] = value;
+      let value: unknown = values[i] ?? null;
+      if (value !== null) {
+        // A value SQLite produced as JSON (`json_object(…)`) is embedded in a packed row, not
+        // quoted: give it back as the text D1 would have returned (D1 gives no other objects).
+        if (packed && slot.expression && typeof value === "object") value = JSON.stringify(value);
+        if (slot.decode) value = slot.decode(value);
       }
+      if (slot.group !== group) {
+        group = slot.group;
+        target = group === null ? out : ((out[group] = {}) as Record<string, unknown>);
+      }
+      target[slot.key] = value;
     }
     return out;
   });
