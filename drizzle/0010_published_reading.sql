@@ -20,9 +20,13 @@ CREATE TABLE `site_redirects` (
 	`permanent` integer DEFAULT false NOT NULL,
 	`created_at` text NOT NULL,
 	`updated_at` text,
+	`changed_at` text GENERATED ALWAYS AS (coalesce(updated_at, created_at)) VIRTUAL NOT NULL,
 	FOREIGN KEY (`site_id`) REFERENCES `sites`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `site_redirects_source_idx` ON `site_redirects` (`site_id`,`source`);--> statement-breakpoint
-CREATE INDEX `site_redirects_site_idx` ON `site_redirects` (`site_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `site_redirects_source_idx` ON `site_redirects` (`site_id`,`draft`,`source`);--> statement-breakpoint
+CREATE INDEX `site_redirects_created_idx` ON `site_redirects` (`site_id`,`draft`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `site_redirects_changed_idx` ON `site_redirects` (`site_id`,`draft`,`changed_at`,`id`);--> statement-breakpoint
+ALTER TABLE `sites` ADD `live_redirects_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `sites` ADD `draft_redirects_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `sites` ADD `publication_version` integer DEFAULT 1 NOT NULL;

@@ -137,7 +137,9 @@ export const ListSiteRedirectsQuery = pagedQuery.extend({
     .default(false)
     .openapi({ description: "Draft redirects (true) or live ones (false, the default)." }),
   orderBy: SiteRedirectOrderBy.default("createdAt").openapi({
-    description: "Sort order, ascending: creation (default), last update, or source path.",
+    description:
+      "Most recently created first (default), most recently updated first (the creation time " +
+      "for a redirect never updated), or by source path, ascending.",
   }),
 });
 

@@ -102,6 +102,13 @@ describe("site redirects: create, list, update, delete", () => {
     expect(drafts.body.items.map((r: any) => r.source)).toEqual(["/draft"]);
     const searched = await api.get(`${base}/redirects`, { query: { search: "B" } });
     expect(searched.body).toMatchObject({ count: 1, items: [{ source: "/b" }] });
+    // The official default order: the most recently created first (the id breaks ties).
+    const newest = await api.get(`${base}/redirects`);
+    type Listed = { createdAt: string; id: string; source: string };
+    const expected = [...(newest.body.items as Listed[])].sort((x, y) =>
+      x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1,
+    );
+    expect(newest.body.items.map((r: Listed) => r.source)).toEqual(expected.map((r) => r.source));
   });
 
   it("updates only the given fields, refuses a taken source, deletes with 204 twice", async () => {
@@ -163,8 +170,11 @@ describe("PUT …/redirects (bulk upsert)", () => {
         { source: "/d", intent: "draft", destination: external },
       ],
     });
-    expect(removed.body.results.map((r: any) => r.status)).toEqual(["deleted", "error"]);
+    // A source holds one live and one draft redirect: the new draft stands beside the live /d.
+    expect(removed.body.results.map((r: any) => r.status)).toEqual(["deleted", "created"]);
     expect((await api.get(`${base}/redirects`)).body.count).toBe(1);
+    const drafts = await api.get(`${base}/redirects`, { query: { draft: true } });
+    expect(drafts.body).toMatchObject({ count: 1, items: [{ source: "/d", draft: true }] });
     expect((await api.put(`${base}/redirects`, { redirects: [] })).status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -13,7 +14,10 @@ export type SiteRedirectDestination = Record<string, unknown>;
 
 /**
  * A site's redirects (official SiteRedirect): a source path under the site and where it leads.
- * Sources are unique per site; `updated_at` is null until the first update.
+ * A source holds one live and one draft redirect (GitBook's model: a bulk item names its
+ * redirect by source and intent); `updated_at` is null until the first update. The indexes serve
+ * the list's orders within live or draft as keyset scans; the site's `live_redirects_count` and
+ * `draft_redirects_count` count them (src/services/sites/redirects.ts keeps them exact).
  */
 export const siteRedirects = sqliteTable(
   "site_redirects",
@@ -29,10 +33,15 @@ export const siteRedirects = sqliteTable(
     permanent: integer("permanent", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at"),
+    /** The key of the official `updatedAt` order: the update time, else the creation time. */
+    changedAt: text("changed_at")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(updated_at, created_at)`, { mode: "virtual" }),
   },
   (t) => [
-    uniqueIndex("site_redirects_source_idx").on(t.siteId, t.source),
-    index("site_redirects_site_idx").on(t.siteId, t.createdAt, t.id),
+    uniqueIndex("site_redirects_source_idx").on(t.siteId, t.draft, t.source),
+    index("site_redirects_created_idx").on(t.siteId, t.draft, t.createdAt, t.id),
+    index("site_redirects_changed_idx").on(t.siteId, t.draft, t.changedAt, t.id),
   ],
 );
 

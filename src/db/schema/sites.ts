@@ -48,6 +48,9 @@ export const sites = sqliteTable(
     defaultSectionId: text("default_section_id"),
     siteSpacesCount: integer("site_spaces_count").notNull().default(0),
     shareLinksCount: integer("share_links_count").notNull().default(0),
+    /** The site's live and draft redirects, kept exact in the batch of every redirect write. */
+    liveRedirectsCount: integer("live_redirects_count").notNull().default(0),
+    draftRedirectsCount: integer("draft_redirects_count").notNull().default(0),
     /**
      * Bumped whenever who may read the published site changes (publish, unpublish, visibility,
      * a share link deactivated or deleted, the visitor key changed): site API tokens carry the

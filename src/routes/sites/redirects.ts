@@ -25,6 +25,7 @@ import {
   redirectByIdQuery,
   redirectBySourceQuery,
   redirectListPlan,
+  redirectsHeld,
   sourceTaken,
   updateRedirect,
 } from "../../services/sites/redirects";
@@ -70,14 +71,14 @@ redirectRoutes.openapi(
     const cursors = REDIRECTS.at(c, siteId, draft, orderBy, search ?? "");
     const after = await cursors.after(page);
     const reads = redirectListPlan(c.get("db"), siteId, { limit, after, draft, search, orderBy });
-    const { results } = await resolveSite(c, organizationId, siteId, READ_STRUCTURE, {
+    const { site, results } = await resolveSite(c, organizationId, siteId, READ_STRUCTURE, {
       with: reads.statements,
     });
     const { rows, count } = reads.finish(results);
     const body = await cursors.page({
       rows,
       limit,
-      count,
+      count: count ?? redirectsHeld(site, draft),
       key: (r) => [orderValue(r, orderBy), r.id],
       present: presentSiteRedirect,
     });
@@ -92,7 +93,8 @@ redirectRoutes.openapi(
     tags: ["sites"],
     summary: "Create a redirect from a source path of the site to a destination",
     description:
-      "The source is unique in the site (409 otherwise); a site holds at most 10,000 redirects. " +
+      "A source holds one live and one draft redirect (409 for a second of a kind); a site " +
+      "holds at most 10,000 redirects. " +
       "Sections, site spaces and pages must be the site's; a `path` destination is stored as " +
       "the `site-page` it names.",
     request: { params: SiteParams, body: jsonBody(CreateSiteRedirectBody) },
@@ -105,16 +107,16 @@ redirectRoutes.openapi(
     const { organizationId, siteId } = c.req.valid("param");
     const body = c.req.valid("json");
     const db = c.get("db");
-    const { results } = await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE, {
+    const { site, results } = await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE, {
       with: {
         ...siteRefStatements(db, siteId),
-        taken: redirectBySourceQuery(db, siteId, body.source),
+        taken: redirectBySourceQuery(db, siteId, body.source, body.draft),
       },
     });
     if (results.taken[0]) throw sourceTaken();
     const [checked] = await checkDestinations(db, siteRefsFrom(results), [body.destination]);
     if (!checked!.ok) throw new UnknownReference(`destination.${checked!.field}`, checked!.rule);
-    const row = await createRedirect(db, siteId, { ...body, destination: checked!.destination });
+    const row = await createRedirect(db, site, { ...body, destination: checked!.destination });
     c.header(
       "Location",
       urlsOf(c).api(`/orgs/${organizationId}/sites/${siteId}/redirects/${row.id}`),
@@ -140,10 +142,10 @@ redirectRoutes.openapi(
     const { redirects } = c.req.valid("json");
     const db = c.get("db");
     const sources = redirects.map((r) => r.source);
-    const { results } = await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE, {
+    const { site, results } = await resolveSite(c, organizationId, siteId, WRITE_STRUCTURE, {
       with: bulkReadStatements(db, siteId, sources),
     });
-    return c.json({ results: await bulkUpsertRedirects(db, siteId, redirects, results) }, 200);
+    return c.json({ results: await bulkUpsertRedirects(db, site, redirects, results) }, 200);
   },
 );
 
@@ -167,12 +169,10 @@ redirectRoutes.openapi(
       with: {
         ...siteRefStatements(db, siteId),
         redirect: redirectByIdQuery(db, siteId, siteRedirectId),
-        taken: redirectBySourceQuery(db, siteId, patch.source ?? "", siteRedirectId),
       },
     });
     const row = results.redirect[0];
     if (!row) throw notFound("Site redirect");
-    if (patch.source && results.taken[0]) throw sourceTaken();
     const { destination, ...rest } = patch;
     let checkedDestination = undefined;
     if (destination) {

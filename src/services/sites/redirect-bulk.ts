@@ -1,5 +1,5 @@
-import type { SiteRedirectRow } from "../../db/schema";
-import { and, count, eq, sql } from "drizzle-orm";
+import type { SiteRedirectRow, SiteRow } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
@@ -8,14 +8,13 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import type { BulkRedirectItem, BulkRedirectResult } from "../../api/site-redirects";
 import { checkDestinations, siteRefsFrom, siteRefStatements } from "./redirect-destinations";
-import { MAX_REDIRECTS_PER_SITE } from "./redirects";
+import { allRedirectsHeld, atRedirectCap, countedWrite, OVER_CAP, withSources } from "./redirects";
 
 /**
- * What the bulk upsert reads with the access check: the site's redirects with the body's
- * sources, how many the site holds, and the references destinations may name.
+ * What the bulk upsert reads with the access check: the site's redirects (live and draft) with
+ * the body's sources, and the references destinations may name.
  */
 export function bulkReadStatements(db: Database, siteId: string, sources: readonly string[]) {
-  const wanted = JSON.stringify([...new Set(sources)]);
   return {
     existing: db
       .select()
@@ -23,35 +22,33 @@ export function bulkReadStatements(db: Database, siteId: string, sources: readon
       .where(
         and(
           eq(siteRedirects.siteId, siteId),
-          sql`${siteRedirects.source} IN (SELECT value FROM json_each(${wanted}))`,
+          // Both kinds named: the source index (site, draft, source) is then seeked, not scanned.
+          inArray(siteRedirects.draft, [false, true]),
+          withSources(sources),
         ),
       ),
-    total: db.select({ n: count() }).from(siteRedirects).where(eq(siteRedirects.siteId, siteId)),
     ...siteRefStatements(db, siteId),
   };
 }
 
-/** The state a bulk upsert works on: each source's redirect (null: none), the site's count. */
-interface BulkState {
-  rows: Map<string, SiteRedirectRow | null>;
-  total: number;
-}
-
-const kindOf = (draft: boolean) => (draft ? "draft" : "live");
+/** A redirect's slot: a source holds one live and one draft redirect. */
+const slot = (draft: boolean, source: string) => `${draft ? "draft" : "live"} ${source}`;
 
 /**
  * Applies the bulk upsert's items in order (official bulkUpsertSiteRedirects), each with its
- * own result, and writes the outcome in one batch. A source holds one redirect, draft or live:
- * an item for the other kind of an existing source is an error result.
+ * own result, and writes the outcome in one batch with the site's counters. An item names the
+ * redirect of its source and intent (live or draft); `publish` moves the draft's values to the
+ * live redirect (the draft itself when there is none) and removes the draft.
  */
 export async function bulkUpsertRedirects(
   db: Database,
-  siteId: string,
+  site: SiteRow,
   items: readonly BulkRedirectItem[],
   reads: Results<ReturnType<typeof bulkReadStatements>>,
 ): Promise<BulkRedirectResult[]> {
-  const before = new Map(reads.existing.map((r) => [r.source, r]));
-  const state: BulkState = { rows: new Map(before), total: reads.total[0]?.n ?? 0 };
+  const before = new Map(reads.existing.map((r) => [slot(r.draft, r.source), r]));
+  const rows = new Map<string, SiteRedirectRow | null>(before);
+  let held = allRedirectsHeld(site);
   const inputs = items.flatMap((item) =>
     item.intent !== "publish" && item.destination ? [item.destination] : [],
   );
@@ -60,22 +57,25 @@ export async function bulkUpsertRedirects(
   const now = nowIso();
   const results = items.map((item): BulkRedirectResult => {
     const { source } = item;
-    const row = state.rows.get(source) ?? null;
     if (item.intent === "publish") {
-      if (!row?.draft)
+      const draftRow = rows.get(slot(true, source));
+      if (!draftRow)
         return { status: "error", source, draft: true, error: "no draft redirect has this source" };
-      const published = { ...row, draft: false, updatedAt: now };
-      state.rows.set(source, published);
+      const live = rows.get(slot(false, source));
+      const { destination, captureWildcard, permanent } = draftRow;
+      const published = live
+        ? { ...live, destination, captureWildcard, permanent, updatedAt: now }
+        : { ...draftRow, draft: false, updatedAt: now };
+      rows.set(slot(true, source), null);
+      rows.set(slot(false, source), published);
+      if (live) held--;
       return { status: "published", source, draft: false, id: published.id };
     }
     const draft = item.intent === "draft";
-    if (row && row.draft !== draft) {
-      const error = `a ${kindOf(row.draft)} redirect has this source (a source holds one redirect)`;
-      if (item.destination) next++;
-      return { status: "error", source, draft, error };
-    }
+    const row = rows.get(slot(draft, source)) ?? null;
     if (!item.destination) {
-      state.rows.set(source, null);
+      if (row) held--;
+      rows.set(slot(draft, source), null);
       return { status: "deleted", source, draft };
     }
     const check = checked[next++]!;
@@ -84,58 +84,59 @@ export async function bulkUpsertRedirects(
     }
     const fields = { destination: check.destination, captureWildcard: item.captureWildcard };
     if (row) {
-      const updated = {
-        ...row,
-        ...fields,
-        permanent: item.permanent ?? row.permanent,
-        updatedAt: now,
-      };
-      state.rows.set(source, updated);
+      const permanent = item.permanent ?? row.permanent;
+      rows.set(slot(draft, source), { ...row, ...fields, permanent, updatedAt: now });
       return { status: "updated", source, draft, id: row.id };
     }
-    if (state.total >= MAX_REDIRECTS_PER_SITE) {
-      const error = `a site holds at most ${MAX_REDIRECTS_PER_SITE} redirects`;
-      return { status: "error", source, draft, error };
-    }
-    state.total++;
-    const created = {
+    if (atRedirectCap(held)) return { status: "error", source, draft, error: OVER_CAP };
+    held++;
+    const created: SiteRedirectRow = {
       id: newId(),
-      siteId,
+      siteId: site.id,
       source,
       draft,
       ...fields,
       permanent: item.permanent ?? false,
       createdAt: now,
       updatedAt: null,
+      changedAt: now,
     };
-    state.rows.set(source, created);
+    rows.set(slot(draft, source), created);
     return { status: "created", source, draft, id: created.id };
   });
-  const writes = writesOf(db, siteId, before, state.rows);
-  if (writes.length > 0) await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const writes = writesOf(db, site.id, [...before.values()], [...rows.values()]);
+  if (writes.length > 0) {
+    await countedWrite(db, site.id, withSources(items.map((i) => i.source)), writes);
+  }
   return results;
 }
 
-/** The statements turning the redirects as read into the redirects as left by the items. */
+/**
+ * The statements turning the redirects as read into the redirects as left by the items, by id:
+ * deletes first, then updates (a published draft becomes live in a slot a delete may free),
+ * then inserts, so no statement meets the unique source index's old occupant.
+ */
 function writesOf(
   db: Database,
   siteId: string,
-  before: ReadonlyMap<string, SiteRedirectRow>,
-  after: ReadonlyMap<string, SiteRedirectRow | null>,
+  before: readonly SiteRedirectRow[],
+  after: readonly (SiteRedirectRow | null)[],
 ): BatchItem<"sqlite">[] {
-  const writes: BatchItem<"sqlite">[] = [];
   const ofSite = (id: string) => and(eq(siteRedirects.id, id), eq(siteRedirects.siteId, siteId));
-  for (const [source, row] of after) {
-    const old = before.get(source);
-    if (old && (!row || row.id !== old.id))
-      writes.push(db.delete(siteRedirects).where(ofSite(old.id)));
-    if (!row) continue;
-    if (!old || row.id !== old.id) {
-      writes.push(db.insert(siteRedirects).values(row).onConflictDoNothing());
-    } else if (row !== old) {
-      const { id: _id, siteId: _site, createdAt: _created, ...changed } = row;
-      writes.push(db.update(siteRedirects).set(changed).where(ofSite(row.id)));
+  const kept = new Map(after.flatMap((r) => (r ? [[r.id, r] as const] : [])));
+  const old = new Map(before.map((r) => [r.id, r]));
+  const deletes = before
+    .filter((r) => !kept.has(r.id))
+    .map((r) => db.delete(siteRedirects).where(ofSite(r.id)));
+  const updates: BatchItem<"sqlite">[] = [];
+  const inserts: BatchItem<"sqlite">[] = [];
+  for (const row of kept.values()) {
+    const { id: _id, siteId: _site, createdAt: _created, changedAt: _changed, ...values } = row;
+    if (!old.has(row.id)) {
+      inserts.push(db.insert(siteRedirects).values(row).onConflictDoNothing());
+    } else if (row !== old.get(row.id)) {
+      updates.push(db.update(siteRedirects).set(values).where(ofSite(row.id)));
     }
   }
-  return writes;
+  return [...deletes, ...updates, ...inserts];
 }

@@ -1,8 +1,9 @@
-import type { SiteRedirectRow } from "../../db/schema";
-import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { SiteRedirectRow, SiteRow } from "../../db/schema";
+import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
-import { plan } from "../../db/plan";
-import { siteRedirects } from "../../db/schema/index";
+import { plan, type Plan, type Statements } from "../../db/plan";
+import { siteRedirects, sites } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { RefusedValue, ValueTaken } from "../../lib/errors";
@@ -11,32 +12,48 @@ import { keysetAfter } from "../../http/pagination";
 import { containsText } from "./sites";
 import type { SiteRedirectDestination } from "../../api/site-redirects";
 
-/** How many redirects one site may hold: creation beyond it is refused. */
-export const MAX_REDIRECTS_PER_SITE = 10_000;
+/** How many redirects one site may hold, live and draft: creation beyond it is refused. */
+const MAX_REDIRECTS_PER_SITE = 10_000;
 
-/** The refusal of a redirect over the cap (400, the whole body). */
-const overCap = () =>
-  new RefusedValue("", `a site holds at most ${MAX_REDIRECTS_PER_SITE} redirects`);
-
-/** The refusal of a source another redirect of the site has (409). */
-export const sourceTaken = (field = "source") =>
-  new ValueTaken(field, "another redirect of this site has this source");
-
-/** The orders of the redirect list (official SiteRedirectOrderBy), all ascending. */
-export type RedirectOrder = "createdAt" | "updatedAt" | "source";
-
-/** The sort key of an order, as SQL (an update time falls back to the creation time). */
-function orderKey(order: RedirectOrder): SQL {
-  if (order === "source") return sql`${siteRedirects.source}`;
-  if (order === "updatedAt")
-    return sql`coalesce(${siteRedirects.updatedAt}, ${siteRedirects.createdAt})`;
-  return sql`${siteRedirects.createdAt}`;
+/** All the site's redirects, live and draft (its counters, as read with the access check). */
+export function allRedirectsHeld(site: SiteRow): number {
+  return site.liveRedirectsCount + site.draftRedirectsCount;
 }
+
+/** Whether a site holding `held` redirects is at the cap: one more is refused. */
+export function atRedirectCap(held: number): boolean {
+  return held >= MAX_REDIRECTS_PER_SITE;
+}
+
+/** The refusal of a redirect over the cap (its message; a 400 for the whole body). */
+export const OVER_CAP = `a site holds at most ${MAX_REDIRECTS_PER_SITE} redirects`;
+
+/** The refusal of a source another redirect of the same kind (live, draft) has (409). */
+export const sourceTaken = (field = "source") =>
+  new ValueTaken(field, "another redirect of this site has this source (live or draft alike)");
+
+/** The site's live or draft redirects, from the counters the writes keep exact. */
+export function redirectsHeld(site: SiteRow, draft: boolean): number {
+  return draft ? site.draftRedirectsCount : site.liveRedirectsCount;
+}
+
+/**
+ * The official orders (SiteRedirectOrderBy): the most recently created first, the most recently
+ * updated first (the creation time for one never updated: the stored `changed_at`), or by source
+ * ascending; each on its index within live or draft, the id breaking ties.
+ */
+const ORDERS = {
+  createdAt: { field: "createdAt", direction: "desc" },
+  updatedAt: { field: "changedAt", direction: "desc" },
+  source: { field: "source", direction: "asc" },
+} as const;
+
+/** The orders of the redirect list (official SiteRedirectOrderBy). */
+export type RedirectOrder = keyof typeof ORDERS;
 
 /** The sort key's value of a row, as the list's cursor carries it. */
 export function orderValue(row: SiteRedirectRow, order: RedirectOrder): string {
-  if (order === "source") return row.source;
-  return order === "updatedAt" ? (row.updatedAt ?? row.createdAt) : row.createdAt;
+  return row[ORDERS[order].field];
 }
 
 /** What the list asks for: the page, draft or live, a search, an order. */
@@ -48,24 +65,39 @@ export interface RedirectListQuery {
   orderBy: RedirectOrder;
 }
 
-/** One page of a site's redirects (draft or live, searched by source) and their exact count. */
-export function redirectListPlan(db: Database, siteId: string, q: RedirectListQuery) {
+/**
+ * One page of a site's live or draft redirects (a keyset scan of the order's index: limit + 1
+ * rows) and, for a searched list only, its exact count (the site's counters count the others).
+ */
+export function redirectListPlan(
+  db: Database,
+  siteId: string,
+  q: RedirectListQuery,
+): Plan<Statements, RedirectPage> {
   const parts = [eq(siteRedirects.siteId, siteId), eq(siteRedirects.draft, q.draft)];
   if (q.search) parts.push(containsText(sql`lower(${siteRedirects.source})`, q.search));
   const where = and(...parts)!;
-  const key = orderKey(q.orderBy);
-  return plan(
-    {
-      page: db
-        .select()
-        .from(siteRedirects)
-        .where(q.after ? and(where, keysetAfter([key, siteRedirects.id], q.after)) : where)
-        .orderBy(asc(key), asc(siteRedirects.id))
-        .limit(q.limit + 1),
-      total: db.select({ n: count() }).from(siteRedirects).where(where),
-    },
-    (r) => ({ rows: r.page, count: r.total[0]?.n ?? 0 }),
-  );
+  const { field, direction } = ORDERS[q.orderBy];
+  const key = siteRedirects[field];
+  const sort = direction === "asc" ? asc : desc;
+  const page = db
+    .select()
+    .from(siteRedirects)
+    .where(q.after ? and(where, keysetAfter([key, siteRedirects.id], q.after, direction)) : where)
+    .orderBy(sort(key), sort(siteRedirects.id))
+    .limit(q.limit + 1);
+  // The two shapes run through one resolver call: its `with` takes any named statements.
+  type Shown = Plan<Statements, RedirectPage>;
+  if (!q.search) return plan({ page }, (r) => ({ rows: r.page })) as unknown as Shown;
+  const total = db.select({ n: count() }).from(siteRedirects).where(where);
+  const searched = plan({ page, total }, (r) => ({ rows: r.page, count: r.total[0]?.n ?? 0 }));
+  return searched as unknown as Shown;
+}
+
+/** A page of redirects: its rows and, for a searched list, the exact count. */
+export interface RedirectPage {
+  rows: SiteRedirectRow[];
+  count?: number;
 }
 
 /** A redirect of the site by id, as a statement to batch. */
@@ -77,14 +109,21 @@ export function redirectByIdQuery(db: Database, siteId: string, id: string) {
     .limit(1);
 }
 
-/** The redirect of the site with this source (other than `except`), as a statement to batch. */
-export function redirectBySourceQuery(db: Database, siteId: string, source: string, except = "") {
+/** The redirect of the site with this source and kind (other than `except`), to batch. */
+export function redirectBySourceQuery(
+  db: Database,
+  siteId: string,
+  source: string,
+  draft: boolean,
+  except = "",
+) {
   return db
     .select({ id: siteRedirects.id })
     .from(siteRedirects)
     .where(
       and(
         eq(siteRedirects.siteId, siteId),
+        eq(siteRedirects.draft, draft),
         eq(siteRedirects.source, source),
         ne(siteRedirects.id, except),
       ),
@@ -94,7 +133,6 @@ export function redirectBySourceQuery(db: Database, siteId: string, source: stri
 
 /** The live redirects of a site whose source could match `path` (see src/lib/site-redirects). */
 export function redirectCandidatesQuery(db: Database, siteId: string, path: string) {
-  const candidates = JSON.stringify(redirectCandidates(path));
   return db
     .select()
     .from(siteRedirects)
@@ -102,14 +140,47 @@ export function redirectCandidatesQuery(db: Database, siteId: string, path: stri
       and(
         eq(siteRedirects.siteId, siteId),
         eq(siteRedirects.draft, false),
-        sql`${siteRedirects.source} IN (SELECT value FROM json_each(${candidates}))`,
+        withSources(redirectCandidates(path)),
       ),
     );
 }
 
-/** The count of a site's redirects (all of them), as SQL: what the cap compares. */
-function redirectCountSql(siteId: string): SQL {
-  return sql`(SELECT count(*) FROM site_redirects WHERE site_id = ${siteId})`;
+/** The redirects whose source is one of `sources`, as a condition (one bound JSON text). */
+export function withSources(sources: readonly string[]): SQL {
+  const list = JSON.stringify([...new Set(sources)]);
+  return sql`${siteRedirects.source} IN (SELECT value FROM json_each(${list}))`;
+}
+
+/**
+ * A write to a site's redirects in one batch with its counters kept exact: the redirects
+ * `touched` selects (those the write may change, by id or by source) leave the counters before
+ * the write and come back, as the write left them, after it. A batch is one transaction, so
+ * whatever the write did (nothing, for a row gone meanwhile) the counters follow it; each count
+ * reads only the touched rows, through an index.
+ */
+export async function countedWrite(
+  db: Database,
+  siteId: string,
+  touched: SQL,
+  writes: readonly BatchItem<"sqlite">[],
+): Promise<unknown[]> {
+  const move = (sign: 1 | -1) => {
+    const held = (draft: boolean) =>
+      sql`(SELECT count(*) FROM ${siteRedirects} WHERE ${and(
+        eq(siteRedirects.siteId, siteId),
+        eq(siteRedirects.draft, draft),
+        touched,
+      )})`;
+    return db
+      .update(sites)
+      .set({
+        liveRedirectsCount: sql`${sites.liveRedirectsCount} + ${sign} * ${held(false)}`,
+        draftRedirectsCount: sql`${sites.draftRedirectsCount} + ${sign} * ${held(true)}`,
+      })
+      .where(eq(sites.id, siteId));
+  };
+  const results = await db.batch([move(-1), ...writes, move(1)]);
+  return results.slice(1, -1);
 }
 
 /** A new redirect's values. */
@@ -122,44 +193,32 @@ export interface NewRedirect {
 }
 
 /**
- * Inserts a redirect unless the site holds the cap already or the source is taken (checked in
- * the insert itself, so a race cannot pass either): 409 for a taken source, 400 over the cap.
+ * Inserts a redirect and counts it, unless the site holds the cap (400) or its source has a
+ * redirect of the same kind (409: the unique index decides, so a race cannot pass).
  */
 export async function createRedirect(
   db: Database,
-  siteId: string,
+  site: SiteRow,
   values: NewRedirect,
 ): Promise<SiteRedirectRow> {
-  const row: SiteRedirectRow = {
-    id: newId(),
-    siteId,
-    ...values,
-    createdAt: nowIso(),
-    updatedAt: null,
-  };
-  const [inserted, total] = await db.batch([
-    db
-      .insert(siteRedirects)
-      .select(
-        sql`SELECT ${row.id}, ${siteId}, ${row.source}, ${JSON.stringify(row.destination)},
-          ${row.draft ? 1 : 0}, ${row.captureWildcard ? 1 : 0}, ${row.permanent ? 1 : 0},
-          ${row.createdAt}, NULL
-        WHERE ${redirectCountSql(siteId)} < ${MAX_REDIRECTS_PER_SITE}`,
-      )
-      .onConflictDoNothing()
-      .returning(),
-    db.select({ n: count() }).from(siteRedirects).where(eq(siteRedirects.siteId, siteId)),
-  ]);
-  if (inserted[0]) return inserted[0];
-  throw (total[0]?.n ?? 0) >= MAX_REDIRECTS_PER_SITE ? overCap() : sourceTaken();
+  if (atRedirectCap(allRedirectsHeld(site))) throw new RefusedValue("", OVER_CAP);
+  const insert = db
+    .insert(siteRedirects)
+    .values({ id: newId(), siteId: site.id, ...values, createdAt: nowIso(), updatedAt: null })
+    .onConflictDoNothing()
+    .returning();
+  const [inserted] = await countedWrite(db, site.id, withSources([values.source]), [insert]);
+  const row = (inserted as SiteRedirectRow[])[0];
+  if (!row) throw sourceTaken();
+  return row;
 }
 
 /** The fields an update may change. */
 export type RedirectPatch = Partial<NewRedirect>;
 
 /**
- * Updates a redirect (its update time too) unless its new source is another redirect's: 409.
- * Undefined when the redirect is gone.
+ * Updates a redirect (its update time too) unless its source and kind, as patched, are another
+ * redirect's: 409. Undefined when the redirect is gone.
  */
 export async function updateRedirect(
   db: Database,
@@ -167,22 +226,30 @@ export async function updateRedirect(
   patch: RedirectPatch,
 ): Promise<SiteRedirectRow | undefined> {
   const source = patch.source ?? row.source;
-  const free = sql`NOT EXISTS (SELECT 1 FROM site_redirects o WHERE o.site_id = ${row.siteId}
-    AND o.source = ${source} AND o.id <> ${row.id})`;
-  const [stored] = await db
+  const draft = patch.draft ?? row.draft;
+  const other = redirectBySourceQuery(db, row.siteId, source, draft, row.id);
+  const update = db
     .update(siteRedirects)
     .set({ ...patch, updatedAt: nowIso() })
-    .where(and(eq(siteRedirects.id, row.id), eq(siteRedirects.siteId, row.siteId), free))
+    .where(
+      and(
+        eq(siteRedirects.id, row.id),
+        eq(siteRedirects.siteId, row.siteId),
+        sql`NOT EXISTS ${other}`,
+      ),
+    )
     .returning();
+  const [updated] = await countedWrite(db, row.siteId, eq(siteRedirects.id, row.id), [update]);
+  const stored = (updated as SiteRedirectRow[])[0];
   if (stored) return stored;
-  const [taken] = await redirectBySourceQuery(db, row.siteId, source, row.id);
-  if (taken) throw sourceTaken();
+  if ((await other)[0]) throw sourceTaken();
   return undefined;
 }
 
-/** Deletes a redirect of the site (nothing when it does not exist). */
+/** Deletes a redirect of the site and uncounts it (nothing when it does not exist). */
 export async function deleteRedirect(db: Database, siteId: string, id: string) {
-  await db
+  const remove = db
     .delete(siteRedirects)
     .where(and(eq(siteRedirects.id, id), eq(siteRedirects.siteId, siteId)));
+  await countedWrite(db, siteId, eq(siteRedirects.id, id), [remove]);
 }
