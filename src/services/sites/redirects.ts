@@ -30,7 +30,10 @@ export const OVER_CAP = `a site holds at most ${MAX_REDIRECTS_PER_SITE} redirect
 
 /** The refusal of a source another redirect of the same kind (live, draft) has (409). */
 export const sourceTaken = (field = "source") =>
-  new ValueTaken(field, "another redirect of this site has this source (live or draft alike)");
+  new ValueTaken(
+    field,
+    "another redirect of this kind (live or draft) has this source in this site",
+  );
 
 /** The site's live or draft redirects, from the counters the writes keep exact. */
 export function redirectsHeld(site: SiteRow, draft: boolean): number {
