@@ -1,9 +1,21 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 
+/**
+ * The request's origin (`https://host[:port]`), read off its URL without parsing it: a request's
+ * URL is absolute and normalized (lower-case scheme and host, no default port, a path), so the
+ * origin ends at the first `/` after `//`. A URL with credentials is parsed instead.
+ */
+export function requestOrigin(c: Context<AppEnv>): string {
+  const url = c.req.url;
+  const end = url.indexOf("/", url.indexOf("//") + 2);
+  const origin = end === -1 ? url : url.slice(0, end);
+  return origin.includes("@") ? new URL(url).origin : origin;
+}
+
 /** Absolute API URL of a resource, built from the request's own origin. */
 export function apiUrl(c: Context<AppEnv>, path: string): string {
-  return `${new URL(c.req.url).origin}/v1${path}`;
+  return `${requestOrigin(c)}/v1${path}`;
 }
 
 /** URL in the web app, from the configured public base URL. */
@@ -25,7 +37,7 @@ export interface Urls {
 /** The request's URL builders, made once by the route and handed to presenters. */
 export function urlsOf(c: Context<AppEnv>): Urls {
   // Parsed once per request, not once per URL: a list of 50 spaces builds over a hundred.
-  const api = `${new URL(c.req.url).origin}/v1`;
+  const api = `${requestOrigin(c)}/v1`;
   const app = c.env.PUBLIC_APP_URL.replace(/\/+$/, "");
   return { api: (path) => `${api}${path}`, app: (path) => `${app}${path}` };
 }
