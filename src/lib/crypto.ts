@@ -32,15 +32,27 @@ export function randomToken(bytes = 32): string {
   return base64url(buf);
 }
 
+/** The last signing secret's imported key: a deployment has one secret, imported once. */
+let signing: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+/** The HMAC key of a secret (every list page signs its cursor: importing it each time cost 1 %). */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (signing?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    signing = { secret, key };
+  }
+  return signing.key;
+}
+
 /** HMAC-SHA256 of a message under the deployment's signing secret, base64url. */
 export async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await hmacKey(secret);
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
   return base64url(new Uint8Array(sig));
 }
