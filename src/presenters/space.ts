@@ -7,6 +7,29 @@ import { publishedUrl, type SpacePlacement } from "./site";
 
 type Language = NonNullable<Space["language"]>;
 
+/** The columns of a space row its wire form shows (lists read only these and their keys). */
+export type PresentedSpaceRow = Pick<
+  SpaceRow,
+  | "id"
+  | "title"
+  | "emoji"
+  | "visibility"
+  | "createdAt"
+  | "updatedAt"
+  | "deletedAt"
+  | "editMode"
+  | "mergeRules"
+  | "organizationId"
+  | "parentId"
+  | "language"
+  | "revisionId"
+  | "defaultLevel"
+  | "commentsOpen"
+  | "changeRequestsCount"
+  | "changeRequestsOpen"
+  | "changeRequestsDraft"
+>;
+
 /** A space's `permissions` for each role, worked out once per isolate (lists present 50 rows). */
 const PERMISSIONS = new Map<MemberRole | null, Space["permissions"]>();
 
@@ -26,7 +49,7 @@ function permissionsOf(role: MemberRole | null): Space["permissions"] {
  */
 export function presentSpace(
   urls: Urls,
-  row: SpaceRow,
+  row: PresentedSpaceRow,
   role: MemberRole | null,
   placement?: SpacePlacement,
 ): Space {
