@@ -32,7 +32,7 @@ export const ResolveUrlBody = z
   .passthrough();
 
 /** The official PublishedSiteContent: what a URL of a published site resolves to. */
-export const PublishedSiteContentSchema = z
+const PublishedSiteContentSchema = z
   .object({
     site: z.string(),
     siteSection: z.string().optional(),
@@ -53,7 +53,7 @@ export const PublishedSiteContentSchema = z
   .openapi("PublishedSiteContent");
 
 /** The official PublishedContentRedirect. */
-export const PublishedContentRedirectSchema = z
+const PublishedContentRedirectSchema = z
   .union([
     z.object({ target: z.enum(["application", "content"]), redirect: z.string() }),
     z.object({ target: z.literal("external"), site: z.string(), redirect: z.string() }),

@@ -29,7 +29,7 @@ export function siteKeyOf(c: Context<AppEnv>): string | undefined {
  * SQL: the site `siteId` is published at publication version `version` — the one form of "this
  * site token still holds", for every statement that reads through a grant.
  */
-export function grantHoldsSql(siteId: SQL | string, version: SQL | number): SQL {
+function grantHoldsSql(siteId: SQL | string, version: SQL | number): SQL {
   return sql`${sites.id} = ${siteId} AND ${sites.published} = 1 AND ${sites.publicationVersion} = ${version}`;
 }
 

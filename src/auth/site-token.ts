@@ -7,7 +7,7 @@ import type { SiteGrant } from "../env";
 export type { SiteGrant };
 
 /** How long a site token lives: the renderer renews it by resolving again. */
-export const SITE_TOKEN_SECONDS = 60 * 60;
+const SITE_TOKEN_SECONDS = 60 * 60;
 
 /** The issuer every site token names (and verification requires). */
 const ISSUER = "quire";

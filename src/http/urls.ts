@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
  * URL is absolute and normalized (lower-case scheme and host, no default port, a path), so the
  * origin ends at the first `/` after `//`. A URL with credentials is parsed instead.
  */
-export function requestOrigin(c: Context<AppEnv>): string {
+function requestOrigin(c: Context<AppEnv>): string {
   const url = c.req.url;
   const end = url.indexOf("/", url.indexOf("//") + 2);
   const origin = end === -1 ? url : url.slice(0, end);

@@ -58,7 +58,7 @@ export function asksHow(normalized: string): boolean {
 }
 
 /** Whether a normalised follow-up says the problem is still there. */
-export function saysPersists(normalized: string): boolean {
+function saysPersists(normalized: string): boolean {
   return PERSISTS.test(normalized) || saysFailure(normalized);
 }
 

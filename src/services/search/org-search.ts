@@ -57,7 +57,7 @@ function accessJson(callerId: SQL): SQL<string> {
  * (for a member who is not an admin) their role inputs (`accessJson`). Exported for its cost
  * test: a space at the root costs its row; one in a collection, its chain's reads too.
  */
-export function readableSpacesQuery(
+function readableSpacesQuery(
   db: Database,
   input: { organizationId: string; callerId: SQL; admin: boolean; spaceIds: string[] },
 ) {

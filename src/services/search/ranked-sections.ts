@@ -8,7 +8,7 @@ import { SECTION_SLOTS } from "./indexer";
 const RANK = sql.raw(`'bm25(0, 0, 10, 4, 3, 1)'`);
 
 /** The columns both statements return, from their inner select `q`. */
-export function sectionColumns() {
+function sectionColumns() {
   const col = <T>(name: string) => sql<T>`${sql.raw(`q.${name}`)}`.as(name);
   return {
     rid: col<number>("rid"),
@@ -39,7 +39,7 @@ type TailNames = HeadNames | "ranges";
  * The head of a search: the best `size` sections by bm25, through FTS5's own ranked scan
  * (`ORDER BY rank` with a LIMIT: FTS5 sorts inside, and only the rows returned are read).
  */
-export function headSql<N extends string>(p: Params<N | HeadNames>): SQL {
+function headSql<N extends string>(p: Params<N | HeadNames>): SQL {
   return sql`SELECT ${SECTION_SELECT}
     FROM search_fts WHERE search_fts MATCH ${p("match")} AND rank MATCH ${RANK}
     ORDER BY rank LIMIT ${p("size")}`;
@@ -54,7 +54,7 @@ const SLOTS = sql.raw(String(SECTION_SLOTS));
  * first rowid itself, stopping at `size` rows: a deep page reads the rows it returns and one row
  * per range it enters, never the sections before it or the ones it leaves out.
  */
-export function tailSql<N extends string>(p: Params<N | TailNames>): SQL {
+function tailSql<N extends string>(p: Params<N | TailNames>): SQL {
   return sql`SELECT ${SECTION_SELECT}
     FROM json_each(${p("ranges")}) AS r CROSS JOIN search_fts
     WHERE search_fts MATCH ${p("match")} AND rank MATCH ${RANK}
@@ -83,7 +83,7 @@ const NO_END = Math.floor(Number.MAX_SAFE_INTEGER / SECTION_SLOTS);
  * The key ranges of a tail read (JSON): from `from` to each skipped key, and from there on, so
  * the pages `skip` names are left out.
  */
-export function tailRanges(read: { from: number; skip: readonly number[] }): string {
+function tailRanges(read: { from: number; skip: readonly number[] }): string {
   const ranges: [number, number][] = [];
   let start = read.from;
   for (const key of [...read.skip].sort((a, b) => a - b)) {

@@ -8,7 +8,7 @@ import { PLACE_FORMAT } from "./page-places";
  * Most spaces one site search ranks together: the search statement names each one's index key,
  * so a site with more searchable site spaces is searched in its first ones, in structure order.
  */
-export const MAX_SITE_SEARCH_SPACES = 100;
+const MAX_SITE_SEARCH_SPACES = 100;
 
 /** Shows an item with this adaptive condition to the reader; absent: everything is shown. */
 type Shows = ((condition: string | null) => boolean) | undefined;

@@ -55,7 +55,7 @@ export const spaceSearchKeySchema = z.tuple([
 export type SpaceSearchKey = z.infer<typeof spaceSearchKeySchema>;
 
 /** A page found by a search: its space, best bm25, place and best sections. */
-export interface FoundPage {
+interface FoundPage {
   /** The index key of the page (its sections' rowids divided by SECTION_SLOTS). */
   key: number;
   spaceId: string;

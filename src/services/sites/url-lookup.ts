@@ -1,6 +1,5 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { Results } from "../../db/plan";
 import { preparedSelect, type Params } from "../../db/prepared";
 import { shareLinks, siteAuth, sites } from "../../db/schema/index";
 import { siteTreeStatements } from "./tree-reads";
@@ -75,9 +74,6 @@ export function urlLookupStatements(db: Database, keys: UrlKeys) {
     auths: LOOKUP.auths.bind(db, values),
   };
 }
-
-/** The results of `urlLookupStatements`. */
-export type UrlLookupResults = Results<ReturnType<typeof urlLookupStatements>>;
 
 /** A site's structure as a visitor reads it (no caller: every space role is null). */
 export function visitorTreeStatements(db: Database, siteId: string) {

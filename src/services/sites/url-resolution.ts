@@ -61,7 +61,7 @@ interface ParsedUrl {
 }
 
 /** What a preview URL names. */
-export type Preview = { kind: "revision" | "changeRequest"; id: string };
+type Preview = { kind: "revision" | "changeRequest"; id: string };
 
 /** Decodes a path segment, keeping it as written when it is not valid percent-encoding. */
 function decode(segment: string): string {

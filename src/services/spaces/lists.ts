@@ -38,7 +38,7 @@ const {
 } = getTableColumns(spaces);
 
 /** A listed space's row: the columns `LISTED_COLUMNS` reads. */
-export type ListedSpaceRow = Omit<
+type ListedSpaceRow = Omit<
   SpaceRow,
   "mainLineId" | "mainSeq" | "createdBy" | "commentsCount" | "nextChangeRequestNumber"
 >;

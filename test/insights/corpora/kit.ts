@@ -8,7 +8,7 @@ import type { FixtureConversation } from "../../helpers/insights-memory";
  */
 
 /** A support problem of a corpus: its label, its own salient words and how users phrase it. */
-export interface ProblemSpec {
+interface ProblemSpec {
   label: string;
   /** Words a good cluster label for this problem names (any one of them is enough). */
   salient: string[];
@@ -21,7 +21,7 @@ export interface ProblemSpec {
 }
 
 /** One noise thread: turns as [role, body]. */
-export type NoiseThread = readonly (readonly ["user" | "assistant", string])[];
+type NoiseThread = readonly (readonly ["user" | "assistant", string])[];
 
 /** A whole corpus description. */
 export interface CorpusSpec {
@@ -50,7 +50,7 @@ export interface Corpus {
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same corpus. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
