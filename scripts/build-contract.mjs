@@ -2,7 +2,7 @@
 // formats). workerd forbids code generation at run time, so the contract helper that runs inside
 // the tests imports this precompiled module instead of compiling schemas there.
 import Ajv2020 from "ajv/dist/2020.js";
-import { build } from "esbuild";
+import { importAppModule, servedDocumentOf } from "./lib/app-module.mjs";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
@@ -52,24 +52,8 @@ const UNDER_CONSTRUCTION =
   /\/(integrations|saml|sso|openapi|translations|translations-glossary|conversations[a-z-]*)(\/|$)/;
 
 async function bundledOperations() {
-  const out = await build({
-    entryPoints: [resolve(root, "src/app.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    write: false,
-    logLevel: "error",
-    // CommonJS dependencies (xml-crypto) require Node built-ins: give the ESM bundle a require.
-    banner: {
-      js: `import { createRequire as __quireCreateRequire } from "node:module"; const require = __quireCreateRequire(${JSON.stringify(resolve(root, "package.json"))});`,
-    },
-  });
-  const code = out.outputFiles[0].text;
-  const app = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
-  const doc = app.createApp().getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: { title: "served", version: "0" },
-  });
+  const app = await importAppModule(root, `export { createApp } from "./src/app.ts";`);
+  const doc = servedDocumentOf(app);
   const served = new Set();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of Object.keys(item))

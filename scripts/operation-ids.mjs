@@ -7,7 +7,7 @@
 //
 //   node scripts/operation-ids.mjs           write the table, list the served operations' ids
 //   node scripts/operation-ids.mjs --check   fail (exit 1) when the table is not the one written
-import { build } from "esbuild";
+import { importAppModule, servedDocumentOf } from "./lib/app-module.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
@@ -56,30 +56,13 @@ function tableSource(spec, version) {
   ].join("\n");
 }
 
-/** The app's served document, from src/app.ts bundled for Node (as scripts/build-contract.mjs). */
+/** The app's served document and the id rule, from src/ bundled for Node. */
 async function servedDocument() {
-  const out = await build({
-    stdin: {
-      contents: `export { createApp } from "./src/app.ts"; export { operationIdOf } from "./src/api-document/operation-ids.ts";`,
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    write: false,
-    logLevel: "error",
-    banner: {
-      js: `import { createRequire as __quireCreateRequire } from "node:module"; const require = __quireCreateRequire(${JSON.stringify(resolve(root, "package.json"))});`,
-    },
-  });
-  const code = out.outputFiles[0].text;
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
-  const doc = mod.createApp().getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: { title: "served", version: "0" },
-  });
-  return { doc, operationIdOf: mod.operationIdOf };
+  const mod = await importAppModule(
+    root,
+    `export { createApp } from "./src/app.ts"; export { operationIdOf } from "./src/api-document/operation-ids.ts";`,
+  );
+  return { doc: servedDocumentOf(mod), operationIdOf: mod.operationIdOf };
 }
 
 const spec = JSON.parse(readFileSync(specPath, "utf8"));
