@@ -58,12 +58,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.ts", "**/*.mjs"],
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver()],
-      "import-x/extensions": [".ts", ".mjs", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // Type-aware rules for the TypeScript sources (the .mjs tools and benchmarks are plain Node).
-    files: ["**/*.ts"],
+    files: ["**/*.ts", "**/*.tsx"],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -222,6 +222,32 @@ export default tseslint.config(
         HTTP_HELPERS,
         DRIZZLE,
         SCHEMA,
+      ]),
+    },
+  },
+  {
+    // The reader Worker (reader/) is a client of the public /v1 API through its service binding:
+    // it may import the pure cores of src/ (document model, pure helpers), never the database,
+    // the services, auth, routes or anything that reaches D1, R2 or the network directly.
+    files: ["reader/**/*.ts", "reader/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": forbid([
+        DRIZZLE,
+        {
+          group: [
+            "**/src/db/**",
+            "**/src/jobs/**",
+            "**/src/services/**",
+            "**/src/auth/**",
+            "**/src/routes/**",
+            "**/src/middleware/**",
+            "**/src/presenters/**",
+            "**/src/http/**",
+            "**/src/outbound/**",
+            "**/src/platform/**",
+          ],
+          message: "The reader reaches content only through the /v1 API; it imports pure cores.",
+        },
       ]),
     },
   },
