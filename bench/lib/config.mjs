@@ -54,6 +54,8 @@ export const DATA = {
 /** Bindings of the Worker under test (DB_STATS turns the X-Quire-D1 header on). */
 export const APP_BINDINGS = {
   PUBLIC_APP_URL: "http://127.0.0.1/app",
+  // Sites under `<PUBLIC_APP_URL>/sites/<id>`, as the bench's URLs are written.
+  PUBLIC_SITES_URL: "",
   SIGNING_SECRET: "bench-signing-secret-not-for-production",
   DB_STATS: "1",
   // Jobs log their D1 counts (src/jobs/consumer.ts), read from the runtime log.
