@@ -50,6 +50,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             SIGNING_SECRET: "test-signing-secret",
             PUBLIC_APP_URL: "https://app.quire.test",
+            // Sites are addressed as `https://app.quire.test/sites/<id>` in the suite.
+            PUBLIC_SITES_URL: "",
             DB_STATS: "1",
             // `npm run fuzz`: the long fuzz run's size and seed (test/fuzz/harness.ts).
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

@@ -7,8 +7,9 @@
 // 4. runs `wrangler dev` on port 8787 (or `--port N`, or QUIRE_PORT) with local D1/R2 state
 //    under .wrangler/state (or QUIRE_STATE_DIR), PUBLIC_APP_URL following the port, and
 //    `--test-scheduled` (GET /__scheduled runs the cron jobs),
-// 5. once the server answers, makes sure the demo's published site exists (scripts/lib/demo-site.mjs,
-//    through the API) and prints its id, its published URL and a curl line resolving it.
+// 5. once the server answers, starts the reader Worker (reader/, published sites as HTML) on the
+//    next port, makes sure the demo's published site exists (scripts/lib/demo-site.mjs, through
+//    the API) and prints its id, its address in the reader and a curl line resolving it.
 // Arguments after `--` go to `wrangler dev` (e.g. `npm run dev -- --port 9000`);
 // `--seed-only` stops after step 3 (`npm run seed`; it also does step 5 when a server already
 // answers on that port).
@@ -25,6 +26,7 @@ import {
   shownPath,
   stateDir,
 } from "./lib/dev-env.mjs";
+import { localSitesUrl, spawnReader, untilAnswers } from "./lib/reader.mjs";
 import { applyMigrations, ROOT, spawnWrangler } from "./lib/wrangler.mjs";
 
 /** How long the server may take to answer before the demo site is given up (the first build). */
@@ -124,15 +126,17 @@ async function untilReady(base, token, child) {
 }
 
 /** Step 5: the demo's published site, and the lines that read it. */
-async function demoSite(base, seed) {
+async function demoSite(base, seed, readerChild) {
   const demo = await seedDemoSite({
     base,
     token: seed.secret,
     organizationId: seed.organization.id,
   });
   const page = `${demo.published}/${demo.pagePath}`;
+  if (readerChild) await untilAnswers(`${demo.published}`, READY_TIMEOUT_MS, readerChild);
   console.log(`
-✓ Demo site "${demo.site.title}" (id ${demo.site.id}) ${demo.created ? "published" : "already published"}, public:
+✓ Demo site "${demo.site.title}" (id ${demo.site.id}) ${demo.created ? "published" : "already published"}, public.
+  Read it in a browser (the reader Worker):
 
     ${demo.published}
 
@@ -151,10 +155,15 @@ function runDevServer(args, port, seed) {
   const vars = ["--var", "OUTBOUND_ALLOW_LOOPBACK:true"];
   // Every URL the API prints or answers (urls.*, the SSO callback, published sites) on this port.
   if (!devVarsSet("PUBLIC_APP_URL")) vars.push("--var", `PUBLIC_APP_URL:${localAppUrl(port)}`);
+  // Published sites live in the reader, on the next port.
+  const sitesUrl = localSitesUrl(port);
+  if (!devVarsSet("PUBLIC_SITES_URL")) vars.push("--var", `PUBLIC_SITES_URL:${sitesUrl}`);
   recordPort(port);
   const child = spawnWrangler(["dev", ...extra, ...vars, ...args], { quiet: false });
+  let reader = null;
   const forward = (signal) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    if (reader && reader.exitCode === null && reader.signalCode === null) reader.kill(signal);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, forward);
   child.on("error", (err) => {
@@ -168,9 +177,17 @@ function runDevServer(args, port, seed) {
     } else process.exit(code ?? 1);
   });
   untilReady(base, seed.secret, child)
-    .then((ready) => {
-      if (ready) return demoSite(base, seed);
-      if (child.exitCode === null) console.error(`✗ ${base} did not answer: no demo site.`);
+    .then(async (ready) => {
+      if (!ready) {
+        if (child.exitCode === null) console.error(`✗ ${base} did not answer: no demo site.`);
+        return;
+      }
+      console.log(`Starting the reader (published sites as HTML) on ${sitesUrl}…`);
+      reader = await spawnReader({ port: port + 1, sitesUrl, quiet: false });
+      reader.on("exit", (code) => {
+        if (code) console.error(`✗ the reader stopped (exit ${code}); the API keeps running.`);
+      });
+      return demoSite(base, seed, reader);
     })
     .catch((err) => console.error(`✗ demo site: ${err instanceof Error ? err.message : err}`));
 }

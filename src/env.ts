@@ -10,6 +10,8 @@ export interface Bindings {
   DB: D1Database;
   FILES: R2Bucket;
   PUBLIC_APP_URL: string;
+  /** Where app-hosted sites are published (the reader Worker); unset: `<PUBLIC_APP_URL>/sites`. */
+  PUBLIC_SITES_URL?: string;
   SIGNING_SECRET: string;
   /** "1" exposes per-request D1 counts in the X-Quire-D1 header (tests and bench only). */
   DB_STATS?: string;

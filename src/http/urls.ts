@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { sitesBaseUrl } from "../lib/site-urls";
 
 /**
  * The request's origin (`https://host[:port]`), read off its URL without parsing it: a request's
@@ -32,6 +33,8 @@ export interface Urls {
   api(path: string): string;
   /** URL in the web app. */
   app(path: string): string;
+  /** The app-hosted published address of a site (lib/site-urls.ts: under PUBLIC_SITES_URL). */
+  site(siteId: string): string;
 }
 
 /** The request's URL builders, made once by the route and handed to presenters. */
@@ -39,5 +42,10 @@ export function urlsOf(c: Context<AppEnv>): Urls {
   // Parsed once per request, not once per URL: a list of 50 spaces builds over a hundred.
   const api = `${requestOrigin(c)}/v1`;
   const app = c.env.PUBLIC_APP_URL.replace(/\/+$/, "");
-  return { api: (path) => `${api}${path}`, app: (path) => `${app}${path}` };
+  const sites = sitesBaseUrl(c.env);
+  return {
+    api: (path) => `${api}${path}`,
+    app: (path) => `${app}${path}`,
+    site: (siteId) => `${sites}/${siteId}`,
+  };
 }

@@ -17,12 +17,12 @@ export interface SpacePlacement {
 
 /**
  * Where the published site lives: its proxy origin, else its custom host name, else the
- * app-hosted address `<PUBLIC_APP_URL>/sites/<id>`.
+ * app-hosted address `<PUBLIC_SITES_URL>/<id>` (lib/site-urls.ts).
  */
 export function siteBaseUrl(urls: Urls, site: SiteAddress): string {
   if (site.proxy) return `https://${site.proxy}`;
   if (site.hostname) return `https://${site.hostname}`;
-  return urls.app(`/sites/${site.id}`);
+  return urls.site(site.id);
 }
 
 /**
@@ -65,7 +65,7 @@ export function presentSite(
     title: site.title,
     ...(site.hostname ? { hostname: site.hostname } : {}),
     ...(site.basename ? { basename: site.basename } : {}),
-    ...(site.proxy ? { proxy: { origin: site.proxy, target: urls.app(`/sites/${site.id}`) } } : {}),
+    ...(site.proxy ? { proxy: { origin: site.proxy, target: urls.site(site.id) } } : {}),
     visibility: site.visibility,
     defaultLevel: site.defaultLevel,
     permissions,

@@ -1,3 +1,4 @@
+import { sitesBaseUrl } from "../../lib/site-urls";
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
@@ -64,7 +65,7 @@ publishedUrlRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const resolved = await resolvePublishedUrl(c.get("db"), body, {
-      appUrl: c.env.PUBLIC_APP_URL,
+      sitesUrl: sitesBaseUrl(c.env),
     });
     if (!resolved) throw notFound("Published content");
     if (resolved.kind === "redirect") {

@@ -16,7 +16,7 @@ import { siteTreeStatements } from "./tree-reads";
 export interface UrlKeys {
   /** The host name, lower case, without a port. */
   host: string;
-  /** The site id of an app-hosted address (`<PUBLIC_APP_URL>/sites/<id>`), or "" for none. */
+  /** The site id of an app-hosted address (`<PUBLIC_SITES_URL>/<id>`, lib/site-urls.ts), or "" for none. */
   appSite: string;
   /** Every host-and-path prefix of the URL without its scheme (proxy origins), as JSON. */
   proxies: string[];

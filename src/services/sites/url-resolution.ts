@@ -72,8 +72,14 @@ function decode(segment: string): string {
   }
 }
 
+/** A URL as `hostPath` is written: lower-case host name (no port), then its path segments. */
+function hostPathOf(url: URL): string {
+  const segments = url.pathname.split("/").filter((s) => s !== "");
+  return [url.hostname.toLowerCase(), ...segments].join("/");
+}
+
 /** Parses the URL to resolve (a missing scheme reads as https); null when it is not a URL. */
-function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
+function parseUrl(raw: string, sitesUrl: URL): ParsedUrl | null {
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
@@ -101,8 +107,7 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
   const segments = preview ? [...all.slice(0, tilde), ...all.slice(tilde + 3)] : all;
   const hostPath = [host, ...segments].join("/");
   const proxies = [host, ...segments.map((_, i) => [host, ...segments.slice(0, i + 1)].join("/"))];
-  const appSegments = appUrl.pathname.split("/").filter((s) => s !== "");
-  const appPrefix = [appUrl.hostname.toLowerCase(), ...appSegments, "sites"].join("/");
+  const appPrefix = hostPathOf(sitesUrl);
   const appSite = hostPath.startsWith(`${appPrefix}/`)
     ? (hostPath.slice(appPrefix.length + 1).split("/")[0] ?? "")
     : "";
@@ -123,21 +128,20 @@ function parseUrl(raw: string, appUrl: URL): ParsedUrl | null {
 }
 
 /** The base (host and path, no scheme) of a site's address, as `hostPath` is written. */
-function siteBase(site: SiteRow, appUrl: URL): string {
+function siteBase(site: SiteRow, sitesUrl: URL): string {
   if (site.hostname) return site.hostname.toLowerCase();
   if (site.proxy) {
     const proxy = site.proxy.replace(/^https?:\/\//, "").replace(/\/+$/, "");
     return proxy.toLowerCase().replace(/^([^/:]+):\d+/, "$1");
   }
-  const appSegments = appUrl.pathname.split("/").filter((s) => s !== "");
-  return [appUrl.hostname.toLowerCase(), ...appSegments, "sites", site.id].join("/");
+  return `${hostPathOf(sitesUrl)}/${site.id}`;
 }
 
 /** The published site whose address is the longest prefix of the URL, with its base. */
-function pickSite(sites: readonly SiteRow[], parsed: ParsedUrl, appUrl: URL) {
+function pickSite(sites: readonly SiteRow[], parsed: ParsedUrl, sitesUrl: URL) {
   let best: { site: SiteRow; base: string } | null = null;
   for (const site of sites) {
-    const base = siteBase(site, appUrl);
+    const base = siteBase(site, sitesUrl);
     const host = site.hostname ? parsed.keys.host : null;
     const matches = host
       ? host === base
@@ -168,10 +172,10 @@ function loginRedirect(auth: SiteAuthRow | undefined, location: string): Resolve
 export async function resolvePublishedUrl(
   db: Database,
   input: { url: string; visitor?: VisitorPayload; redirectOnError?: boolean },
-  config: { appUrl: string },
+  config: { sitesUrl: string },
 ): Promise<ResolvedContent | ResolvedRedirect | null> {
-  const appUrl = new URL(config.appUrl);
-  const parsed = parseUrl(input.url, appUrl);
+  const sitesUrl = new URL(config.sitesUrl);
+  const parsed = parseUrl(input.url, sitesUrl);
   if (!parsed) return null;
   const lookup = urlLookupStatements(db, parsed.keys);
   // An app-hosted address names its site: its structure comes in the same round trip.
@@ -179,7 +183,7 @@ export async function resolvePublishedUrl(
     ? await runStatements(db, { ...lookup, ...visitorTreeStatements(db, parsed.keys.appSite) })
     : null;
   const first = named ?? (await runStatements(db, lookup));
-  const picked = pickSite(first.sites, parsed, appUrl);
+  const picked = pickSite(first.sites, parsed, sitesUrl);
   if (!picked) return null;
   const { site, base } = picked;
   let segments = parsed.hostPath

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import type { ReaderAppEnv } from "./env";
+import { serveFile } from "./routes/files";
+import { htmlResponse } from "./routes/responses";
+import { serveSite } from "./routes/site";
+import { renderMessage } from "./layout/message";
+
+/**
+ * The reader: published sites as HTML. A client of the API's public /v1 operations through the
+ * `API` service binding, the way GitBook's renderer is: every address resolves with
+ * `POST /v1/urls/published`, then reads with the site token it gets.
+ */
+const app = new Hono<ReaderAppEnv>();
+
+app.get("/_quire/files/*", (c) => serveFile(c.req.raw, c.env));
+app.get("/_quire/*", (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
+app.all("*", (c) => {
+  const build = c.env.CF_VERSION_METADATA?.id ?? "dev";
+  return serveSite(c.req.raw, c.env, build, (work) => c.executionCtx.waitUntil(work));
+});
+
+app.onError((error) => {
+  console.error(
+    JSON.stringify({
+      reader: "error",
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  const html = renderMessage({
+    nav: [],
+    title: "This page could not be shown",
+    message: "The documentation service did not answer. Please try again in a moment.",
+  });
+  return htmlResponse(html, 503, { "Cache-Control": "no-store", "Retry-After": "5" });
+});
+
+export default app;

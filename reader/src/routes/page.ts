@@ -1,0 +1,189 @@
+import type { JSONDocument, RevisionPage } from "@gitbook/api";
+import { isApiStatus } from "../api/client";
+import { etagOf, renderedPage, type PageKey } from "../cache/pages";
+import { renderPage } from "../layout/page";
+import { renderNotFound } from "../layout/not-found";
+import type { PageView } from "../model";
+import { collectRefs } from "../render/document/refs";
+import { renderDocument } from "../render/document";
+import type { SiteContext } from "../site/context";
+import { renderContextOf, suggestionsFor } from "../site/references";
+import { localHref, siteViewOf } from "../site/site-view";
+import {
+  breadcrumbs,
+  emojiOf,
+  firstDocumentUnder,
+  navigation,
+  neighbours,
+  pageAtPath,
+  pageHref,
+  type Hrefs,
+  type TreeEntry,
+} from "../site/tree";
+import { htmlResponse } from "./responses";
+
+/**
+ * A page of a published site as HTML: the page at the resolved path (a group leads to its first
+ * page, a link page to its target, a missing path to the site's redirect or the 404 page with
+ * suggestions), rendered once per revision and kept; a reader whose ETag matches gets a 304
+ * without a render.
+ */
+
+/** An empty document, for pages that have none yet. */
+const EMPTY: JSONDocument = { object: "document", data: {}, nodes: [] };
+
+/** The hrefs of the context's site space on the request's host. */
+export function hrefsOf(ctx: SiteContext, requestUrl: URL): Hrefs {
+  const spacePath = ctx.content.basePath.replace(/\/+$/, "");
+  return {
+    spacePath,
+    link: (page: RevisionPage) => {
+      if (page.type !== "link" || !("target" in page)) return undefined;
+      const target = page.target as { kind?: string; url?: string; page?: string };
+      if (target.kind === "url" && target.url && /^https?:/i.test(target.url)) return target.url;
+      if (target.kind === "page" && target.page) {
+        const entry = ctx.tree.byId.get(target.page);
+        return entry ? pageHref(ctx.tree, entry, { spacePath, link: () => undefined }) : undefined;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Cache-Control of a site's pages: shared for public sites, private otherwise. */
+function cacheControl(indexable: boolean, visibility: string): string {
+  return visibility === "public" || visibility === "unlisted" || indexable
+    ? "public, max-age=0, must-revalidate"
+    : "private, no-cache";
+}
+
+/** The key of a page's rendered HTML. */
+export function pageKey(
+  ctx: SiteContext,
+  entry: TreeEntry,
+  requestUrl: URL,
+  build: string,
+  format: string,
+): PageKey {
+  return {
+    host: requestUrl.host,
+    spacePath: ctx.content.basePath,
+    siteSpace: ctx.content.siteSpace,
+    revision: ctx.revision.id,
+    page: entry.page.id,
+    segment: ctx.segment,
+    build,
+    format,
+  };
+}
+
+/** Renders the page of `entry` (no cache): its document, its references, the shell. */
+async function render(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Promise<string> {
+  const hrefs = hrefsOf(ctx, requestUrl);
+  const site = siteViewOf(ctx.published, ctx.content, requestUrl);
+  const href = pageHref(ctx.tree, entry, hrefs);
+  const page = entry.page;
+  const documentPath = `/spaces/${ctx.content.space}/revisions/${ctx.revision.id}/page/${page.id}/document`;
+  const document =
+    page.type === "document" && "documentId" in page && page.documentId
+      ? await ctx.client
+          .get<JSONDocument>(documentPath, {
+            evaluated: "deterministic-only",
+            dereferenced: "reusable-contents",
+          })
+          .catch((error: unknown) => {
+            if (isApiStatus(error, 404)) return EMPTY;
+            throw error;
+          })
+      : EMPTY;
+  const renderContext = await renderContextOf(ctx, collectRefs(document), hrefs, href);
+  const { html, toc } = renderDocument(document, renderContext);
+  const emoji = "emoji" in page && page.emoji ? emojiOf(page.emoji) : undefined;
+  const description = "description" in page && page.description ? page.description : undefined;
+  const updatedAt = ("updatedAt" in page && page.updatedAt) || ctx.revision.createdAt;
+  const view: PageView = {
+    site,
+    nav: navigation(ctx.tree, entry, hrefs),
+    page: {
+      id: page.id,
+      title: page.title,
+      ...(description ? { description } : {}),
+      ...(emoji ? { emoji } : {}),
+      ...(updatedAt ? { updatedAt } : {}),
+    },
+    breadcrumbs: breadcrumbs(ctx.tree, entry, hrefs),
+    toc,
+    ...neighbours(ctx.tree, entry, hrefs),
+    contentHtml: html,
+    canonical: `${requestUrl.origin}${href}`,
+    alternates: site.variants
+      .filter((v) => v.lang && entry === ctx.tree.readable[0])
+      .map((v) => ({ lang: v.lang!, href: new URL(v.href, requestUrl).toString() })),
+    markdownHref: entry === ctx.tree.readable[0] ? `${hrefs.spacePath}/index.md` : `${href}.md`,
+  };
+  return renderPage(view);
+}
+
+/** Answers a page view of a resolved site address. */
+export async function servePage(
+  request: Request,
+  ctx: SiteContext,
+  requestUrl: URL,
+  build: string,
+  keep: (work: Promise<unknown>) => void,
+): Promise<Response> {
+  const hrefs = hrefsOf(ctx, requestUrl);
+  const entry = pageAtPath(ctx.tree, ctx.content.pathname);
+  if (!entry) return missingPage(ctx, requestUrl);
+  if (entry.page.type === "group") {
+    const first = firstDocumentUnder(ctx.tree, entry.page);
+    if (first)
+      return Response.redirect(
+        new URL(pageHref(ctx.tree, first, hrefs), requestUrl).toString(),
+        302,
+      );
+    return missingPage(ctx, requestUrl);
+  }
+  if (entry.page.type === "link") {
+    const target = hrefs.link(entry.page);
+    if (target) return Response.redirect(new URL(target, requestUrl).toString(), 302);
+    return missingPage(ctx, requestUrl);
+  }
+  const site = ctx.published.site;
+  const headers: Record<string, string> = {
+    "Cache-Control": cacheControl(site.visibility === "public", site.visibility),
+    ...(site.visibility === "public" ? {} : { "X-Robots-Tag": "noindex" }),
+  };
+  const key = pageKey(ctx, entry, requestUrl, build, "html");
+  const etag = await etagOf(key);
+  if (request.headers.get("If-None-Match") === etag) {
+    return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
+  }
+  const page = await renderedPage(key, () => render(ctx, entry, requestUrl), keep);
+  return htmlResponse(request.method === "HEAD" ? "" : page.html, 200, {
+    ETag: page.etag,
+    ...headers,
+  });
+}
+
+/** The answer for a path no page has: the site's live redirect for it, else the 404 page. */
+export async function missingPage(ctx: SiteContext, requestUrl: URL): Promise<Response> {
+  const source = `/${ctx.content.pathname.replace(/^\/+/, "")}`;
+  const found = await ctx.client
+    .get<{
+      target?: string;
+    }>(`/orgs/${ctx.content.organization}/sites/${ctx.content.site}/redirect`, { source })
+    .catch(() => null);
+  const target = localHref(found?.target, requestUrl);
+  if (target) return Response.redirect(new URL(target, requestUrl).toString(), 301);
+  const hrefs = hrefsOf(ctx, requestUrl);
+  const html = renderNotFound({
+    site: siteViewOf(ctx.published, ctx.content, requestUrl),
+    nav: navigation(ctx.tree, undefined, hrefs),
+    suggestions: suggestionsFor(ctx.tree, ctx.content.pathname, hrefs),
+  });
+  return htmlResponse(html, 404, {
+    "Cache-Control": "private, no-cache",
+    "X-Robots-Tag": "noindex",
+  });
+}

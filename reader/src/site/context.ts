@@ -1,0 +1,116 @@
+import type {
+  ChangeRequest,
+  PublishedContentSite,
+  PublishedSiteContent,
+  Revision,
+  Space,
+} from "@gitbook/api";
+import { ApiClient } from "../api/client";
+import { Memory, loadOnce } from "../cache/memory";
+import type { Credentials } from "./credentials";
+import { RESOLUTION_TTL_MS } from "./resolve";
+import { walkTree, type PageTree } from "./tree";
+
+/**
+ * Everything a page view of a resolved URL reads before its page: the published site (structure
+ * and customizations), the space's current revision (or the previewed one) and that revision's
+ * page tree and files. What may change is kept for seconds; a revision is immutable and kept
+ * for as long as memory allows.
+ */
+
+/** The reads of one resolved URL. */
+export interface SiteContext {
+  content: PublishedSiteContent;
+  client: ApiClient;
+  published: PublishedContentSite;
+  revision: Revision;
+  tree: PageTree;
+  /** The visitor's adaptive segment: "" unless the site adapts its content to claims. */
+  segment: string;
+}
+
+const publishedSites = new Memory<PublishedContentSite>(500);
+const revisionIds = new Memory<string>(2000);
+const revisions = new Memory<{ revision: Revision; tree: PageTree }>(48);
+const inflight = new Map<string, Promise<unknown>>();
+
+/** A short digest of the visitor's claims (their cache segment on adaptive sites). */
+async function digest(text: string): Promise<string> {
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(bytes).slice(0, 12)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/** Reads a value through an isolate memory, one load per key at a time. */
+async function remembered<V>(
+  memory: Memory<V>,
+  key: string,
+  ttl: number,
+  load: () => Promise<V>,
+): Promise<V> {
+  const known = memory.get(key);
+  if (known !== undefined) return known;
+  return loadOnce(inflight as Map<string, Promise<V>>, key, async () => {
+    const value = await load();
+    memory.set(key, value, ttl);
+    return value;
+  });
+}
+
+/** The revision a resolved URL shows: the previewed one, a change request's, or the space's. */
+async function revisionIdOf(client: ApiClient, content: PublishedSiteContent, segment: string) {
+  if (content.revision) return content.revision;
+  if (content.changeRequest) {
+    const cr = await client.get<ChangeRequest>(
+      `/spaces/${content.space}/change-requests/${content.changeRequest}`,
+    );
+    return cr.revision;
+  }
+  return remembered(revisionIds, `${content.space}\n${segment}`, RESOLUTION_TTL_MS, async () => {
+    const space = await client.get<Space>(`/spaces/${content.space}`);
+    return space.revision;
+  });
+}
+
+/** Reads the context of a resolved URL for a visitor. */
+export async function loadSiteContext(
+  api: Fetcher,
+  content: PublishedSiteContent,
+  credentials: Credentials,
+): Promise<SiteContext> {
+  const client = new ApiClient(api, content.apiToken);
+  const who = [
+    credentials.share ?? "",
+    credentials.jwt ?? "",
+    JSON.stringify(credentials.unsigned),
+  ];
+  const published = await remembered(
+    publishedSites,
+    [content.site, content.siteSpace, ...who].join("\n"),
+    RESOLUTION_TTL_MS,
+    () =>
+      client.get<PublishedContentSite>(
+        `/orgs/${content.organization}/sites/${content.site}/published`,
+      ),
+  );
+  const adaptive = published.site.adaptiveContent?.enabled === true;
+  const segment =
+    adaptive && (credentials.jwt || Object.keys(credentials.unsigned).length > 0)
+      ? await digest(who.slice(1).join("\n"))
+      : "";
+  const revisionId = await revisionIdOf(client, content, segment);
+  const { revision, tree } = await remembered(
+    revisions,
+    `${content.space}\n${revisionId}\n${segment}`,
+    3_600_000,
+    async () => {
+      const revision = await client.get<Revision>(
+        `/spaces/${content.space}/revisions/${revisionId}`,
+        { metadata: true },
+      );
+      return { revision, tree: walkTree(revision.pages) };
+    },
+  );
+  return { content, client, published, revision, tree, segment };
+}

@@ -1,0 +1,154 @@
+import type { RevisionPage } from "@gitbook/api";
+import type { LinkView, NavItem } from "../model";
+
+/**
+ * A revision's page tree as a reader walks it: pages by path, the navigation (hidden pages
+ * left out), breadcrumbs and reading order. Pure: built once per revision and kept with it.
+ */
+
+/** A page of the tree with where it sits. */
+export interface TreeEntry {
+  page: RevisionPage;
+  /** Path under the site space ("" for none: groups and links have no address of their own). */
+  path: string;
+  parents: RevisionPage[];
+  hidden: boolean;
+}
+
+/** The walked tree of one revision. */
+export interface PageTree {
+  entries: TreeEntry[];
+  byId: Map<string, TreeEntry>;
+  byPath: Map<string, TreeEntry>;
+  /** Document pages a reader can reach, in reading order (hidden ones left out). */
+  readable: TreeEntry[];
+  roots: RevisionPage[];
+}
+
+/** The child pages of a page (groups and documents have them; links do not). */
+export function childrenOf(page: RevisionPage): RevisionPage[] {
+  return "pages" in page && Array.isArray(page.pages) ? page.pages : [];
+}
+
+/** Whether a page is hidden from navigation (it stays readable by its URL). */
+function isHidden(page: RevisionPage): boolean {
+  return "hidden" in page && page.hidden === true;
+}
+
+/** Walks the revision's pages once. */
+export function walkTree(roots: RevisionPage[]): PageTree {
+  const entries: TreeEntry[] = [];
+  const visit = (pages: RevisionPage[], parents: RevisionPage[], hiddenAbove: boolean) => {
+    for (const page of pages) {
+      const hidden = hiddenAbove || isHidden(page);
+      const path = page.type === "document" && "path" in page ? (page.path ?? "") : "";
+      entries.push({ page, path, parents, hidden });
+      visit(childrenOf(page), [...parents, page], hidden);
+    }
+  };
+  visit(roots, [], false);
+  const byId = new Map(entries.map((e) => [e.page.id, e]));
+  const byPath = new Map<string, TreeEntry>();
+  for (const entry of entries) if (entry.path) byPath.set(entry.path, entry);
+  const readable = entries.filter((e) => e.page.type === "document" && !e.hidden);
+  return { entries, byId, byPath, readable, roots };
+}
+
+/** The page a path under the site space shows: "" is the first readable page. */
+export function pageAtPath(tree: PageTree, pathname: string): TreeEntry | undefined {
+  const path = pathname.replace(/^\/+|\/+$/g, "");
+  if (path === "") return tree.readable[0];
+  return tree.byPath.get(path);
+}
+
+/** The first readable document at or under a group (where a group's address leads). */
+export function firstDocumentUnder(tree: PageTree, page: RevisionPage): TreeEntry | undefined {
+  const start = tree.entries.findIndex((e) => e.page.id === page.id);
+  return tree.entries
+    .slice(start + 1)
+    .find((e) => e.page.type === "document" && !e.hidden && e.parents.includes(page));
+}
+
+/** How hrefs are built: the site space's path prefix and where a link page leads. */
+export interface Hrefs {
+  /** The site space's base path, without a trailing slash ("" at a host's root). */
+  spacePath: string;
+  /** The href of a link page's target (URL or another page), undefined when it leads nowhere. */
+  link(page: RevisionPage): string | undefined;
+}
+
+/** The href of a document page (the first readable page is the site space's root). */
+export function pageHref(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): string {
+  if (tree.readable[0] === entry) return `${hrefs.spacePath}/`;
+  return `${hrefs.spacePath}/${entry.path.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** The navigation of the tree with `current` marked active and its ancestors open. */
+export function navigation(
+  tree: PageTree,
+  current: TreeEntry | undefined,
+  hrefs: Hrefs,
+): NavItem[] {
+  const openIds = new Set(current ? current.parents.map((p) => p.id) : []);
+  const build = (pages: RevisionPage[]): NavItem[] =>
+    pages
+      .filter((page) => !isHidden(page))
+      .map((page) => {
+        const entry = tree.byId.get(page.id)!;
+        const kind = page.type === "group" ? "group" : page.type === "link" ? "link" : "page";
+        const href =
+          kind === "page"
+            ? pageHref(tree, entry, hrefs)
+            : kind === "link"
+              ? hrefs.link(page)
+              : undefined;
+        const emoji = "emoji" in page && page.emoji ? page.emoji : undefined;
+        const item: NavItem = {
+          id: page.id,
+          title: page.title,
+          kind,
+          children: build(childrenOf(page)),
+          ...(href ? { href } : {}),
+          ...(emoji ? { emoji: emojiOf(emoji) } : {}),
+          ...(current?.page.id === page.id ? { active: true, open: true } : {}),
+          ...(openIds.has(page.id) ? { open: true } : {}),
+        };
+        return item;
+      });
+  return build(tree.roots);
+}
+
+/** The breadcrumbs of a page: its ancestors (groups without an address show no link). */
+export function breadcrumbs(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): LinkView[] {
+  return entry.parents.flatMap((page) => {
+    const parent = tree.byId.get(page.id)!;
+    if (page.type === "document")
+      return [{ title: page.title, href: pageHref(tree, parent, hrefs) }];
+    const first = firstDocumentUnder(tree, page);
+    return first ? [{ title: page.title, href: pageHref(tree, first, hrefs) }] : [];
+  });
+}
+
+/** The readable pages before and after `entry`, in reading order. */
+export function neighbours(
+  tree: PageTree,
+  entry: TreeEntry,
+  hrefs: Hrefs,
+): { previous?: LinkView; next?: LinkView } {
+  const at = tree.readable.indexOf(entry);
+  const link = (e: TreeEntry | undefined) =>
+    e ? { title: e.page.title, href: pageHref(tree, e, hrefs) } : undefined;
+  const previous = at > 0 ? link(tree.readable[at - 1]) : undefined;
+  const next = at >= 0 ? link(tree.readable[at + 1]) : undefined;
+  return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
+}
+
+/** An emoji as text: the API stores code points in hex ("1f680"), or the character itself. */
+export function emojiOf(value: string): string {
+  if (!/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/i.test(value)) return value;
+  try {
+    return String.fromCodePoint(...value.split("-").map((hex) => parseInt(hex, 16)));
+  } catch {
+    return "";
+  }
+}
