@@ -39,7 +39,7 @@ function route(
     return { address: address("/~search"), handler: serveSearch as Handler };
   }
   for (const machine of MACHINE_ROUTES) {
-    if (path.endsWith(machine.suffix) && path.length > machine.suffix.length) {
+    if (path.endsWith(machine.suffix)) {
       return {
         address: address(machine.suffix),
         handler: ((ctx, url) => machine.serve(ctx, url, request)) as Handler,
