@@ -8,7 +8,7 @@
 //    under .wrangler/state (or QUIRE_STATE_DIR), PUBLIC_APP_URL following the port, and
 //    `--test-scheduled` (GET /__scheduled runs the cron jobs),
 // 5. once the server answers, starts the reader Worker (reader/, published sites as HTML) on the
-//    next port, makes sure the demo's published site exists (scripts/lib/demo-site.mjs, through
+//    port two above (8789), makes sure the demo's published site exists (scripts/lib/demo-site.mjs, through
 //    the API) and prints its id, its address in the reader and a curl line resolving it.
 // Arguments after `--` go to `wrangler dev` (e.g. `npm run dev -- --port 9000`);
 // `--seed-only` stops after step 3 (`npm run seed`; it also does step 5 when a server already
@@ -26,7 +26,7 @@ import {
   shownPath,
   stateDir,
 } from "./lib/dev-env.mjs";
-import { localSitesUrl, spawnReader, untilAnswers } from "./lib/reader.mjs";
+import { localSitesUrl, readerPort, spawnReader, untilAnswers } from "./lib/reader.mjs";
 import { applyMigrations, ROOT, spawnWrangler } from "./lib/wrangler.mjs";
 
 /** How long the server may take to answer before the demo site is given up (the first build). */
@@ -183,7 +183,7 @@ function runDevServer(args, port, seed) {
         return;
       }
       console.log(`Starting the reader (published sites as HTML) on ${sitesUrl}…`);
-      reader = await spawnReader({ port: port + 1, sitesUrl, quiet: false });
+      reader = await spawnReader({ port: readerPort(port), sitesUrl, quiet: false });
       reader.on("exit", (code) => {
         if (code) console.error(`✗ the reader stopped (exit ${code}); the API keeps running.`);
       });

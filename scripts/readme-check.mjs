@@ -11,7 +11,8 @@
 //    pastes them one after another into one terminal.
 // 3. Substitutes what a reader on another port and state would (the substitution convention):
 //    `localhost:8787` → `localhost:<port>`, `.wrangler/quire-demo-token` → the fresh state's
-//    token file, `localhost:8788` (the local IdP, `npm run sso:idp`) → `localhost:<port - 1>`;
+//    token file, `localhost:8788` (the local IdP, `npm run sso:idp`) → `localhost:<port - 1>`,
+//    `localhost:8789` (the reader) → `localhost:<port + 2>`;
 //    QUIRE_STATE_DIR is exported (so `npm run admin` writes the same database) and SSO_IDP_PORT
 //    is <port - 1>. Nothing else: every id, token and code a
 //    command needs comes from an earlier command, as the README shows it.
@@ -25,6 +26,7 @@ import { openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_PORT, portArgument } from "./lib/dev-env.mjs";
+import { readerPort } from "./lib/reader.mjs";
 import { shellBlocks } from "./lib/readme-blocks.mjs";
 import { ROOT } from "./lib/root.mjs";
 
@@ -44,6 +46,7 @@ function substitute(text) {
   return text
     .replaceAll(`localhost:${DEFAULT_PORT}`, `localhost:${PORT}`)
     .replaceAll(`localhost:${DEFAULT_PORT + 1}`, `localhost:${IDP_PORT}`)
+    .replaceAll(`localhost:${readerPort(DEFAULT_PORT)}`, `localhost:${readerPort(PORT)}`)
     .replaceAll(".wrangler/quire-demo-token", TOKEN_FILE);
 }
 

@@ -4,9 +4,17 @@
 import { createServer } from "node:net";
 import { spawnWrangler } from "./wrangler.mjs";
 
-/** The reader's local address for an API on `apiPort`: the next port. */
+/**
+ * The reader's local port for an API on `apiPort`: two above (the one above is the local SAML
+ * IdP's, `npm run sso:idp`).
+ */
+export function readerPort(apiPort) {
+  return apiPort + 2;
+}
+
+/** The reader's local address for an API on `apiPort`. */
 export function localSitesUrl(apiPort, host = "localhost") {
-  return `http://${host}:${apiPort + 1}`;
+  return `http://${host}:${readerPort(apiPort)}`;
 }
 
 /** A TCP port nothing listens on now. */
