@@ -6,6 +6,7 @@ import { renderNotFound } from "../layout/not-found";
 import type { PageView } from "../model";
 import { collectRefs } from "../render/document/refs";
 import { renderDocument } from "../render/document";
+import { alternatesOf } from "../site/alternates";
 import type { SiteContext } from "../site/context";
 import { renderContextOf, suggestionsFor } from "../site/references";
 import { localHref, siteViewOf } from "../site/site-view";
@@ -116,9 +117,7 @@ async function render(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Prom
     ...neighbours(ctx.tree, entry, hrefs),
     contentHtml: html,
     canonical: `${requestUrl.origin}${href}`,
-    alternates: site.variants
-      .filter((v) => v.lang && entry === ctx.tree.readable[0])
-      .map((v) => ({ lang: v.lang!, href: new URL(v.href, requestUrl).toString() })),
+    alternates: await alternatesOf(ctx, site, page.id, new URL(href, requestUrl)),
     markdownHref: entry === ctx.tree.readable[0] ? `${hrefs.spacePath}/index.md` : `${href}.md`,
   };
   return renderPage(view);

@@ -67,10 +67,36 @@ async function revisionIdOf(client: ApiClient, content: PublishedSiteContent, se
     );
     return cr.revision;
   }
-  return remembered(revisionIds, `${content.space}\n${segment}`, RESOLUTION_TTL_MS, async () => {
-    const space = await client.get<Space>(`/spaces/${content.space}`);
+  return currentRevisionId(client, content.space, segment);
+}
+
+/** A space's current revision id, kept for seconds (a merge shows within them). */
+function currentRevisionId(client: ApiClient, spaceId: string, segment: string): Promise<string> {
+  return remembered(revisionIds, `${spaceId}\n${segment}`, RESOLUTION_TTL_MS, async () => {
+    const space = await client.get<Space>(`/spaces/${spaceId}`);
     return space.revision;
   });
+}
+
+/** A revision and its walked page tree, kept for as long as memory allows (it never changes). */
+export function revisionTree(
+  client: ApiClient,
+  spaceId: string,
+  revisionId: string,
+  segment: string,
+): Promise<{ revision: Revision; tree: PageTree }> {
+  return remembered(revisions, `${spaceId}\n${revisionId}\n${segment}`, 3_600_000, async () => {
+    const revision = await client.get<Revision>(`/spaces/${spaceId}/revisions/${revisionId}`, {
+      metadata: true,
+    });
+    return { revision, tree: walkTree(revision.pages) };
+  });
+}
+
+/** The current revision of another space the site shows, with its tree. */
+export async function currentTree(ctx: SiteContext, spaceId: string) {
+  const revisionId = await currentRevisionId(ctx.client, spaceId, ctx.segment);
+  return revisionTree(ctx.client, spaceId, revisionId, ctx.segment);
 }
 
 /** Reads the context of a resolved URL for a visitor. */
@@ -100,17 +126,6 @@ export async function loadSiteContext(
       ? await digest(who.slice(1).join("\n"))
       : "";
   const revisionId = await revisionIdOf(client, content, segment);
-  const { revision, tree } = await remembered(
-    revisions,
-    `${content.space}\n${revisionId}\n${segment}`,
-    3_600_000,
-    async () => {
-      const revision = await client.get<Revision>(
-        `/spaces/${content.space}/revisions/${revisionId}`,
-        { metadata: true },
-      );
-      return { revision, tree: walkTree(revision.pages) };
-    },
-  );
+  const { revision, tree } = await revisionTree(client, content.space, revisionId, segment);
   return { content, client, published, revision, tree, segment };
 }
