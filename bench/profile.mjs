@@ -13,7 +13,7 @@ import { makeContext, OPERATIONS } from "./lib/operations.mjs";
 import { applyMigrations, startRuntime, WORKERS } from "./lib/runtime.mjs";
 import { seed } from "./lib/seed.mjs";
 
-const INSPECTOR_PORT = 9339;
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT) || 9339;
 const [opId = "space-get"] = process.argv.slice(2);
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
@@ -79,7 +79,9 @@ function summarise(profile) {
 }
 
 const config = await readWranglerConfig();
-const { scriptPath, modulesRoot, ...bundle } = await buildWorker();
+// Its own build directory, so a bench running at the same time keeps its bundle.
+const outdir = `${BUILD_DIR}-profile-${process.pid}`;
+const { scriptPath, modulesRoot, ...bundle } = await buildWorker(outdir);
 const runtime = await startRuntime(
   { scriptPath, modulesRoot, files: bundle.files },
   { ...config, inspectorPort: INSPECTOR_PORT },
@@ -92,16 +94,25 @@ try {
   if (!op || op.kind !== "load") throw new Error(`no load operation ${opId}`);
   const prep = op.prepare ? await op.prepare(ctx) : undefined;
   const url = `${runtime.urls[op.worker ?? "app"]}${op.path(ctx, prep)}`;
-  const headers = ctx.auth(op.as);
-  for (let i = 0; i < 50; i++) await fetch(url, { headers }); // warm up
-  const probe = await fetch(url, { headers });
+  // The operation's own request (a site token, a POST body) or the caller it reads as.
+  const request = op.request ? op.request(ctx, prep) : { headers: ctx.auth(op.as) };
+  const init = {
+    method: request.method ?? "GET",
+    headers: {
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...request.headers,
+    },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  };
+  for (let i = 0; i < 50; i++) await (await fetch(url, init)).arrayBuffer(); // warm up
+  const probe = await fetch(url, init);
   console.log(`${opId}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
   if (probe.status >= 500) console.log(runtime.log.lines.slice(-20).join("\n"));
   const inspector = await connect(WORKERS[op.worker ?? "app"]);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   await inspector.send("Profiler.start");
-  const load = await loadTest(url, { headers });
+  const load = await loadTest(url, request);
   const { result } = await inspector.send("Profiler.stop");
   inspector.close();
   const summary = summarise(result.profile);
@@ -112,5 +123,5 @@ try {
   console.log("\nTotal time:\n" + summary.incl.join("\n"));
 } finally {
   await runtime.dispose();
-  await rm(BUILD_DIR, { recursive: true, force: true });
+  await rm(outdir, { recursive: true, force: true });
 }
