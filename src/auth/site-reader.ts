@@ -76,10 +76,37 @@ export async function resolveGrantedSite<S extends Statements = NoStatements>(
  * SQL: the space row `spaceId` is published by the granted site while the grant holds (the site
  * space may have been removed since the token was minted).
  */
-function grantedSpaceSql(grant: SiteGrant, spaceId: string): SQL {
-  return sql`${spaces.id} = ${spaceId} AND ${isNull(spaces.deletedAt)} AND EXISTS (
+function grantedSpaceSql(p: Params<"space" | "site" | "version">): SQL {
+  return sql`${spaces.id} = ${p("space")} AND ${isNull(spaces.deletedAt)} AND EXISTS (
     SELECT 1 FROM site_spaces ss JOIN sites ON ${sites.id} = ss.site_id
-    WHERE ss.space_id = ${spaces.id} AND ${grantHoldsSql(grant.site, grant.publicationVersion)})`;
+    WHERE ss.space_id = ${spaces.id} AND ${grantHoldsSql(sql`${p("site")}`, sql`${p("version")}`)})`;
+}
+
+/** The granted space's statement around a route's column, written once per column. */
+function grantedSpaceSelect(column: SQL) {
+  return preparedSelect(
+    () => ({ space: spaces, column: sql`${column}`.as("space_column") }),
+    (select, p: Params<"space" | "site" | "version">) =>
+      select.from(spaces).where(grantedSpaceSql(p)).limit(1),
+  );
+}
+
+/** The granted space's statement without a route column. */
+const GRANTED_SPACE = grantedSpaceSelect(sql.raw("NULL"));
+
+/**
+ * Granted space statements by the route's column: a column that is a constant of the code keeps
+ * its statement for the isolate's life; one made per request is written with it and dropped
+ * with it (as the member's access statements, src/auth/access-rows.ts).
+ */
+const GRANTED_SPACE_WITH_COLUMN = new WeakMap<SQL, typeof GRANTED_SPACE>();
+
+/** The granted space statement for a route's column (none: `GRANTED_SPACE`). */
+function grantedSpaceStatement(column: SQL | undefined): typeof GRANTED_SPACE {
+  if (!column) return GRANTED_SPACE;
+  let statement = GRANTED_SPACE_WITH_COLUMN.get(column);
+  if (!statement) GRANTED_SPACE_WITH_COLUMN.set(column, (statement = grantedSpaceSelect(column)));
+  return statement;
 }
 
 /**
@@ -97,11 +124,11 @@ export async function resolveGrantedSpace<S extends Statements = NoStatements>(
 ): Promise<{ space: SpaceRow; results: Results<S>; column: unknown }> {
   if (!grant.spaces.includes(spaceId)) throw notFound("Space");
   const db = c.get("db");
-  const statement = db
-    .select({ space: spaces, column: sql`${options.column ?? sql`NULL`}`.as("space_column") })
-    .from(spaces)
-    .where(grantedSpaceSql(grant, spaceId))
-    .limit(1);
+  const statement = grantedSpaceStatement(options.column).bind(db, {
+    space: spaceId,
+    site: grant.site,
+    version: grant.publicationVersion,
+  });
   const { own, extra } = await runBoth(db, { space: statement }, options.with);
   const row = own.space[0];
   if (!row) throw notFound("Space");

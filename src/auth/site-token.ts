@@ -96,12 +96,49 @@ export function looksLikeJwt(value: string): boolean {
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(value);
 }
 
+/** Site tokens remembered per isolate at most; the oldest go first. */
+const MAX_VERIFIED = 1_000;
+
+/**
+ * Site tokens this isolate verified, by token string: the grant its claims give, under the
+ * secret it was verified with. A renderer sends the same token for an hour, so the signature and
+ * the claims are checked once per token and isolate instead of on every request. Only what the
+ * token itself says is remembered: expiry is checked on every use, and whether the grant still
+ * holds (published, at its publication version) is read by every route's statement as before.
+ */
+const verified = new Map<string, { secret: string; grant: SiteGrant }>();
+
+/** True while a token expiring at `expiresAt` (ms) is valid: jose's rule, `exp` > now in s. */
+function unexpired(expiresAt: number): boolean {
+  return expiresAt / 1000 > Math.floor(nowMs() / 1000);
+}
+
 /**
  * The grant of a site token, or null when it is not one of ours: HS256 only (so `alg: none` is
  * refused), our issuer, a valid signature, not expired, and claims of the right shape. No D1
- * round trip: whether the grant still holds (publication version) is checked by the read.
+ * round trip: whether the grant still holds (publication version) is checked by the read. A
+ * token verified before in this isolate (`verified`) costs a map lookup and the expiry check.
  */
 export async function verifySiteToken(secret: string, token: string): Promise<SiteGrant | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (unexpired(known.grant.expiresAt)) return known.grant;
+    verified.delete(token);
+    return null;
+  }
+  const grant = await verifySignedSiteToken(secret, token);
+  if (grant) {
+    verified.set(token, { secret, grant });
+    if (verified.size > MAX_VERIFIED) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+  }
+  return grant;
+}
+
+/** `verifySiteToken` without the isolate's memory: jose's verification and the claims' shape. */
+async function verifySignedSiteToken(secret: string, token: string): Promise<SiteGrant | null> {
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ["HS256"],
@@ -112,7 +149,7 @@ export async function verifySiteToken(secret: string, token: string): Promise<Si
     const parsed = TokenClaims.safeParse(payload);
     if (!parsed.success) return null;
     const p = parsed.data;
-    return {
+    return Object.freeze({
       organization: p.organization,
       site: p.site,
       siteSpace: p.siteSpace,
@@ -126,7 +163,7 @@ export async function verifySiteToken(secret: string, token: string): Promise<Si
       ...(p.shareKey ? { shareKey: p.shareKey } : {}),
       ...(p.draft ? { draft: true } : {}),
       expiresAt: p.exp * 1000,
-    };
+    });
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
