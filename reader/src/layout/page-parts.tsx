@@ -1,0 +1,77 @@
+import type { LinkView, PageView } from "../model";
+import { humanDate, pathOf } from "./document";
+
+/**
+ * The pieces of a document page around its content: breadcrumbs, "Last updated", the
+ * "Was this page helpful?" form (a plain POST that works without JavaScript), previous/next
+ * links and the link to the page's Markdown twin.
+ */
+
+/** The trail of parents above the page. */
+export function Breadcrumbs(props: { items: LinkView[] }) {
+  if (props.items.length === 0) return null;
+  return (
+    <nav class="q-breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {props.items.map((item) => (
+          <li>
+            <a href={item.href}>{item.title}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** When the page last changed, as a machine date and a human one. */
+export function LastUpdated(props: { iso?: string }) {
+  const human = props.iso ? humanDate(props.iso) : undefined;
+  if (!props.iso || !human) return null;
+  return (
+    <p class="q-updated">
+      Last updated <time datetime={props.iso}>{human}</time>
+    </p>
+  );
+}
+
+/** The page feedback form (reader.js may send it with fetch and say thanks in place). */
+export function Feedback(props: { view: PageView }) {
+  const { site, page, canonical } = props.view;
+  return (
+    <form class="q-feedback" method="post" action={`${site.basePath}/~feedback`}>
+      <input type="hidden" name="page" value={page.id} />
+      <input type="hidden" name="return" value={pathOf(canonical, site.spacePath || "/")} />
+      <fieldset>
+        <legend>Was this page helpful?</legend>
+        <button type="submit" class="q-button" name="rating" value="good">
+          Yes
+        </button>
+        <button type="submit" class="q-button" name="rating" value="bad">
+          No
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** The previous and next pages of the reading order. */
+export function Pager(props: { previous?: LinkView; next?: LinkView }) {
+  const { previous, next } = props;
+  if (!previous && !next) return null;
+  return (
+    <nav class="q-pager" aria-label="Previous and next pages">
+      {previous ? (
+        <a class="q-pager-prev" href={previous.href} rel="prev">
+          <span class="q-pager-label">Previous</span>
+          <span class="q-pager-title">{previous.title}</span>
+        </a>
+      ) : null}
+      {next ? (
+        <a class="q-pager-next" href={next.href} rel="next">
+          <span class="q-pager-label">Next</span>
+          <span class="q-pager-title">{next.title}</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}
