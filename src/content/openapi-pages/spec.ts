@@ -132,3 +132,49 @@ export function namedSchemas(spec: SpecObject): SpecObject {
   const components = obj(obj(spec, "components"), "schemas");
   return Object.keys(components).length > 0 ? components : obj(spec, "definitions");
 }
+
+/** Most parameters one operation lists (a hostile spec cannot blow up a page). */
+const MAX_PARAMETERS = 200;
+
+/** An operation's parameters: the path item's, overridden by the operation's (same name and place). */
+export function operationParameters(spec: SpecObject, op: SpecOperation): SpecObject[] {
+  const byKey = new Map<string, SpecObject>();
+  for (const raw of [...op.pathParameters, ...arr(op.operation, "parameters")]) {
+    const param = deref(spec, raw).target;
+    if (!param) continue;
+    byKey.set(`${str(param, "in") ?? ""}:${str(param, "name") ?? ""}`, param);
+  }
+  return [...byKey.values()].slice(0, MAX_PARAMETERS);
+}
+
+/** The properties of a schema with its `allOf` parts merged in, and the required names. */
+export function mergedProperties(
+  spec: SpecObject,
+  schema: SpecObject,
+  depth = 0,
+): { props: [string, unknown][]; required: Set<string> } {
+  const props: [string, unknown][] = Object.entries(obj(schema, "properties"));
+  const required = new Set(
+    arr(schema, "required").filter((r): r is string => typeof r === "string"),
+  );
+  if (depth < 8) {
+    for (const part of arr(schema, "allOf")) {
+      const target = deref(spec, part).target;
+      if (!target) continue;
+      const inner = mergedProperties(spec, target, depth + 1);
+      props.push(...inner.props);
+      inner.required.forEach((r) => required.add(r));
+    }
+  }
+  return { props, required };
+}
+
+/** A local `$ref` to a named schema (components or definitions, as `namedSchemas` picks), or null. */
+export function namedSchemaRef(spec: SpecObject, name: string): string | null {
+  if (!Object.hasOwn(namedSchemas(spec), name)) return null;
+  const base =
+    Object.keys(obj(obj(spec, "components"), "schemas")).length > 0
+      ? "#/components/schemas"
+      : "#/definitions";
+  return `${base}/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}`;
+}
