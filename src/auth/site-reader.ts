@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import type { SiteRow, SpaceRow } from "../db/schema";
-import { sites, spaces } from "../db/schema/index";
+import { openapiSpecs, sites, spaces } from "../db/schema/index";
 import { preparedSelect, type Params } from "../db/prepared";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { notFound } from "../lib/errors";
@@ -110,6 +110,57 @@ function grantedSpaceStatement(column: SQL | undefined): typeof GRANTED_SPACE {
 }
 
 /**
+ * SQL over `spaces`: the state of its organization's API specs that a page read renders from —
+ * each spec's slug and live version, in slug order ("" without specs). Computed pages and
+ * `openapi-*` blocks render from a spec's latest version, so a page of a revision reads the same
+ * only while this stays the same (src/middleware/reader-cache.ts).
+ */
+const SPEC_STATE = sql`(SELECT coalesce(group_concat(spec, ','), '') FROM (
+  SELECT ${openapiSpecs.slug} || '=' || coalesce(${openapiSpecs.lastVersionId}, '') AS spec
+  FROM ${openapiSpecs} WHERE ${openapiSpecs.organizationId} = ${spaces.organizationId}
+  ORDER BY ${openapiSpecs.slug}))`;
+
+/**
+ * Site-token reads whose answer is a function of the revision, the URL, the grant and
+ * `SPEC_STATE` alone (docs/compatibility.md, "Reader caching"): a revision's page tree, pages,
+ * page documents, pages by path and files. Not the revision itself (it shows the change request
+ * merged into it, which lives on) nor meta-links (they name other spaces' current pages).
+ */
+const FIXED_BY_REVISION =
+  /^\/v1\/spaces\/([^/]+)\/revisions\/[^/]+\/(pages|files(\/[^/]+)?|page\/[^/]+(\/document)?|path\/.+)$/;
+
+/** The space of a site-token GET whose answer `FIXED_BY_REVISION` covers; null otherwise. */
+export function revisionFixedRead(c: Context<AppEnv>): string | null {
+  if (c.req.method !== "GET" || !c.get("caller").site) return null;
+  return FIXED_BY_REVISION.exec(c.req.path)?.[1] ?? null;
+}
+
+/** The `SPEC_STATE` each revision-fixed read found with its grant, by request. */
+const specStates = new WeakMap<Request, string>();
+
+/**
+ * The spec state the request's grant check read (`resolveGrantedSpace` reads it for the reads of
+ * `revisionFixedRead`), or undefined when it did not.
+ */
+export function specStateOf(c: Context<AppEnv>): string | undefined {
+  return specStates.get(c.req.raw);
+}
+
+/**
+ * The grant check of a revision-fixed read alone, with its spec state: what answering "not
+ * modified" needs, without reading the content. 404 as the read itself when the grant no longer
+ * holds.
+ */
+export async function grantedSpecState(
+  c: Context<AppEnv>,
+  grant: SiteGrant,
+  spaceId: string,
+): Promise<string> {
+  const { column } = await resolveGrantedSpace(c, grant, spaceId, { column: SPEC_STATE });
+  return String(column ?? "");
+}
+
+/**
  * A space through a site token's grant, with the statements of `with` in the same round trip:
  * the space must be among the grant's spaces (adaptive conditions were applied when the token
  * was minted) and still published by the site at the grant's version; 404 "Space not found"
@@ -124,7 +175,10 @@ export async function resolveGrantedSpace<S extends Statements = NoStatements>(
 ): Promise<{ space: SpaceRow; results: Results<S>; column: unknown }> {
   if (!grant.spaces.includes(spaceId)) throw notFound("Space");
   const db = c.get("db");
-  const statement = grantedSpaceStatement(options.column).bind(db, {
+  // A revision-fixed read also reads its spec state, for its ETag (src/middleware/reader-cache.ts).
+  const records = !options.column && revisionFixedRead(c) === spaceId;
+  const column = records ? SPEC_STATE : options.column;
+  const statement = grantedSpaceStatement(column).bind(db, {
     space: spaceId,
     site: grant.site,
     version: grant.publicationVersion,
@@ -132,5 +186,6 @@ export async function resolveGrantedSpace<S extends Statements = NoStatements>(
   const { own, extra } = await runBoth(db, { space: statement }, options.with);
   const row = own.space[0];
   if (!row) throw notFound("Space");
-  return { space: row.space, results: extra, column: row.column };
+  if (records) specStates.set(c.req.raw, String(row.column ?? ""));
+  return { space: row.space, results: extra, column: records ? null : row.column };
 }

@@ -1,39 +1,103 @@
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv, SiteGrant } from "../env";
+import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 
 /**
  * Cache validators for the readers of published content (a site API token's GETs,
- * docs/compatibility.md "Reading published content"): every 200 carries an `ETag` (a digest of
- * the answer, so a renderer's revalidation costs no bytes) and answers `If-None-Match` with a
- * 304; `Cache-Control: private, max-age=60, stale-while-revalidate=300` lets the reader's own
- * cache serve repeats (never a shared cache: the answer depends on the token's grant and
- * claims). Content at a revision id never changes; a site's head moves on a merge, hence the
+ * docs/compatibility.md "Reading published content" and "Reader caching"): every 200 carries an
+ * `ETag` and answers `If-None-Match` with a 304; `Cache-Control: private, max-age=60,
+ * stale-while-revalidate=300` lets the reader's own cache serve repeats (never a shared cache:
+ * the answer depends on the token's grant and claims). A site's head moves on a merge, hence the
  * short max-age.
+ *
+ * Two kinds of ETag. The reads of a revision's pages and files (`revisionFixedRead`) answer what
+ * the revision, the URL, the grant and the organization's API specs make them, so their ETag is
+ * derived from those (`W/"r…"`): no hash of the body, and a revalidation is answered 304 after
+ * the grant check alone, before the content is read. Every other answer's ETag is a digest of
+ * its body (`W/"…"`).
  */
-export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (!c.get("caller").site || c.req.method !== "GET" || c.res.status !== 200) return;
-  const type = c.res.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/json")) return;
-  const bytes = await c.res.clone().arrayBuffer();
+
+const CACHE_CONTROL = "private, max-age=60, stale-while-revalidate=300";
+
+/**
+ * The version of the answers behind derived ETags: bump it when a change to the code changes
+ * what a revision's pages or files read as (their presenters), so readers holding an older
+ * answer get the new one instead of a 304.
+ */
+const ANSWER_FORMAT = "1";
+
+/** The first 12 bytes of the SHA-256 of `bytes`, in hex. */
+async function digestHex(bytes: BufferSource): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const etag = `W/"${[...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
-  const cacheControl = "private, max-age=60, stale-while-revalidate=300";
-  const matches = c.req
-    .header("If-None-Match")
-    ?.split(",")
-    .some((tag) => tag.trim() === etag);
-  if (matches) {
+  let hex = "";
+  for (let i = 0; i < 12; i++) hex += digest[i]!.toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** A grant's claims but its expiry, as text, once per grant object (tokens are remembered). */
+const fingerprints = new WeakMap<SiteGrant, string>();
+
+/** What of a grant an answer may depend on: everything the token says but when it expires. */
+function fingerprintOf(grant: SiteGrant): string {
+  let text = fingerprints.get(grant);
+  if (text === undefined) {
+    const { expiresAt: _expiresAt, ...claims } = grant;
+    text = JSON.stringify(claims);
+    fingerprints.set(grant, text);
+  }
+  return text;
+}
+
+/** The derived ETag of a revision-fixed read: its URL, grant and spec state, hashed. */
+async function derivedEtag(c: Context<AppEnv>, grant: SiteGrant, specState: string) {
+  const inputs = [ANSWER_FORMAT, c.req.url, fingerprintOf(grant), specState].join("\n");
+  return `W/"r${await digestHex(new TextEncoder().encode(inputs))}"`;
+}
+
+/** The ETag of any other answer: a digest of its body. */
+async function bodyEtag(res: Response): Promise<string> {
+  return `W/"${await digestHex(await res.clone().arrayBuffer())}"`;
+}
+
+/** Whether an `If-None-Match` value names `etag`. */
+function names(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(",").some((tag) => tag.trim() === etag) ?? false;
+}
+
+/** The 304 for `etag`, with the headers of the answer it stands for but its body's. */
+function notModified(etag: string, headers: Headers): Response {
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", CACHE_CONTROL);
+  if (!headers.get("Vary")?.includes("Authorization")) headers.append("Vary", "Authorization");
+  return new Response(null, { status: 304, headers });
+}
+
+/** The readers' validators (see above): run by `v1Gate` for a site token's GETs. */
+export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const grant = c.get("caller").site;
+  if (!grant || c.req.method !== "GET") return next();
+  const spaceId = revisionFixedRead(c);
+  const asked = c.req.header("If-None-Match");
+  if (spaceId && asked?.includes('W/"r')) {
+    // The grant check (a 404 when it no longer holds, as the read would answer), not the content.
+    const etag = await derivedEtag(c, grant, await grantedSpecState(c, grant, spaceId));
+    if (names(asked, etag)) return notModified(etag, new Headers());
+  }
+  await next();
+  if (c.res.status !== 200) return;
+  if (!(c.res.headers.get("Content-Type") ?? "").startsWith("application/json")) return;
+  const specState = spaceId ? specStateOf(c) : undefined;
+  const etag =
+    specState === undefined ? await bodyEtag(c.res) : await derivedEtag(c, grant, specState);
+  if (names(asked, etag)) {
     const headers = new Headers(c.res.headers);
-    headers.delete("Content-Type");
-    headers.delete("Content-Length");
-    headers.set("ETag", etag);
-    headers.set("Cache-Control", cacheControl);
     c.res = undefined;
-    c.res = new Response(null, { status: 304, headers });
+    c.res = notModified(etag, headers);
     return;
   }
   c.res.headers.set("ETag", etag);
-  c.res.headers.set("Cache-Control", cacheControl);
+  c.res.headers.set("Cache-Control", CACHE_CONTROL);
   c.res.headers.append("Vary", "Authorization");
 };
