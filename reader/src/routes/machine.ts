@@ -1,3 +1,13 @@
+import {
+  ROBOTS,
+  SITEMAP,
+  SITEMAP_PAGES,
+  serveRobots,
+  serveSitemap,
+  serveSpaceSitemap,
+} from "../machine/crawler-routes";
+import { LLMS, LLMS_FULL, serveLlms, serveLlmsFull } from "../machine/llms-routes";
+import { serveMarkdownTwin } from "../machine/markdown-twin";
 import type { SiteContext } from "../site/context";
 
 /**
@@ -13,4 +23,12 @@ export interface MachineRoute {
 }
 
 /** Every machine route, most specific suffix first. */
-export const MACHINE_ROUTES: MachineRoute[] = [];
+export const MACHINE_ROUTES: MachineRoute[] = [
+  { suffix: SITEMAP_PAGES, serve: async (ctx, url, req) => serveSpaceSitemap(ctx, url, req) },
+  { suffix: SITEMAP, serve: async (ctx, url, req) => serveSitemap(ctx, url, req) },
+  { suffix: ROBOTS, serve: async (ctx, url, req) => serveRobots(ctx, url, req) },
+  { suffix: LLMS_FULL, serve: serveLlmsFull },
+  { suffix: LLMS, serve: serveLlms },
+  { suffix: "/index.md", serve: (ctx, url, req) => serveMarkdownTwin(ctx, url, req, true) },
+  { suffix: ".md", serve: (ctx, url, req) => serveMarkdownTwin(ctx, url, req, false) },
+];

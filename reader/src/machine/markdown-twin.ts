@@ -1,0 +1,87 @@
+import { etagOf, renderedPage } from "../cache/pages";
+import { hrefsOf, pageKey } from "../routes/page";
+import type { SiteContext } from "../site/context";
+import { pageAtPath, pageHref, type TreeEntry } from "../site/tree";
+import { machineHeaders, notFoundText, textAnswer } from "./answers";
+import { withTitle } from "./llms";
+import {
+  followableMarkdown,
+  readPageMarkdown,
+  targetsOf,
+  type MarkdownTargets,
+} from "./page-markdown";
+
+/**
+ * The `.md` twin of every page (`<page>.md`, and `<site space>/index.md` for the first page,
+ * which lives at the site space's root): the page's markdown from the API under a `# Title`
+ * line, kept per revision like the HTML so a repeat costs nothing and an ETag match is a 304.
+ */
+
+/** What the twin's bytes depend on besides the page key: bumped when their form changes. */
+const MARKDOWN_FORM = "md-1";
+
+/** Thrown inside a render when the API has no markdown for the page (nothing is kept). */
+class NoMarkdown extends Error {}
+
+/** Where a site space's pages lead in markdown: their page URLs, files their published URLs. */
+export function markdownTargetsOf(ctx: SiteContext, requestUrl: URL): MarkdownTargets {
+  const hrefs = hrefsOf(ctx, requestUrl);
+  return targetsOf(ctx.revision.files ?? [], (pageId) => {
+    const entry = ctx.tree.byId.get(pageId);
+    if (!entry || entry.page.type !== "document") return undefined;
+    return new URL(pageHref(ctx.tree, entry, hrefs), requestUrl).toString();
+  });
+}
+
+/** The page a `.md` address names (`index`: the site space's first page). */
+function entryOf(ctx: SiteContext, viaIndex: boolean): TreeEntry | undefined {
+  const path = ctx.content.pathname.replace(/^\/+|\/+$/g, "");
+  if (!viaIndex) return pageAtPath(ctx.tree, path);
+  return path === "" ? ctx.tree.readable[0] : ctx.tree.byPath.get(`${path}/index`);
+}
+
+/** The twin's text: the API's markdown under the page's title, references made followable. */
+async function twinText(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Promise<string> {
+  const markdown = await readPageMarkdown(
+    ctx.client,
+    ctx.content.space,
+    ctx.revision.id,
+    entry.page.id,
+  );
+  if (markdown === undefined) throw new NoMarkdown();
+  return withTitle(
+    entry.page.title,
+    followableMarkdown(markdown, markdownTargetsOf(ctx, requestUrl)),
+  );
+}
+
+/** Answers `<page>.md` (`viaIndex`: `<path>/index.md`). */
+export async function serveMarkdownTwin(
+  ctx: SiteContext,
+  requestUrl: URL,
+  request: Request,
+  viaIndex: boolean,
+): Promise<Response> {
+  const entry = entryOf(ctx, viaIndex);
+  if (!entry || entry.page.type !== "document") return notFoundText(request);
+  const headers = machineHeaders(ctx, "text/markdown; charset=utf-8");
+  const key = pageKey(ctx, entry, requestUrl, MARKDOWN_FORM, "md");
+  const etag = await etagOf(key);
+  if (request.headers.get("If-None-Match") === etag) {
+    return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
+  }
+  // The route has no way to outlive its answer: the cache write is awaited before answering.
+  const writes: Promise<unknown>[] = [];
+  try {
+    const page = await renderedPage(
+      key,
+      () => twinText(ctx, entry, requestUrl),
+      (w) => writes.push(w),
+    );
+    await Promise.all(writes);
+    return textAnswer(request, page.html, { ETag: page.etag, ...headers });
+  } catch (error) {
+    if (error instanceof NoMarkdown) return notFoundText(request);
+    throw error;
+  }
+}
