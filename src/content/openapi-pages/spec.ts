@@ -36,15 +36,28 @@ export function arr(parent: SpecObject, key: string): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/**
+ * Pointers already followed, per document: renderers resolve the same few hundred `$ref`s
+ * thousands of times (a document is never changed once parsed, so a target stays valid).
+ */
+const resolvedPointers = new WeakMap<SpecObject, Map<string, unknown>>();
+
 /** Follows a local JSON pointer (`#/components/schemas/Pet`) from the document root. */
 function pointerTarget(spec: SpecObject, ref: string): unknown {
   if (!ref.startsWith("#/")) return undefined;
+  let known = resolvedPointers.get(spec);
+  if (!known) resolvedPointers.set(spec, (known = new Map()));
+  if (known.has(ref)) return known.get(ref);
   let node: unknown = spec;
   for (const raw of ref.slice(2).split("/")) {
     const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    if (!isObject(node) && !Array.isArray(node)) {
+      node = undefined;
+      break;
+    }
     node = (node as Record<string, unknown>)[key];
   }
+  known.set(ref, node);
   return node;
 }
 

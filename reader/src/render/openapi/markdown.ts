@@ -38,8 +38,17 @@ specMarkdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     : self.renderToken(tokens, idx, options);
 };
 
+/** Most rendered descriptions kept: a spec repeats its schemas' descriptions in every operation. */
+const MAX_CACHED = 2_000;
+const rendered = new Map<string, string>();
+
 /** A spec's CommonMark description as safe HTML (trusted output: escape-free to embed). */
 export function markdownHtml(text: string): string {
+  const known = rendered.get(text);
+  if (known !== undefined) return known;
   const clipped = text.length > MAX_MARKDOWN_CHARS ? `${text.slice(0, MAX_MARKDOWN_CHARS)}…` : text;
-  return specMarkdown.render(clipped);
+  const html = specMarkdown.render(clipped);
+  if (rendered.size >= MAX_CACHED) rendered.clear();
+  rendered.set(text, html);
+  return html;
 }

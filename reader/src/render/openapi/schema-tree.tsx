@@ -122,7 +122,9 @@ function nested(w: TreeWalk, node: unknown, depth: number): Below | null {
   if (repeated) {
     return { element: <span class="q-oa-cycle">↻ {refName(repeated)}</span>, kind: "marker" };
   }
-  if (depth >= MAX_TREE_DEPTH) return { element: <span class="q-oa-more">…</span>, kind: "marker" };
+  if (depth >= MAX_TREE_DEPTH || w.budget.remaining <= 0) {
+    return { element: <span class="q-oa-more">…</span>, kind: "marker" };
+  }
   w.path.push(...refs);
   const below = childRows(w, target, depth + 1);
   w.path.splice(w.path.length - refs.length, refs.length);

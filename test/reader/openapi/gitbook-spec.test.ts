@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
+import {
+  namedSchemas,
+  operationsOf,
+  type SpecObject,
+} from "../../../src/content/openapi-pages/spec";
+import gitbook from "../../../node_modules/@gitbook/api/spec/openapi.json";
+import { operationBlock, schemasBlock, specContext } from "./context";
+
+const spec = gitbook as unknown as SpecObject;
+const ctx = specContext({ gitbook: spec });
+
+describe("GitBook's own spec (~1.7 MB, OpenAPI 3.1)", () => {
+  it("renders every operation, all within 2 s, none as a failure note", () => {
+    const operations = operationsOf(spec);
+    expect(operations.length).toBeGreaterThan(200);
+    const started = performance.now();
+    const pages = operations.map((op) =>
+      renderOpenAPIBlock(operationBlock("gitbook", op.method, op.path), ctx),
+    );
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(2000);
+    pages.forEach((html, i) => {
+      const op = operations[i]!;
+      expect(html, `${op.method} ${op.path}`).not.toContain('class="q-oa-note"');
+      expect(html).toContain(`q-oa-method-${op.method === "head" ? "other" : ""}`);
+    });
+  });
+
+  it("renders the space duplication operation with its server and token", () => {
+    const html = renderOpenAPIBlock(
+      operationBlock("gitbook", "post", "/spaces/{spaceId}/duplicate"),
+      ctx,
+    );
+    expect(html).toContain("Create a full copy of a space");
+    expect(html).toContain('/spaces/<span class="q-oa-path-param">{spaceId}</span>/duplicate');
+    expect(html).toContain("-H &quot;Authorization: Bearer $TOKEN&quot;");
+  });
+
+  it("renders every named schema, recursive ones included, bounded per block", () => {
+    const names = Object.keys(namedSchemas(spec));
+    expect(names.length).toBeGreaterThan(500);
+    for (let i = 0; i < names.length; i += 50) {
+      const html = renderOpenAPIBlock(schemasBlock("gitbook", names.slice(i, i + 50)), ctx);
+      expect(html).not.toContain("could not be rendered");
+      expect(html.match(/class="q-oa-prop( q-oa-alt)?"/g)?.length ?? 0).toBeLessThanOrEqual(500);
+    }
+    const doc = renderOpenAPIBlock(schemasBlock("gitbook", ["DocumentBlockTabs"]), ctx);
+    expect(doc).toContain("↻");
+  });
+});
