@@ -88,6 +88,13 @@ export type KeepPage = (page: FoundPage) => boolean;
 /** The pages of section rows, in the rows' order of first appearance, each with its best ones. */
 function groupPages(rows: RankedSection[]): FoundPage[] {
   const pages = new Map<number, FoundPage | null>();
+  // A space search's rows share one key token (an organization's, a few): decode each once.
+  const spaceIds = new Map<string, string>();
+  const spaceOf = (token: string) => {
+    let id = spaceIds.get(token);
+    if (id === undefined) spaceIds.set(token, (id = idOfKeyToken(token)));
+    return id;
+  };
   for (const row of rows) {
     const key = Math.floor(row.rid / SECTION_SLOTS);
     const found = pages.get(key);
@@ -102,7 +109,7 @@ function groupPages(rows: RankedSection[]): FoundPage[] {
       key,
       place && {
         key,
-        spaceId: idOfKeyToken(row.skey),
+        spaceId: spaceOf(row.skey),
         place,
         title: row.title,
         description: row.description,
