@@ -93,8 +93,8 @@ try {
       const before = await workerdCpu(pids);
       const load = await loadTest(url, request);
       const after = await workerdCpu(pids);
-      if (load.non2xx || load.errors)
-        console.log(`${id}: non-2xx ${load.non2xx}, errors ${load.errors}`);
+      const wrong = op.status ? load.requests - load.non2xx : load.non2xx;
+      if (wrong || load.errors) console.log(`${id}: ${wrong} unexpected, errors ${load.errors}`);
       perRequest.push(((after - before) * 1e6) / Math.max(1, load.requests));
       rates.push(load.rps);
     }

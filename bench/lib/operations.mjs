@@ -199,9 +199,33 @@ export const OPERATIONS = [
       ["get", "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document"],
     ],
     prepare: readerSite,
-    path: (ctx, p) =>
-      `/v1/spaces/${p.spaceId}/revisions/${p.revisionId}/page/${p.pageId}/document`,
+    path: (ctx, p) => `/v1/spaces/${p.spaceId}/revisions/${p.revisionId}/page/${p.pageId}/document`,
     request: (ctx, p) => ({ headers: { authorization: `Bearer ${p.token}` } }),
+  },
+  {
+    id: "site-token-revalidate",
+    title: "The same document revalidated with its ETag (304 after the grant check alone)",
+    kind: "load",
+    routes: [
+      ["post", "/urls/published"],
+      ["get", "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document"],
+    ],
+    status: 304,
+    prepare: async (ctx) => {
+      const p = await readerSite(ctx);
+      const path = `/v1/spaces/${p.spaceId}/revisions/${p.revisionId}/page/${p.pageId}/document`;
+      const res = await fetch(ctx.urls.app + path, {
+        headers: { authorization: `Bearer ${p.token}` },
+      });
+      await res.arrayBuffer();
+      const etag = res.headers.get("etag");
+      if (!etag) throw new Error(`no ETag on ${path} (${res.status})`);
+      return { ...p, etag };
+    },
+    path: (ctx, p) => `/v1/spaces/${p.spaceId}/revisions/${p.revisionId}/page/${p.pageId}/document`,
+    request: (ctx, p) => ({
+      headers: { authorization: `Bearer ${p.token}`, "if-none-match": p.etag },
+    }),
   },
   {
     id: "purge-1000",
