@@ -87,7 +87,7 @@
     });
   }
 
-  // Search suggestions under the header's field.
+  // Search suggestions (header field).
   const form = $("form[data-q-typeahead]");
   const input = form && $("input[name=q]", form);
   if (!input) return;
@@ -119,8 +119,8 @@
       list.appendChild(li);
       return li;
     });
-    open(options.length > 0);
     const n = options.length;
+    open(n > 0 && document.activeElement === input);
     say(n ? `${n} suggestion${n === 1 ? "" : "s"}` : "No suggestions");
   };
   const suggest = () => {

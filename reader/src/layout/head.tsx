@@ -22,7 +22,7 @@ export interface HeadProps {
 }
 
 /** "Page · Site", or the page's title alone when it is the site's own or no site is known. */
-export function documentTitle(title: string, site?: SiteView): string {
+function documentTitle(title: string, site?: SiteView): string {
   return site && site.title !== title ? `${title} · ${site.title}` : title;
 }
 

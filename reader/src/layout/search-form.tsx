@@ -18,7 +18,7 @@ export interface SearchFormProps {
 }
 
 /** Where a site space's search page lives. */
-export function searchAction(site: SiteView): string {
+function searchAction(site: SiteView): string {
   return `${site.spacePath}/~search`;
 }
 

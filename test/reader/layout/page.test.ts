@@ -4,6 +4,7 @@ import {
   languageVariants,
   largeNav,
   navItem,
+  navTree,
   pageView,
   sectionTabs,
   siteView,
@@ -56,7 +57,7 @@ describe("reader layout: a document page", () => {
   });
 
   it("marks the current page in the tree and opens its branch; groups are headings", () => {
-    const html = renderPage(pageView());
+    const html = renderPage(pageView({ nav: navTree() }));
     expect(html).toContain('<nav class="q-nav" aria-label="Pages">');
     expect(html).toContain('<a class="q-nav-link" href="/docs/linux" aria-current="page">');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
