@@ -7,12 +7,12 @@ import {
   followableMarkdown,
   readBounded,
   readPageMarkdown,
-  targetsOf,
   type MarkdownTargets,
 } from "./page-markdown";
 import {
   currentSpacePages,
   listedSiteSpaces,
+  markdownTargetsOf,
   spacePagesOf,
   type ListedPage,
   type ListedSiteSpace,
@@ -80,12 +80,6 @@ interface FullPage {
   targets: MarkdownTargets;
 }
 
-/** Where a site space's page references lead: the pages' URLs, the files' published URLs. */
-function spaceTargets(space: SpacePages): MarkdownTargets {
-  const urls = new Map(space.pages.map((p) => [p.entry.page.id, p.url]));
-  return targetsOf(space.revision.files ?? [], (pageId) => urls.get(pageId));
-}
-
 /** The markdown of one page of llms-full.txt; undefined when the API no longer has it. */
 async function fullPageMarkdown(ctx: SiteContext, { page, space, targets }: FullPage) {
   const pageId = page.entry.page.id;
@@ -96,7 +90,7 @@ async function fullPageMarkdown(ctx: SiteContext, { page, space, targets }: Full
 /** llms-full.txt's text: pages read round by round, in reading order, until a bound. */
 async function fullText(ctx: SiteContext, requestUrl: URL, spaces: ListedSpace[]) {
   const all: FullPage[] = spaces.flatMap(({ pages }) => {
-    const targets = spaceTargets(pages);
+    const targets = markdownTargetsOf(pages, requestUrl);
     return pages.pages.map((page) => ({ page, space: pages, targets }));
   });
   const full = new LlmsFullText();

@@ -1,15 +1,11 @@
 import { etagOf, renderedPage } from "../cache/pages";
-import { hrefsOf, pageKey } from "../routes/page";
+import { pageKey } from "../routes/page";
 import type { SiteContext } from "../site/context";
-import { pageAtPath, pageHref, type TreeEntry } from "../site/tree";
+import { pageAtPath, type TreeEntry } from "../site/tree";
 import { machineHeaders, notFoundText, textAnswer } from "./answers";
 import { withTitle } from "./llms";
-import {
-  followableMarkdown,
-  readPageMarkdown,
-  targetsOf,
-  type MarkdownTargets,
-} from "./page-markdown";
+import { followableMarkdown, readPageMarkdown } from "./page-markdown";
+import { currentSpacePages, markdownTargetsOf } from "./site-spaces";
 
 /**
  * The `.md` twin of every page (`<page>.md`, and `<site space>/index.md` for the first page,
@@ -22,16 +18,6 @@ const MARKDOWN_FORM = "md-1";
 
 /** Thrown inside a render when the API has no markdown for the page (nothing is kept). */
 class NoMarkdown extends Error {}
-
-/** Where a site space's pages lead in markdown: their page URLs, files their published URLs. */
-export function markdownTargetsOf(ctx: SiteContext, requestUrl: URL): MarkdownTargets {
-  const hrefs = hrefsOf(ctx, requestUrl);
-  return targetsOf(ctx.revision.files ?? [], (pageId) => {
-    const entry = ctx.tree.byId.get(pageId);
-    if (!entry || entry.page.type !== "document") return undefined;
-    return new URL(pageHref(ctx.tree, entry, hrefs), requestUrl).toString();
-  });
-}
 
 /** The page a `.md` address names (`index`: the site space's first page). */
 function entryOf(ctx: SiteContext, viaIndex: boolean): TreeEntry | undefined {
@@ -51,7 +37,7 @@ async function twinText(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Pr
   if (markdown === undefined) throw new NoMarkdown();
   return withTitle(
     entry.page.title,
-    followableMarkdown(markdown, markdownTargetsOf(ctx, requestUrl)),
+    followableMarkdown(markdown, markdownTargetsOf(currentSpacePages(ctx, requestUrl), requestUrl)),
   );
 }
 

@@ -9,6 +9,7 @@ import type {
 import { hrefsOf } from "../routes/page";
 import { currentTree, type SiteContext } from "../site/context";
 import { localHref } from "../site/site-view";
+import { targetsOf, type MarkdownTargets } from "./page-markdown";
 import { pageHref, type Hrefs, type PageTree, type TreeEntry } from "../site/tree";
 
 /**
@@ -43,6 +44,7 @@ export interface SpacePages {
   spaceId: string;
   revision: Revision;
   tree: PageTree;
+  hrefs: Hrefs;
   pages: ListedPage[];
 }
 
@@ -112,6 +114,7 @@ export function currentSpacePages(ctx: SiteContext, requestUrl: URL): SpacePages
     spaceId: ctx.content.space,
     revision: ctx.revision,
     tree: ctx.tree,
+    hrefs,
     pages: readablePages(ctx.tree, ctx.revision, hrefs, requestUrl),
   };
 }
@@ -131,7 +134,20 @@ export async function spacePagesOf(
   const spaceId = listed.siteSpace.space.id;
   const { revision, tree } = await currentTree(ctx, spaceId);
   const hrefs: Hrefs = { spacePath: href.replace(/\/+$/, ""), link: () => undefined };
-  return { spaceId, revision, tree, pages: readablePages(tree, revision, hrefs, requestUrl) };
+  const pages = readablePages(tree, revision, hrefs, requestUrl);
+  return { spaceId, revision, tree, hrefs, pages };
+}
+
+/**
+ * Where a site space's markdown references lead: a page to its absolute URL (hidden pages too:
+ * they stay readable by URL), a file to its published URL.
+ */
+export function markdownTargetsOf(space: SpacePages, requestUrl: URL): MarkdownTargets {
+  return targetsOf(space.revision.files ?? [], (pageId) => {
+    const entry = space.tree.byId.get(pageId);
+    if (!entry || entry.page.type !== "document") return undefined;
+    return new URL(pageHref(space.tree, entry, space.hrefs), requestUrl).toString();
+  });
 }
 
 /** Whether a page asks search engines not to index it (itself or a page above it). */

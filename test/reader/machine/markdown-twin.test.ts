@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { commitChanges } from "../../helpers/content-factories";
 import { publishedDocs, siteUrl } from "../../helpers/reading-factories";
 import { readerFetch } from "../helpers";
 
@@ -43,6 +44,25 @@ describe("the reader's .md twins", () => {
     expect(res.status).toBe(200);
     expect(res.text.startsWith("# Introduction\n")).toBe(true);
     expect(res.text).toContain("Hello **world**.");
+  });
+
+  it("turns the API's page and file references into addresses a reader can follow", async () => {
+    const d = await publishedDocs();
+    const guide = d.pages.get("Guide")!.pageId;
+    await commitChanges(d.space.id, d.owner.user.id, [
+      {
+        operation: "update_page",
+        page: guide,
+        document: {
+          markdown: `See [Install](/pages/${d.pages.get("Install")!.pageId}) and [logo](/files/${d.file.fileId}).\n`,
+        },
+      },
+    ]);
+    const res = await readerFetch(siteUrl(d.site.id, "guide.md"));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`[Install](${siteUrl(d.site.id, "introduction/install")})`);
+    expect(res.text).not.toContain("/files/");
+    expect(res.text).toMatch(/\[logo\]\(https?:\/\/[^)]+\)/);
   });
 
   it("answers 404 for a missing page and for no site", async () => {
