@@ -1,7 +1,6 @@
 import type { NavItem, SiteView } from "../model";
-import { htmlDocument } from "./document";
 import { siteRoot } from "./header";
-import { Shell } from "./shell";
+import { htmlDocument, Shell } from "./shell";
 
 /**
  * A plain page that tells the reader something instead of a document: the site needs them to

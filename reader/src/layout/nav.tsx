@@ -1,9 +1,10 @@
-import type { NavItem } from "../model";
+import type { NavItem, TocEntry } from "../model";
 
 /**
- * The page tree in the sidebar: groups as headings, pages as links (a page with pages under it
- * gets a disclosure, open on the current branch), link items marked as external. On narrow
- * screens the whole tree sits in a "Menu" disclosure that works without JavaScript.
+ * The page's navigation: the page tree in the sidebar (groups as headings, pages as links, a
+ * page with pages under it gets a disclosure open on the current branch, link items marked as
+ * external; on narrow screens the tree sits in a "Menu" disclosure that works without
+ * JavaScript), and "On this page", the page's headings as anchors.
  */
 
 /** Emoji and title of an entry (the emoji is decoration: the title names it). */
@@ -117,5 +118,25 @@ export function Sidebar(props: { nav: NavItem[] }) {
         <NavList items={props.nav} />
       </nav>
     </details>
+  );
+}
+
+/** The fewest headings that earn a table of contents. */
+export const TOC_MIN_ENTRIES = 2;
+
+/** The on-page table of contents. */
+export function Toc(props: { entries: TocEntry[] }) {
+  if (props.entries.length < TOC_MIN_ENTRIES) return null;
+  return (
+    <nav class="q-toc" aria-label="On this page">
+      <h2 class="q-toc-title">On this page</h2>
+      <ul class="q-toc-list">
+        {props.entries.map((entry) => (
+          <li class={`q-toc-item q-toc-depth-${Math.min(Math.max(entry.depth, 1), 3)}`}>
+            <a href={`#${entry.id}`}>{entry.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,8 +1,7 @@
 import type { NotFoundView } from "../model";
-import { htmlDocument } from "./document";
 import { siteRoot } from "./header";
 import { SearchForm } from "./search-form";
-import { Shell } from "./shell";
+import { htmlDocument, Shell } from "./shell";
 
 /**
  * The 404 page: in the site's shell when the site is known, with the pages whose path is

@@ -1,11 +1,35 @@
 import type { LinkView, PageView } from "../model";
-import { humanDate, pathOf } from "./document";
 
 /**
  * The pieces of a document page around its content: breadcrumbs, "Last updated", the
- * "Was this page helpful?" form (a plain POST that works without JavaScript), previous/next
- * links and the link to the page's Markdown twin.
+ * "Was this page helpful?" form (a plain POST that works without JavaScript) and the
+ * previous/next links.
  */
+
+/** One formatter for every page (building one per call is slow). */
+const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A date as people read it ("28 November 2026", UTC); undefined when it does not parse. */
+function humanDate(iso: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return DATE_FORMAT.format(date);
+}
+
+/** The path of an absolute URL (with its query), or `fallback` when it is not one. */
+function pathOf(url: string, fallback: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return fallback;
+  }
+}
 
 /** The trail of parents above the page. */
 export function Breadcrumbs(props: { items: LinkView[] }) {

@@ -1,8 +1,7 @@
 import { raw } from "hono/html";
 import type { PageView } from "../model";
-import { htmlDocument } from "./document";
 import { Breadcrumbs, Feedback, LastUpdated, Pager } from "./page-parts";
-import { Shell } from "./shell";
+import { htmlDocument, Shell } from "./shell";
 
 /**
  * A document page of a published site: the shell around the page's title, description, the

@@ -1,6 +1,5 @@
 import type { SearchHitView, SearchView } from "../model";
-import { htmlDocument } from "./document";
-import { Shell } from "./shell";
+import { htmlDocument, Shell } from "./shell";
 
 /**
  * The server-side search page (`<space>/~search?q=`): the query in the header's field, the

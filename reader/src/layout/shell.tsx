@@ -1,15 +1,16 @@
 import type { Child } from "hono/jsx";
+import type { JSX } from "hono/jsx/jsx-runtime";
 import type { NavItem, TocEntry } from "../model";
 import { ASSETS_PATH } from "../site/site-view";
 import { Head, type HeadProps } from "./head";
 import { Header } from "./header";
-import { Sidebar } from "./nav";
-import { Toc, TOC_MIN_ENTRIES } from "./toc";
+import { Sidebar, Toc, TOC_MIN_ENTRIES } from "./nav";
 
 /**
  * The frame every reader page shares: head, skip link, site header, the page tree on the left,
  * the main column, the on-page contents on the right, the footer, and one polite live region
- * the scripts announce through ("Copied", "Thanks for the feedback").
+ * the scripts announce through ("Copied", "Thanks for the feedback"). Rendered synchronously:
+ * the layouts have no async components, so a promise out of the render is a bug.
  */
 
 /** What a page hands the shell around its main column. */
@@ -53,4 +54,11 @@ export function Shell(props: ShellProps) {
       </body>
     </html>
   );
+}
+
+/** A full HTML document from a layout's root element (`<html>`). */
+export function htmlDocument(root: JSX.Element): string {
+  const html: unknown = root.toString();
+  if (typeof html !== "string") throw new Error("layouts render synchronously");
+  return `<!doctype html>${html}`;
 }
