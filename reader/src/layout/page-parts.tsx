@@ -58,6 +58,15 @@ export function LastUpdated(props: { iso?: string }) {
   );
 }
 
+/**
+ * Where a feedback post without JavaScript returns to (the address's fragment): the note with
+ * this id shows (CSS `:target`), so the thanks need no script and the cached page stays one.
+ */
+export const FEEDBACK_NOTES = {
+  thanks: "q-feedback-thanks",
+  failed: "q-feedback-failed",
+} as const;
+
 /** The page feedback form (reader.js may send it with fetch and say thanks in place). */
 export function Feedback(props: { view: PageView }) {
   const { site, page, canonical } = props.view;
@@ -74,6 +83,12 @@ export function Feedback(props: { view: PageView }) {
           No
         </button>
       </fieldset>
+      <p id={FEEDBACK_NOTES.thanks} class="q-feedback-note">
+        Thanks for the feedback.
+      </p>
+      <p id={FEEDBACK_NOTES.failed} class="q-feedback-note">
+        Your feedback could not be sent. Please try again.
+      </p>
     </form>
   );
 }

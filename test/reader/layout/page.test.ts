@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../reader/src/layout/page";
+import { FEEDBACK_NOTES } from "../../../reader/src/layout/page-parts";
 import {
   languageVariants,
   largeNav,
@@ -147,6 +148,14 @@ describe("reader layout: a document page", () => {
     expect(main).toMatch(/<a class="q-pager-prev" href="\/docs\/install" rel="prev">/);
     expect(main).toMatch(/<a class="q-pager-next" href="\/docs\/config" rel="next">/);
     expect(main).toContain('<a href="/docs/install/linux.md" type="text/markdown">');
+  });
+
+  it("has the feedback notes a post without JavaScript returns to (shown by :target)", () => {
+    const form = /<form class="q-feedback"[\s\S]*?<\/form>/.exec(renderPage(pageView()))![0];
+    expect(form).toContain(
+      `<p id="${FEEDBACK_NOTES.thanks}" class="q-feedback-note">Thanks for the feedback.</p>`,
+    );
+    expect(form).toContain(`<p id="${FEEDBACK_NOTES.failed}" class="q-feedback-note">`);
   });
 
   it("leaves out the date, breadcrumbs and pager a page does not have", () => {
