@@ -129,11 +129,13 @@ async function main() {
   const { measured, ceiling } = await ceilingAround(runtime.urls.constant, async () => ({
     cached: await loadTest(chosen.typical.url),
     revalidation: await loadTest(chosen.typical.url, { headers: { "if-none-match": warm.etag } }),
+    sameBytes: await loadTest(`${runtime.urls.bytes}/?bytes=${Buffer.byteLength(warm.html)}`),
   }));
   await checkRevalidation(chosen.typical.url, warm.etag);
   result.ceiling = ceiling;
   result.cached = measured.cached;
   result.revalidation = { ...measured.revalidation, samples: revalidationSamples };
+  result.sameBytes = { ...measured.sameBytes, bytes: Buffer.byteLength(warm.html) };
 
   result.targets = evaluateReaderTargets(result);
   result.finishedAt = new Date().toISOString();

@@ -1,8 +1,8 @@
 // The reader bench's runtime: the reader bundle built as `wrangler deploy` would build it, and
 // one Miniflare (one workerd process) hosting the API Worker, the reader (its `API` service
-// binding pointing at the API Worker) and the constant-JSON ceiling, each on its own loopback
-// socket. The reader's static files (ASSETS) are left out: the bench measures HTML, and sizes
-// the CSS and JS a page links from reader/public on disk.
+// binding pointing at the API Worker), the constant-JSON ceiling and a same-bytes ceiling, each
+// on its own loopback socket. The reader's static files (ASSETS) are left out: the bench measures
+// HTML, and sizes the CSS and JS a page links from reader/public on disk.
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -29,6 +29,21 @@ export const READER_WORKERS = {
 const CONSTANT_WORKER = `export default {
   fetch() {
     return Response.json({ ok: true }, { headers: { "x-quire-d1": "rt=0;read=0;written=0;unmetered=0" } });
+  },
+};`;
+
+/**
+ * A second, extra ceiling: a constant HTML body of `?bytes=N` bytes, a string made once per size
+ * (as the reader keeps a rendered page), so a cached page's throughput can be told apart from
+ * the cost of moving its bytes.
+ */
+const BYTES_WORKER = `const bodies = new Map();
+export default {
+  fetch(request) {
+    const size = Math.min(Number(new URL(request.url).searchParams.get("bytes")) || 0, 4194304);
+    let body = bodies.get(size);
+    if (body === undefined) bodies.set(size, (body = "x".repeat(size)));
+    return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
   },
 };`;
 
@@ -81,7 +96,7 @@ const modulesOf = (build) => ({
 });
 
 /**
- * Starts the three Workers. The reader listens on a port chosen first, so both Workers get the
+ * Starts the four Workers. The reader listens on a port chosen first, so both Workers get the
  * same PUBLIC_SITES_URL (`http://127.0.0.1:<port>`) and the API's published URLs point at it.
  * Returns the loopback URLs, the D1 handle, the runtime log and `dispose`.
  */
@@ -141,6 +156,7 @@ export async function startReaderRuntime({ api, reader }, apiConfig, readerConfi
         name: READER_WORKERS.constant,
         script: CONSTANT_WORKER,
       },
+      { ...runtimeOf(readerConfig), ...socket(), name: READER_WORKERS.bytes, script: BYTES_WORKER },
     ],
   });
   await mf.ready;
