@@ -1,42 +1,52 @@
-// The browser tests (test-browser/*.mjs): pages the Worker serves, checked in a real browser.
-// Starts `wrangler dev` on free ports with a throw-away local state, launches Debian's chromium
-// (CHROMIUM_PATH, default /usr/bin/chromium; `apt-get install -y chromium`) through
-// puppeteer-core, runs each test file's `tests` in turn and ends with one line
-// "browser: N passed, N failed". Exit status 1 when a test fails or nothing could start.
+// The browser tests (test-browser/*.mjs): pages the API Worker and the reader Worker serve,
+// checked in a real browser. Starts both with `wrangler dev` on free ports and a throw-away local
+// state (its own D1 with a seeded token, its own dev registry so the reader's `API` binding finds
+// this run's API), seeds the reader's fixture sites through the API (scripts/lib/reader-fixture.mjs)
+// when a selected test file exports `needsFixture`, launches Debian's chromium (CHROMIUM_PATH,
+// default /usr/bin/chromium; `apt-get install -y chromium`) through puppeteer-core, runs each test
+// file's `tests` in turn with `{ base, readerBase, fixture, page, browser }` and ends with one
+// line "browser: N passed, N failed (S s)". Exit status 1 when a test fails or nothing could start.
 //
 //   node scripts/browser-tests.mjs [name-filter]
+//   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png)
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
-import { ROOT, spawnWrangler } from "./lib/wrangler.mjs";
+import { freePort, spawnReader, untilAnswers } from "./lib/reader.mjs";
+import { ROOT } from "./lib/root.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TESTS_DIR = resolve(ROOT, "test-browser");
 /** How long `wrangler dev` may take to answer its first request (a cold build on a busy machine). */
 const START_TIMEOUT_MS = 180_000;
 
-/** A TCP port nothing listens on now. */
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
+/**
+ * The run's throw-away folder: local state (QUIRE_STATE_DIR, so the seed and the server share
+ * it, the demo token file beside it) and the dev registry (WRANGLER_REGISTRY_PATH). Set before
+ * the wrangler helpers run: they read both from the environment.
+ */
+const RUN_DIR = mkdtempSync(join(tmpdir(), "quire-browser-"));
+process.env.QUIRE_STATE_DIR = join(RUN_DIR, "state");
+process.env.WRANGLER_REGISTRY_PATH = join(RUN_DIR, "registry");
+mkdirSync(process.env.WRANGLER_REGISTRY_PATH, { recursive: true });
+const { seedDemo } = await import("./lib/demo.mjs");
+const { applyMigrations, spawnWrangler } = await import("./lib/wrangler.mjs");
+const { seedReaderFixture, startLoginServer } = await import("./lib/reader-fixture.mjs");
+
+/** Collects a child's output (shown when it fails to start). */
+function captured(child) {
+  const out = { text: "" };
+  child.stdout?.on("data", (chunk) => (out.text = (out.text + chunk).slice(-4000)));
+  child.stderr?.on("data", (chunk) => (out.text = (out.text + chunk).slice(-4000)));
+  return out;
 }
 
-/** Starts `wrangler dev` and resolves once the Worker answers; returns its base URL and a stop. */
-async function startWorker() {
-  const [port, inspector] = [await freePort(), await freePort()];
-  const state = mkdtempSync(join(tmpdir(), "quire-browser-"));
-  const child = spawnWrangler([
+/** Starts the API Worker on `port` with published sites under `sitesUrl`. */
+function startApi(port, inspector, sitesUrl) {
+  return spawnWrangler([
     "dev",
     "--ip",
     "127.0.0.1",
@@ -45,37 +55,60 @@ async function startWorker() {
     "--inspector-port",
     String(inspector),
     "--persist-to",
-    state,
+    process.env.QUIRE_STATE_DIR,
     "--show-interactive-dev-session=false",
     // The secret every request context needs (npm run dev keeps one in .dev.vars): a fresh one.
     "--var",
     `SIGNING_SECRET:${randomBytes(32).toString("hex")}`,
+    "--var",
+    `PUBLIC_APP_URL:http://127.0.0.1:${port}/app`,
+    "--var",
+    `PUBLIC_SITES_URL:${sitesUrl}`,
   ]);
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(state, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      // Any answer means the server is up; a failing page is the tests' to report.
-      await fetch(`${base}/v1/openapi.json`);
-      return { base, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error(`wrangler dev did not answer on ${base}:\n${output.slice(-2000)}`);
 }
 
-/** Every test of test-browser/*.mjs: `{ file, name, run }`, filtered by the first argument. */
+/**
+ * Starts the API and the reader (at once: the reader needs the API only per request), the
+ * database's migrations and demo token first; resolves once both answer. Answers their base URLs,
+ * the token's seed and a stop for both.
+ */
+async function startWorkers() {
+  const [apiPort, inspector, readerPort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${apiPort}`;
+  const readerBase = `http://127.0.0.1:${readerPort}`;
+  await applyMigrations("local");
+  const seed = await seedDemo("local");
+  const api = startApi(apiPort, inspector, readerBase);
+  const reader = await spawnReader({
+    port: readerPort,
+    sitesUrl: readerBase,
+    ip: "127.0.0.1",
+    persistTo: join(RUN_DIR, "reader-state"),
+  });
+  const logs = [captured(api), captured(reader)];
+  /** Stops both and resolves once they exited (wrangler writes its state on the way out). */
+  const stop = () =>
+    Promise.all(
+      [api, reader].map((child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return null;
+        const exited = new Promise((done) => child.once("exit", done));
+        child.kill("SIGTERM");
+        return Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+      }),
+    );
+  try {
+    await Promise.all([
+      untilAnswers(`${base}/v1/openapi.json`, START_TIMEOUT_MS, api),
+      untilAnswers(`${readerBase}/_quire/reader.css`, START_TIMEOUT_MS, reader),
+    ]);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}:\n${logs.map((l) => l.text.slice(-2000)).join("\n---\n")}`);
+  }
+  return { base, readerBase, seed, stop };
+}
+
+/** Every test of test-browser/*.mjs, `{ file, name, run, needsFixture }`, filtered by the first argument. */
 async function collectTests(filter) {
   const tests = [];
   for (const file of readdirSync(TESTS_DIR)
@@ -83,46 +116,75 @@ async function collectTests(filter) {
     .sort()) {
     const mod = await import(pathToFileURL(join(TESTS_DIR, file)).href);
     for (const test of mod.tests ?? []) {
-      if (!filter || `${file} ${test.name}`.includes(filter)) tests.push({ file, ...test });
+      if (!filter || `${file} ${test.name}`.includes(filter)) {
+        tests.push({ file, needsFixture: mod.needsFixture === true, ...test });
+      }
     }
   }
   return tests;
 }
 
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const tests = await collectTests(process.argv[2]);
 if (!existsSync(CHROMIUM)) {
   console.error(`No browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   console.log(`browser: 0 passed, ${tests.length} failed`);
   process.exit(1);
 }
-const worker = await startWorker();
-const browser = await puppeteer.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  // Root in a container has no user namespace for Chromium's sandbox.
-  args: ["--no-sandbox", "--disable-dev-shm-usage"],
-});
+let workers = null;
+let login = null;
+let browser = null;
+let launching = null;
 let passed = 0;
 let failed = 0;
 try {
+  // Both at once; a browser launched beside a failed start is still closed below.
+  launching = puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Root in a container has no user namespace for Chromium's sandbox.
+    args: ["--no-sandbox", "--disable-dev-shm-usage"],
+  });
+  workers = await startWorkers();
+  browser = await launching;
+  let fixture = null;
+  if (tests.some((t) => t.needsFixture)) {
+    login = await startLoginServer();
+    fixture = await seedReaderFixture({
+      base: workers.base,
+      token: workers.seed.secret,
+      orgId: workers.seed.organization.id,
+      loginUrl: login.url,
+    });
+    login.configure({ siteUrl: fixture.visitorAuth.url, key: fixture.visitorAuth.key });
+    fixture.login = login;
+    console.log(`  servers up and fixture seeded at ${seconds()}`);
+  }
+  const { base, readerBase } = workers;
   for (const test of tests) {
-    const started = Date.now();
+    const testStarted = Date.now();
     const page = await browser.newPage();
     try {
-      const notes = (await test.run({ base: worker.base, page, browser })) ?? [];
+      const notes = (await test.run({ base, readerBase, fixture, page, browser })) ?? [];
       passed += 1;
-      console.log(`✓ ${test.file} › ${test.name} (${Date.now() - started} ms)`);
+      console.log(`✓ ${test.file} › ${test.name} (${Date.now() - testStarted} ms)`);
       for (const note of notes) console.log(`    ${note}`);
     } catch (error) {
       failed += 1;
       console.log(`✗ ${test.file} › ${test.name}\n    ${String(error?.stack ?? error)}`);
     } finally {
-      await page.close();
+      await page.close().catch(() => {});
     }
   }
+} catch (error) {
+  failed = Math.max(failed, 1);
+  console.error(`✗ browser tests could not run: ${error?.stack ?? error}`);
 } finally {
-  await browser.close();
-  worker.stop();
+  await (await launching?.catch(() => null))?.close();
+  login?.close();
+  await workers?.stop();
+  rmSync(RUN_DIR, { recursive: true, force: true });
 }
-console.log(`browser: ${passed} passed, ${failed} failed`);
+console.log(`browser: ${passed} passed, ${failed} failed (${seconds()})`);
 process.exitCode = failed > 0 || tests.length === 0 ? 1 : 0;

@@ -1,0 +1,305 @@
+// The reader's browser-test fixture, written through the API of a fresh server with a token, the
+// way a publisher would: an OpenAPI spec (public), an English space whose "Every block" page holds
+// every Document block type (test-browser/fixtures/every-block.json), nested and hidden pages, an
+// image and a text file; a French variant and a second section; a public site, a share-link site
+// and a visitor-auth site whose login is `loginUrl`. Node only.
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { deflateSync, crc32 } from "node:zlib";
+import { ROOT } from "./root.mjs";
+
+const FIXTURES = resolve(ROOT, "test-browser/fixtures");
+/** The spec slug the every-block document's openapi-operation block points at. */
+const SPEC_SLUG = "petstore";
+/** Pixel size of the fixture image. */
+export const IMAGE_SIZE = { width: 320, height: 120 };
+
+/** A PNG of `width`×`height` in two colours (stripes), encoded here: no binary file in git. */
+function stripedPng({ width, height }) {
+  const row = (y) => {
+    const line = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const ink = ((x + y) >> 4) % 2 === 0;
+      line.set(ink ? [31, 95, 168] : [230, 238, 250], 1 + x * 3);
+    }
+    return line;
+  };
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => row(y)));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A client of the API at `base` with `token`; throws with the answer on any non-2xx status. */
+function apiClient(base, token) {
+  return async (method, path, body) => {
+    const res = await fetch(`${base}/v1${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok)
+      throw new Error(`${method} /v1${path} answered ${res.status}: ${text.slice(0, 400)}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** The petstore spec, stored as text, processed and made public. */
+async function seedSpec(api, orgId) {
+  const text = readFileSync(resolve(FIXTURES, "petstore.json"), "utf8");
+  await api("PUT", `/orgs/${orgId}/openapi/${SPEC_SLUG}`, { source: { text } });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const spec = await api("GET", `/orgs/${orgId}/openapi/${SPEC_SLUG}`);
+    if (spec.processingState === "complete") break;
+    if (Date.now() > deadline) throw new Error(`spec ${SPEC_SLUG} still ${spec.processingState}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await api("PATCH", `/orgs/${orgId}/openapi/${SPEC_SLUG}`, { visibility: "public" });
+}
+
+/** Applies `batches` (arrays of changes) in one change request, merges it, answers the batches' results. */
+async function changeRequest(api, spaceId, subject, batches) {
+  const cr = await api("POST", `/spaces/${spaceId}/change-requests`, { subject });
+  const path = `/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`;
+  const results = [];
+  for (const changes of batches) results.push(await api("POST", path, { changes }));
+  await api("POST", `/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  return results;
+}
+
+/** The pages of a space's current revision, flat, by title. */
+async function pagesByTitle(api, spaceId) {
+  const byTitle = new Map();
+  const walk = (pages) => {
+    for (const page of pages) {
+      byTitle.set(page.title, page);
+      walk(page.pages ?? []);
+    }
+  };
+  walk((await api("GET", `/spaces/${spaceId}/content/pages`)).pages);
+  return byTitle;
+}
+
+const md = (markdown) => ({ markdown });
+
+/** The English space: guide pages, then the every-block page that links to them. */
+async function seedEnglishSpace(api, orgId) {
+  const space = await api("POST", `/orgs/${orgId}/spaces`, {
+    title: "Reader guide",
+    language: "en",
+  });
+  const png = stripedPng(IMAGE_SIZE).toString("base64");
+  const notes = Buffer.from("Release notes\n\n2.0: the reader.\n").toString("base64");
+  const [files] = await changeRequest(api, space.id, "Guide pages", [
+    [
+      {
+        operation: "insert_files",
+        files: [
+          { name: "stripes.png", contentType: "image/png", base64: png },
+          { name: "release-notes.txt", contentType: "text/plain", base64: notes },
+        ],
+      },
+    ],
+    [
+      {
+        operation: "insert_page",
+        ref: "install",
+        title: "Install",
+        description: "Install the command line.",
+        document: md(
+          "Install the command line with **npm**:\n\n```sh\nnpm install quire-demo\n```\n",
+        ),
+      },
+      {
+        operation: "insert_page",
+        into: "install",
+        title: "Configure",
+        document: md("Configure the widget with `quire.json`.\n\n## Options\n\nEvery option."),
+      },
+      {
+        operation: "insert_page",
+        title: "Hidden notes",
+        hidden: true,
+        document: md("A hidden page: reachable by its address, not listed."),
+      },
+    ],
+  ]);
+  const [image, file] = files.insertedFiles.map((f) => f.id);
+  const install = (await pagesByTitle(api, space.id)).get("Install");
+  const text = readFileSync(resolve(FIXTURES, "every-block.json"), "utf8")
+    .replaceAll("{{image}}", image)
+    .replaceAll("{{file}}", file)
+    .replaceAll("{{page:install}}", install.id)
+    .replaceAll("{{spec}}", SPEC_SLUG);
+  await changeRequest(api, space.id, "Every block", [
+    [
+      {
+        operation: "insert_page",
+        at: 0,
+        title: "Every block",
+        description: "Each block type of a GitBook document, rendered.",
+        document: { document: JSON.parse(text) },
+      },
+    ],
+  ]);
+  return { space, image, file, pages: await pagesByTitle(api, space.id) };
+}
+
+/** A small space of markdown pages. */
+async function seedSmallSpace(api, orgId, title, language, pages) {
+  const space = await api("POST", `/orgs/${orgId}/spaces`, { title, language });
+  const changes = pages.map(([pageTitle, markdown]) => ({
+    operation: "insert_page",
+    title: pageTitle,
+    document: md(markdown),
+  }));
+  await changeRequest(api, space.id, title, [changes]);
+  return space;
+}
+
+/** A published site of `spaces` with `visibility`; answers the site as the API shows it. */
+async function publishSite(api, orgId, title, visibility, spaces) {
+  const site = await api("POST", `/orgs/${orgId}/sites`, { title, visibility, spaces });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/publish`);
+  return site;
+}
+
+/** The site's published URL (no trailing slash). */
+async function publishedUrl(api, orgId, siteId) {
+  const site = await api("GET", `/orgs/${orgId}/sites/${siteId}`);
+  if (!site.urls.published) throw new Error(`site ${siteId} has no published URL`);
+  return site.urls.published.replace(/\/+$/, "");
+}
+
+/**
+ * Seeds the whole fixture on the API at `base` for the organization `orgId`. `loginUrl` is the
+ * visitor-auth site's login (fallback URL). Answers what the tests open.
+ */
+export async function seedReaderFixture({ base, token, orgId, loginUrl }) {
+  const api = apiClient(base, token);
+  await seedSpec(api, orgId);
+  const en = await seedEnglishSpace(api, orgId);
+  const fr = await seedSmallSpace(api, orgId, "Guide du lecteur", "fr", [
+    ["Bienvenue", "Une page en français.\n\n## Installer\n\nAvec npm."],
+  ]);
+  const reference = await seedSmallSpace(api, orgId, "API reference", "en", [
+    ["Overview", "The API answers JSON.\n\n## Authentication\n\nA bearer token."],
+  ]);
+
+  // The public site: the guide (en, fr variants) and a second section, the reference.
+  const site = await api("POST", `/orgs/${orgId}/sites`, {
+    title: "Reader fixture",
+    visibility: "public",
+    spaces: [en.space.id],
+  });
+  const guide = await api("POST", `/orgs/${orgId}/sites/${site.id}/sections`, {
+    spaceId: en.space.id,
+    title: "Guide",
+  });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/sections`, {
+    spaceId: reference.id,
+    title: "Reference",
+  });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/site-spaces`, {
+    spaceId: fr.id,
+    sectionId: guide.id,
+  });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/publish`);
+  const siteUrl = await publishedUrl(api, orgId, site.id);
+
+  // The share-link site and its key.
+  const shared = await publishSite(api, orgId, "Shared fixture", "share-link", [en.space.id]);
+  const link = await api("POST", `/orgs/${orgId}/sites/${shared.id}/share-links`, {
+    name: "Browser tests",
+  });
+
+  // The visitor-auth site, its login and its signing key.
+  const guarded = await publishSite(api, orgId, "Guarded fixture", "visitor-auth", [en.space.id]);
+  const auth = await api("PATCH", `/orgs/${orgId}/sites/${guarded.id}/publishing/auth`, {
+    backend: "custom",
+    fallbackURL: loginUrl,
+  });
+
+  return {
+    site: { id: site.id, url: siteUrl },
+    pages: Object.fromEntries([...en.pages].map(([title, page]) => [title, page.path])),
+    image: { id: en.image, ...IMAGE_SIZE },
+    shareLink: {
+      siteId: shared.id,
+      url: await publishedUrl(api, orgId, shared.id),
+      // The key is only shown inside the link's published URL (`…?share=<key>`).
+      link: link.urls.published,
+      key: new URL(link.urls.published).searchParams.get("share"),
+    },
+    visitorAuth: {
+      siteId: guarded.id,
+      url: await publishedUrl(api, orgId, guarded.id),
+      key: auth.privateKey,
+    },
+  };
+}
+
+/** An HS256 JWT of `claims` signed with `key` (the key's text as bytes, as the API verifies it). */
+export function signVisitorToken(claims, key) {
+  const part = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const body = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
+  return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+}
+
+/**
+ * The publisher's login for the visitor-auth site: a loopback server that "logs in" anyone at
+ * once, signing a JWT with the site's key, and redirects to `<site URL><location>?jwt_token=…`.
+ * `configure({ siteUrl, key })` once the site exists; `visits` counts the logins served.
+ */
+export function startLoginServer() {
+  const state = { siteUrl: null, key: null, visits: 0 };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    state.visits += 1;
+    if (!state.siteUrl || !state.key) {
+      res.writeHead(503, { "Content-Type": "text/plain" }).end("login not configured");
+      return;
+    }
+    const location = url.searchParams.get("location") ?? "/";
+    const target = new URL(state.siteUrl + (location.startsWith("/") ? location : `/${location}`));
+    const now = Math.floor(Date.now() / 1000);
+    target.searchParams.set(
+      "jwt_token",
+      signVisitorToken({ sub: "reader", exp: now + 600 }, state.key),
+    );
+    res.writeHead(302, { Location: target.toString(), "Cache-Control": "no-store" }).end();
+  });
+  return new Promise((done) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      done({
+        url: `http://127.0.0.1:${port}/login`,
+        state,
+        configure: ({ siteUrl, key }) => Object.assign(state, { siteUrl, key }),
+        close: () => server.close(),
+      });
+    });
+  });
+}
