@@ -17,7 +17,7 @@ export function renderNotFound(view: NotFoundView): string {
       <p>There is no page at this address. It may have moved or been removed.</p>
       {view.suggestions.length > 0 ? (
         <section class="q-suggestions" aria-labelledby="q-suggestions-title">
-          <h2 id="q-suggestions-title">Were you looking for</h2>
+          <h2 id="q-suggestions-title">Were you looking for one of these?</h2>
           <ul>
             {view.suggestions.map((link) => (
               <li>
