@@ -103,7 +103,9 @@ async function startWorkers() {
     ]);
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}:\n${logs.map((l) => l.text.slice(-2000)).join("\n---\n")}`);
+    throw new Error(`${error.message}:\n${logs.map((l) => l.text.slice(-2000)).join("\n---\n")}`, {
+      cause: error,
+    });
   }
   return { base, readerBase, seed, stop };
 }
@@ -134,7 +136,6 @@ if (!existsSync(CHROMIUM)) {
 }
 let workers = null;
 let login = null;
-let browser = null;
 let launching = null;
 let passed = 0;
 let failed = 0;
@@ -147,7 +148,7 @@ try {
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
   });
   workers = await startWorkers();
-  browser = await launching;
+  const browser = await launching;
   let fixture = null;
   if (tests.some((t) => t.needsFixture)) {
     login = await startLoginServer();
@@ -164,7 +165,9 @@ try {
   const { base, readerBase } = workers;
   for (const test of tests) {
     const testStarted = Date.now();
-    const page = await browser.newPage();
+    // Each test in a context of its own: no cookie, storage or cache from the one before.
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
     try {
       const notes = (await test.run({ base, readerBase, fixture, page, browser })) ?? [];
       passed += 1;
@@ -174,7 +177,7 @@ try {
       failed += 1;
       console.log(`✗ ${test.file} › ${test.name}\n    ${String(error?.stack ?? error)}`);
     } finally {
-      await page.close().catch(() => {});
+      await context.close().catch(() => {});
     }
   }
 } catch (error) {

@@ -274,10 +274,15 @@ export function signVisitorToken(claims, key) {
  * `configure({ siteUrl, key })` once the site exists; `visits` counts the logins served.
  */
 export function startLoginServer() {
-  const state = { siteUrl: null, key: null, visits: 0 };
+  // `hold`: answer a plain login page instead of logging in (to see a visitor arrive there).
+  const state = { siteUrl: null, key: null, visits: 0, hold: false };
   const server = createServer((req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     state.visits += 1;
+    if (state.hold) {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<title>Log in</title>Log in");
+      return;
+    }
     if (!state.siteUrl || !state.key) {
       res.writeHead(503, { "Content-Type": "text/plain" }).end("login not configured");
       return;
