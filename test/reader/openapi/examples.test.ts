@@ -35,8 +35,13 @@ describe("generated examples", () => {
     const media = {
       schema: { type: "object", properties: { id: { type: "integer", examples: [42] } } },
     };
-    expect(mediaExample(events, media, "request")).toEqual({ id: 42 });
-    expect(mediaExample(spec, { example: "x", schema: { type: "integer" } }, "request")).toBe("x");
+    expect(mediaExample(events, "application/json", media, "request")).toEqual({ id: 42 });
+    expect(
+      mediaExample(spec, "text/plain", { example: "x", schema: { type: "integer" } }, "request"),
+    ).toBe("x");
+    const xml = { schema: { type: "integer" } };
+    expect(mediaExample(spec, "application/xml", xml, "response")).toBeUndefined();
+    expect(mediaExample(spec, "application/problem+json", xml, "response")).toBe(0);
     const huge = {
       type: "object",
       properties: Object.fromEntries(

@@ -45,6 +45,7 @@ describe("an openapi-operation block", () => {
     expect(html).toContain("curl -X GET &#39;https://eu.pets.example.com/v1/pets/{petId}&#39;");
     expect(html).toContain("-H &quot;Authorization: Bearer $TOKEN&quot;");
     expect(html).toContain("-H &#39;X-Trace: abc&#39;");
+    expect(html).toContain('<button type="button" class="q-copy" hidden="">Copy</button>');
   });
 
   it("builds the request body example without read-only properties", () => {

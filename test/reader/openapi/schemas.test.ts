@@ -1,4 +1,4 @@
-import type { DocumentBlock } from "@gitbook/api";
+import type { ContentRefFile, ContentRefURL, DocumentBlock } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
 import { petstore30, petstoreSwagger2 } from "../fixtures/petstore";
@@ -30,6 +30,14 @@ const bounded = {
       A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } },
       B: { type: "object", properties: { a: { $ref: "#/components/schemas/A" } } },
       "Odd/Name~1": { type: "object", properties: { ok: { type: "boolean" } } },
+      Five: wideSchema(5),
+      Twice: {
+        type: "object",
+        properties: {
+          first: { $ref: "#/components/schemas/Five" },
+          second: { $ref: "#/components/schemas/Five" },
+        },
+      },
     },
   },
 };
@@ -73,6 +81,15 @@ describe("an openapi-schemas block", () => {
     expect(wide).toContain('<li class="q-oa-more">…</li>');
   });
 
+  it("expands a named schema once per block, later uses linking back to it", () => {
+    const html = renderOpenAPIBlock(schemasBlock("bounded", ["Twice"]), ctx);
+    expect(html.match(/<code class="q-oa-name">p4<\/code>/g)?.length).toBe(1);
+    expect(html).toContain('<div id="q-oa-schemas-Twice-Five">');
+    expect(html).toContain(
+      '<a class="q-oa-seen" href="#q-oa-schemas-Twice-Five">Five: see above</a>',
+    );
+  });
+
   it("names a missing schema and finds names that need escaping in a pointer", () => {
     const html = renderOpenAPIBlock(schemasBlock("bounded", ["Nope", "Odd/Name~1"]), ctx);
     expect(html).toContain("The schema <code>Nope</code> is not in this specification.");
@@ -81,13 +98,12 @@ describe("an openapi-schemas block", () => {
 });
 
 describe("a legacy swagger block", () => {
-  const swagger = (ref: Record<string, unknown>): DocumentBlock =>
-    ({
-      object: "block",
-      type: "swagger",
-      isVoid: true,
-      data: { ref, method: "get", path: "/pets" },
-    }) as DocumentBlock;
+  const swagger = (ref: ContentRefFile | ContentRefURL): DocumentBlock => ({
+    object: "block",
+    type: "swagger",
+    isVoid: true,
+    data: { ref, method: "get", path: "/pets" },
+  });
 
   it("links the specification URL it carries", () => {
     const html = renderOpenAPIBlock(

@@ -9,7 +9,7 @@ import {
   type SpecOperation,
 } from "../../../../src/content/openapi-pages/spec";
 import { oneLine } from "../../../../src/content/openapi-pages/schema-markdown";
-import { exampleOf, mediaExample, type ExampleDirection } from "./example";
+import { exampleOf, generatesFor, mediaExample, type ExampleDirection } from "./example";
 import { markdownHtml } from "./markdown";
 import { FieldRow, FieldTable } from "./parameters";
 import { SchemaTree, type TreeBudget } from "./schema-tree";
@@ -38,7 +38,8 @@ function mediaOf(spec: SpecObject, content: SpecObject, direction: ExampleDirect
     .slice(0, MAX_ENTRIES)
     .map(([mediaType, raw]) => {
       const media = deref(spec, raw).target ?? {};
-      return { mediaType, schema: media.schema, example: mediaExample(spec, media, direction) };
+      const example = mediaExample(spec, mediaType, media, direction);
+      return { mediaType, schema: media.schema, example };
     });
 }
 
@@ -47,6 +48,22 @@ function swaggerMediaType(spec: SpecObject, op: SpecOperation, key: string): str
   const list = [...arr(op.operation, key), ...arr(spec, key)];
   const first = list.find((t): t is string => typeof t === "string");
   return first ?? "application/json";
+}
+
+/** A Swagger 2.0 response's one schema, under the first `produces` type, with its example. */
+function swaggerResponseMedia(
+  spec: SpecObject,
+  op: SpecOperation,
+  response: SpecObject,
+): MediaView {
+  const mediaType = swaggerMediaType(spec, op, "produces");
+  const examples = obj(response, "examples");
+  const declared = examples[mediaType] ?? Object.values(examples)[0];
+  const example =
+    declared !== undefined || !generatesFor(mediaType)
+      ? declared
+      : exampleOf(spec, response.schema, "response");
+  return { mediaType, schema: response.schema, example };
 }
 
 /** One media type: its name, schema tree and example. */
@@ -86,13 +103,14 @@ export function RequestBodySection(props: {
   if (!body && !swagger) return null;
   const description = str(body ?? swagger ?? {}, "description");
   const required = (body ?? swagger)?.required === true;
+  const consumes = swaggerMediaType(spec, op, "consumes");
   const media: MediaView[] = body
     ? mediaOf(spec, obj(body, "content"), "request")
     : [
         {
-          mediaType: swaggerMediaType(spec, op, "consumes"),
+          mediaType: consumes,
           schema: swagger?.schema,
-          example: exampleOf(spec, swagger?.schema, "request"),
+          example: generatesFor(consumes) ? exampleOf(spec, swagger?.schema, "request") : undefined,
         },
       ];
   return (
@@ -127,17 +145,9 @@ function ResponseBlock(props: {
   const { spec, response } = props;
   const description = str(response, "description") ?? "";
   const headers = Object.entries(obj(response, "headers")).slice(0, MAX_ENTRIES);
-  const swaggerExamples = obj(response, "examples");
   const media: MediaView[] =
     response.schema !== undefined
-      ? [
-          {
-            mediaType: swaggerMediaType(spec, props.op, "produces"),
-            schema: response.schema,
-            example:
-              Object.values(swaggerExamples)[0] ?? exampleOf(spec, response.schema, "response"),
-          },
-        ]
+      ? [swaggerResponseMedia(spec, props.op, response)]
       : mediaOf(spec, obj(response, "content"), "response");
   const multiline = description.includes("\n");
   return (

@@ -61,7 +61,7 @@ function bodyOptions(input: CurlInput): string[] {
   const mediaType = types.find((t) => /json/i.test(t)) ?? types[0];
   if (mediaType !== undefined) {
     const media = deref(spec, content[mediaType]).target ?? {};
-    const example = mediaExample(spec, media, "request");
+    const example = mediaExample(spec, mediaType, media, "request");
     return bodyFor(mediaType, example);
   }
   if (swaggerBody)

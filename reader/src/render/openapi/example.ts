@@ -135,10 +135,12 @@ export function exampleOf(spec: SpecObject, schema: unknown, direction: ExampleD
 
 /**
  * The example of a media type (OpenAPI 3 `content` entry): its `example`, its first `examples`
- * value (through a `$ref` to `components/examples`), else one generated from its schema.
+ * value (through a `$ref` to `components/examples`), else one generated from its schema when
+ * the media type is one a generated example can be written in.
  */
 export function mediaExample(
   spec: SpecObject,
+  mediaType: string,
   media: SpecObject,
   direction: ExampleDirection,
 ): unknown {
@@ -146,6 +148,14 @@ export function mediaExample(
   const first = Object.values(obj(media, "examples"))[0];
   const named = deref(spec, first).target;
   if (named && named.value !== undefined) return named.value;
-  if (media.schema === undefined) return undefined;
+  if (media.schema === undefined || !generatesFor(mediaType)) return undefined;
   return exampleOf(spec, media.schema, direction);
+}
+
+/**
+ * True for media types a generated example is written in (JSON, forms, any): a JSON-shaped
+ * sample under `application/xml` or `image/png` would mislead, so those show declared ones only.
+ */
+export function generatesFor(mediaType: string): boolean {
+  return /json|x-www-form-urlencoded|multipart\/form-data|^\*\/\*/i.test(mediaType);
 }

@@ -43,6 +43,29 @@ function boundFacts(schema: SpecObject): string[] {
   return out;
 }
 
+/** The keys any fact comes from: a schema with none of them (most) has nothing to show. */
+const FACT_KEYS = [
+  "nullable",
+  "x-nullable",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "pattern",
+  "enum",
+  "default",
+  "example",
+];
+
 /** True when a schema admits null (3.0 `nullable`, or 3.1 `type: [..., "null"]`). */
 export function isNullable(schema: SpecObject): boolean {
   if (schema.nullable === true || schema["x-nullable"] === true) return true;
@@ -56,6 +79,9 @@ export function isNullable(schema: SpecObject): boolean {
  */
 export function SchemaFacts(props: { schema: SpecObject; example?: boolean }) {
   const { schema } = props;
+  if (!FACT_KEYS.some((key) => schema[key] !== undefined) && !Array.isArray(schema.type)) {
+    return null;
+  }
   const flags = [
     isNullable(schema) ? "nullable" : "",
     schema.readOnly === true ? "read-only" : "",

@@ -100,7 +100,7 @@ export function OperationView(props: {
 }): JSX.Element {
   const { spec, op, webhook } = props;
   const { operation } = op;
-  const budget = blockBudget();
+  const budget = blockBudget(props.anchor ?? `${op.method}-${op.path}`);
   const parameters = operationParameters(spec, op);
   const servers = serversOf(spec, op, webhook);
   const security = webhook ? [] : securityOf(spec, op);

@@ -18,14 +18,24 @@ const MAX_TREE_DEPTH = 8;
 /** Most rows (properties and alternatives) one block renders across all its trees. */
 export const MAX_BLOCK_NODES = 500;
 
-/** The rows a block may still render: shared by every tree of the block. */
+/** Fewest rows a named schema must take before a later use links to it instead of repeating. */
+const MIN_LINKED_ROWS = 4;
+
+/**
+ * What the trees of one block share: the rows it may still render, and the named schemas
+ * already expanded (by `$ref`, with their element id), so a later use links back to them.
+ */
 export interface TreeBudget {
   remaining: number;
+  shown: Map<string, string>;
+  /** Prefix of this block's element ids (unique per block on a page). */
+  idPrefix: string;
 }
 
-/** A fresh budget for one block. */
-export function blockBudget(): TreeBudget {
-  return { remaining: MAX_BLOCK_NODES };
+/** A fresh budget for one block; `key` names it (its anchor, or what it shows). */
+export function blockBudget(key: string): TreeBudget {
+  const slug = key.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
+  return { remaining: MAX_BLOCK_NODES, shown: new Map(), idPrefix: `q-oa-${slug || "block"}` };
 }
 
 /** State of one tree: the spec, the block's budget, and the named schemas on the current path. */
@@ -46,30 +56,30 @@ function childRows(w: TreeWalk, schema: SpecObject, depth: number): Below | null
     return below && below.kind !== "marker" ? { ...below, kind: "items" } : below;
   }
   const { props, required } = mergedProperties(w.spec, schema);
-  const extra = schema.additionalProperties;
-  const rows: JSX.Element[] = [];
-  for (const [name, prop] of props) {
-    if (!take(w)) return { element: listOf(rows, true), kind: "properties" };
-    rows.push(propertyRow(w, name, prop, required.has(name), depth));
-  }
-  if (isObject(extra) && take(w)) rows.push(propertyRow(w, "[key: string]", extra, false, depth));
-  const variants = variantsOf(schema);
-  if (variants && props.length === 0) {
-    const alternatives: JSX.Element[] = [];
-    for (const variant of variants.list) {
-      if (!take(w)) break;
-      alternatives.push(variantRow(w, variant, depth));
-    }
-    const more = alternatives.length < variants.list.length;
+  const extra = isObject(schema.additionalProperties) ? schema.additionalProperties : undefined;
+  const variants = props.length === 0 ? variantsOf(schema) : null;
+  if (variants) {
+    // Siblings before children: this level's rows are taken before any of them descends.
+    const shown = variants.list.slice(0, take(w, variants.list.length));
+    const alternatives = shown.map((variant) => variantRow(w, variant, depth));
     const element = (
       <div class="q-oa-alts">
         <p class="q-oa-alts-label">{variants.label}</p>
-        {listOf(alternatives, more)}
+        {listOf(alternatives, shown.length < variants.list.length)}
       </div>
     );
     return { element, kind: "alternatives" };
   }
-  return rows.length > 0 ? { element: listOf(rows, false), kind: "properties" } : null;
+  const wanted = props.length + (extra ? 1 : 0);
+  const granted = take(w, wanted);
+  const rows = props
+    .slice(0, granted)
+    .map(([name, prop]) => propertyRow(w, name, prop, required.has(name), depth));
+  if (extra && granted > props.length) {
+    rows.push(propertyRow(w, "[key: string]", extra, false, depth));
+  }
+  if (rows.length === 0 && wanted === 0) return null;
+  return { element: listOf(rows, granted < wanted), kind: "properties" };
 }
 
 /** The `oneOf`/`anyOf` alternatives of a schema, with the words that introduce them. */
@@ -80,11 +90,11 @@ function variantsOf(schema: SpecObject): { label: string; list: unknown[] } | nu
   return anyOf.length > 0 ? { label: "Any of:", list: anyOf } : null;
 }
 
-/** Takes one row from the budget; false once the block has used all of its rows. */
-function take(w: TreeWalk): boolean {
-  if (w.budget.remaining <= 0) return false;
-  w.budget.remaining -= 1;
-  return true;
+/** Takes up to `wanted` rows from the block's budget; returns how many it got. */
+function take(w: TreeWalk, wanted: number): number {
+  const granted = Math.max(0, Math.min(wanted, w.budget.remaining));
+  w.budget.remaining -= granted;
+  return granted;
 }
 
 /** A list of rows, with a closing "…" when a limit cut it short. */
@@ -122,13 +132,28 @@ function nested(w: TreeWalk, node: unknown, depth: number): Below | null {
   if (repeated) {
     return { element: <span class="q-oa-cycle">↻ {refName(repeated)}</span>, kind: "marker" };
   }
+  const named = refs[refs.length - 1];
+  const shownAt = named === undefined ? undefined : w.budget.shown.get(named);
+  if (named !== undefined && shownAt !== undefined) {
+    const element = (
+      <a class="q-oa-seen" href={`#${shownAt}`}>
+        {refName(named)}: see above
+      </a>
+    );
+    return { element, kind: "marker" };
+  }
   if (depth >= MAX_TREE_DEPTH || w.budget.remaining <= 0) {
     return { element: <span class="q-oa-more">…</span>, kind: "marker" };
   }
+  const before = w.budget.remaining;
   w.path.push(...refs);
   const below = childRows(w, target, depth + 1);
   w.path.splice(w.path.length - refs.length, refs.length);
-  return below;
+  if (!below || named === undefined || before - w.budget.remaining < MIN_LINKED_ROWS) return below;
+  // Expanded once per block: later uses link here instead of repeating the rows.
+  const id = `${w.budget.idPrefix}-${refName(named).replace(/[^A-Za-z0-9_-]+/g, "-")}`;
+  w.budget.shown.set(named, id);
+  return { ...below, element: <div id={id}>{below.element}</div> };
 }
 
 /** A row's description (markdown) and facts. */
@@ -136,7 +161,7 @@ function rowDetails(schema: SpecObject, description: string | undefined) {
   return (
     <>
       {description ? <div class="q-oa-desc">{raw(markdownHtml(description))}</div> : null}
-      <SchemaFacts schema={schema} />
+      {SchemaFacts({ schema })}
     </>
   );
 }
@@ -195,8 +220,8 @@ function variantRow(w: TreeWalk, variant: unknown, depth: number): JSX.Element {
 /**
  * A schema as an expandable tree: its type, then its properties (allOf merged), an array's item
  * properties, or its alternatives, nested objects in `<details>`. Local `$ref`s are followed;
- * a named schema met again on its own path shows "↻ Name"; depth and the block's row budget
- * bound the tree ("…" where they cut it).
+ * a named schema met again on its own path shows "↻ Name", one already expanded in the block
+ * links back to it; depth and the block's row budget bound the tree ("…" where they cut it).
  */
 export function SchemaTree(props: {
   spec: SpecObject;

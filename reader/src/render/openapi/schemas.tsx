@@ -24,7 +24,7 @@ export function SchemasView(props: {
   title?: string;
 }): JSX.Element {
   const { spec, names } = props;
-  const budget = blockBudget();
+  const budget = blockBudget(`schemas-${names[0] ?? ""}`);
   const shown = names.slice(0, MAX_SCHEMAS);
   return (
     <section class="q-oa-schemas">
