@@ -55,6 +55,35 @@ export default tseslint.config(
       "examples/",
     ],
   },
+  {
+    // The reader's small scripts run in browsers (no build step): browser globals, no Node.
+    files: ["reader/public/**/*.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: Object.fromEntries(
+        [
+          "window",
+          "document",
+          "localStorage",
+          "navigator",
+          "fetch",
+          "FormData",
+          "URL",
+          "URLSearchParams",
+          "setTimeout",
+          "clearTimeout",
+          "requestAnimationFrame",
+          "HTMLElement",
+          "Event",
+          "KeyboardEvent",
+          "console",
+          "matchMedia",
+          "AbortController",
+          "location",
+        ].map((name) => [name, "readonly"]),
+      ),
+    },
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -106,6 +135,7 @@ export default tseslint.config(
           "clearInterval",
           "fetch",
           "AbortController",
+          "location",
           "TextEncoder",
           "TextDecoder",
           "crypto",

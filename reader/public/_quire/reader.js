@@ -1,6 +1,4 @@
 // Page niceties (pages work without them): theme, menus, copy, feedback, search suggestions.
-/* global document, window, localStorage, navigator, location, fetch, setTimeout, clearTimeout,
-   AbortController, FormData, URLSearchParams */
 (() => {
   const $ = (s, el = document) => el.querySelector(s);
   const $$ = (s) => document.querySelectorAll(s);

@@ -1,3 +1,4 @@
+import { cacheHeadersOf } from "../site/caching";
 import type { SiteContext } from "../site/context";
 
 /**
@@ -13,13 +14,10 @@ export function isIndexable(ctx: SiteContext): boolean {
 
 /** The headers of a machine answer of `contentType`. */
 export function machineHeaders(ctx: SiteContext, contentType: string): Record<string, string> {
-  const visibility = ctx.published.site.visibility;
-  const shared = visibility === "public" || visibility === "unlisted";
   return {
     "Content-Type": contentType,
-    "Cache-Control": shared ? "public, max-age=0, must-revalidate" : "private, no-cache",
     "X-Content-Type-Options": "nosniff",
-    ...(isIndexable(ctx) ? {} : { "X-Robots-Tag": "noindex" }),
+    ...cacheHeadersOf(ctx.published.site),
   };
 }
 

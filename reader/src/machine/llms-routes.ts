@@ -1,4 +1,5 @@
 import { etagOf, renderedPage, type PageKey } from "../cache/pages";
+import type { RequestScope } from "../site/caching";
 import type { SiteContext } from "../site/context";
 import { isAtSiteRoot, machineHeaders, notFoundText, siteRootUrl, textAnswer } from "./answers";
 import { LlmsFullText, MAX_FULL_PAGES, llmsIndexText, type LlmsSection } from "./llms";
@@ -28,9 +29,6 @@ import {
 /** The suffixes these routes answer. */
 export const LLMS = "/llms.txt";
 export const LLMS_FULL = "/llms-full.txt";
-
-/** What llms-full.txt's bytes depend on besides its key: bumped when their form changes. */
-const LLMS_FULL_FORM = "llms-full-1";
 
 /** Pages read per round for llms-full.txt (a few rounds of the concurrency). */
 const ROUND = MARKDOWN_CONCURRENCY * 4;
@@ -112,7 +110,7 @@ async function fullText(ctx: SiteContext, requestUrl: URL, spaces: ListedSpace[]
 }
 
 /** The key llms-full.txt is kept under: the site, its site spaces and their revisions. */
-function fullKey(ctx: SiteContext, requestUrl: URL, spaces: ListedSpace[]): PageKey {
+function fullKey(ctx: SiteContext, requestUrl: URL, spaces: ListedSpace[], build: string): PageKey {
   return {
     host: requestUrl.host,
     spacePath: ctx.content.siteBasePath,
@@ -120,7 +118,7 @@ function fullKey(ctx: SiteContext, requestUrl: URL, spaces: ListedSpace[]): Page
     revision: spaces.map((s) => s.pages.revision.id).join(","),
     page: "llms-full.txt",
     segment: ctx.segment,
-    build: LLMS_FULL_FORM,
+    build,
     format: "llms-full",
   };
 }
@@ -130,22 +128,16 @@ export async function serveLlmsFull(
   ctx: SiteContext,
   requestUrl: URL,
   request: Request,
+  scope: RequestScope,
 ): Promise<Response> {
   if (!isAtSiteRoot(ctx, requestUrl, LLMS_FULL)) return notFoundText(request);
   const spaces = await listedSpaces(ctx, requestUrl);
   const headers = machineHeaders(ctx, "text/plain; charset=utf-8");
-  const key = fullKey(ctx, requestUrl, spaces);
+  const key = fullKey(ctx, requestUrl, spaces, scope.build);
   const etag = await etagOf(key);
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
-  // The route has no way to outlive its answer: the cache write is awaited before answering.
-  const writes: Promise<unknown>[] = [];
-  const kept = await renderedPage(
-    key,
-    () => fullText(ctx, requestUrl, spaces),
-    (w) => writes.push(w),
-  );
-  await Promise.all(writes);
+  const kept = await renderedPage(key, () => fullText(ctx, requestUrl, spaces), scope.keep);
   return textAnswer(request, kept.html, { ETag: kept.etag, ...headers });
 }

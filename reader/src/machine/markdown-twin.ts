@@ -1,5 +1,6 @@
 import { etagOf, renderedPage } from "../cache/pages";
 import { pageKey } from "../routes/page";
+import type { RequestScope } from "../site/caching";
 import type { SiteContext } from "../site/context";
 import { pageAtPath, type TreeEntry } from "../site/tree";
 import { machineHeaders, notFoundText, textAnswer } from "./answers";
@@ -14,7 +15,6 @@ import { currentSpacePages, markdownTargetsOf } from "./site-spaces";
  */
 
 /** What the twin's bytes depend on besides the page key: bumped when their form changes. */
-const MARKDOWN_FORM = "md-1";
 
 /** Thrown inside a render when the API has no markdown for the page (nothing is kept). */
 class NoMarkdown extends Error {}
@@ -46,25 +46,19 @@ export async function serveMarkdownTwin(
   ctx: SiteContext,
   requestUrl: URL,
   request: Request,
+  scope: RequestScope,
   viaIndex: boolean,
 ): Promise<Response> {
   const entry = entryOf(ctx, viaIndex);
   if (!entry || entry.page.type !== "document") return notFoundText(request);
   const headers = machineHeaders(ctx, "text/markdown; charset=utf-8");
-  const key = pageKey(ctx, entry, requestUrl, MARKDOWN_FORM, "md");
+  const key = pageKey(ctx, entry, requestUrl, scope.build, "md");
   const etag = await etagOf(key);
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
-  // The route has no way to outlive its answer: the cache write is awaited before answering.
-  const writes: Promise<unknown>[] = [];
   try {
-    const page = await renderedPage(
-      key,
-      () => twinText(ctx, entry, requestUrl),
-      (w) => writes.push(w),
-    );
-    await Promise.all(writes);
+    const page = await renderedPage(key, () => twinText(ctx, entry, requestUrl), scope.keep);
     return textAnswer(request, page.html, { ETag: page.etag, ...headers });
   } catch (error) {
     if (error instanceof NoMarkdown) return notFoundText(request);

@@ -6,11 +6,11 @@ import type {
   SiteSectionGroup,
   SiteSpace,
 } from "@gitbook/api";
-import { hrefsOf } from "../routes/page";
+import { hrefsOf } from "../site/hrefs";
 import { currentTree, type SiteContext } from "../site/context";
 import { localHref } from "../site/site-view";
 import { targetsOf, type MarkdownTargets } from "./page-markdown";
-import { pageHref, type Hrefs, type PageTree, type TreeEntry } from "../site/tree";
+import { pageHref, type Hrefs, type PageTree, type TreeEntry, markdownHref } from "../site/tree";
 
 /**
  * The site spaces a machine address lists (every section's variants, in the structure's order)
@@ -76,13 +76,6 @@ export function listedSiteSpaces(published: PublishedContentSite): ListedSiteSpa
   return listed;
 }
 
-/** The markdown twin's href of a page: the site space's first page is `<space>/index.md`. */
-export function markdownHref(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): string {
-  return entry === tree.readable[0]
-    ? `${hrefs.spacePath}/index.md`
-    : `${pageHref(tree, entry, hrefs)}.md`;
-}
-
 /** A tree's readable pages with absolute URLs on the request's origin. */
 export function readablePages(
   tree: PageTree,
@@ -109,7 +102,7 @@ export function readablePages(
 
 /** The pages of the resolved site space. */
 export function currentSpacePages(ctx: SiteContext, requestUrl: URL): SpacePages {
-  const hrefs = hrefsOf(ctx, requestUrl);
+  const hrefs = hrefsOf(ctx);
   return {
     spaceId: ctx.content.space,
     revision: ctx.revision,

@@ -1,3 +1,4 @@
+import { FEEDBACK_NOTES } from "../layout/page-parts";
 import type { SiteContext } from "../site/context";
 
 /**
@@ -67,6 +68,8 @@ export async function serveFeedback(
     .catch(() => false);
   if (wantsJson) return new Response(null, { status: sent ? 204 : 502 });
   const url = new URL(back, requestUrl);
-  url.searchParams.set("feedback", sent ? "thanks" : "failed");
+  // The kept page shows its thanks (or failure) note when the fragment names it: no query, so
+  // the answer is the same cached page.
+  url.hash = sent ? FEEDBACK_NOTES.thanks : FEEDBACK_NOTES.failed;
   return Response.redirect(url.toString(), 303);
 }

@@ -8,6 +8,7 @@ import {
 } from "../machine/crawler-routes";
 import { LLMS, LLMS_FULL, serveLlms, serveLlmsFull } from "../machine/llms-routes";
 import { serveMarkdownTwin } from "../machine/markdown-twin";
+import type { RequestScope } from "../site/caching";
 import type { SiteContext } from "../site/context";
 
 /**
@@ -18,8 +19,13 @@ import type { SiteContext } from "../site/context";
 export interface MachineRoute {
   /** The path's end that selects this route ("/sitemap.xml", ".md"…). */
   suffix: string;
-  /** Answers it for the resolved context (`rest`: what the suffix followed, decoded). */
-  serve(ctx: SiteContext, requestUrl: URL, request: Request): Promise<Response>;
+  /** Answers it for the resolved context; `scope` keeps work past the answer. */
+  serve(
+    ctx: SiteContext,
+    requestUrl: URL,
+    request: Request,
+    scope: RequestScope,
+  ): Promise<Response>;
 }
 
 /** Every machine route, most specific suffix first. */
@@ -29,6 +35,12 @@ export const MACHINE_ROUTES: MachineRoute[] = [
   { suffix: ROBOTS, serve: async (ctx, url, req) => serveRobots(ctx, url, req) },
   { suffix: LLMS_FULL, serve: serveLlmsFull },
   { suffix: LLMS, serve: serveLlms },
-  { suffix: "/index.md", serve: (ctx, url, req) => serveMarkdownTwin(ctx, url, req, true) },
-  { suffix: ".md", serve: (ctx, url, req) => serveMarkdownTwin(ctx, url, req, false) },
+  {
+    suffix: "/index.md",
+    serve: (ctx, url, req, scope) => serveMarkdownTwin(ctx, url, req, scope, true),
+  },
+  {
+    suffix: ".md",
+    serve: (ctx, url, req, scope) => serveMarkdownTwin(ctx, url, req, scope, false),
+  },
 ];

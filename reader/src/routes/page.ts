@@ -1,4 +1,4 @@
-import type { JSONDocument, RevisionPage } from "@gitbook/api";
+import type { JSONDocument } from "@gitbook/api";
 import { isApiStatus } from "../api/client";
 import { etagOf, renderedPage, type PageKey } from "../cache/pages";
 import { renderPage } from "../layout/page";
@@ -7,18 +7,20 @@ import type { PageView } from "../model";
 import { collectRefs } from "../render/document/refs";
 import { renderDocument } from "../render/document";
 import { alternatesOf } from "../site/alternates";
+import { cacheHeadersOf, type RequestScope } from "../site/caching";
 import type { SiteContext } from "../site/context";
+import { hrefsOf } from "../site/hrefs";
 import { renderContextOf, suggestionsFor } from "../site/references";
 import { localHref, siteViewOf } from "../site/site-view";
 import {
   breadcrumbs,
   emojiOf,
   firstDocumentUnder,
+  markdownHref,
   navigation,
   neighbours,
   pageAtPath,
   pageHref,
-  type Hrefs,
   type TreeEntry,
 } from "../site/tree";
 import { htmlResponse } from "./responses";
@@ -32,31 +34,6 @@ import { htmlResponse } from "./responses";
 
 /** An empty document, for pages that have none yet. */
 const EMPTY: JSONDocument = { object: "document", data: {}, nodes: [] };
-
-/** The hrefs of the context's site space on the request's host. */
-export function hrefsOf(ctx: SiteContext, requestUrl: URL): Hrefs {
-  const spacePath = ctx.content.basePath.replace(/\/+$/, "");
-  return {
-    spacePath,
-    link: (page: RevisionPage) => {
-      if (page.type !== "link" || !("target" in page)) return undefined;
-      const target = page.target as { kind?: string; url?: string; page?: string };
-      if (target.kind === "url" && target.url && /^https?:/i.test(target.url)) return target.url;
-      if (target.kind === "page" && target.page) {
-        const entry = ctx.tree.byId.get(target.page);
-        return entry ? pageHref(ctx.tree, entry, { spacePath, link: () => undefined }) : undefined;
-      }
-      return undefined;
-    },
-  };
-}
-
-/** Cache-Control of a site's pages: shared for public sites, private otherwise. */
-function cacheControl(indexable: boolean, visibility: string): string {
-  return visibility === "public" || visibility === "unlisted" || indexable
-    ? "public, max-age=0, must-revalidate"
-    : "private, no-cache";
-}
 
 /** The key of a page's rendered HTML. */
 export function pageKey(
@@ -80,7 +57,7 @@ export function pageKey(
 
 /** Renders the page of `entry` (no cache): its document, its references, the shell. */
 async function render(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Promise<string> {
-  const hrefs = hrefsOf(ctx, requestUrl);
+  const hrefs = hrefsOf(ctx);
   const site = siteViewOf(ctx.published, ctx.content, requestUrl);
   const href = pageHref(ctx.tree, entry, hrefs);
   const page = entry.page;
@@ -118,7 +95,7 @@ async function render(ctx: SiteContext, entry: TreeEntry, requestUrl: URL): Prom
     contentHtml: html,
     canonical: `${requestUrl.origin}${href}`,
     alternates: await alternatesOf(ctx, site, page.id, new URL(href, requestUrl)),
-    markdownHref: entry === ctx.tree.readable[0] ? `${hrefs.spacePath}/index.md` : `${href}.md`,
+    markdownHref: markdownHref(ctx.tree, entry, hrefs),
   };
   return renderPage(view);
 }
@@ -128,10 +105,9 @@ export async function servePage(
   request: Request,
   ctx: SiteContext,
   requestUrl: URL,
-  build: string,
-  keep: (work: Promise<unknown>) => void,
+  scope: RequestScope,
 ): Promise<Response> {
-  const hrefs = hrefsOf(ctx, requestUrl);
+  const hrefs = hrefsOf(ctx);
   const entry = pageAtPath(ctx.tree, ctx.content.pathname);
   if (!entry) return missingPage(ctx, requestUrl);
   if (entry.page.type === "group") {
@@ -148,17 +124,13 @@ export async function servePage(
     if (target) return Response.redirect(new URL(target, requestUrl).toString(), 302);
     return missingPage(ctx, requestUrl);
   }
-  const site = ctx.published.site;
-  const headers: Record<string, string> = {
-    "Cache-Control": cacheControl(site.visibility === "public", site.visibility),
-    ...(site.visibility === "public" ? {} : { "X-Robots-Tag": "noindex" }),
-  };
-  const key = pageKey(ctx, entry, requestUrl, build, "html");
+  const headers = cacheHeadersOf(ctx.published.site);
+  const key = pageKey(ctx, entry, requestUrl, scope.build, "html");
   const etag = await etagOf(key);
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
-  const page = await renderedPage(key, () => render(ctx, entry, requestUrl), keep);
+  const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);
   return htmlResponse(request.method === "HEAD" ? "" : page.html, 200, {
     ETag: page.etag,
     ...headers,
@@ -175,7 +147,7 @@ export async function missingPage(ctx: SiteContext, requestUrl: URL): Promise<Re
     .catch(() => null);
   const target = localHref(found?.target, requestUrl);
   if (target) return Response.redirect(new URL(target, requestUrl).toString(), 301);
-  const hrefs = hrefsOf(ctx, requestUrl);
+  const hrefs = hrefsOf(ctx);
   const html = renderNotFound({
     site: siteViewOf(ctx.published, ctx.content, requestUrl),
     nav: navigation(ctx.tree, undefined, hrefs),

@@ -4,7 +4,7 @@ import type { SearchHitView } from "../model";
 import type { SiteContext } from "../site/context";
 import { localHref, siteViewOf } from "../site/site-view";
 import { navigation } from "../site/tree";
-import { hrefsOf } from "./page";
+import { hrefsOf } from "../site/hrefs";
 import { htmlResponse } from "./responses";
 
 /**
@@ -91,7 +91,7 @@ export async function serveSearch(ctx: SiteContext, requestUrl: URL): Promise<Re
   const site = siteViewOf(ctx.published, ctx.content, requestUrl);
   const html = renderSearchPage({
     site,
-    nav: navigation(ctx.tree, undefined, hrefsOf(ctx, requestUrl)),
+    nav: navigation(ctx.tree, undefined, hrefsOf(ctx)),
     query,
     hits,
     ...(error ? { error } : {}),

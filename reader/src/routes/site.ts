@@ -42,13 +42,13 @@ function route(
     if (path.endsWith(machine.suffix)) {
       return {
         address: address(machine.suffix),
-        handler: ((ctx, url) => machine.serve(ctx, url, request)) as Handler,
+        handler: ((ctx, url) => machine.serve(ctx, url, request, { build, keep })) as Handler,
       };
     }
   }
   return {
     address: requestUrl.toString(),
-    handler: ((ctx, url) => servePage(request, ctx, url, build, keep)) as Handler,
+    handler: ((ctx, url) => servePage(request, ctx, url, { build, keep })) as Handler,
   };
 }
 

@@ -71,7 +71,9 @@ async function loadSpec(ctx: SiteContext, slug: string): Promise<Record<string, 
   const content = await ctx.client
     .get<{
       filesystem?: Record<string, unknown>;
-    }>(`/orgs/${ctx.content.organization}/openapi/${encodeURIComponent(slug)}/versions/latest/content`)
+    }>(
+      `/orgs/${ctx.content.organization}/openapi/${encodeURIComponent(slug)}/versions/latest/content`,
+    )
     .catch(() => null);
   const document = content?.filesystem ? Object.values(content.filesystem)[0] : undefined;
   const spec =

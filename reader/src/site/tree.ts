@@ -83,6 +83,13 @@ export function pageHref(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): string
   return `${hrefs.spacePath}/${entry.path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/** The href of a page's markdown twin: the site space's first page is `<space>/index.md`. */
+export function markdownHref(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): string {
+  return entry === tree.readable[0]
+    ? `${hrefs.spacePath}/index.md`
+    : `${pageHref(tree, entry, hrefs)}.md`;
+}
+
 /** The navigation of the tree with `current` marked active and its ancestors open. */
 export function navigation(
   tree: PageTree,
