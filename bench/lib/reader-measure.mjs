@@ -52,6 +52,20 @@ export async function cpuNanoseconds(pids) {
   return total;
 }
 
+/**
+ * A load run (`run`, e.g. autocannon through bench/lib/measure.mjs) with the workerd CPU it
+ * caused per answered request: steadier than req/s on a busy machine, as bench/cpu.mjs found.
+ */
+export async function withCpu(pids, run) {
+  const before = await cpuNanoseconds(pids);
+  const load = await run();
+  const cpuNs = (await cpuNanoseconds(pids)) - before;
+  return {
+    ...load,
+    cpuMsPerRequest: load.requests ? Math.round((cpuNs / 1e6 / load.requests) * 1000) / 1000 : null,
+  };
+}
+
 /** Nearest-rank percentile. */
 export function percentile(values, p) {
   if (!values.length) return null;
@@ -93,6 +107,9 @@ export async function measuredGet(url, pids) {
     wallMs: round(wallMs),
     cpuMs: round(cpuMs),
     etag: response.headers.get("etag"),
+    // A page whose document did not render (a 200 with an empty article) costs far less than a
+    // real render: its figures must not pass for one.
+    contentRendered: CLOSING_TEXT.test(html),
     html,
   };
 }

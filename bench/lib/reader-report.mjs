@@ -73,7 +73,8 @@ export function evaluateReaderTargets(result) {
 
 const rps = (load) =>
   load
-    ? `${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.requests} requests` +
+    ? `${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.requests} requests, ` +
+      `workerd CPU ${load.cpuMsPerRequest} ms/request` +
       (clean(load)
         ? ""
         : ` (errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx})`)

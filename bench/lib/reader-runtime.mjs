@@ -23,6 +23,7 @@ export const READER_WORKERS = {
   app: "quire",
   reader: "quire-reader",
   constant: "ceiling-constant",
+  bytes: "ceiling-bytes",
 };
 
 /** The runtime ceiling, as bench/lib/runtime.mjs defines it: a constant JSON body. */
