@@ -1,0 +1,91 @@
+import { asContentRef } from "../../../../src/content/document/hrefs";
+import type { ContentRef } from "../../../../src/content/document/types";
+import type { RenderContext } from "../../model";
+
+/**
+ * Where a content reference leads in the reader, one rule for links, mentions, buttons, cards
+ * and table cells: a URL only with a scheme people follow, a page or file through the prefetched
+ * lookups, an anchor on this page or another. Anything else has no href and renders as text.
+ */
+
+/** Schemes a URL reference may link to. */
+const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
+
+/** Schemes an image or frame may load from. */
+const WEB_SCHEMES = new Set(["http:", "https:"]);
+
+/**
+ * The URL when its scheme is one of `schemes` (parsed as a browser does: leading controls and
+ * spaces trimmed, tabs and newlines dropped), else undefined. Relative URLs have no scheme and fail.
+ */
+function withScheme(url: string, schemes: Set<string>): string | undefined {
+  try {
+    return schemes.has(new URL(url).protocol) ? url.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL safe to link to (http, https, mailto, tel), or undefined. */
+export function safeLinkUrl(url: string): string | undefined {
+  return withScheme(url, SAFE_SCHEMES);
+}
+
+/** A URL safe to load an image or frame from (http, https), or undefined. */
+export function webUrl(url: string): string | undefined {
+  return withScheme(url, WEB_SCHEMES);
+}
+
+/** A reference read from a node's data, validated; undefined when malformed. */
+export function refOf(value: unknown): ContentRef | undefined {
+  return asContentRef(value) ?? undefined;
+}
+
+/** The href of a reference in the reader, or undefined when it leads nowhere people can go. */
+export function hrefOf(ref: ContentRef, ctx: RenderContext): string | undefined {
+  switch (ref.kind) {
+    case "url":
+      return safeLinkUrl(ref.url);
+    case "page":
+      return ctx.page(ref.page)?.href;
+    case "anchor": {
+      const hash = `#${encodeURIComponent(ref.anchor)}`;
+      if (!ref.page) return hash;
+      const href = ctx.page(ref.page)?.href;
+      if (!href) return undefined;
+      return href === ctx.currentHref ? hash : `${href}${hash}`;
+    }
+    case "file":
+      return ctx.file(ref.file)?.url;
+    default:
+      return undefined;
+  }
+}
+
+/** What a reference is called when it stands alone (mentions, cards): a title, a name, the URL. */
+export function labelOf(ref: ContentRef, ctx: RenderContext): string {
+  switch (ref.kind) {
+    case "url":
+      return ref.url;
+    case "page":
+      return ctx.page(ref.page)?.title ?? "A page that is unavailable";
+    case "anchor": {
+      const page = ref.page ? ctx.page(ref.page) : undefined;
+      return page ? `${page.title} › ${ref.anchor}` : `#${ref.anchor}`;
+    }
+    case "file":
+      return ctx.file(ref.file)?.name ?? "A file that is unavailable";
+    case "user":
+      return "A member of the organization";
+    case "space":
+      return "Another space";
+    case "collection":
+      return "A collection";
+    case "reusable-content":
+      return "Reusable content";
+    case "tag":
+      return `Tag ${ref.tag}`;
+    case "openapi":
+      return `API specification ${ref.spec}`;
+  }
+}
