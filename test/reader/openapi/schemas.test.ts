@@ -110,8 +110,14 @@ describe("a legacy swagger block", () => {
       swagger({ kind: "url", url: "https://x.test/o.json?a=1&b" }),
       ctx,
     );
-    expect(html).toContain('<a href="https://x.test/o.json?a=1&#38;b"');
+    expect(html).toContain('<a href="https://x.test/o.json?a=1&amp;b"');
     expect(html).toContain("published as a specification file");
+  });
+
+  it("never links a URL of another scheme", () => {
+    const html = renderOpenAPIBlock(swagger({ kind: "url", url: "javascript:alert(1)" }), ctx);
+    expect(html).not.toContain("<a ");
+    expect(html).toContain("<code>javascript:alert(1)</code>");
   });
 
   it("links its file through the revision's files, or says it is unavailable", () => {

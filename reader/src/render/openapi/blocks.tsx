@@ -10,7 +10,7 @@ import {
   webhookOperations,
   type SpecObject,
 } from "../../../../src/content/openapi-pages/spec";
-import { noteHtml } from "./notes";
+import { isSafeLink } from "./markdown";
 import { OperationView } from "./operation";
 import { SchemasView } from "./schemas";
 
@@ -20,6 +20,32 @@ export type SpecBlock =
   | DocumentBlockOpenAPIOperation
   | DocumentBlockOpenAPISchemas
   | DocumentBlockOpenAPIWebhook;
+
+/**
+ * The note an API reference block renders in place of what it cannot show (the spec, the
+ * operation, a legacy block's file), naming what is missing; `href` adds the link to follow
+ * (shown as text, not linked, when its scheme is not one a reader may follow).
+ */
+export function noteHtml(text: string, href?: string): string {
+  const link =
+    href === undefined ? null : isSafeLink(href) ? (
+      <a href={href} rel="noopener nofollow">
+        {href}
+      </a>
+    ) : (
+      <code>{href}</code>
+    );
+  const note = (
+    <div class="q-oa-block">
+      <p class="q-oa-note" role="note">
+        {text}
+        {link ? " " : null}
+        {link}
+      </p>
+    </div>
+  );
+  return note.toString();
+}
 
 /** A rendered element as its HTML (every part of these blocks renders synchronously). */
 function htmlOf(element: JSX.Element): string {

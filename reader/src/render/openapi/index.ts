@@ -1,8 +1,7 @@
 import type { DocumentBlock } from "@gitbook/api";
 import type { RenderContext } from "../../model";
 import { isObject, type SpecObject } from "../../../../src/content/openapi-pages/spec";
-import { renderSpecBlock, type SpecBlock } from "./blocks";
-import { noteHtml } from "./notes";
+import { noteHtml, renderSpecBlock, type SpecBlock } from "./blocks";
 
 /** The block types this renderer draws. */
 const OPENAPI_TYPES = new Set([

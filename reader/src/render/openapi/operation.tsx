@@ -13,7 +13,6 @@ import { curlCommand } from "./curl";
 import { markdownHtml } from "./markdown";
 import { ParameterSections } from "./parameters";
 import { blockBudget } from "./schema-tree";
-import { CodeSample } from "./code-sample";
 
 /** The methods with a badge colour of their own; others share the neutral one. */
 const METHOD_CLASSES = new Set(["get", "post", "put", "patch", "delete"]);
@@ -82,6 +81,25 @@ function ServersSection(props: { servers: Array<{ url: string; description?: str
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * A shell example (the operation's curl command) under a heading, as plain escaped text in
+ * `<pre><code>`: readable and selectable without JavaScript, with the shell's copy button.
+ */
+function CodeSample(props: { title: string; code: string }): JSX.Element {
+  return (
+    <section class="q-oa-section q-oa-sample">
+      <h4>{props.title}</h4>
+      <pre>
+        <code class="language-bash">{props.code}</code>
+      </pre>
+      {/* The shell's copy button: shown by reader.js, absent from pages read without it. */}
+      <button type="button" class="q-copy" hidden>
+        Copy
+      </button>
     </section>
   );
 }
