@@ -9,8 +9,9 @@
 //
 //   node scripts/browser-tests.mjs [name-filter]
 //   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png)
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,7 +35,55 @@ process.env.WRANGLER_REGISTRY_PATH = join(RUN_DIR, "registry");
 mkdirSync(process.env.WRANGLER_REGISTRY_PATH, { recursive: true });
 const { seedDemo } = await import("./lib/demo.mjs");
 const { applyMigrations, spawnWrangler } = await import("./lib/wrangler.mjs");
-const { seedReaderFixture, startLoginServer } = await import("./lib/reader-fixture.mjs");
+const { seedReaderFixture } = await import("./lib/reader-fixture.mjs");
+
+/** An HS256 JWT of `claims` signed with `key` (the key's text as bytes, as the API verifies it). */
+function signVisitorToken(claims, key) {
+  const part = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const body = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
+  return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+}
+
+/**
+ * The publisher's login for the visitor-auth site: a loopback server that "logs in" anyone at
+ * once, signing a JWT with the site's key, and redirects to `<site URL><location>?jwt_token=…`.
+ * `configure({ siteUrl, key })` once the site exists; `visits` counts the logins served.
+ */
+function startLoginServer() {
+  // `hold`: answer a plain login page instead of logging in (to see a visitor arrive there).
+  const state = { siteUrl: null, key: null, visits: 0, hold: false };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    state.visits += 1;
+    if (state.hold) {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<title>Log in</title>Log in");
+      return;
+    }
+    if (!state.siteUrl || !state.key) {
+      res.writeHead(503, { "Content-Type": "text/plain" }).end("login not configured");
+      return;
+    }
+    const location = url.searchParams.get("location") ?? "/";
+    const target = new URL(state.siteUrl + (location.startsWith("/") ? location : `/${location}`));
+    const now = Math.floor(Date.now() / 1000);
+    target.searchParams.set(
+      "jwt_token",
+      signVisitorToken({ sub: "reader", exp: now + 600 }, state.key),
+    );
+    res.writeHead(302, { Location: target.toString(), "Cache-Control": "no-store" }).end();
+  });
+  return new Promise((done) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      done({
+        url: `http://127.0.0.1:${port}/login`,
+        state,
+        configure: ({ siteUrl, key }) => Object.assign(state, { siteUrl, key }),
+        close: () => server.close(),
+      });
+    });
+  });
+}
 
 /** Collects a child's output (shown when it fails to start). */
 function captured(child) {

@@ -2,10 +2,9 @@
 // way a publisher would: an OpenAPI spec (public), an English space whose "Every block" page holds
 // every Document block type (test-browser/fixtures/every-block.json), nested and hidden pages, an
 // image and a text file; a French variant and a second section; a public site, a share-link site
-// and a visitor-auth site whose login is `loginUrl`. Node only.
-import { createHmac } from "node:crypto";
+// and a visitor-auth site whose login is `loginUrl` (scripts/browser-tests.mjs starts
+// it). Node only.
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { deflateSync, crc32 } from "node:zlib";
 import { ROOT } from "./root.mjs";
@@ -199,112 +198,69 @@ async function publishedUrl(api, orgId, siteId) {
  */
 export async function seedReaderFixture({ base, token, orgId, loginUrl }) {
   const api = apiClient(base, token);
-  await seedSpec(api, orgId);
-  const en = await seedEnglishSpace(api, orgId);
-  const fr = await seedSmallSpace(api, orgId, "Guide du lecteur", "fr", [
-    ["Bienvenue", "Une page en français.\n\n## Installer\n\nAvec npm."],
+  // Independent writes go together: the run's start-up time is mostly this.
+  const [, en, fr, reference] = await Promise.all([
+    seedSpec(api, orgId),
+    seedEnglishSpace(api, orgId),
+    seedSmallSpace(api, orgId, "Guide du lecteur", "fr", [
+      ["Bienvenue", "Une page en français.\n\n## Installer\n\nAvec npm."],
+    ]),
+    seedSmallSpace(api, orgId, "API reference", "en", [
+      ["Overview", "The API answers JSON.\n\n## Authentication\n\nA bearer token."],
+    ]),
   ]);
-  const reference = await seedSmallSpace(api, orgId, "API reference", "en", [
-    ["Overview", "The API answers JSON.\n\n## Authentication\n\nA bearer token."],
+  const [siteUrl, shareLink, visitorAuth] = await Promise.all([
+    seedPublicSite(api, orgId, { en: en.space.id, fr: fr.id, reference: reference.id }),
+    seedSharedSite(api, orgId, en.space.id),
+    seedGuardedSite(api, orgId, en.space.id, loginUrl),
   ]);
-
-  // The public site: the guide (en, fr variants) and a second section, the reference.
-  const site = await api("POST", `/orgs/${orgId}/sites`, {
-    title: "Reader fixture",
-    visibility: "public",
-    spaces: [en.space.id],
-  });
-  const guide = await api("POST", `/orgs/${orgId}/sites/${site.id}/sections`, {
-    spaceId: en.space.id,
-    title: "Guide",
-  });
-  await api("POST", `/orgs/${orgId}/sites/${site.id}/sections`, {
-    spaceId: reference.id,
-    title: "Reference",
-  });
-  await api("POST", `/orgs/${orgId}/sites/${site.id}/site-spaces`, {
-    spaceId: fr.id,
-    sectionId: guide.id,
-  });
-  await api("POST", `/orgs/${orgId}/sites/${site.id}/publish`);
-  const siteUrl = await publishedUrl(api, orgId, site.id);
-
-  // The share-link site and its key.
-  const shared = await publishSite(api, orgId, "Shared fixture", "share-link", [en.space.id]);
-  const link = await api("POST", `/orgs/${orgId}/sites/${shared.id}/share-links`, {
-    name: "Browser tests",
-  });
-
-  // The visitor-auth site, its login and its signing key.
-  const guarded = await publishSite(api, orgId, "Guarded fixture", "visitor-auth", [en.space.id]);
-  const auth = await api("PATCH", `/orgs/${orgId}/sites/${guarded.id}/publishing/auth`, {
-    backend: "custom",
-    fallbackURL: loginUrl,
-  });
-
   return {
-    site: { id: site.id, url: siteUrl },
+    site: { url: siteUrl },
     pages: Object.fromEntries([...en.pages].map(([title, page]) => [title, page.path])),
     image: { id: en.image, ...IMAGE_SIZE },
-    shareLink: {
-      siteId: shared.id,
-      url: await publishedUrl(api, orgId, shared.id),
-      // The key is only shown inside the link's published URL (`…?share=<key>`).
-      link: link.urls.published,
-      key: new URL(link.urls.published).searchParams.get("share"),
-    },
-    visitorAuth: {
-      siteId: guarded.id,
-      url: await publishedUrl(api, orgId, guarded.id),
-      key: auth.privateKey,
-    },
+    shareLink,
+    visitorAuth,
   };
 }
 
-/** An HS256 JWT of `claims` signed with `key` (the key's text as bytes, as the API verifies it). */
-export function signVisitorToken(claims, key) {
-  const part = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const body = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
-  return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+/** The public site: the guide (en, fr variants) and a second section, the reference. */
+async function seedPublicSite(api, orgId, spaces) {
+  const site = await api("POST", `/orgs/${orgId}/sites`, {
+    title: "Reader fixture",
+    visibility: "public",
+    spaces: [spaces.en],
+  });
+  const sections = `/orgs/${orgId}/sites/${site.id}/sections`;
+  const guide = await api("POST", sections, { spaceId: spaces.en, title: "Guide" });
+  await api("POST", sections, { spaceId: spaces.reference, title: "Reference" });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/site-spaces`, {
+    spaceId: spaces.fr,
+    sectionId: guide.id,
+  });
+  await api("POST", `/orgs/${orgId}/sites/${site.id}/publish`);
+  return publishedUrl(api, orgId, site.id);
 }
 
-/**
- * The publisher's login for the visitor-auth site: a loopback server that "logs in" anyone at
- * once, signing a JWT with the site's key, and redirects to `<site URL><location>?jwt_token=…`.
- * `configure({ siteUrl, key })` once the site exists; `visits` counts the logins served.
- */
-export function startLoginServer() {
-  // `hold`: answer a plain login page instead of logging in (to see a visitor arrive there).
-  const state = { siteUrl: null, key: null, visits: 0, hold: false };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, "http://127.0.0.1");
-    state.visits += 1;
-    if (state.hold) {
-      res.writeHead(200, { "Content-Type": "text/html" }).end("<title>Log in</title>Log in");
-      return;
-    }
-    if (!state.siteUrl || !state.key) {
-      res.writeHead(503, { "Content-Type": "text/plain" }).end("login not configured");
-      return;
-    }
-    const location = url.searchParams.get("location") ?? "/";
-    const target = new URL(state.siteUrl + (location.startsWith("/") ? location : `/${location}`));
-    const now = Math.floor(Date.now() / 1000);
-    target.searchParams.set(
-      "jwt_token",
-      signVisitorToken({ sub: "reader", exp: now + 600 }, state.key),
-    );
-    res.writeHead(302, { Location: target.toString(), "Cache-Control": "no-store" }).end();
+/** The share-link site and its key. */
+async function seedSharedSite(api, orgId, spaceId) {
+  const site = await publishSite(api, orgId, "Shared fixture", "share-link", [spaceId]);
+  const link = await api("POST", `/orgs/${orgId}/sites/${site.id}/share-links`, {
+    name: "Browser tests",
   });
-  return new Promise((done) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      done({
-        url: `http://127.0.0.1:${port}/login`,
-        state,
-        configure: ({ siteUrl, key }) => Object.assign(state, { siteUrl, key }),
-        close: () => server.close(),
-      });
-    });
+  return {
+    url: await publishedUrl(api, orgId, site.id),
+    // The key is only shown inside the link's published URL (`…?share=<key>`).
+    link: link.urls.published,
+    key: new URL(link.urls.published).searchParams.get("share"),
+  };
+}
+
+/** The visitor-auth site, its login (`loginUrl`) and its signing key. */
+async function seedGuardedSite(api, orgId, spaceId, loginUrl) {
+  const site = await publishSite(api, orgId, "Guarded fixture", "visitor-auth", [spaceId]);
+  const auth = await api("PATCH", `/orgs/${orgId}/sites/${site.id}/publishing/auth`, {
+    backend: "custom",
+    fallbackURL: loginUrl,
   });
+  return { url: await publishedUrl(api, orgId, site.id), key: auth.privateKey };
 }
