@@ -77,7 +77,7 @@ describe("document renderer: every block type", () => {
       /role="tab" id="tab-macos-tab" aria-controls="tab-macos" aria-selected="true"/,
     );
     expect(html).toMatch(
-      /<section class="q-tabpanel" id="tab-linux"[^>]*><p class="q-tabpanel-title"[^>]*>Linux<\/p><p>Tab Linux body/,
+      /<section class="q-tabpanel" role="tabpanel" id="tab-linux" aria-labelledby="tab-linux-title"><div class="q-tabpanel-title" role="heading" aria-level="4" id="tab-linux-title">Linux<\/div><p>Tab Linux body/,
     );
     expect(html).toContain('<details class="q-expandable"><summary>More details</summary>');
     expect(html).toContain('<ol class="q-stepper"><li class="q-step"><p>Step one body</p></li>');

@@ -58,16 +58,18 @@ export function renderExpandable(node: LooseNode, state: RenderState, scope: Sco
 }
 
 /**
- * Tabs: a tab list (hidden until document.js runs) over one panel per tab; each panel carries
- * its title as a heading, so without JavaScript every panel reads in order.
+ * Tabs: a tab list (hidden until document.js runs) over one panel per tab. Each panel starts
+ * with its title as a heading one level below the last one, so without JavaScript every panel
+ * reads in order; document.js hides those titles and labels the panels by their tabs.
  */
 export function renderTabs(node: LooseNode, state: RenderState, scope: Scope): Child {
   const items = childNodes(node).filter((item) => blockType(item) === "tabs-item");
+  const level = Math.min(state.headingLevel + 1, 6);
   const tabs = items.map((item, i) => {
     const title = stringField(dataOf(item), "title") || `Tab ${i + 1}`;
     const meta = isRecord(item.meta) ? stringField(item.meta, "id") : undefined;
-    const base = uniqueId(state, `tab-${meta ?? slugOf(title)}`);
-    return { item, title, panel: base, tab: `${base}-tab` };
+    const panel = uniqueId(state, `tab-${meta ?? slugOf(title)}`);
+    return { item, title, panel, tab: `${panel}-tab`, heading: `${panel}-title` };
   });
   return (
     <div class="q-tabs">
@@ -86,10 +88,10 @@ export function renderTabs(node: LooseNode, state: RenderState, scope: Scope): C
         ))}
       </div>
       {tabs.map((t) => (
-        <section class="q-tabpanel" id={t.panel} aria-labelledby={`${t.panel}-title`}>
-          <p class="q-tabpanel-title" id={`${t.panel}-title`}>
+        <section class="q-tabpanel" role="tabpanel" id={t.panel} aria-labelledby={t.heading}>
+          <div class="q-tabpanel-title" role="heading" aria-level={level} id={t.heading}>
             {t.title}
-          </p>
+          </div>
           {state.blocks(childNodes(t.item), inner(scope))}
         </section>
       ))}

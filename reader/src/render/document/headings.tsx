@@ -30,6 +30,7 @@ export function renderHeading(node: LooseNode, state: RenderState, scope: Scope)
   const text = inlineText(childNodes(node));
   const id = uniqueId(state, baseId(node, text));
   if (scope.flow) state.toc.push({ id, title: text, depth });
+  state.headingLevel = depth + 1;
   const align = stringField(dataOf(node), "align");
   const props = {
     id,

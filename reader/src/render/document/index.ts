@@ -21,6 +21,7 @@ export function renderDocument(
     toc: [],
     ids: new Map(),
     footnotes: [],
+    headingLevel: 1,
     blocks: (nodes, scope) => renderBlocks(nodes, state, scope),
   };
   const nodes = Array.isArray(doc.nodes) ? (doc.nodes as unknown[]).filter(isRecord) : [];

@@ -32,6 +32,8 @@ export interface RenderState {
   /** Ids handed out so far, with how many times each base was asked for. */
   ids: Map<string, number>;
   footnotes: Footnote[];
+  /** HTML level of the last heading rendered (1: the page title), for titles of tab panels. */
+  headingLevel: number;
   /** Renders a list of blocks in a scope (the dispatcher of blocks.tsx). */
   blocks(nodes: LooseNode[], scope: Scope): Child;
 }
