@@ -15,6 +15,7 @@ import { applyMigrations } from "./lib/runtime.mjs";
 import {
   checkRevalidation,
   firstRenders,
+  idleCpuMs,
   measuredGet,
   pageBytes,
   withCpu,
@@ -111,6 +112,7 @@ async function main() {
   const pids = await workerdPids();
   const chosen = choosePages(site.pages, RENDERS);
 
+  result.idleCpuMs = await idleCpuMs(pids);
   say(`first renders of ${RENDERS} distinct pages`);
   const renders = await firstRenders(chosen.renders, pids);
   result.renders = renders;

@@ -37,7 +37,7 @@ export async function workerdPids(root = process.pid) {
  * schedstat`, first field: the scheduler's own run-time count, nanosecond resolution, unlike the
  * 10 ms ticks of /proc/<pid>/stat).
  */
-export async function cpuNanoseconds(pids) {
+async function cpuNanoseconds(pids) {
   let total = 0;
   for (const pid of pids) {
     for (const tid of await readdir(`/proc/${pid}/task`)) {
@@ -67,7 +67,7 @@ export async function withCpu(pids, run) {
 }
 
 /** Nearest-rank percentile. */
-export function percentile(values, p) {
+function percentile(values, p) {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -76,7 +76,7 @@ export function percentile(values, p) {
 const round = (n) => Math.round(n * 100) / 100;
 
 /** p50, p90, max and mean of a list, rounded to 0.01. */
-export function summary(values) {
+function summary(values) {
   if (!values.length) return null;
   return {
     count: values.length,
@@ -88,8 +88,28 @@ export function summary(values) {
 }
 
 /**
- * One GET, sequential, with its wall time and the workerd CPU it caused (every Worker in the
- * process: the reader, the API it calls and D1 under it). Throws on anything but an HTML 200.
+ * How long after an answer its CPU is still counted: work the reader hands to `waitUntil` (the
+ * rendered page written to the Workers cache) runs after the response and belongs to it.
+ */
+const SETTLE_MS = 30;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** workerd CPU over one settle window with no request (its timers and polling): the noise floor. */
+export async function idleCpuMs(pids, windows = 10) {
+  const values = [];
+  for (let i = 0; i < windows; i++) {
+    const before = await cpuNanoseconds(pids);
+    await sleep(SETTLE_MS);
+    values.push(((await cpuNanoseconds(pids)) - before) / 1e6);
+  }
+  return { windowMs: SETTLE_MS, ...summary(values) };
+}
+
+/**
+ * One GET, sequential, with its wall time (to the end of the body) and the workerd CPU it caused
+ * until `SETTLE_MS` after (every Worker in the process: the reader, the API it calls and D1
+ * under it). Throws on anything but an HTML 200.
  */
 export async function measuredGet(url, pids) {
   const cpuBefore = await cpuNanoseconds(pids);
@@ -97,6 +117,7 @@ export async function measuredGet(url, pids) {
   const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   const html = await response.text();
   const wallMs = performance.now() - started;
+  await sleep(SETTLE_MS);
   const cpuMs = ((await cpuNanoseconds(pids)) - cpuBefore) / 1e6;
   const type = response.headers.get("content-type") ?? "";
   if (response.status !== 200 || !type.includes("text/html")) {

@@ -19,7 +19,7 @@ const READER_CONFIG = process.env.BENCH_READER_CONFIG || join(ROOT, "reader/wran
 export const READER_PUBLIC_DIR = join(dirname(READER_CONFIG), "public");
 
 /** Worker names inside the Miniflare instance (the API's is the reader's `API` service). */
-export const READER_WORKERS = {
+const READER_WORKERS = {
   app: "quire",
   reader: "quire-reader",
   constant: "ceiling-constant",

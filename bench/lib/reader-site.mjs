@@ -16,7 +16,7 @@ import { readerPageMarkdown } from "./reader-markdown.mjs";
 import { insertRows, pageRow, spaceRows } from "./seed.mjs";
 
 /** Pages of the site's space, and how many sit in one group. */
-export const SITE = { pages: 1_000, pagesPerGroup: 100 };
+const SITE = { pages: 1_000, pagesPerGroup: 100 };
 
 /** The Worker's markdown parser and document store, bundled for Node. */
 async function contentCore() {
