@@ -6,9 +6,10 @@
 // to bench/results/reader-<timestamp>.json. Bounded (BENCH_DEADLINE_SECONDS, default 300 s).
 // Method: docs/performance.md, "Reader (issue 25)".
 import { rm } from "node:fs/promises";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildWorker, readWranglerConfig } from "./lib/build.mjs";
-import { LOAD, ROOT } from "./lib/config.mjs";
+import { LOAD } from "./lib/config.mjs";
 import { loadTest } from "./lib/measure.mjs";
 import { machine } from "./lib/report.mjs";
 import { applyMigrations } from "./lib/runtime.mjs";
@@ -42,8 +43,10 @@ const positive = (name, fallback) => {
 /** Distinct never-rendered pages measured once each (the issue asks for at least 60). */
 const RENDERS = positive("BENCH_READER_RENDERS", 60);
 const DEADLINE_MS = positive("BENCH_DEADLINE_SECONDS", 300) * 1000;
-const API_BUILD = resolve(ROOT, "bench/.build-reader-api");
-const READER_BUILD = resolve(ROOT, "bench/.build-reader");
+/** Both bundles go to the system's temporary folder, out of the repository and of `npm run bench`'s. */
+const BUILD_ROOT = join(tmpdir(), `quire-reader-bench-build-${process.pid}`);
+const API_BUILD = join(BUILD_ROOT, "api");
+const READER_BUILD = join(BUILD_ROOT, "reader");
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -53,6 +56,7 @@ let runtime = null;
 const hardStop = setTimeout(async () => {
   say("run deadline passed: stopping");
   await runtime?.dispose().catch(() => {});
+  await rm(BUILD_ROOT, { recursive: true, force: true }).catch(() => {});
   process.exit(2);
 }, DEADLINE_MS);
 hardStop.unref();
@@ -160,8 +164,7 @@ try {
 } finally {
   await runtime?.dispose().catch(() => {});
   if (process.env.BENCH_KEEP_BUILD !== "1") {
-    await rm(API_BUILD, { recursive: true, force: true });
-    await rm(READER_BUILD, { recursive: true, force: true });
+    await rm(BUILD_ROOT, { recursive: true, force: true });
   }
   clearTimeout(hardStop);
 }

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
 import { runWrangler } from "../../scripts/lib/wrangler.mjs";
@@ -65,7 +65,7 @@ export async function buildReader(outdir) {
     rawBytes += (await stat(join(outdir, file))).size;
     gzipBytes += gzipSync(await readFile(join(outdir, file)), { level: 9 }).length;
   }
-  return { modulesRoot: outdir, output: relative(ROOT, outdir), files, rawBytes, gzipBytes };
+  return { modulesRoot: outdir, files, rawBytes, gzipBytes };
 }
 
 /** Compatibility date and flags of reader/wrangler.toml (wrangler's own reader). */
