@@ -135,6 +135,6 @@ describe("document renderer: every block type", () => {
   });
 
   it("renders an unknown block as its text", () => {
-    expect(html).toContain('<div class="q-fallback">Text of a future block</div>');
+    expect(html).toContain('<div class="q-unknown"><p>Text of a future block</p></div>');
   });
 });

@@ -4,6 +4,7 @@ import {
   blockType,
   childNodes,
   dataOf,
+  fragmentsOf,
   stringField,
   type LooseNode,
 } from "../../../../src/content/document/loose";
@@ -119,8 +120,23 @@ function renderBlock(node: LooseNode, state: RenderState, scope: Scope): Child {
     case "swagger":
       return raw(renderOpenAPIBlock(node as unknown as DocumentBlock, state.ctx));
     default:
-      return textFallback(node);
+      return renderUnknown(node, state, scope);
   }
+}
+
+/**
+ * A block of a type the reader does not know: its child blocks (and fragments' blocks) render
+ * as blocks, its inline children as a paragraph, and a void one as its plain text.
+ */
+function renderUnknown(node: LooseNode, state: RenderState, scope: Scope): Child {
+  const children = [...fragmentsOf(node).flatMap(childNodes), ...childNodes(node)];
+  if (children.length > 0 && children.every((child) => child.object === "block")) {
+    return <div class="q-unknown">{state.blocks(children, inner(scope, true))}</div>;
+  }
+  if (children.length > 0 && children.every((child) => child.object !== "block")) {
+    return <p class="q-unknown">{renderInlines(children, state, inner(scope))}</p>;
+  }
+  return textFallback(node);
 }
 
 /** A list of blocks in a scope (the function every container recurses through). */
