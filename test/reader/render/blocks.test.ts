@@ -134,6 +134,12 @@ describe("document renderer: every block type", () => {
     expect(html).not.toContain("Not an API reference block");
   });
 
+  it("writes nothing the reader's CSP would refuse (style attributes, handlers, inline script)", () => {
+    expect(html).not.toMatch(/\sstyle=/i);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(html).not.toMatch(/<script/i);
+  });
+
   it("renders an unknown block as its text", () => {
     expect(html).toContain('<div class="q-unknown"><p>Text of a future block</p></div>');
   });
