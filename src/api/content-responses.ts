@@ -66,6 +66,10 @@ const PageDocumentSchema = z.object({
   tags: z.array(z.record(z.string(), z.unknown())),
   document: z.record(z.string(), z.unknown()).optional(),
   markdown: z.string().optional(),
+  documentId: z.string().optional().openapi({
+    description:
+      "The page's document (its content hash), named when a tree is read with `bodies=false`",
+  }),
   computed: z.record(z.string(), z.unknown()).optional().openapi({
     description: "Official ComputedContentSourceDocument: the body is rendered from it",
   }),

@@ -58,6 +58,19 @@ const revisionFlags = {
 /** Query of the revision and pages reads. */
 export const RevisionQuery = z.object(revisionFlags);
 
+/**
+ * Query of the reads of a whole page tree (a revision, its pages): the revision flags and
+ * Quire's `bodies`. GitBook's trees name each page's document (`documentId`) and leave bodies to
+ * the page document read; Quire's carry every body unless `bodies=false`, which answers
+ * GitBook's shape: a tree of any size at the cost of its metadata (what the reader asks).
+ */
+export const TreeQuery = RevisionQuery.extend({
+  bodies: queryBoolean.optional().openapi({
+    description:
+      "Quire extension: false leaves page bodies out; each document page then names its `documentId`.",
+  }),
+});
+
 /** Query of the files list: PAGED plus the revision flags. */
 export const FilesQuery = pagedQuery.extend(revisionFlags);
 

@@ -9,8 +9,11 @@ import type {
   RevisionPage,
 } from "../api/content-responses";
 
-/** A document page's body, in the form the caller asked for. */
-type PageBody = { document: Record<string, unknown> } | { markdown: string };
+/** A document page's body, in the form the caller asked for, or only its document's id. */
+type PageBody =
+  | { document: Record<string, unknown> }
+  | { markdown: string }
+  | { documentId?: string };
 
 /** What presenting pages needs besides the tree: where they live in the app, and their bodies. */
 export interface PageContext {

@@ -84,7 +84,7 @@ export async function call<T = any>(
   let parsed: unknown = undefined;
   if ((res.headers.get("Content-Type") ?? "").includes("application/json")) {
     parsed = JSON.parse(text);
-    assertContract(method, url.pathname, res.status, parsed);
+    assertContract(method, url.pathname, res.status, parsed, url.searchParams);
   }
   return { status: res.status, body: parsed as T, text, headers: res.headers };
 }

@@ -86,8 +86,10 @@ export function revisionTree(
   segment: string,
 ): Promise<{ revision: Revision; tree: PageTree }> {
   return remembered(revisions, `${spaceId}\n${revisionId}\n${segment}`, 3_600_000, async () => {
+    // Without bodies (GitBook's tree shape): each page's document is read when it renders.
     const revision = await client.get<Revision>(`/spaces/${spaceId}/revisions/${revisionId}`, {
       metadata: true,
+      bodies: false,
     });
     return { revision, tree: walkTree(revision.pages) };
   });

@@ -84,9 +84,9 @@ function documentOf(body: string | null): Record<string, unknown> {
   return body === null ? { ...EMPTY_DOCUMENT } : (JSON.parse(body) as Record<string, unknown>);
 }
 
-/** How bodies render: the format, the specs the pages use, and the page reads' flags. */
+/** How bodies render: the format (null: no bodies, pages name their document), the specs the pages use, and the page reads' flags. */
 interface Rendering {
-  format: Format;
+  format: Format | null;
   specs: SpecDocuments;
   /** Expand `openapi-*` blocks in Document bodies (`dereferenced`); markdown always expands. */
   dereferenced?: boolean;
@@ -106,6 +106,8 @@ function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContex
     appUrl: (path) => `${t.appBase}/${path}`,
     shows: visitorFilter(t),
     body: (row) => {
+      // Without bodies, a document page names its document (official `documentId`), if any.
+      if (r.format === null) return row.documentHash ? { documentId: row.documentHash } : {};
       const source = storedComputedSource(row.computed);
       let document: Record<string, unknown>;
       if (source) {
@@ -141,15 +143,20 @@ function specsOf(c: Ctx, sources: SpecSource[]): Promise<SpecDocuments> {
 }
 
 /** GET …/content (and a revision): the Revision with its whole tree and files. */
-export async function revisionBody(c: Ctx, t: ContentTarget) {
-  const read = await readRevision(c.get("db"), t.pointer, t.revision, t.space.organizationId);
+export async function revisionBody(c: Ctx, t: ContentTarget, withBodies = true) {
+  const read = await readRevision(c.get("db"), t.pointer, t.revision, t.space.organizationId, {
+    withBodies,
+  });
   const specs = await specsOf(c, read.specs);
   const mergedFrom = read.mergedFrom
     ? presentChangeRequest(urlsOf(c), { ...read.mergedFrom, mainSeq: t.space.mainSeq })
     : null;
   return presentRevision({
     row: t.revision,
-    pages: presentPages(read.roots, pageContext(t, read.bodies, { format: "document", specs })),
+    pages: presentPages(
+      read.roots,
+      pageContext(t, read.bodies, { format: withBodies ? "document" : null, specs }),
+    ),
     files: await presentFiles(c, t, read.files),
     appUrl: t.appBase,
     mergedFrom,
@@ -157,12 +164,11 @@ export async function revisionBody(c: Ctx, t: ContentTarget) {
 }
 
 /** GET …/pages: the whole tree, as `{pages}`. */
-export async function pagesBody(c: Ctx, t: ContentTarget) {
-  const tree = await readTree(c.get("db"), t.pointer, t.space.organizationId);
+export async function pagesBody(c: Ctx, t: ContentTarget, withBodies = true) {
+  const tree = await readTree(c.get("db"), t.pointer, t.space.organizationId, { withBodies });
   const specs = await specsOf(c, tree.specs);
-  return {
-    pages: presentPages(tree.roots, pageContext(t, tree.bodies, { format: "document", specs })),
-  };
+  const format = withBodies ? "document" : null;
+  return { pages: presentPages(tree.roots, pageContext(t, tree.bodies, { format, specs })) };
 }
 
 /** GET …/files: a PAGED list of files, by file id. */

@@ -24,7 +24,14 @@ import {
   RevisionPageSchema,
   RevisionSchema,
 } from "../../api/content-responses";
-import { DocumentQuery, FilesQuery, PageQuery, PathQuery, RevisionQuery } from "../../api/content";
+import {
+  DocumentQuery,
+  FilesQuery,
+  PageQuery,
+  PathQuery,
+  RevisionQuery,
+  TreeQuery,
+} from "../../api/content";
 import type { ContentTarget } from "../../auth/content-target";
 
 /** The path parameters of a mount: strings by name (`spaceId`, `fileId`, ...). */
@@ -86,10 +93,13 @@ export function contentReadRoutes(mount: ContentMount) {
       path: root,
       tags,
       summary: summary.revision,
-      request: { params: params.root, query: RevisionQuery },
+      request: { params: params.root, query: TreeQuery },
       responses: { 200: jsonResponse(RevisionSchema, "OK"), ...errors },
     }),
-    async (c) => c.json(await revisionBody(c, await mount.target(c, paramsOf(c))), 200),
+    async (c) => {
+      const withBodies = c.req.valid("query").bodies !== false;
+      return c.json(await revisionBody(c, await mount.target(c, paramsOf(c)), withBodies), 200);
+    },
   );
 
   router.openapi(
@@ -98,10 +108,13 @@ export function contentReadRoutes(mount: ContentMount) {
       path: `${root}/pages`,
       tags,
       summary: summary.pages,
-      request: { params: params.root, query: RevisionQuery },
+      request: { params: params.root, query: TreeQuery },
       responses: { 200: jsonResponse(PagesSchema, "OK"), ...errors },
     }),
-    async (c) => c.json(await pagesBody(c, await mount.target(c, paramsOf(c))), 200),
+    async (c) => {
+      const withBodies = c.req.valid("query").bodies !== false;
+      return c.json(await pagesBody(c, await mount.target(c, paramsOf(c)), withBodies), 200);
+    },
   );
 
   router.openapi(

@@ -38,7 +38,13 @@ export interface PlacedSubtree {
 }
 
 /** The pages (with bodies) selected by `where`: one join, so bodies cost no extra statement. */
-function pagesWithBodies(db: Database, where: SQL | undefined) {
+function pagesWithBodies(db: Database, where: SQL | undefined, withBodies = true) {
+  if (!withBodies) {
+    return db
+      .select({ ...getTableColumns(pageVersions), body: sql<string | null>`NULL` })
+      .from(pageVersions)
+      .where(where);
+  }
   return db
     .select({ ...getTableColumns(pageVersions), body: documents.body })
     .from(pageVersions)
@@ -106,10 +112,18 @@ export function splitBodies(rows: PageWithBody[]): {
   return { rows: pages, bodies };
 }
 
-/** The whole page tree of a revision with every body and the specs its pages use: one round trip. */
-export async function readTree(db: Database, p: ContentPointer, organizationId: string) {
+/**
+ * The whole page tree of a revision with every body (unless `withBodies` is false) and the
+ * specs its pages use: one round trip.
+ */
+export async function readTree(
+  db: Database,
+  p: ContentPointer,
+  organizationId: string,
+  options: { withBodies?: boolean } = {},
+) {
   const [rows, specs] = await db.batch([
-    pagesWithBodies(db, visibleAt(p, PV, PV, "page_id")),
+    pagesWithBodies(db, visibleAt(p, PV, PV, "page_id"), options.withBodies),
     referencedSpecsQuery(db, organizationId, liveAt(p)),
   ]);
   const split = splitBodies(rows);
@@ -131,8 +145,9 @@ export async function readRevision(
   p: ContentPointer,
   revision: RevisionRow,
   organizationId: string,
+  options: { withBodies?: boolean } = {},
 ) {
-  const tree = pagesWithBodies(db, visibleAt(p, PV, PV, "page_id"));
+  const tree = pagesWithBodies(db, visibleAt(p, PV, PV, "page_id"), options.withBodies);
   const specs = referencedSpecsQuery(db, organizationId, liveAt(p));
   const match = and(
     eq(changeRequests.spaceId, p.spaceId),
