@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { as, d1Cost } from "../helpers/api";
 import { testDb } from "../helpers/factories";
 import { publishedDocs, siteTokenFor, siteUrl } from "../helpers/reading-factories";
+import { siteKey, visitorToken } from "../helpers/sites-factories";
 import { openapiSpecs } from "../../src/db/schema";
 
 // Reader caching (docs/compatibility.md, "Reader caching"): a revision's pages and files carry
@@ -62,6 +63,24 @@ describe("derived ETags of a revision's pages", () => {
     expect(markdown).not.toBe(document);
     const renewed = await siteTokenFor(siteUrl(site.id));
     expect((await revalidate(renewed, path, document!)).status).toBe(304);
+  });
+
+  it("differ between visitors whose claims differ (adaptive content)", async () => {
+    const docs = await publishedDocs({ visibility: "visitor-auth", adaptive: true });
+    const key = await siteKey(docs.site.id);
+    const tokenOf = async (claims: Record<string, unknown>) =>
+      siteTokenFor(siteUrl(docs.site.id), {
+        visitor: { jwtToken: await visitorToken(key, claims) },
+      });
+    const plain = await tokenOf({});
+    const beta = await tokenOf({ beta: true });
+    const head = await as(plain).get(`/spaces/${docs.space.id}`);
+    const path = `/spaces/${docs.space.id}/revisions/${head.body.revision as string}/pages`;
+    const first = (await as(plain).get(path)).headers.get("ETag")!;
+    const other = await revalidate(beta, path, first);
+    expect(other.status).toBe(200);
+    expect(other.headers.get("ETag")).toMatch(DERIVED);
+    expect(other.headers.get("ETag")).not.toBe(first);
   });
 
   it("change when the organization's API specs change (computed pages render from them)", async () => {
