@@ -178,3 +178,33 @@ describe("document renderer: links, inlines and code", () => {
     expect([...refs.pages]).toEqual(["page_api"]);
   });
 });
+
+describe("document renderer: images with a dark variant", () => {
+  it("renders both variants, each marked for its theme", () => {
+    const out = html({
+      object: "block",
+      type: "images",
+      isVoid: false,
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "image",
+          isVoid: true,
+          data: {
+            ref: { kind: "file", file: "file_diagram" },
+            refDark: { kind: "url", url: "https://img.example/dark.png" },
+            alt: "Chart",
+          },
+          fragments: [],
+        },
+      ],
+    });
+    expect(out).toContain(
+      '<img class="q-only-light" src="https://files.quire.test/diagram.png" alt="Chart" width="1200" height="600"',
+    );
+    expect(out).toContain(
+      '<img class="q-only-dark" src="https://img.example/dark.png" alt="Chart" width="1200" height="600"',
+    );
+  });
+});

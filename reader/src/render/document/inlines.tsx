@@ -10,6 +10,7 @@ import {
   type LooseNode,
 } from "../../../../src/content/document/loose";
 import { deepText } from "./deep-text";
+import { imageElement } from "./image-element";
 import { hrefOf, labelOf, refOf } from "./links";
 import { imageSource } from "./media-source";
 import { MAX_RENDER_DEPTH, inner, type RenderState, type Scope } from "./state";
@@ -126,15 +127,15 @@ function renderInlineImage(node: LooseNode, state: RenderState): Child {
   const source = imageSource(data.ref, state.ctx);
   if (!source) return alt;
   const line = stringField(data, "size") === "line";
-  return (
-    <img
-      class={line ? "q-inline-image q-inline-image-line" : "q-inline-image"}
-      src={source.src}
-      alt={alt}
-      {...(source.width && source.height ? { width: source.width, height: source.height } : {})}
-      loading="lazy"
-      decoding="async"
-    />
+  const dark = data.refDark ? imageSource(data.refDark, state.ctx) : undefined;
+  return imageElement(
+    source,
+    {
+      alt,
+      class: line ? "q-inline-image q-inline-image-line" : "q-inline-image",
+      ...(source.width && source.height ? { width: source.width, height: source.height } : {}),
+    },
+    dark,
   );
 }
 

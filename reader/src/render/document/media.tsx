@@ -9,6 +9,7 @@ import {
   type LooseNode,
 } from "../../../../src/content/document/loose";
 import { refOf, webUrl } from "./links";
+import { imageElement } from "./image-element";
 import { byteSize, imageSource, pixels } from "./media-source";
 import { inner, type RenderState, type Scope } from "./state";
 
@@ -37,16 +38,14 @@ function renderImage(node: LooseNode, state: RenderState, scope: Scope): Child {
     (source.width && source.height && width
       ? Math.round((source.height * width) / source.width)
       : undefined);
+  const dark = data.refDark ? imageSource(data.refDark, state.ctx) : undefined;
   return (
     <figure class="q-image">
-      <img
-        src={source.src}
-        alt={alt}
-        {...(width ? { width } : {})}
-        {...(height ? { height } : {})}
-        loading="lazy"
-        decoding="async"
-      />
+      {imageElement(
+        source,
+        { alt, ...(width ? { width } : {}), ...(height ? { height } : {}) },
+        dark,
+      )}
       {captionNodes.length ? (
         <figcaption>{state.blocks(captionNodes, inner(scope))}</figcaption>
       ) : null}
@@ -89,14 +88,11 @@ export function renderDrawing(node: LooseNode, state: RenderState): Child {
   if (!source) return missing("Drawing unavailable.");
   return (
     <figure class="q-image q-drawing">
-      <img
-        src={source.src}
-        alt="Drawing"
-        {...(source.width ? { width: source.width } : {})}
-        {...(source.height ? { height: source.height } : {})}
-        loading="lazy"
-        decoding="async"
-      />
+      {imageElement(source, {
+        alt: "Drawing",
+        ...(source.width ? { width: source.width } : {}),
+        ...(source.height ? { height: source.height } : {}),
+      })}
     </figure>
   );
 }

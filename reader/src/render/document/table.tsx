@@ -17,7 +17,14 @@ import { inner, type RenderState, type Scope } from "./state";
  * files, links, ratings, images).
  */
 
-type Definition = { id: string; title: string; type: string; max?: number; options?: unknown };
+type Definition = {
+  id: string;
+  title: string;
+  type: string;
+  max?: number;
+  options?: unknown;
+  align?: string;
+};
 
 /** The records of a table in their order. */
 function recordsOf(data: LooseNode): Array<Record<string, unknown>> {
@@ -41,6 +48,9 @@ function columnsOf(data: LooseNode, view: LooseNode): Definition[] {
         title: typeof def.title === "string" ? def.title : "",
         type: typeof def.type === "string" ? def.type : "text",
         ...(typeof def.max === "number" ? { max: def.max } : {}),
+        ...(def.textAlignment === "center" || def.textAlignment === "right"
+          ? { align: `q-align-${def.textAlignment}` }
+          : {}),
         options: def.options,
       },
     ];
@@ -123,7 +133,9 @@ function renderGrid(
           <thead>
             <tr>
               {columns.map((c) => (
-                <th scope="col">{c.title}</th>
+                <th scope="col" class={c.align}>
+                  {c.title}
+                </th>
               ))}
             </tr>
           </thead>
@@ -132,7 +144,7 @@ function renderGrid(
           {rows.map((values) => (
             <tr>
               {columns.map((c) => (
-                <td>{cell(node, c, values[c.id], state, scope)}</td>
+                <td class={c.align}>{cell(node, c, values[c.id], state, scope)}</td>
               ))}
             </tr>
           ))}
