@@ -60,6 +60,16 @@ describe("document renderer: safety and limits", () => {
     expect(ids[4]).toBe("unicode-title");
   });
 
+  it("never hands out the shell's ids or the reader's q- names to headings", () => {
+    const { html } = renderDocument(
+      doc(heading(1, "Content"), heading(2, "Q search"), heading(2, "Q note")),
+      ctx,
+    );
+    expect(html).toContain('<h2 id="h-content"');
+    expect(html).toContain('<h3 id="h-q-search"');
+    expect(html).toContain('<h3 id="h-q-note"');
+  });
+
   it("renders a 5,000-block document in under 200 ms", () => {
     const nodes = Array.from({ length: 5000 }, (_, i) =>
       i % 50 === 0

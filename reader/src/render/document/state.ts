@@ -48,7 +48,10 @@ export function inner(scope: Scope, flow = false): Scope {
  * `x`, then `x-1`, `x-2`... so a search hit's anchor lands on the same heading. A base already
  * handed out as someone's suffixed form is skipped forward.
  */
-export function uniqueId(state: RenderState, base: string): string {
+export function uniqueId(state: RenderState, wanted: string): string {
+  // The shell's own id ("content", the skip link's target) and the reader's "q-" namespace
+  // (search, announcer, the document's notes) are never a heading's: those take an "h-" prefix.
+  const base = wanted === "content" || wanted.startsWith("q-") ? `h-${wanted}` : wanted;
   let seen = state.ids.get(base) ?? 0;
   let id = seen === 0 ? base : `${base}-${seen}`;
   while (seen > 0 && state.ids.has(id)) {
