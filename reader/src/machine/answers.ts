@@ -24,7 +24,7 @@ export function machineHeaders(ctx: SiteContext, contentType: string): Record<st
 /** A text answer (no body for HEAD). */
 export function textAnswer(
   request: Request,
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string>,
   status = 200,
 ): Response {

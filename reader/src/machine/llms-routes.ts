@@ -139,5 +139,5 @@ export async function serveLlmsFull(
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const kept = await renderedPage(key, () => fullText(ctx, requestUrl, spaces), scope.keep);
-  return textAnswer(request, kept.html, { ETag: kept.etag, ...headers });
+  return textAnswer(request, kept.body, { ETag: kept.etag, ...headers });
 }

@@ -59,7 +59,7 @@ export async function serveMarkdownTwin(
   }
   try {
     const page = await renderedPage(key, () => twinText(ctx, entry, requestUrl), scope.keep);
-    return textAnswer(request, page.html, { ETag: page.etag, ...headers });
+    return textAnswer(request, page.body, { ETag: page.etag, ...headers });
   } catch (error) {
     if (error instanceof NoMarkdown) return notFoundText(request);
     throw error;

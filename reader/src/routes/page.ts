@@ -131,7 +131,7 @@ export async function servePage(
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);
-  return htmlResponse(request.method === "HEAD" ? "" : page.html, 200, {
+  return htmlResponse(request.method === "HEAD" ? null : page.body, 200, {
     ETag: page.etag,
     ...headers,
   });

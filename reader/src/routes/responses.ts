@@ -32,7 +32,11 @@ export function htmlHeaders(extra: Record<string, string> = {}): Headers {
 }
 
 /** An HTML answer. */
-export function htmlResponse(html: string, status: number, extra: Record<string, string> = {}) {
+export function htmlResponse(
+  html: string | Uint8Array<ArrayBuffer> | null,
+  status: number,
+  extra: Record<string, string> = {},
+) {
   return new Response(html, { status, headers: htmlHeaders(extra) });
 }
 

@@ -67,7 +67,7 @@ describe("the reader's pages", () => {
     const d = await publishedDocs();
     const created = await as(d.owner.token).post(`/orgs/${d.org.id}/sites/${d.site.id}/redirects`, {
       source: "/old-install",
-      destination: { kind: "page", page: d.pages.get("Install")!.pageId, space: d.space.id },
+      destination: { kind: "path", spaceId: d.space.id, path: "introduction/install" },
     });
     expect([200, 201]).toContain(created.status);
     const res = await readerFetch(siteUrl(d.site.id, "old-install"));

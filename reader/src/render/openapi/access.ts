@@ -12,7 +12,7 @@ import {
 const MAX_LISTED = 20;
 
 /** A base URL the operation is served from, variables replaced by their defaults. */
-export interface ServerView {
+interface ServerView {
   url: string;
   description?: string;
 }

@@ -27,7 +27,7 @@ interface MediaView {
 }
 
 /** An example as display text: strings as they are, anything else as indented JSON. */
-export function exampleText(example: unknown): string {
+function exampleText(example: unknown): string {
   const text = typeof example === "string" ? example : (JSON.stringify(example, null, 2) ?? "");
   return text.length > MAX_EXAMPLE_CHARS ? `${text.slice(0, MAX_EXAMPLE_CHARS)}\n…` : text;
 }

@@ -12,7 +12,7 @@ import { exampleOf, mediaExample } from "./example";
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** What a curl example is built from (resolved by the operation renderer). */
-export interface CurlInput {
+interface CurlInput {
   spec: SpecObject;
   op: SpecOperation;
   server: string;

@@ -67,7 +67,7 @@ const FACT_KEYS = [
 ];
 
 /** True when a schema admits null (3.0 `nullable`, or 3.1 `type: [..., "null"]`). */
-export function isNullable(schema: SpecObject): boolean {
+function isNullable(schema: SpecObject): boolean {
   if (schema.nullable === true || schema["x-nullable"] === true) return true;
   return Array.isArray(schema.type) && schema.type.includes("null");
 }

@@ -34,7 +34,7 @@ function PathText(props: { path: string }): JSX.Element {
 }
 
 /** The method badge: upper-case method in its colour (text too, never colour alone). */
-export function MethodBadge(props: { method: string }): JSX.Element {
+function MethodBadge(props: { method: string }): JSX.Element {
   const method = props.method.toLowerCase();
   const modifier = METHOD_CLASSES.has(method) ? method : "other";
   return <span class={`q-oa-method q-oa-method-${modifier}`}>{method.toUpperCase()}</span>;

@@ -18,7 +18,7 @@ const LOCATIONS: Array<[string, string]> = [
  * The schema a parameter's values follow: OpenAPI 3 `schema` (or its first `content` entry's);
  * Swagger 2.0 keeps type, format and enum on the parameter itself.
  */
-export function parameterSchema(spec: SpecObject, param: SpecObject): unknown {
+function parameterSchema(spec: SpecObject, param: SpecObject): unknown {
   if (param.schema !== undefined) return param.schema;
   const first = Object.values(obj(param, "content"))[0];
   const media = deref(spec, first).target;
