@@ -6,7 +6,7 @@ const MAX_LITERAL_CHARS = 120;
 const MAX_ENUM_VALUES = 30;
 
 /** A JSON value as short code text: `"a"`, `3`, `{"k":1}`, clipped when long. */
-export function literal(value: unknown): string {
+function literal(value: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -16,7 +16,7 @@ import { markdownHtml } from "./markdown";
 /** Deepest nesting of a schema tree; deeper branches show "…". */
 const MAX_TREE_DEPTH = 8;
 /** Most rows (properties and alternatives) one block renders across all its trees. */
-export const MAX_BLOCK_NODES = 500;
+const MAX_BLOCK_NODES = 500;
 
 /** Fewest rows a named schema must take before a later use links to it instead of repeating. */
 const MIN_LINKED_ROWS = 4;
