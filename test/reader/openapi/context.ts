@@ -45,3 +45,16 @@ export function webhookBlock(slug: string, name: string, method: string): Docume
     data: { ref: { kind: "openapi", spec: slug }, name, method },
   };
 }
+
+/** The text of a block's curl sample: highlighting spans removed, entities decoded. */
+export function curlText(html: string): string {
+  const inner = /<code class="language-bash">([\s\S]*?)<\/code>/.exec(html)?.[1] ?? "";
+  return inner
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

@@ -6,7 +6,7 @@ import {
   type SpecObject,
 } from "../../../src/content/openapi-pages/spec";
 import gitbook from "../../../node_modules/@gitbook/api/spec/openapi.json";
-import { operationBlock, schemasBlock, specContext } from "./context";
+import { curlText, operationBlock, schemasBlock, specContext } from "./context";
 
 const spec = gitbook as unknown as SpecObject;
 const ctx = specContext({ gitbook: spec });
@@ -35,7 +35,7 @@ describe("GitBook's own spec (~1.7 MB, OpenAPI 3.1)", () => {
     );
     expect(html).toContain("Create a full copy of a space");
     expect(html).toContain('/spaces/<span class="q-oa-path-param">{spaceId}</span>/duplicate');
-    expect(html).toContain("-H &quot;Authorization: Bearer $TOKEN&quot;");
+    expect(curlText(html)).toContain('-H "Authorization: Bearer $TOKEN"');
   });
 
   it("renders every named schema, recursive ones included, bounded per block", () => {

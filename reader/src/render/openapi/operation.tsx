@@ -1,5 +1,6 @@
 import type { JSX } from "hono/jsx/jsx-runtime";
 import { raw } from "hono/html";
+import { highlight } from "../code/highlight";
 import {
   operationParameters,
   str,
@@ -87,14 +88,14 @@ function ServersSection(props: { servers: Array<{ url: string; description?: str
 
 /**
  * A shell example (the operation's curl command) under a heading, as plain escaped text in
- * `<pre><code>`: readable and selectable without JavaScript, with the shell's copy button.
+ * `<pre><code>`: highlighted on the server (readable without JavaScript), with the shell's copy button.
  */
 function CodeSample(props: { title: string; code: string }): JSX.Element {
   return (
     <section class="q-oa-section q-oa-sample">
       <h4>{props.title}</h4>
       <pre>
-        <code class="language-bash">{props.code}</code>
+        <code class="language-bash">{raw(highlight(props.code, "bash"))}</code>
       </pre>
       {/* The shell's copy button: shown by reader.js, absent from pages read without it. */}
       <button type="button" class="q-copy" hidden>
