@@ -134,7 +134,10 @@ async function main() {
   const warm = await measuredGet(chosen.typical.url, pids);
   result.warm = { wallMs: warm.wallMs, cpuMs: warm.cpuMs };
   const revalidationSamples = await checkRevalidation(chosen.typical.url, warm.etag);
-  const load = (url, request) => withCpu(pids, () => loadTest(url, request));
+  // As browsers ask: every one sends Accept-Encoding with gzip (the reader keeps pages gzipped).
+  const browser = { "accept-encoding": "gzip, deflate, br" };
+  const load = (url, request = {}) =>
+    withCpu(pids, () => loadTest(url, { ...request, headers: { ...browser, ...request.headers } }));
   const { measured, ceiling } = await ceilingAround(load, runtime.urls.constant, async () => ({
     cached: await load(chosen.typical.url),
     revalidation: await load(chosen.typical.url, { headers: { "if-none-match": warm.etag } }),

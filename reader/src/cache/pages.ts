@@ -14,7 +14,33 @@ import { Memory, loadOnce } from "./memory";
  */
 export interface RenderedPage {
   body: Uint8Array<ArrayBuffer>;
+  /** The same bytes gzipped once, for the browsers that accept it (every one does). */
+  gzip: Uint8Array<ArrayBuffer>;
   etag: string;
+}
+
+/** Gzips bytes with the runtime's CompressionStream. */
+async function gzipped(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * The body and headers that answer `request` with a kept page: its gzipped bytes, sent as they
+ * are (no compression per request), when the request accepts gzip; else its plain bytes.
+ */
+export function encodedAnswer(
+  request: Request,
+  page: RenderedPage,
+): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; encodeBody?: "manual" } {
+  const accepts = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
+  return accepts
+    ? {
+        body: page.gzip,
+        headers: { "Content-Encoding": "gzip", Vary: "Accept-Encoding" },
+        encodeBody: "manual",
+      }
+    : { body: page.body, headers: { Vary: "Accept-Encoding" } };
 }
 
 const encoder = new TextEncoder();
@@ -84,13 +110,14 @@ export async function renderedPage(
     const cacheUrl = `https://reader-cache.quire.internal/${hash}`;
     const cached = await cache?.match(cacheUrl).catch(() => undefined);
     if (cached) {
-      const page = { body: new Uint8Array(await cached.arrayBuffer()), etag };
-      memory.set(text, page, 86_400_000, page.body.byteLength);
+      const body = new Uint8Array(await cached.arrayBuffer());
+      const page = { body, gzip: await gzipped(body), etag };
+      memory.set(text, page, 86_400_000, body.byteLength + page.gzip.byteLength);
       return page;
     }
     const body = encoder.encode(await render());
-    const page = { body, etag };
-    memory.set(text, page, 86_400_000, body.byteLength);
+    const page = { body, gzip: await gzipped(body), etag };
+    memory.set(text, page, 86_400_000, body.byteLength + page.gzip.byteLength);
     if (cache) {
       const stored = new Response(body, {
         headers: {

@@ -1,6 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import { isApiStatus } from "../api/client";
-import { etagOf, renderedPage, type PageKey } from "../cache/pages";
+import { encodedAnswer, etagOf, renderedPage, type PageKey } from "../cache/pages";
 import { renderPage } from "../layout/page";
 import { renderNotFound } from "../layout/not-found";
 import type { PageView } from "../model";
@@ -131,10 +131,13 @@ export async function servePage(
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);
-  return htmlResponse(request.method === "HEAD" ? null : page.body, 200, {
-    ETag: page.etag,
-    ...headers,
-  });
+  const answer = encodedAnswer(request, page);
+  return htmlResponse(
+    request.method === "HEAD" ? null : answer.body,
+    200,
+    { ETag: page.etag, ...headers, ...answer.headers },
+    answer.encodeBody,
+  );
 }
 
 /** The answer for a path no page has: the site's live redirect for it, else the 404 page. */

@@ -36,8 +36,13 @@ export function htmlResponse(
   html: string | Uint8Array<ArrayBuffer> | null,
   status: number,
   extra: Record<string, string> = {},
+  encodeBody?: "manual",
 ) {
-  return new Response(html, { status, headers: htmlHeaders(extra) });
+  return new Response(html, {
+    status,
+    headers: htmlHeaders(extra),
+    ...(encodeBody ? { encodeBody } : {}),
+  });
 }
 
 /** The 404 of an address no published site answers for this visitor: nothing is there. */

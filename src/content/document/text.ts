@@ -213,8 +213,11 @@ export function headingAnchor(text: string): string {
   return slug === "" ? "section" : slug;
 }
 
-/** The anchor a heading block declares (`meta.id`, then `data.id`), if any. */
-function declaredAnchor(node: LooseNode): string | undefined {
+/**
+ * The anchor a heading block declares (`meta.id`, then `data.id`), if any: search sections and
+ * the reader's heading ids both start from it, so a search hit's anchor is the heading's id.
+ */
+export function declaredAnchor(node: LooseNode): string | undefined {
   const meta = isRecord(node.meta) ? stringField(node.meta, "id") : undefined;
   return meta ?? stringField(dataOf(node), "id");
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { as } from "../../helpers/api";
 import { publishedDocs, siteUrl } from "../../helpers/reading-factories";
-import { readerFetch } from "../helpers";
+import { createExecutionContext } from "cloudflare:test";
+import reader from "../../../reader/src/index";
+import { countingApi, readerFetch } from "../helpers";
 
 /**
  * The reader serves a published site's pages as HTML through the API alone: the page tree,
@@ -54,6 +56,21 @@ describe("the reader's pages", () => {
     const conditional = await readerFetch(url, { headers: { "If-None-Match": etag } });
     expect(conditional.status).toBe(304);
     expect(conditional.calls.count).toBe(0);
+  });
+
+  it("sends a kept page gzipped once to browsers that accept it", async () => {
+    const d = await publishedDocs();
+    const url = siteUrl(d.site.id, "guide");
+    const plain = await readerFetch(url);
+    const res = await reader.fetch(
+      new Request(url, { headers: { "Accept-Encoding": "gzip, br" } }),
+      { API: countingApi({ count: 0, paths: [] }), PUBLIC_SITES_URL: "" },
+      createExecutionContext(),
+    );
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(res.headers.get("Vary")).toBe("Accept-Encoding");
+    const unzipped = res.body!.pipeThrough(new DecompressionStream("gzip"));
+    expect(await new Response(unzipped).text()).toBe(plain.text);
   });
 
   it("unlisted sites answer noindex; a page renders for them too", async () => {

@@ -1,9 +1,8 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../../../src/content/document/text";
+import { declaredAnchor, inlineText } from "../../../../src/content/document/text";
 import {
   childNodes,
   dataOf,
-  isRecord,
   stringField,
   type LooseNode,
 } from "../../../../src/content/document/loose";
@@ -17,8 +16,7 @@ import { inner, slugOf, uniqueId, type RenderState, type Scope } from "./state";
 
 /** The id a heading asks for: `meta.id`, then `data.id`, then a slug of its text, then its key. */
 function baseId(node: LooseNode, text: string): string {
-  const meta = isRecord(node.meta) ? stringField(node.meta, "id") : undefined;
-  const declared = meta ?? stringField(dataOf(node), "id");
+  const declared = declaredAnchor(node);
   if (declared && declared.trim() !== "") return declared;
   if (text.trim() === "" && typeof node.key === "string" && node.key !== "") return node.key;
   return slugOf(text);
