@@ -117,23 +117,29 @@ function startApi(port, inspector, sitesUrl) {
 }
 
 /**
- * Starts the API and the reader (at once: the reader needs the API only per request), the
- * database's migrations and demo token first; resolves once both answer. Answers their base URLs,
- * the token's seed and a stop for both.
+ * Starts the reader, prepares the database (migrations, demo token) and starts the API;
+ * resolves once both answer. Answers their base URLs, the token's seed and a stop for both.
  */
 async function startWorkers() {
   const [apiPort, inspector, readerPort] = [await freePort(), await freePort(), await freePort()];
   const base = `http://127.0.0.1:${apiPort}`;
   const readerBase = `http://127.0.0.1:${readerPort}`;
-  await applyMigrations("local");
-  const seed = await seedDemo("local");
-  const api = startApi(apiPort, inspector, readerBase);
+  // The reader first: it builds while the database is prepared (it needs the API per request only).
   const reader = await spawnReader({
     port: readerPort,
     sitesUrl: readerBase,
     ip: "127.0.0.1",
     persistTo: join(RUN_DIR, "reader-state"),
   });
+  let seed;
+  try {
+    await applyMigrations("local");
+    seed = await seedDemo("local");
+  } catch (error) {
+    reader.kill("SIGTERM");
+    throw error;
+  }
+  const api = startApi(apiPort, inspector, readerBase);
   const logs = [captured(api), captured(reader)];
   /** Stops both and resolves once they exited (wrangler writes its state on the way out). */
   const stop = () =>
