@@ -4,7 +4,7 @@
 // JavaScript, share links, visitor auth, page weight, and the screenshots of docs/reader/.
 /* global window, document */
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import {
@@ -24,31 +24,9 @@ const SCREENSHOTS = resolve(import.meta.dirname, "../docs/reader");
 const MOBILE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 const DESKTOP = { width: 1280, height: 800 };
 /** Texts of the every-block page, one per block type (the unknown one included). */
-const BLOCK_TEXTS = [
-  "A quotation, on its own line.",
-  "Nested bullet",
-  "A done task",
-  "An info hint",
-  "A success hint",
-  "A warning hint",
-  "A danger hint",
-  "greet.ts",
-  "quire-demo --version",
-  "plain text <kept> & escaped",
-  "Install with yarn",
-  "Show the details",
-  "Add it to a site and publish.",
-  "Minimum version",
-  "Read the guide",
-  "A banner, uploaded as a file",
-  "release-notes.txt",
-  "The left column.",
-  "e^{i\\pi} + 1 = 0",
-  "Version 2 ships the reader.",
-  "List all pets",
-  "Shown to every visitor",
-  "A block type the reader does not know yet still shows its text.",
-];
+const BLOCK_TEXTS = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, "fixtures/every-block-texts.json"), "utf8"),
+);
 
 /** The page templates: the site root (the every-block page), a nested page, search, a 404. */
 function templates(fixture) {
@@ -138,6 +116,20 @@ export const tests = [
         notes.push(`note: image without its size (width=${img.w}, height=${img.h})`);
       }
       return notes;
+    },
+  },
+  {
+    name: "variants and hidden pages: the French variant in French, a hidden page by address only",
+    async run({ fixture, page }) {
+      const site = fixture.site.url;
+      await open(page, site);
+      const french = await page.$eval(".q-variants a[hreflang=fr]", (a) => a.href);
+      await open(page, french);
+      assert.equal(await page.$eval("html", (el) => el.lang), "fr");
+      assert.equal(await page.$eval("main h1", (el) => el.textContent.trim()), "Bienvenue");
+      await open(page, `${site}/${fixture.pages["Hidden notes"]}`);
+      const listed = await page.$$eval(".q-nav a", (all) => all.map((a) => a.textContent.trim()));
+      assert.ok(!listed.includes("Hidden notes"), `hidden page listed: ${listed}`);
     },
   },
   ...templates({ site: { url: "" } }).map((_, i) => templateTest(i)),
