@@ -111,6 +111,10 @@ export const tests = [
         h: el.getAttribute("height"),
         alt: el.alt,
       }));
+      // The file proxy answers the image: scrolled into view, it loads (lazy) and decodes.
+      await page.$eval("main img", (el) => el.scrollIntoView());
+      const loaded = () => document.querySelector("main img").naturalWidth > 0;
+      await page.waitForFunction(loaded, { timeout: 5000 });
       const notes = [];
       if (img.w !== String(fixture.image.width)) {
         notes.push(`note: image without its size (width=${img.w}, height=${img.h})`);
@@ -275,12 +279,16 @@ export const tests = [
         { file: "desktop-light.png", viewport: DESKTOP, scheme: "light" },
         { file: "desktop-dark.png", viewport: DESKTOP, scheme: "dark" },
         { file: "mobile-light.png", viewport: MOBILE, scheme: "light" },
+        { file: "every-block-full.png", viewport: DESKTOP, scheme: "light", fullPage: true },
       ];
       for (const shot of shots) {
         await page.setViewport(shot.viewport);
         await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: shot.scheme }]);
         await open(page, fixture.site.url);
-        await page.screenshot({ path: resolve(SCREENSHOTS, shot.file) });
+        // A full-page shot shows the images below the fold too (they load lazily).
+        await page.$$eval("img[loading=lazy]", (all) => all.forEach((i) => (i.loading = "eager")));
+        await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+        await page.screenshot({ path: resolve(SCREENSHOTS, shot.file), fullPage: !!shot.fullPage });
       }
       return shots.map((s) => `wrote docs/reader/${s.file}`);
     },
