@@ -13,7 +13,7 @@ const FIXTURES = resolve(ROOT, "test-browser/fixtures");
 /** The spec slug the every-block document's openapi-operation block points at. */
 const SPEC_SLUG = "petstore";
 /** Pixel size of the fixture image. */
-export const IMAGE_SIZE = { width: 320, height: 120 };
+const IMAGE_SIZE = { width: 320, height: 120 };
 
 /** A PNG of `width`×`height` in two colours (stripes), encoded here: no binary file in git. */
 function stripedPng({ width, height }) {
