@@ -5,6 +5,7 @@
 // and 304 throughput against the ceiling, prints PASS/FAIL per target and writes the raw figures
 // to bench/results/reader-<timestamp>.json. Bounded (BENCH_DEADLINE_SECONDS, default 300 s).
 // Method: docs/performance.md, "Reader (issue 25)".
+import { gzipSync } from "node:zlib";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,13 +142,14 @@ async function main() {
   const { measured, ceiling } = await ceilingAround(load, runtime.urls.constant, async () => ({
     cached: await load(chosen.typical.url),
     revalidation: await load(chosen.typical.url, { headers: { "if-none-match": warm.etag } }),
-    sameBytes: await load(`${runtime.urls.bytes}/?bytes=${Buffer.byteLength(warm.html)}`),
+    // The bytes a browser gets: the page gzipped, as the reader sends it.
+    sameBytes: await load(`${runtime.urls.bytes}/?bytes=${gzipSync(warm.html).length}`),
   }));
   await checkRevalidation(chosen.typical.url, warm.etag);
   result.ceiling = ceiling;
   result.cached = measured.cached;
   result.revalidation = { ...measured.revalidation, samples: revalidationSamples };
-  result.sameBytes = { ...measured.sameBytes, bytes: Buffer.byteLength(warm.html) };
+  result.sameBytes = { ...measured.sameBytes, bytes: gzipSync(warm.html).length };
 
   result.targets = evaluateReaderTargets(result);
   result.finishedAt = new Date().toISOString();

@@ -95,7 +95,7 @@ export function renderReaderReport(result) {
     `Constant-JSON ceiling:  ${rps(result.ceiling)}`,
     `Cached page:            ${rps(result.cached)}`,
     `  one cached request alone: wall ${result.warm.wallMs} ms, workerd CPU ${result.warm.cpuMs} ms`,
-    `Same-bytes ceiling:     ${rps(result.sameBytes)} (a constant ${result.sameBytes.bytes}-byte HTML body)`,
+    `Same-bytes ceiling:     ${rps(result.sameBytes)} (a constant ${result.sameBytes.bytes}-byte body: the page as sent, gzipped)`,
     `304 revalidation:       ${rps(result.revalidation)} (304 each, non-2xx by design)`,
     "",
     `First renders (${r.runs.length} distinct pages, sequential), ms` +

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ReaderAppEnv } from "./env";
+import type { ReaderAppEnv, ReaderEnv } from "./env";
 import { serveFile } from "./routes/files";
 import { htmlResponse } from "./routes/responses";
-import { serveSite } from "./routes/site";
+import { recentPage, serveSite } from "./routes/site";
 import { renderMessage } from "./layout/message";
 
 /**
@@ -34,4 +34,12 @@ app.onError((error) => {
   return htmlResponse(html, 503, { "Cache-Control": "no-store", "Retry-After": "5" });
 });
 
-export default app;
+/**
+ * The Worker's entry: a view identical to one answered in the last seconds is answered from the
+ * reader's memory before any routing (routes/site.ts says when); everything else goes to the app.
+ */
+export default {
+  fetch(request: Request, env: ReaderEnv, ctx: ExecutionContext): Response | Promise<Response> {
+    return recentPage(request) ?? app.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<ReaderEnv>;

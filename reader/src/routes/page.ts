@@ -1,6 +1,9 @@
 import type { JSONDocument } from "@gitbook/api";
 import { isApiStatus } from "../api/client";
 import { encodedAnswer, etagOf, renderedPage, type PageKey } from "../cache/pages";
+import { keepView } from "../cache/recent-views";
+import { READER_COOKIES } from "../site/credentials";
+import { RESOLUTION_TTL_MS } from "../site/resolve";
 import { renderPage } from "../layout/page";
 import { renderNotFound } from "../layout/not-found";
 import type { PageView } from "../model";
@@ -131,6 +134,7 @@ export async function servePage(
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);
+  keepView(request, READER_COOKIES, { page, headers }, RESOLUTION_TTL_MS);
   const answer = encodedAnswer(request, page);
   return htmlResponse(
     request.method === "HEAD" ? null : answer.body,

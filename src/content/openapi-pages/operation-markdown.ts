@@ -1,21 +1,16 @@
 import { code, oneLine, schemaMarkdown, typeLabel } from "./schema-markdown";
-import { arr, deref, isObject, obj, str, type SpecObject, type SpecOperation } from "./spec";
+import {
+  deref,
+  isObject,
+  obj,
+  operationParameters,
+  str,
+  type SpecObject,
+  type SpecOperation,
+} from "./spec";
 
 /** Most responses (status codes) rendered for one operation. */
 const MAX_RESPONSES = 50;
-/** Most parameters rendered for one operation. */
-const MAX_PARAMETERS = 200;
-
-/** The operation's parameters: the path item's, overridden by the operation's (same name and place). */
-function parametersOf(spec: SpecObject, op: SpecOperation): SpecObject[] {
-  const byKey = new Map<string, SpecObject>();
-  for (const raw of [...op.pathParameters, ...arr(op.operation, "parameters")]) {
-    const param = deref(spec, raw).target;
-    if (!param) continue;
-    byKey.set(`${str(param, "in") ?? ""}:${str(param, "name") ?? ""}`, param);
-  }
-  return [...byKey.values()].slice(0, MAX_PARAMETERS);
-}
 
 /** One parameter bullet: name, place, type, required, description. */
 function parameterLine(spec: SpecObject, param: SpecObject): string {
@@ -104,7 +99,7 @@ export function operationMarkdown(spec: SpecObject, op: SpecOperation, webhook =
   if (operation.deprecated === true) parts.push("**Deprecated.**");
   const description = str(operation, "description");
   if (description) parts.push(description);
-  const params = parametersOf(spec, op);
+  const params = operationParameters(spec, op);
   const listed = params.filter((p) => p.in !== "body" && p.in !== "formData");
   if (listed.length > 0) {
     parts.push("### Parameters", listed.map((p) => parameterLine(spec, p)).join("\n"));

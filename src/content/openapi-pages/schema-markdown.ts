@@ -1,4 +1,4 @@
-import { arr, deref, isObject, obj, refName, str, type SpecObject } from "./spec";
+import { arr, deref, isObject, mergedProperties, refName, str, type SpecObject } from "./spec";
 
 /** Deepest nesting of properties shown under one schema; deeper ones are named, not expanded. */
 const MAX_SCHEMA_DEPTH = 4;
@@ -56,28 +56,6 @@ export function typeLabel(spec: SpecObject, node: unknown, depth = 0): string {
   return format ? `${label} (${format})` : label;
 }
 
-/** The properties of a schema, `allOf` parts merged in, with the required names. */
-function propertiesOf(
-  spec: SpecObject,
-  schema: SpecObject,
-  depth = 0,
-): { props: [string, unknown][]; required: Set<string> } {
-  const props: [string, unknown][] = Object.entries(obj(schema, "properties"));
-  const required = new Set(
-    arr(schema, "required").filter((r): r is string => typeof r === "string"),
-  );
-  if (depth < 8) {
-    for (const part of arr(schema, "allOf")) {
-      const target = deref(spec, part).target;
-      if (!target) continue;
-      const inner = propertiesOf(spec, target, depth + 1);
-      props.push(...inner.props);
-      inner.required.forEach((r) => required.add(r));
-    }
-  }
-  return { props, required };
-}
-
 /** Lists the properties (or variants) of a schema, one bullet each, indented by depth. */
 function walkSchema(w: Walk, node: unknown, depth: number): void {
   const { target, refs } = deref(w.spec, node);
@@ -91,7 +69,7 @@ function walkSchema(w: Walk, node: unknown, depth: number): void {
   if (isArray) {
     walkSchema(w, target.items, depth);
   } else {
-    const { props, required } = propertiesOf(w.spec, target);
+    const { props, required } = mergedProperties(w.spec, target);
     for (const [name, prop] of props.slice(0, MAX_PROPERTIES)) {
       if (w.lines.length >= MAX_LINES) break;
       w.lines.push(`${indent}* ${propertyLine(w.spec, name, prop, required.has(name))}`);
