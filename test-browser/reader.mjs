@@ -164,8 +164,11 @@ export const tests = [
       assert.deepEqual(state, { selected: "true", text: "yarn", shown: true });
       // Type-ahead: suggestions open, Escape closes them.
       await page.focus("#q-search-input");
+      const answered = page.waitForResponse((r) => r.url().includes("format=json"));
       await page.keyboard.type("inst");
+      const hits = (await (await answered).json()).hits?.length;
       await page.waitForSelector("#q-typeahead:not([hidden]) [role=option]", { timeout: 5000 });
+      assert.ok(hits > 0, `suggestions for "inst": ${hits}`);
       await page.keyboard.press("Escape");
       assert.equal(await page.$eval("#q-typeahead", (el) => el.hidden), true, "Escape closes");
     },
