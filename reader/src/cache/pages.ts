@@ -25,24 +25,6 @@ async function gzipped(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<Array
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/**
- * The body and headers that answer `request` with a kept page: its gzipped bytes, sent as they
- * are (no compression per request), when the request accepts gzip; else its plain bytes.
- */
-export function encodedAnswer(
-  request: Request,
-  page: RenderedPage,
-): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; encodeBody?: "manual" } {
-  const accepts = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
-  return accepts
-    ? {
-        body: page.gzip,
-        headers: { "Content-Encoding": "gzip", Vary: "Accept-Encoding" },
-        encodeBody: "manual",
-      }
-    : { body: page.body, headers: { Vary: "Accept-Encoding" } };
-}
-
 const encoder = new TextEncoder();
 
 /** Everything a page's HTML depends on. */

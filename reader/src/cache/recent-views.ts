@@ -1,17 +1,21 @@
 import { Memory } from "./memory";
-import { encodedAnswer, type RenderedPage } from "./pages";
+import type { RenderedPage } from "./pages";
 
 /**
  * The pages readers viewed in the last seconds, by the exact address and credentials they were
  * asked with: a repeat view within that time is answered from here without resolving the URL
  * again, exactly as the resolution kept for those seconds would have answered it. A view with
- * credentials in its query (a share key or a visitor token to keep in a cookie) never is.
+ * credentials in its query (a share key or a visitor token to keep in a cookie) never is. Each
+ * kept view holds its answers' headers ready made, so a repeat view builds nothing.
  */
 
-/** One kept answer: the page and the headers it was sent with. */
-interface RecentView {
+/** One kept view: the page and the headers of its three answers. */
+export interface RecentView {
   page: RenderedPage;
-  headers: Record<string, string>;
+  /** Headers of the plain answer, of the gzipped one, and of a 304. */
+  plain: [string, string][];
+  gzip: [string, string][];
+  notModified: [string, string][];
 }
 
 const views = new Memory<RecentView>(5000);
@@ -32,7 +36,12 @@ function viewKey(request: Request, cookies: readonly string[]): string | null {
   return `${url}\n${cookies.map((name) => cookieValue(header, name)).join("\n")}`;
 }
 
-/** Keeps the answer of a full page view for `ttlMs`. */
+/** Whether a request accepts a gzipped answer. */
+export function acceptsGzip(request: Request): boolean {
+  return /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
+}
+
+/** Keeps the answers of a full page view for `ttlMs`. */
 export function keepView(
   request: Request,
   cookies: readonly string[],
@@ -44,27 +53,16 @@ export function keepView(
 }
 
 /** The answer of a recent identical view (a 304 when the reader already has it), or null. */
-export function recentView(
-  request: Request,
-  cookies: readonly string[],
-  respond: (
-    body: Uint8Array<ArrayBuffer> | null,
-    headers: Record<string, string>,
-    encodeBody?: "manual",
-  ) => Response,
-): Response | null {
+export function recentView(request: Request, cookies: readonly string[]): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const key = viewKey(request, cookies);
   const view = key ? views.get(key) : undefined;
   if (!view) return null;
-  const etag = view.page.etag;
-  if (request.headers.get("If-None-Match") === etag) {
-    return new Response(null, { status: 304, headers: { ETag: etag, ...view.headers } });
+  if (request.headers.get("If-None-Match") === view.page.etag) {
+    return new Response(null, { status: 304, headers: view.notModified });
   }
-  const answer = encodedAnswer(request, view.page);
-  return respond(
-    request.method === "HEAD" ? null : answer.body,
-    { ETag: etag, ...view.headers, ...answer.headers },
-    answer.encodeBody,
-  );
+  const head = request.method === "HEAD";
+  return acceptsGzip(request)
+    ? new Response(head ? null : view.page.gzip, { headers: view.gzip, encodeBody: "manual" })
+    : new Response(head ? null : view.page.body, { headers: view.plain });
 }

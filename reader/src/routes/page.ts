@@ -1,7 +1,7 @@
 import type { JSONDocument } from "@gitbook/api";
 import { isApiStatus } from "../api/client";
-import { encodedAnswer, etagOf, renderedPage, type PageKey } from "../cache/pages";
-import { keepView } from "../cache/recent-views";
+import { etagOf, renderedPage, type PageKey, type RenderedPage } from "../cache/pages";
+import { acceptsGzip, keepView, type RecentView } from "../cache/recent-views";
 import { READER_COOKIES } from "../site/credentials";
 import { RESOLUTION_TTL_MS } from "../site/resolve";
 import { renderPage } from "../layout/page";
@@ -26,7 +26,7 @@ import {
   pageHref,
   type TreeEntry,
 } from "../site/tree";
-import { htmlResponse } from "./responses";
+import { htmlHeaders, htmlResponse } from "./responses";
 
 /**
  * A page of a published site as HTML: the page at the resolved path (a group leads to its first
@@ -134,14 +134,32 @@ export async function servePage(
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);
-  keepView(request, READER_COOKIES, { page, headers }, RESOLUTION_TTL_MS);
-  const answer = encodedAnswer(request, page);
-  return htmlResponse(
-    request.method === "HEAD" ? null : answer.body,
-    200,
-    { ETag: page.etag, ...headers, ...answer.headers },
-    answer.encodeBody,
-  );
+  const view = viewOf(page, headers);
+  keepView(request, READER_COOKIES, view, RESOLUTION_TTL_MS);
+  const gzip = acceptsGzip(request);
+  const body = request.method === "HEAD" ? null : gzip ? page.gzip : page.body;
+  return new Response(body, {
+    headers: gzip ? view.gzip : view.plain,
+    ...(gzip ? { encodeBody: "manual" as const } : {}),
+  });
+}
+
+/** Headers as a list of pairs (a Response takes it as is). */
+function entriesOf(headers: Headers): [string, string][] {
+  const out: [string, string][] = [];
+  headers.forEach((value, name) => out.push([name, value]));
+  return out;
+}
+
+/** A rendered page's three answers' headers, made once (cache/recent-views.ts keeps them). */
+function viewOf(page: RenderedPage, caching: Record<string, string>): RecentView {
+  const base = { ETag: page.etag, ...caching, Vary: "Accept-Encoding" };
+  return {
+    page,
+    plain: entriesOf(htmlHeaders(base)),
+    gzip: entriesOf(htmlHeaders({ ...base, "Content-Encoding": "gzip" })),
+    notModified: Object.entries({ ETag: page.etag, ...caching }),
+  };
 }
 
 /** The answer for a path no page has: the site's live redirect for it, else the 404 page. */

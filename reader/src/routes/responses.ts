@@ -33,16 +33,11 @@ export function htmlHeaders(extra: Record<string, string> = {}): Headers {
 
 /** An HTML answer. */
 export function htmlResponse(
-  html: string | Uint8Array<ArrayBuffer> | null,
+  html: string | null,
   status: number,
   extra: Record<string, string> = {},
-  encodeBody?: "manual",
 ) {
-  return new Response(html, {
-    status,
-    headers: htmlHeaders(extra),
-    ...(encodeBody ? { encodeBody } : {}),
-  });
+  return new Response(html, { status, headers: htmlHeaders(extra) });
 }
 
 /** The 404 of an address no published site answers for this visitor: nothing is there. */

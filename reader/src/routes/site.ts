@@ -4,7 +4,6 @@ import { servePage } from "./page";
 import { serveFeedback } from "./feedback";
 import { serveSearch } from "./search";
 import { visit } from "./visit";
-import { htmlResponse } from "./responses";
 import { recentView } from "../cache/recent-views";
 import { READER_COOKIES } from "../site/credentials";
 import type { SiteContext } from "../site/context";
@@ -57,9 +56,7 @@ function route(
 
 /** The answer of a page view identical to a recent one, or null (cache/recent-views.ts). */
 export function recentPage(request: Request): Response | null {
-  return recentView(request, READER_COOKIES, (body, headers, encodeBody) =>
-    htmlResponse(body, 200, headers, encodeBody),
-  );
+  return recentView(request, READER_COOKIES);
 }
 
 /** Answers a request for a site's address. */
