@@ -1,5 +1,5 @@
 // Tabs in documents (they read without it: every panel in order under its title).
-// Turns each .q-tabs into real tabs: one panel shown, arrow keys, Home and End between tabs.
+// Turns each .q-doc-tabs into real tabs: one panel shown, arrow keys, Home and End between tabs.
 (() => {
   const select = (tabs, tab, focus) => {
     for (const t of tabs) {
@@ -11,7 +11,7 @@
     }
     if (focus) tab.focus();
   };
-  for (const root of document.querySelectorAll(".q-tabs")) {
+  for (const root of document.querySelectorAll(".q-doc-tabs")) {
     const list = root.querySelector(".q-tablist");
     if (!list) continue;
     const tabs = [...list.querySelectorAll('[role="tab"]')];
@@ -23,7 +23,7 @@
       panel.tabIndex = 0;
     }
     list.hidden = false;
-    root.classList.add("q-tabs-ready");
+    root.classList.add("q-doc-tabs-ready");
     // A link to a panel, or to something inside one, opens that panel.
     const target =
       location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));

@@ -108,9 +108,9 @@ describe("document renderer: links, inlines and code", () => {
     expect(out).not.toContain("javascript:");
     expect(out).toContain("Bad");
     expect(out).toContain(
-      '<a class="q-button q-button-primary" href="/docs/install">Install now</a>',
+      '<a class="q-doc-button q-doc-button-primary" href="/docs/install">Install now</a>',
     );
-    expect(out).toContain('<span class="q-button-label">Search</span>');
+    expect(out).toContain('<span class="q-doc-button-label">Search</span>');
   });
 
   it("highlights known languages with colour classes and escapes unknown ones", () => {

@@ -72,7 +72,7 @@ export function renderTabs(node: LooseNode, state: RenderState, scope: Scope): C
     return { item, title, panel, tab: `${panel}-tab`, heading: `${panel}-title` };
   });
   return (
-    <div class="q-tabs">
+    <div class="q-doc-tabs">
       <div class="q-tablist" role="tablist" hidden>
         {tabs.map((t, i) => (
           <button

@@ -170,11 +170,11 @@ function renderButton(node: LooseNode, state: RenderState): Child {
   const href = ref ? hrefOf(ref, state.ctx) : undefined;
   const kind = stringField(data, "kind") === "secondary" ? "secondary" : "primary";
   return href ? (
-    <a class={`q-button q-button-${kind}`} href={href}>
+    <a class={`q-doc-button q-doc-button-${kind}`} href={href}>
       {label}
     </a>
   ) : (
-    <span class="q-button-label">{label}</span>
+    <span class="q-doc-button-label">{label}</span>
   );
 }
 
