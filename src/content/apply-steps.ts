@@ -1,3 +1,4 @@
+import { imageSize } from "../lib/image-size";
 import { badRequest } from "../lib/errors";
 import { fromBase64 } from "../lib/bytes";
 import { sha256HexBytes } from "../lib/crypto";
@@ -228,6 +229,7 @@ export const insertFiles: ApplyStep<"insert_files"> = async (change, { index, at
     if (!bytes) throw badRequest(`${where}.base64: not valid base64`);
     if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${where}.base64: larger than 1 MB`);
     const hash = await sha256HexBytes(bytes);
+    const size = file.contentType.startsWith("image/") ? imageSize(bytes) : null;
     out.uploads.push({ hash, bytes, contentType: file.contentType });
     out.files.push({
       fileId: ctx.fileIds.get(`${index}:${j}`)!,
@@ -236,8 +238,8 @@ export const insertFiles: ApplyStep<"insert_files"> = async (change, { index, at
       contentType: file.contentType,
       size: bytes.byteLength,
       hash,
-      width: null,
-      height: null,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
       createdAt: ctx.now,
     });
   }
