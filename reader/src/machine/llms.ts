@@ -8,10 +8,10 @@
 /** llms-full.txt holds at most this many pages… */
 export const MAX_FULL_PAGES = 1000;
 /** …and at most this many bytes (UTF-8). */
-export const MAX_FULL_BYTES = 5 * 1024 * 1024;
+const MAX_FULL_BYTES = 5 * 1024 * 1024;
 
 /** A page as llms.txt lists it. */
-export interface LlmsPage {
+interface LlmsPage {
   title: string;
   /** The absolute URL of the page's markdown (`….md`). */
   url: string;

@@ -77,7 +77,7 @@ export function listedSiteSpaces(published: PublishedContentSite): ListedSiteSpa
 }
 
 /** A tree's readable pages with absolute URLs on the request's origin. */
-export function readablePages(
+function readablePages(
   tree: PageTree,
   revision: Revision,
   hrefs: Hrefs,

@@ -163,7 +163,7 @@ function viewOf(page: RenderedPage, caching: Record<string, string>): RecentView
 }
 
 /** The answer for a path no page has: the site's live redirect for it, else the 404 page. */
-export async function missingPage(ctx: SiteContext, requestUrl: URL): Promise<Response> {
+async function missingPage(ctx: SiteContext, requestUrl: URL): Promise<Response> {
   const source = `/${ctx.content.pathname.replace(/^\/+/, "")}`;
   const found = await ctx.client
     .get<{

@@ -7,7 +7,7 @@ import { renderNotFound } from "../layout/not-found";
  */
 
 /** The reader's Content-Security-Policy: its own scripts and styles, nothing inline. */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

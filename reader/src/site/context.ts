@@ -79,7 +79,7 @@ function currentRevisionId(client: ApiClient, spaceId: string, segment: string):
 }
 
 /** A revision and its walked page tree, kept for as long as memory allows (it never changes). */
-export function revisionTree(
+function revisionTree(
   client: ApiClient,
   spaceId: string,
   revisionId: string,

@@ -6,7 +6,7 @@
  */
 
 /** Cookie names: one share key and one visitor token per site (scoped by path or host). */
-export const SHARE_COOKIE = "q_share";
+const SHARE_COOKIE = "q_share";
 export const VISITOR_COOKIE = "q_visitor";
 /** Every cookie that changes what a site shows (a kept view is keyed by their values). */
 export const READER_COOKIES = [SHARE_COOKIE, VISITOR_COOKIE] as const;

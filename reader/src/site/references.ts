@@ -18,7 +18,7 @@ const embeds = new Memory<EmbedView | null>(2000);
 const specs = new Memory<Record<string, unknown> | null>(64);
 
 /** The reader's same-host address of a published file (the API's stable file URL, proxied). */
-export function fileHref(downloadURL: string): string {
+function fileHref(downloadURL: string): string {
   const at = downloadURL.indexOf("/v1/published-files/");
   return at === -1
     ? downloadURL

@@ -70,7 +70,7 @@ function variantsOf(published: PublishedContentSite, content: PublishedSiteConte
 }
 
 /** The current site space's row in the structure. */
-export function currentSiteSpace(
+function currentSiteSpace(
   published: PublishedContentSite,
   content: PublishedSiteContent,
 ): SiteSpace | undefined {

@@ -26,7 +26,7 @@ export interface PageTree {
 }
 
 /** The child pages of a page (groups and documents have them; links do not). */
-export function childrenOf(page: RevisionPage): RevisionPage[] {
+function childrenOf(page: RevisionPage): RevisionPage[] {
   return "pages" in page && Array.isArray(page.pages) ? page.pages : [];
 }
 

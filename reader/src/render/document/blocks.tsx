@@ -36,13 +36,13 @@ import { renderTable } from "./table";
  */
 
 /** The text of a block the reader cannot draw (or nested too deep), kept readable. */
-export function textFallback(node: LooseNode, deep = false): Child {
+function textFallback(node: LooseNode, deep = false): Child {
   const text = deep ? deepText(node) : blockText(node);
   return text ? <div class="q-fallback">{text}</div> : null;
 }
 
 /** Alignment class of a paragraph or heading (`data.align`). */
-export function alignClass(node: LooseNode): string | undefined {
+function alignClass(node: LooseNode): string | undefined {
   const align = stringField(dataOf(node), "align");
   return align === "center" || align === "right" ? `q-align-${align}` : undefined;
 }

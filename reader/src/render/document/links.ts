@@ -27,7 +27,7 @@ function withScheme(url: string, schemes: Set<string>): string | undefined {
 }
 
 /** A URL safe to link to (http, https, mailto, tel), or undefined. */
-export function safeLinkUrl(url: string): string | undefined {
+function safeLinkUrl(url: string): string | undefined {
   return withScheme(url, SAFE_SCHEMES);
 }
 
