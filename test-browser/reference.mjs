@@ -2,11 +2,8 @@
 // (the inline stylesheet and search script admitted, nothing refused), the live search, the
 // plain form without JavaScript, and anchors. Run by scripts/browser-tests.mjs.
 /* global window, document */
-import axe from "axe-core";
 import assert from "node:assert/strict";
-
-/** Impacts that fail the test; moderate and minor ones are printed. */
-const FAILING = new Set(["serious", "critical"]);
+import { axeReport } from "./fixtures/reader-checks.mjs";
 
 /** Records the page's CSP violations in `window.__csp` from before its first script runs. */
 async function watchCsp(page) {
@@ -29,34 +26,11 @@ function visibleOperations(page) {
   return page.$$eval(".op", (ops) => ops.filter((op) => !op.hidden).map((op) => op.id));
 }
 
-/** Runs axe-core in the page (through DevTools, which the page's CSP does not govern). */
-async function axeViolations(page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      // Only violations are read: axe skips collecting the passes (much faster on a long page).
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.length,
-      help: v.help,
-      target: v.nodes[0]?.target,
-    }));
-  });
-}
-
 /** Fails on a serious or critical violation; returns every violation found, as notes. */
 async function expectAccessible(page) {
-  const violations = await axeViolations(page);
-  const failing = violations.filter((v) => FAILING.has(v.impact));
+  const { failing, notes } = await axeReport(page, "reference");
   assert.deepEqual(failing, [], JSON.stringify(failing, null, 2));
-  return violations.map((v) => `axe ${v.impact}: ${v.id} (${v.nodes} nodes) ${v.help}`);
+  return notes;
 }
 
 export const tests = [

@@ -3,45 +3,16 @@
 // services write (as bench/lib/seed.mjs does; bodies built by the Worker's own markdown parser
 // and document store, bundled for Node). The public site over that space is then created and
 // published through the API, and the page addresses are read back from the API's revision tree.
-import { build } from "esbuild";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { mintToken, newId } from "../../scripts/lib/identity.mjs";
-import { ROOT } from "./config.mjs";
 import { positionKey } from "./documents.mjs";
 import { timedFetch } from "./measure.mjs";
 import { readerPageMarkdown } from "./reader-markdown.mjs";
+import { contentCore } from "./rich-space.mjs";
 import { insertRows, pageRow, spaceRows } from "./seed.mjs";
 
 /** Pages of the site's space, and how many sit in one group. */
 const SITE = { pages: 1_000, pagesPerGroup: 100 };
 
-/** The Worker's markdown parser and document store, bundled for Node. */
-async function contentCore() {
-  const work = await mkdtemp(join(os.tmpdir(), "quire-reader-bench-"));
-  try {
-    const entry = join(work, "entry.ts");
-    await writeFile(
-      entry,
-      `export { parseMarkdown } from ${JSON.stringify(join(ROOT, "src/content/document/index.ts"))};
-export { storeable } from ${JSON.stringify(join(ROOT, "src/content/documents.ts"))};`,
-    );
-    const outfile = join(work, "core.mjs");
-    await build({
-      entryPoints: [entry],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      outfile,
-      logLevel: "error",
-    });
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-}
 
 /**
  * The page bodies, bound rather than written as literals: the long reference pages are over

@@ -14,8 +14,8 @@ import { insertRows, pageRow, spaceRows } from "./seed.mjs";
 
 const PAGES_PER_GROUP = 100;
 
-/** The Worker's markdown parser and document store, bundled for Node. */
-async function contentCore() {
+/** The Worker's markdown parser and document store, bundled for Node (the bench's seeders). */
+export async function contentCore() {
   const work = await mkdtemp(join(os.tmpdir(), "quire-rich-space-"));
   try {
     const entry = join(work, "entry.ts");

@@ -3,41 +3,17 @@
 // `npm run dev` with the demo token, not through SQL: pages, Documents, files in R2, the search
 // index and the site's publication are the services' own rules, and writing them a second time
 // in SQL would give each rule two homes. Running it again changes nothing. Node only.
-import { deflateSync, crc32 } from "node:zlib";
+import { apiClient, drawnPng } from "./api-client.mjs";
 
 /** What the demo site is made of; fixed, so every run finds what the previous one made. */
 const DEMO_SITE = { spaceTitle: "Demo docs", siteTitle: "Demo site" };
 
 /** A small PNG (a banner in two colours), encoded here so the demo carries no binary file. */
 function demoPng(width = 240, height = 60) {
-  const row = (y) => {
-    const line = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const ink = y > 18 && y < 42 && x > 20 && x < width - 20 && (x >> 3) % 2 === 0;
-      line.set(ink ? [255, 255, 255] : [52, 90, 200], 1 + x * 3);
-    }
-    return line;
-  };
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => row(y)));
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return drawnPng(width, height, (x, y) => {
+    const ink = y > 18 && y < 42 && x > 20 && x < width - 20 && (x >> 3) % 2 === 0;
+    return ink ? [255, 255, 255] : [52, 90, 200];
+  });
 }
 
 /**
@@ -97,24 +73,6 @@ function demoPages(banner) {
       document: { markdown: configure },
     },
   ];
-}
-
-/** A client of the running API with the demo token; throws on any non-2xx answer. */
-function apiClient(base, token) {
-  return async (method, path, body) => {
-    const res = await fetch(`${base}/v1${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok)
-      throw new Error(`${method} /v1${path} answered ${res.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  };
 }
 
 /** Every item of a list operation (following `next.page`). */

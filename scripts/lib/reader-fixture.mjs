@@ -6,7 +6,7 @@
 // it). Node only.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { deflateSync, crc32 } from "node:zlib";
+import { apiClient, drawnPng } from "./api-client.mjs";
 import { ROOT } from "./root.mjs";
 
 const FIXTURES = resolve(ROOT, "test-browser/fixtures");
@@ -17,51 +17,9 @@ const IMAGE_SIZE = { width: 320, height: 120 };
 
 /** A PNG of `width`×`height` in two colours (stripes), encoded here: no binary file in git. */
 function stripedPng({ width, height }) {
-  const row = (y) => {
-    const line = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const ink = ((x + y) >> 4) % 2 === 0;
-      line.set(ink ? [31, 95, 168] : [230, 238, 250], 1 + x * 3);
-    }
-    return line;
-  };
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => row(y)));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/** A client of the API at `base` with `token`; throws with the answer on any non-2xx status. */
-function apiClient(base, token) {
-  return async (method, path, body) => {
-    const res = await fetch(`${base}/v1${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok)
-      throw new Error(`${method} /v1${path} answered ${res.status}: ${text.slice(0, 400)}`);
-    return text ? JSON.parse(text) : null;
-  };
+  return drawnPng(width, height, (x, y) =>
+    ((x + y) >> 4) % 2 === 0 ? [31, 95, 168] : [230, 238, 250],
+  );
 }
 
 /** The petstore spec, stored as text, processed and made public. */
