@@ -34,17 +34,30 @@ const CONSTANT_WORKER = `export default {
 };`;
 
 /**
- * A second, extra ceiling: a constant HTML body of `?bytes=N` bytes, a string made once per size
- * (as the reader keeps a rendered page), so a cached page's throughput can be told apart from
- * the cost of moving its bytes.
+ * A second, extra ceiling: a constant body of `?bytes=N` bytes sent as the reader sends a kept
+ * page (bytes made once per size, already "gzipped": `Content-Encoding: gzip`, passed through
+ * as they are), so a cached page's throughput can be told apart from the cost of moving its
+ * bytes. The bytes do not compress (a text of one repeated letter would be compressed by the
+ * runtime on the way out and cost nothing to send).
  */
 const BYTES_WORKER = `const bodies = new Map();
 export default {
   fetch(request) {
     const size = Math.min(Number(new URL(request.url).searchParams.get("bytes")) || 0, 4194304);
     let body = bodies.get(size);
-    if (body === undefined) bodies.set(size, (body = "x".repeat(size)));
-    return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+    if (body === undefined) {
+      body = new Uint8Array(size);
+      let x = 2463534242;
+      for (let i = 0; i < size; i++) {
+        x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+        body[i] = x & 255;
+      }
+      bodies.set(size, body);
+    }
+    return new Response(body, {
+      headers: { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" },
+      encodeBody: "manual",
+    });
   },
 };`;
 

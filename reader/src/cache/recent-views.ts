@@ -13,9 +13,9 @@ import type { RenderedPage } from "./pages";
 export interface RecentView {
   page: RenderedPage;
   /** Headers of the plain answer, of the gzipped one, and of a 304. */
-  plain: [string, string][];
-  gzip: [string, string][];
-  notModified: [string, string][];
+  plain: Headers;
+  gzip: Headers;
+  notModified: Headers;
 }
 
 const views = new Memory<RecentView>(5000);

@@ -144,21 +144,14 @@ export async function servePage(
   });
 }
 
-/** Headers as a list of pairs (a Response takes it as is). */
-function entriesOf(headers: Headers): [string, string][] {
-  const out: [string, string][] = [];
-  headers.forEach((value, name) => out.push([name, value]));
-  return out;
-}
-
 /** A rendered page's three answers' headers, made once (cache/recent-views.ts keeps them). */
 function viewOf(page: RenderedPage, caching: Record<string, string>): RecentView {
   const base = { ETag: page.etag, ...caching, Vary: "Accept-Encoding" };
   return {
     page,
-    plain: entriesOf(htmlHeaders(base)),
-    gzip: entriesOf(htmlHeaders({ ...base, "Content-Encoding": "gzip" })),
-    notModified: Object.entries({ ETag: page.etag, ...caching }),
+    plain: htmlHeaders(base),
+    gzip: htmlHeaders({ ...base, "Content-Encoding": "gzip" }),
+    notModified: new Headers({ ETag: page.etag, ...caching }),
   };
 }
 

@@ -90,6 +90,14 @@ export function markdownHref(tree: PageTree, entry: TreeEntry, hrefs: Hrefs): st
     : `${pageHref(tree, entry, hrefs)}.md`;
 }
 
+/**
+ * Past this many pages, the navigation shows the top level and the current page's branch only
+ * (every level of it, with each level's siblings): a collapsed section is a link to its first
+ * page, where it opens. Below it, every page is in the navigation (collapsed ones behind a
+ * disclosure that needs no script). A 1,000-page tree in full is about 110 KB of every page.
+ */
+export const FULL_NAVIGATION_LIMIT = 200;
+
 /** The navigation of the tree with `current` marked active and its ancestors open. */
 export function navigation(
   tree: PageTree,
@@ -97,27 +105,37 @@ export function navigation(
   hrefs: Hrefs,
 ): NavItem[] {
   const openIds = new Set(current ? current.parents.map((p) => p.id) : []);
+  const whole = tree.entries.length <= FULL_NAVIGATION_LIMIT;
   const build = (pages: RevisionPage[]): NavItem[] =>
     pages
       .filter((page) => !isHidden(page))
       .map((page) => {
         const entry = tree.byId.get(page.id)!;
-        const kind = page.type === "group" ? "group" : page.type === "link" ? "link" : "page";
-        const href =
+        const isCurrent = current?.page.id === page.id;
+        const expanded = whole || isCurrent || openIds.has(page.id);
+        let kind: NavItem["kind"] =
+          page.type === "group" ? "group" : page.type === "link" ? "link" : "page";
+        let href =
           kind === "page"
             ? pageHref(tree, entry, hrefs)
             : kind === "link"
               ? hrefs.link(page)
               : undefined;
+        if (kind === "group" && !expanded) {
+          // A collapsed section of a large tree: a link to where it opens.
+          const first = firstDocumentUnder(tree, page);
+          kind = "page";
+          href = first ? pageHref(tree, first, hrefs) : undefined;
+        }
         const emoji = "emoji" in page && page.emoji ? page.emoji : undefined;
         const item: NavItem = {
           id: page.id,
           title: page.title,
           kind,
-          children: build(childrenOf(page)),
+          children: expanded ? build(childrenOf(page)) : [],
           ...(href ? { href } : {}),
           ...(emoji ? { emoji: emojiOf(emoji) } : {}),
-          ...(current?.page.id === page.id ? { active: true, open: true } : {}),
+          ...(isCurrent ? { active: true, open: true } : {}),
           ...(openIds.has(page.id) ? { open: true } : {}),
         };
         return item;
