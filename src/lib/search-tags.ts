@@ -60,27 +60,81 @@ export function taggedText(text: string, tags: { space: string; org: string }): 
   );
 }
 
+/** Whether `code` is a tag digit ([0-9a-z]). */
+function isTagDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 97 && code <= 122);
+}
+
+/** Whether a tag (`mark` then TAG_DIGITS digits) starts at `at`. */
+function tagAt(text: string, at: number, mark: string): boolean {
+  if (text[at] !== mark) return false;
+  for (let i = 1; i <= TAG_DIGITS; i++) {
+    if (!isTagDigit(text.charCodeAt(at + i))) return false;
+  }
+  return true;
+}
+
 /**
- * A word's two copies, either one highlighted by snippet()/highlight() (\x01 … \x02): a space
- * search highlights the first, an organization search the second.
+ * A word's two copies at `at`, either one highlighted by snippet()/highlight() (\x01 … \x02: a
+ * space search highlights the first, an organization search the second):
+ * `[\x01]<space tag>word[\x02]\x03[\x01]<org tag>word[\x02]`, the word being everything up to
+ * the first control character. Answers the word once, highlighted when either copy was, and
+ * where the pair ends; null when no pair starts there.
  */
-const PAIR = new RegExp(
-  `(\u0001?)${SPACE_MARK}[0-9a-z]{${TAG_DIGITS}}([^\u0000-\u001f]*)(\u0002?)${COPY_SEPARATOR}` +
-    `(\u0001?)${ORG_MARK}[0-9a-z]{${TAG_DIGITS}}\\2(\u0002?)`,
-  "gu",
-);
-/** A tag left alone (a snippet cut between a word's copies). */
-const LONE_TAG = new RegExp(`[${SPACE_MARK}${ORG_MARK}][0-9a-z]{${TAG_DIGITS}}`, "gu");
+function pairAt(text: string, at: number): { shown: string; end: number } | null {
+  let i = at;
+  const a = text[i] === "\u0001" ? "\u0001" : "";
+  i += a.length;
+  if (!tagAt(text, i, SPACE_MARK)) return null;
+  i += 1 + TAG_DIGITS;
+  const start = i;
+  while (i < text.length && text.charCodeAt(i) > 0x1f) i++;
+  const word = text.slice(start, i);
+  const b = text[i] === "\u0002" ? "\u0002" : "";
+  i += b.length;
+  if (text[i] !== COPY_SEPARATOR) return null;
+  i += 1;
+  const c = text[i] === "\u0001" ? "\u0001" : "";
+  i += c.length;
+  if (!tagAt(text, i, ORG_MARK)) return null;
+  i += 1 + TAG_DIGITS;
+  if (!text.startsWith(word, i)) return null;
+  i += word.length;
+  const d = text[i] === "\u0002" ? "\u0002" : "";
+  i += d.length;
+  return { shown: `${a || c}${word}${b || d}`, end: i };
+}
 
 /**
  * Stored or snippet text as the reader wrote it: each word once, highlighted when either copy
- * was. A copy cut off at a snippet's edge leaves the other, shown once.
+ * was; a tag left alone (a copy cut off at a snippet's edge) is dropped, so the other copy shows
+ * once. One pass over the text (this runs for every snippet and title of every search answer).
  */
 export function untag(text: string): string {
-  return text
-    .replace(PAIR, (_, a: string, word: string, b: string, c: string, d: string) => {
-      return `${a || c}${word}${b || d}`;
-    })
-    .replace(LONE_TAG, "")
-    .replaceAll(COPY_SEPARATOR, "");
+  if (!text.includes(SPACE_MARK) && !text.includes(ORG_MARK)) {
+    return text.includes(COPY_SEPARATOR) ? text.replaceAll(COPY_SEPARATOR, "") : text;
+  }
+  let out = "";
+  let kept = 0; // text[kept, i) is plain text not yet copied to `out`
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch !== "\u0001" && ch !== SPACE_MARK && ch !== ORG_MARK && ch !== COPY_SEPARATOR) {
+      i += 1;
+      continue;
+    }
+    out += text.slice(kept, i);
+    const pair = ch === "\u0001" || ch === SPACE_MARK ? pairAt(text, i) : null;
+    if (pair) {
+      out += pair.shown;
+      i = pair.end;
+    } else if ((ch === SPACE_MARK || ch === ORG_MARK) && tagAt(text, i, ch)) {
+      i += 1 + TAG_DIGITS;
+    } else {
+      if (ch !== COPY_SEPARATOR) out += ch;
+      i += 1;
+    }
+    kept = i;
+  }
+  return out + text.slice(kept);
 }
