@@ -4,6 +4,7 @@ import { searchTag, taggedText, untag } from "../../src/lib/search-tags";
 /** The three-pass form `untag` had before its one-pass scanner: the reference it must equal. */
 function untagByRegExp(text: string): string {
   const pair = new RegExp(
+    // eslint-disable-next-line no-control-regex -- the snippet markers are control characters
     "(\u0001?)\uE000[0-9a-z]{10}([^\u0000-\u001f]*)(\u0002?)\u0003(\u0001?)\uE001[0-9a-z]{10}\\2(\u0002?)",
     "gu",
   );
@@ -42,6 +43,7 @@ describe("untag", () => {
       ).join("");
       let text = taggedText(plain, tags);
       // Highlight some copies, as snippet() does around matched tokens.
+      // eslint-disable-next-line no-control-regex -- a token runs up to a control character
       text = text.replace(/[\uE000\uE001][0-9a-z]{10}[^\u0000-\u001f\s,!()—]+/gu, (token) =>
         next() < 0.3 ? `\u0001${token}\u0002` : token,
       );
