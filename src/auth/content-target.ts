@@ -4,13 +4,13 @@ import type { MemberRole } from "../lib/roles";
 import { VISITOR_ROLE } from "./published";
 import { resolveGrantedSpace, siteGrantOf } from "./site-reader";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { preparedSelect, type Params } from "../db/prepared";
+import { preparedSelect, preparedShapes, type Params } from "../db/prepared";
 import { revisions } from "../db/schema";
-import type { Database } from "../db/client";
 import type { Context } from "hono";
 import { requireRole, requireScope } from "./organization";
 import {
   changeRequestHeadSql,
+  changeRequestNumber,
   resolveChangeRequest,
   resolveGrantedChangeRequest,
 } from "./change-request";
@@ -37,34 +37,47 @@ export interface ContentTarget {
   appBase: string;
 }
 
-/** The revision row a read is about, by a match (an id, or a subquery giving one). */
-function revisionQuery(db: Database, spaceId: string, id: SQL | string) {
-  return db
-    .select()
-    .from(revisions)
-    .where(and(eq(revisions.spaceId, spaceId), sql`${revisions.id} = ${id}`))
-    .limit(1);
-}
-
 /** The reader fields of a target read through a site token's grant: read only, its claims. */
 function grantReader(grant: SiteGrant, space: SpaceRow): ContentReader {
   const visitor = { adaptive: grant.adaptive, claims: grant.claims };
   return { space, role: VISITOR_ROLE, caller: null, visitor };
 }
 
-/** The head revision of a space's main content (its text written once per isolate). */
-const HEAD_REVISION = preparedSelect(
-  () => getTableColumns(revisions),
-  (select, p: Params<"space">) =>
-    select
-      .from(revisions)
-      .where(
-        and(
-          eq(revisions.spaceId, sql`${p("space")}`),
-          sql`${revisions.id} = (SELECT revision_id FROM spaces WHERE id = ${p("space")})`,
-        ),
-      )
-      .limit(1),
+/**
+ * A space's revision matched by `id` (SQL over the placeholders: a value, or a subquery giving
+ * one), as a select written once per isolate: content reads build no statement per request.
+ */
+function revisionSelect<N extends string>(id: (p: Params<N | "space">) => SQL) {
+  return preparedSelect(
+    () => getTableColumns(revisions),
+    (select, p: Params<N | "space">) =>
+      select
+        .from(revisions)
+        .where(and(eq(revisions.spaceId, sql`${p("space")}`), sql`${revisions.id} = ${id(p)}`))
+        .limit(1),
+  );
+}
+
+/** The head revision of a space's main content. */
+const HEAD_REVISION = revisionSelect<never>(
+  (p) => sql`(SELECT revision_id FROM spaces WHERE id = ${p("space")})`,
+);
+
+/** A stored revision of a space by its id. */
+const REVISION_BY_ID = revisionSelect<"revision">((p) => sql`${p("revision")}`);
+
+/**
+ * A change request's working head, by id, or (`byNumber`: the path segment may be a number) by
+ * id or number: two shapes of SQL, each written once.
+ */
+const CHANGE_REQUEST_HEAD = preparedShapes((byNumber: boolean) =>
+  revisionSelect<"changeRequest" | "number">((p) =>
+    changeRequestHeadSql(
+      sql`${p("space")}`,
+      sql`${p("changeRequest")}`,
+      byNumber ? sql`${p("number")}` : null,
+    ),
+  ),
 );
 
 /**
@@ -131,9 +144,10 @@ export async function changeRequestTarget(
   spaceId: string,
   changeRequestId: string,
 ): Promise<ContentTarget> {
-  const db = c.get("db");
-  const head = changeRequestHeadSql(spaceId, changeRequestId);
-  const statements = { revision: revisionQuery(db, spaceId, head) };
+  const number = changeRequestNumber(changeRequestId);
+  const head = CHANGE_REQUEST_HEAD(number !== null);
+  const values = { space: spaceId, changeRequest: changeRequestId, number };
+  const statements = { revision: head.bind(c.get("db"), values) };
   const grant = siteGrantOf(c);
   const found = grant
     ? await resolveGrantedChangeRequest(c, grant, spaceId, changeRequestId, { with: statements })
@@ -159,8 +173,8 @@ export async function revisionTarget<S extends Statements = NoStatements>(
   revisionId: string,
   more?: S,
 ): Promise<ContentTarget & { more: Results<S> }> {
-  const db = c.get("db");
-  const statements = { ...more, revision: revisionQuery(db, spaceId, revisionId) };
+  const values = { space: spaceId, revision: revisionId };
+  const statements = { ...more, revision: REVISION_BY_ID.bind(c.get("db"), values) };
   const appBase = appUrl(c, `/s/${spaceId}/~/revisions/${revisionId}`);
   const grant = siteGrantOf(c);
   if (grant) {

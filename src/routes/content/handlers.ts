@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { pageByIdPlan, readPageById } from "../../services/content/page-reads";
+import {
+  pageByIdPlan,
+  pageDocumentPlan,
+  readPageById,
+  readPageDocument,
+} from "../../services/content/page-reads";
 import { mainTarget, revisionTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
 import { renderMarkdown } from "../../content/document";
@@ -27,10 +32,6 @@ import {
   readFile,
   readFilesPage,
   readPageByPath,
-  mainRevisionPointerSql,
-  pageDocumentPlan,
-  readPageDocument,
-  spaceOrganizationSql,
   readRevision,
   readTree,
   type Bodies,
@@ -288,8 +289,7 @@ export async function revisionDocument(
   pageId: string,
 ): Promise<DocumentRead> {
   const db = c.get("db");
-  const at = mainRevisionPointerSql(spaceId, revisionId);
-  const plan = pageDocumentPlan(db, at, pageId, spaceOrganizationSql(spaceId));
+  const plan = pageDocumentPlan(db, { kind: "main-revision", spaceId, revisionId }, pageId);
   const target = await revisionTarget(c, spaceId, revisionId, plan.statements);
   if (target.revision.lineId === target.space.mainLineId) {
     return { target, read: plan.finish(target.more) };

@@ -100,11 +100,53 @@ function pageStatements(from: PointerFrom) {
 /** Every shape's statements, made on first use (their text is written on first bind). */
 const SHAPES = preparedShapes(pageStatements);
 
+/**
+ * The three statements of a page's document read in a shape: its chain (the page read's own),
+ * its stored body, the specs the page uses.
+ */
+function documentStatements(from: PointerFrom) {
+  return {
+    docChain: SHAPES(from).pageChain,
+    docBody: preparedSelect(
+      () => getTableColumns(documents),
+      (select, p: Params<Names>) => {
+        const at = pointerSql(from, p);
+        const hash = sql`(SELECT pv.document_hash FROM page_versions pv
+          WHERE pv.page_id = ${p("page")} AND ${visibleAt(at, "pv", "page_versions", "page_id")}
+          LIMIT 1)`;
+        return select.from(documents).where(sql`${documents.hash} = ${hash}`);
+      },
+    ),
+    docSpecs: preparedSelect(
+      () => REFERENCED_SPEC_FIELDS,
+      (select, p: Params<Names>) =>
+        select
+          .from(openapiSpecs)
+          .innerJoin(
+            openapiSpecVersions,
+            sql`${openapiSpecVersions.id} = ${openapiSpecs.lastVersionId}`,
+          )
+          .where(
+            referencedSpecsSql(orgSql(from, p), liveIn(pointerSql(from, p), sql`${p("page")}`)),
+          ),
+    ),
+  };
+}
+
+/** Every shape's document statements, made on first use. */
+const DOCUMENT_SHAPES = preparedShapes(documentStatements);
+
 /** Where a page is read: the head of a space's main content, or a known pointer. */
 export type PageAt =
   | { kind: "main-head"; spaceId: string }
   | { kind: "main-revision"; spaceId: string; revisionId: string }
   | { kind: "pointer"; pointer: ContentPointer; organizationId: string };
+
+/** The shape of a read at `at`. */
+function pointerFrom(at: PageAt): PointerFrom {
+  if (at.kind !== "pointer") return at.kind;
+  return isMain(at.pointer) ? "main" : "change";
+}
 
 /** The values of a read at `at`. */
 function valuesOf(at: PageAt, pageId: string): Record<Names, unknown> {
@@ -132,18 +174,19 @@ function valuesOf(at: PageAt, pageId: string): Record<Names, unknown> {
  * null when the page is not reachable.
  */
 export function pageByIdPlan(db: Database, at: PageAt, pageId: string) {
-  const from: PointerFrom =
-    at.kind !== "pointer" ? at.kind : isMain(at.pointer) ? "main" : "change";
-  return plan(bindAll(db, SHAPES(from), valuesOf(at, pageId)), (results): PlacedSubtree | null => {
-    const root = placePage(pageId, results.pageChain);
-    if (!root) return null;
-    const split = splitBodies(results.pageSubtree);
-    return {
-      node: placeSubtree(root, split.rows),
-      bodies: split.bodies,
-      specs: results.pageSpecs,
-    };
-  });
+  return plan(
+    bindAll(db, SHAPES(pointerFrom(at)), valuesOf(at, pageId)),
+    (results): PlacedSubtree | null => {
+      const root = placePage(pageId, results.pageChain);
+      if (!root) return null;
+      const split = splitBodies(results.pageSubtree);
+      return {
+        node: placeSubtree(root, split.rows),
+        bodies: split.bodies,
+        specs: results.pageSpecs,
+      };
+    },
+  );
 }
 
 /** `pageByIdPlan` at a known pointer, run on its own. */
@@ -154,4 +197,27 @@ export function readPageById(
   organizationId: string,
 ): Promise<PlacedSubtree | null> {
   return runPlan(db, pageByIdPlan(db, { kind: "pointer", pointer, organizationId }, pageId));
+}
+
+/**
+ * A reachable page's body (null: none), row and specs, as a plan of one round trip; its result
+ * is undefined when the page is not reachable.
+ */
+export function pageDocumentPlan(db: Database, at: PageAt, pageId: string) {
+  const statements = bindAll(db, DOCUMENT_SHAPES(pointerFrom(at)), valuesOf(at, pageId));
+  return plan(statements, (r) => {
+    const node = placePage(pageId, r.docChain);
+    if (!node) return undefined;
+    return { node, body: r.docBody[0]?.body ?? null, specs: r.docSpecs };
+  });
+}
+
+/** `pageDocumentPlan` at a known pointer, run on its own. */
+export function readPageDocument(
+  db: Database,
+  pointer: ContentPointer,
+  pageId: string,
+  organizationId: string,
+) {
+  return runPlan(db, pageDocumentPlan(db, { kind: "pointer", pointer, organizationId }, pageId));
 }

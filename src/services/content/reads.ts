@@ -10,8 +10,7 @@ import {
 } from "../../db/schema/index";
 
 import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
-import { fileQuery, filesQuery, pageChainSql } from "../../content/read";
-import { plan, runPlan } from "../../db/plan";
+import { fileQuery, filesQuery } from "../../content/read";
 import { buildTree, compareSiblings, placePage, type TreeNode } from "../../content/tree";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
@@ -264,56 +263,4 @@ export async function readPageByPath(
     .find((node) => node !== null && node.path === wanted);
   if (!root) return null;
   return { node: placeSubtree(root, split.rows), bodies: split.bodies, specs };
-}
-
-/** A reachable page's body (null: none), row and specs; undefined when unreachable. */
-export function pageDocumentPlan(
-  db: Database,
-  p: ContentPointer | PointerSql,
-  pageId: string,
-  organizationId: string | SQL,
-) {
-  const hash = sql`(SELECT pv.document_hash FROM page_versions pv
-    WHERE pv.page_id = ${pageId} AND ${visibleAt(p, "pv", PV, "page_id")} LIMIT 1)`;
-  return plan(
-    {
-      docChain: db.select().from(pageVersions).where(pageChainSql(p, pageId)),
-      docBody: db
-        .select()
-        .from(documents)
-        .where(sql`${documents.hash} = ${hash}`),
-      docSpecs: referencedSpecsQuery(db, organizationId, liveIn(p, sql`${pageId}`)),
-    },
-    (r) => {
-      const node = placePage(pageId, r.docChain);
-      if (!node) return undefined;
-      return { node, body: r.docBody[0]?.body ?? null, specs: r.docSpecs };
-    },
-  );
-}
-
-/** `pageDocumentPlan` at a known pointer, run on its own. */
-export function readPageDocument(
-  db: Database,
-  p: ContentPointer,
-  pageId: string,
-  organizationId: string,
-) {
-  return runPlan(db, pageDocumentPlan(db, p, pageId, organizationId));
-}
-
-/**
- * A pointer read in SQL at a revision of the space's main line: statements built on it join the
- * access check's round trip, and find nothing when the revision is not on main (the caller then
- * reads at the revision's real pointer).
- */
-export function mainRevisionPointerSql(spaceId: string, revisionId: string): PointerSql {
-  const line = sql`(SELECT main_line_id FROM spaces WHERE id = ${spaceId})`;
-  const seq = sql`(SELECT seq FROM revisions WHERE id = ${revisionId} AND line_id = ${line})`;
-  return { main: true, lineId: line, mainLineId: line, seq, baseSeq: seq };
-}
-
-/** SQL: the organization of a space, for statements that run before the space is read. */
-export function spaceOrganizationSql(spaceId: string): SQL {
-  return sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`;
 }
