@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { BoundedMap } from "../../src/lib/bounded-map";
+
+describe("BoundedMap", () => {
+  it("keeps at most its bound, dropping the oldest set first", () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set("a", 1);
+    map.set("b", 2);
+    map.set("c", 3);
+    expect(map.size).toBe(2);
+    expect(map.get("a")).toBeUndefined();
+    expect([map.get("b"), map.get("c")]).toEqual([2, 3]);
+  });
+
+  it("counts a key set again as the newest, and forgets a deleted key", () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set("a", 1);
+    map.set("b", 2);
+    map.set("a", 10);
+    map.set("c", 3);
+    expect(map.get("b")).toBeUndefined();
+    expect(map.get("a")).toBe(10);
+    map.delete("a");
+    expect(map.get("a")).toBeUndefined();
+    expect(map.size).toBe(1);
+  });
+});
