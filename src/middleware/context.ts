@@ -4,6 +4,7 @@ import { countingD1, emptyStats } from "../db/counting";
 import { createDb } from "../db/client";
 import { BOOKMARK_HEADER, sessionAsDatabase, sessionConstraint } from "../db/session";
 import { newId } from "../lib/ids";
+import { setAnswerHeaders } from "../http/answer-headers";
 import type { Platform } from "../platform/compose";
 
 /** The parts of the platform every request sees (as context variables). */
@@ -48,13 +49,13 @@ export const requestContext =
       throw new Error("SIGNING_SECRET is not configured");
     }
     await next();
-    c.header("X-Request-Id", requestId);
+    const headers: [string, string][] = [["X-Request-Id", requestId]];
     const bookmark = session.getBookmark();
-    if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+    if (bookmark) headers.push([BOOKMARK_HEADER, bookmark]);
     if (counted) {
-      c.header(
-        "X-Quire-D1",
-        `rt=${stats.roundTrips};read=${stats.rowsRead};written=${stats.rowsWritten};unmetered=${stats.unmetered}`,
-      );
+      const { roundTrips, rowsRead, rowsWritten, unmetered } = stats;
+      const counts = `rt=${roundTrips};read=${rowsRead};written=${rowsWritten};unmetered=${unmetered}`;
+      headers.push(["X-Quire-D1", counts]);
     }
+    setAnswerHeaders(c, headers);
   };

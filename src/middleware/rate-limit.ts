@@ -3,6 +3,7 @@ import type { AppEnv, Bindings } from "../env";
 import { bearerToken, presentedDigest } from "../auth/caller";
 import { looksLikeJwt } from "../auth/site-token";
 import { errorBody } from "../lib/errors";
+import { setAnswerHeaders } from "../http/answer-headers";
 import type { RateLimitWindows } from "../platform/isolate-memories";
 
 /** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
@@ -45,11 +46,11 @@ async function consume(mirror: RateLimitWindows, bucket: Bucket, key: string) {
   const seen = mirror.hit(key, bucket.period * 1000, now);
   const remaining = success ? Math.max(0, bucket.limit - seen.count) : 0;
   const retryAfter = Math.max(1, Math.ceil((seen.resetMs - now) / 1000));
-  const headers = {
-    "X-RateLimit-Limit": String(bucket.limit),
-    "X-RateLimit-Remaining": String(remaining),
-    "X-RateLimit-Reset": String(Math.ceil(seen.resetMs / 1000)),
-  };
+  const headers: [string, string][] = [
+    ["X-RateLimit-Limit", String(bucket.limit)],
+    ["X-RateLimit-Remaining", String(remaining)],
+    ["X-RateLimit-Reset", String(Math.ceil(seen.resetMs / 1000))],
+  ];
   return { success, retryAfter, headers };
 }
 
@@ -57,7 +58,10 @@ async function consume(mirror: RateLimitWindows, bucket: Bucket, key: string) {
 function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Response {
   return Response.json(
     errorBody(429, `Rate limit exceeded for this ${who}: retry in ${outcome.retryAfter} s`),
-    { status: 429, headers: { ...outcome.headers, "Retry-After": String(outcome.retryAfter) } },
+    {
+      status: 429,
+      headers: Object.fromEntries([...outcome.headers, ["Retry-After", String(outcome.retryAfter)]]),
+    },
   );
 }
 
@@ -91,5 +95,5 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
       return;
     }
   }
-  for (const [name, value] of Object.entries(outcome.headers)) c.header(name, value);
+  setAnswerHeaders(c, outcome.headers);
 };

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
+import { editAnswerHeaders } from "../http/answer-headers";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 
 /**
@@ -97,7 +98,9 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = notModified(etag, headers);
     return;
   }
-  c.res.headers.set("ETag", etag);
-  c.res.headers.set("Cache-Control", CACHE_CONTROL);
-  c.res.headers.append("Vary", "Authorization");
+  editAnswerHeaders(c, (headers) => {
+    headers.set("ETag", etag);
+    headers.set("Cache-Control", CACHE_CONTROL);
+    headers.append("Vary", "Authorization");
+  });
 };

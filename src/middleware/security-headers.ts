@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { editAnswerHeaders } from "../http/answer-headers";
 
 /** Request headers a browser client may send (CORS preflight). */
 const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Quire-Bookmark";
@@ -113,16 +114,17 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   } else {
     await next();
   }
-  const headers = c.res.headers;
-  if (c.req.method !== "OPTIONS") corsHeaders(c, headers);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "no-referrer");
-  if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);
-  if (c.req.header("Authorization") !== undefined && !headers.has("Cache-Control")) {
-    headers.set("Cache-Control", "no-store");
-  }
-  if (c.res.status === 401) headers.set("WWW-Authenticate", bearerChallenge(c));
-  if (c.req.path === REFERENCE_PATH && c.res.status === 200) {
-    headers.set("Content-Security-Policy", await referencePolicy(c.res));
-  }
+  const policy =
+    c.req.path === REFERENCE_PATH && c.res.status === 200 ? await referencePolicy(c.res) : null;
+  editAnswerHeaders(c, (headers) => {
+    if (c.req.method !== "OPTIONS") corsHeaders(c, headers);
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "no-referrer");
+    if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);
+    if (c.req.header("Authorization") !== undefined && !headers.has("Cache-Control")) {
+      headers.set("Cache-Control", "no-store");
+    }
+    if (c.res.status === 401) headers.set("WWW-Authenticate", bearerChallenge(c));
+    if (policy) headers.set("Content-Security-Policy", policy);
+  });
 };
