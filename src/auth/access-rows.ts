@@ -210,7 +210,7 @@ export function orgAccessQuery(c: Context<AppEnv>, organizationId: string | SQL)
   }
   return c
     .get("db")
-    .select({ row: orgAccessRowSql(organizationId, callerDigest(c)) })
+    .select({ row: orgAccessRowSql(organizationId, callerDigest(c)).as("row") })
     .from(ONE_ROW);
 }
 

@@ -76,6 +76,26 @@ function slotsOf(fields: SelectedFields): Slot[] {
   return slots;
 }
 
+/**
+ * The selection with every unnamed SQL expression named (`e0`, `e1`, …). D1 sends each result
+ * column's name with every answer, and an unnamed expression's name is its whole text: an
+ * access check's 5,700 characters of SQL travelled back and were parsed on every request. The
+ * rows are read by position (`readRows`), so the names are only for the wire.
+ */
+function namedSelection(fields: SelectedFields): SelectedFields {
+  let n = 0;
+  const named = (value: unknown) => (is(value, SQL) ? value.as(`e${n++}`) : value);
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (isValue(field) || is(field, Table)) out[key] = named(field);
+    else {
+      const members = Object.entries(field as Record<string, unknown>);
+      out[key] = Object.fromEntries(members.map(([name, value]) => [name, named(value)]));
+    }
+  }
+  return out as SelectedFields;
+}
+
 /** How each parameter of the written text is bound. */
 function bindsOf(params: unknown[]): Bind[] {
   return params.map((param) => {
@@ -228,7 +248,7 @@ export function preparedSelect<
     const p: Params<N> = (name) => sql.placeholder(name);
     const selection = fields(p);
     // The builder is typed by the selection; a packed one selects the same values as one column.
-    const selected = (packed ? packedSelection(selection) : selection) as F;
+    const selected = (packed ? packedSelection(selection) : namedSelection(selection)) as F;
     const { sql: text, params } = build(new QueryBuilder().select(selected), p).toSQL();
     return { text, binds: bindsOf(params), slots: slotsOf(selection) };
   };

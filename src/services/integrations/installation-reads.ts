@@ -100,7 +100,7 @@ export function installationsPagePlan(db: Database, input: InstallationListInput
   return plan(
     {
       rows: db
-        .select({ installation: integrationInstallations, spacesCount: spaces })
+        .select({ installation: integrationInstallations, spacesCount: spaces.as("spaces_count") })
         .from(integrationInstallations)
         .innerJoin(organizations, eq(organizations.id, integrationInstallations.organizationId))
         .where(input.after ? and(where, keysetAfter(keys, input.after)) : where)

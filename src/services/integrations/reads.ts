@@ -159,7 +159,7 @@ export function integrationsPagePlan(
   const where = and(scopeSql(input.list), ...filters);
   const page = input.after ? and(where, keysetAfter([integrations.name], input.after)) : where;
   const pageQuery = db
-    .select({ integration: integrations, member, role })
+    .select({ integration: integrations, member: member.as("member"), role: role.as("role") })
     .from(integrations)
     .where(page)
     .orderBy(asc(integrations.name))

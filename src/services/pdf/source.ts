@@ -67,7 +67,7 @@ function bodiesQuery(db: Database, p: ContentPointer, ids: SQL | null) {
       size: sql<number>`length(${documents.body})`,
       body: sql<
         string | null
-      >`CASE WHEN ${running} <= ${MAX_BODY_CHARS} THEN ${documents.body} END`,
+      >`CASE WHEN ${running} <= ${MAX_BODY_CHARS} THEN ${documents.body} END`.as("body"),
     })
     .from(documents)
     .where(sql`${documents.hash} IN (${hashes})`);

@@ -67,7 +67,7 @@ function readableSpacesQuery(
       title: spaces.title,
       parentId: spaces.parentId,
       defaultLevel: spaces.defaultLevel,
-      access: input.admin ? sql<string | null>`NULL` : accessJson(input.callerId),
+      access: (input.admin ? sql<string | null>`NULL` : accessJson(input.callerId)).as("access"),
     })
     .from(spaces)
     .where(

@@ -156,7 +156,7 @@ export function publishedPlacementPlan(db: Database, spaceId: string, shareKey?:
   return plan(
     {
       placement: db
-        .select({ json: publishedPlacementSql(shareKey) })
+        .select({ json: publishedPlacementSql(shareKey).as("json") })
         .from(spaces)
         .where(eq(spaces.id, spaceId))
         .limit(1),

@@ -39,7 +39,7 @@ export function glossaryListPlan(
   return plan(
     {
       rows: db
-        .select({ entry: translationGlossary, key: term })
+        .select({ entry: translationGlossary, key: term.as("sort_key") })
         .from(translationGlossary)
         .where(and(eq(translationGlossary.organizationId, input.orgId), after))
         .orderBy(asc(term), asc(translationGlossary.id))
