@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { z } from "zod";
+import { BoundedMap } from "../lib/bounded-map";
 import { nowMs } from "../lib/clock";
 import type { SiteGrant } from "../env";
 
@@ -106,7 +107,7 @@ const MAX_VERIFIED = 1_000;
  * token itself says is remembered: expiry is checked on every use, and whether the grant still
  * holds (published, at its publication version) is read by every route's statement as before.
  */
-const verified = new Map<string, { secret: string; grant: SiteGrant }>();
+const verified = new BoundedMap<string, { secret: string; grant: SiteGrant }>(MAX_VERIFIED);
 
 /** True while a token expiring at `expiresAt` (ms) is valid: jose's rule, `exp` > now in s. */
 function unexpired(expiresAt: number): boolean {
@@ -129,10 +130,6 @@ export async function verifySiteToken(secret: string, token: string): Promise<Si
   const grant = await verifySignedSiteToken(secret, token);
   if (grant) {
     verified.set(token, { secret, grant });
-    if (verified.size > MAX_VERIFIED) {
-      const oldest = verified.keys().next().value;
-      if (oldest !== undefined) verified.delete(oldest);
-    }
   }
   return grant;
 }

@@ -4,32 +4,37 @@
  * bound however many different keys requests bring.
  */
 export class BoundedMap<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly map = new Map<K, V>();
 
   constructor(private readonly max: number) {}
 
   /** The value remembered for `key`, if any. */
   get(key: K): V | undefined {
-    return this.entries.get(key);
+    return this.map.get(key);
   }
 
   /** Remembers `value` as the newest entry, dropping the oldest past the bound. */
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
     }
   }
 
   /** Forgets `key`. */
   delete(key: K): void {
-    this.entries.delete(key);
+    this.map.delete(key);
+  }
+
+  /** The remembered entries, oldest first. */
+  entries(): IterableIterator<[K, V]> {
+    return this.map.entries();
   }
 
   /** How many entries are remembered. */
   get size(): number {
-    return this.entries.size;
+    return this.map.size;
   }
 }

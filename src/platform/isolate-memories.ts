@@ -1,6 +1,7 @@
 // This isolate's memories: small per-isolate state the request path keeps between requests. One
 // of each per platform (made by `createPlatform`, src/platform/compose.ts), never a module-level
-// singleton, so tests and isolates never share them by import. They import nothing.
+// singleton, so tests and isolates never share them by import. They import only src/lib.
+import { BoundedMap } from "../lib/bounded-map";
 
 /** How long this isolate trusts a token it verified, to let a request's body be read. */
 const VERIFIED_TOKEN_TTL_MS = 10_000;
@@ -16,19 +17,16 @@ const MAX_ENTRIES = 2_000;
  * One per platform, like the other memories of this file.
  */
 export class VerifiedTokens {
-  private readonly entries = new Map<string, { tokenId: string; until: number }>();
+  private readonly entries = new BoundedMap<string, { tokenId: string; until: number }>(
+    MAX_ENTRIES,
+  );
 
   /** Remembers a digest verified at `now`, no longer than the token's own expiry. */
   remember(digest: string, tokenId: string, expiresAt: string | null, now: number): void {
     const expiry = expiresAt ? Date.parse(expiresAt) : Number.POSITIVE_INFINITY;
     const until = Math.min(now + VERIFIED_TOKEN_TTL_MS, expiry);
     if (until <= now) return;
-    this.entries.delete(digest);
     this.entries.set(digest, { tokenId, until });
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 
   /** Whether the digest was verified recently enough to be trusted at `now`. */
@@ -42,7 +40,7 @@ export class VerifiedTokens {
 
   /** Forgets a token at once (it was just revoked in this isolate). */
   forget(tokenId: string): void {
-    for (const [digest, entry] of this.entries) {
+    for (const [digest, entry] of this.entries.entries()) {
       if (entry.tokenId === tokenId) this.entries.delete(digest);
     }
   }
