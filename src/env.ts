@@ -2,7 +2,12 @@
 // nothing above them (src/db, the platform's parts in src/platform; never compose.ts).
 import type { Database } from "./db/client";
 import type { D1Stats } from "./db/counting";
-import type { LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./platform/isolate-memories";
+import type {
+  KeptAnswers,
+  LargeBodyGate,
+  RateLimitWindows,
+  VerifiedTokens,
+} from "./platform/isolate-memories";
 import type { MainRevisionHook } from "./platform/main-revision";
 
 /** The Worker's bindings, as declared in wrangler.toml. */
@@ -131,6 +136,8 @@ interface Variables {
   largeBodyGate: LargeBodyGate;
   /** Rate-limit windows as this isolate saw them (see `RateLimitWindows`). */
   rateLimitWindows: RateLimitWindows;
+  /** The readers' revision-fixed answers this isolate made (see `KeptAnswers`). */
+  keptAnswers: KeptAnswers;
 }
 
 /** The Hono environment shared by every router of the app. */

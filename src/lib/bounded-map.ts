@@ -1,12 +1,17 @@
 /**
- * A map of at most `max` entries where the oldest set goes first: the form of every per-isolate
- * memory of derived values (token digests, verified site tokens) that must not grow without
- * bound however many different keys requests bring.
+ * A map whose entries weigh at most `max` in all (by default each weighs 1: at most `max`
+ * entries), where the oldest set goes first: the form of every per-isolate memory (token
+ * digests, verified tokens, kept answers) that must not grow without bound however many
+ * different keys requests bring.
  */
 export class BoundedMap<K, V> {
   private readonly map = new Map<K, V>();
+  private weight = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   /** The value remembered for `key`, if any. */
   get(key: K): V | undefined {
@@ -15,16 +20,21 @@ export class BoundedMap<K, V> {
 
   /** Remembers `value` as the newest entry, dropping the oldest past the bound. */
   set(key: K, value: V): void {
-    this.map.delete(key);
+    this.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) {
+    this.weight += this.weigh(value);
+    while (this.weight > this.max) {
       const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
   }
 
   /** Forgets `key`. */
   delete(key: K): void {
+    const value = this.map.get(key);
+    if (value === undefined && !this.map.has(key)) return;
+    this.weight -= this.weigh(value as V);
     this.map.delete(key);
   }
 

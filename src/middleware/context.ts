@@ -10,7 +10,7 @@ import type { Platform } from "../platform/compose";
 /** The parts of the platform every request sees (as context variables). */
 type RequestParts = Pick<
   Platform,
-  "mainRevisionHooks" | "verifiedTokens" | "largeBodyGate" | "rateLimitWindows"
+  "mainRevisionHooks" | "verifiedTokens" | "largeBodyGate" | "rateLimitWindows" | "keptAnswers"
 >;
 
 /**
@@ -41,6 +41,7 @@ export const requestContext =
     c.set("verifiedTokens", parts.verifiedTokens);
     c.set("largeBodyGate", parts.largeBodyGate);
     c.set("rateLimitWindows", parts.rateLimitWindows);
+    c.set("keptAnswers", parts.keptAnswers);
     if (!c.env.SIGNING_SECRET) {
       // Deployment mistake, not a client error: say so in the log, keep the body generic.
       console.error(

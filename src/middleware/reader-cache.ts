@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import { editAnswerHeaders } from "../http/answer-headers";
 import { BoundedMap } from "../lib/bounded-map";
+import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 
 /**
@@ -56,15 +57,32 @@ function fingerprintOf(grant: SiteGrant): string {
  */
 const derivedEtags = new BoundedMap<string, string>(1_000);
 
-/** The derived ETag of a revision-fixed read: its URL, grant and spec state, hashed. */
-async function derivedEtag(c: Context<AppEnv>, grant: SiteGrant, specState: string) {
-  const inputs = [ANSWER_FORMAT, c.req.url, fingerprintOf(grant), specState].join("\n");
+/**
+ * What a revision-fixed read's answer is made of but the spec state: its URL and the grant (the
+ * answers' format version first). The key of its kept answer.
+ */
+function answerKey(c: Context<AppEnv>, grant: SiteGrant): string {
+  return `${ANSWER_FORMAT}\n${c.req.url}\n${fingerprintOf(grant)}`;
+}
+
+/** The derived ETag of a revision-fixed read: its answer key and spec state, hashed. */
+async function derivedEtag(key: string, specState: string) {
+  const inputs = `${key}\n${specState}`;
   let etag = derivedEtags.get(inputs);
   if (etag === undefined) {
     etag = `W/"r${await digestHex(new TextEncoder().encode(inputs))}"`;
     derivedEtags.set(inputs, etag);
   }
   return etag;
+}
+
+/** A kept answer as a 200, with the validators every revision-fixed answer carries. */
+function keptResponse(kept: KeptAnswer): Response {
+  const headers = new Headers(kept.headers);
+  headers.set("ETag", kept.etag);
+  headers.set("Cache-Control", CACHE_CONTROL);
+  headers.append("Vary", "Authorization");
+  return new Response(kept.body, { status: 200, headers });
 }
 
 /** The ETag of any other answer: a digest of its body. */
@@ -93,17 +111,30 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!grant || c.req.method !== "GET") return next();
   const spaceId = revisionFixedRead(c);
   const asked = c.req.header("If-None-Match");
-  if (spaceId && asked?.includes('W/"r')) {
+  const key = spaceId ? answerKey(c, grant) : null;
+  const kept = key ? c.get("keptAnswers").get(key) : undefined;
+  if (spaceId && key && (kept || asked?.includes('W/"r'))) {
     // The grant check (a 404 when it no longer holds, as the read would answer), not the content.
-    const etag = await derivedEtag(c, grant, await grantedSpecState(c, grant, spaceId));
+    const specState = await grantedSpecState(c, grant, spaceId);
+    const etag = await derivedEtag(key, specState);
     if (names(asked, etag)) return notModified(etag, new Headers());
+    // The same answer this isolate made before, unless the organization's specs moved since.
+    if (kept?.specState === specState) return keptResponse(kept);
   }
   await next();
   if (c.res.status !== 200) return;
   if (!(c.res.headers.get("Content-Type") ?? "").startsWith("application/json")) return;
   const specState = spaceId ? specStateOf(c) : undefined;
   const etag =
-    specState === undefined ? await bodyEtag(c.res) : await derivedEtag(c, grant, specState);
+    key === null || specState === undefined
+      ? await bodyEtag(c.res)
+      : await derivedEtag(key, specState);
+  if (key !== null && specState !== undefined) {
+    const headers: [string, string][] = [];
+    c.res.headers.forEach((value, name) => headers.push([name, value]));
+    const body = await c.res.clone().arrayBuffer();
+    c.get("keptAnswers").keep(key, { etag, specState, body, headers });
+  }
   if (names(asked, etag)) {
     const headers = new Headers(c.res.headers);
     c.res = undefined;

@@ -6,7 +6,7 @@ import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import type { MainRevisionHook } from "./main-revision";
-import { LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
+import { KeptAnswers, LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
 
 /**
  * What the Worker is assembled with, once per isolate: the work after every new main revision,
@@ -25,6 +25,8 @@ export interface Platform {
   largeBodyGate: LargeBodyGate;
   /** This isolate's estimate of each rate-limit window, for the X-RateLimit-* headers. */
   rateLimitWindows: RateLimitWindows;
+  /** The readers' revision-fixed answers this isolate made. */
+  keptAnswers: KeptAnswers;
 }
 
 /**
@@ -39,5 +41,6 @@ export function createPlatform(): Platform {
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),
     rateLimitWindows: new RateLimitWindows(),
+    keptAnswers: new KeptAnswers(),
   };
 }

@@ -46,6 +46,44 @@ export class VerifiedTokens {
   }
 }
 
+/** Bytes of answers `KeptAnswers` holds at most per isolate (of its 128 MB). */
+const KEPT_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** An answer larger than this is not kept (a few large pages would push out many small ones). */
+const KEPT_ANSWER_MAX_BYTES = 256 * 1024;
+
+/** An answer kept for its key: the body and headers the route made, and what made its ETag. */
+export interface KeptAnswer {
+  etag: string;
+  specState: string;
+  body: ArrayBuffer;
+  headers: [string, string][];
+}
+
+/**
+ * The answers of the readers' revision-fixed reads (a site token's reads of a revision's pages
+ * and files, src/middleware/reader-cache.ts) this isolate made, by what their derived ETag is
+ * made of but the spec state. Such an answer is fixed by its URL, the token's grant and the
+ * organization's API specs (docs/compatibility.md "Reader caching"), so a repeat is answered
+ * from here after the grant check alone, which every request still makes in D1.
+ */
+export class KeptAnswers {
+  private readonly answers = new BoundedMap<string, KeptAnswer>(
+    KEPT_ANSWER_BYTES,
+    (answer) => answer.body.byteLength,
+  );
+
+  /** The answer kept under `key`, if any. */
+  get(key: string): KeptAnswer | undefined {
+    return this.answers.get(key);
+  }
+
+  /** Keeps `answer` under `key`, unless it is too large to be worth the memory. */
+  keep(key: string, answer: KeptAnswer): void {
+    if (answer.body.byteLength <= KEPT_ANSWER_MAX_BYTES) this.answers.set(key, answer);
+  }
+}
+
 /** A turn older than this is taken as lost (its request was cancelled before releasing it). */
 const TURN_LIFETIME_MS = 30_000;
 

@@ -1,5 +1,5 @@
 import type { SiteVisibility } from "../../src/db/schema/sites";
-import { call, type ApiResponse } from "./api";
+import { as, call, type ApiResponse } from "./api";
 import { makeUser } from "./factories";
 import { mainDocs, mainPagesByTitle } from "./content-factories";
 import { makeSite } from "./sites-factories";
@@ -44,4 +44,17 @@ export async function siteTokenFor(url: string, extra: Record<string, unknown> =
     throw new Error(`${url} did not resolve: ${res.status} ${res.text}`);
   }
   return res.body.apiToken as string;
+}
+
+/**
+ * `publishedDocs` read through a site token at its head revision: the token, the revision's
+ * path (`rev`) and the Install page's id.
+ */
+export async function revisionReader() {
+  const docs = await publishedDocs();
+  const token = await siteTokenFor(siteUrl(docs.site.id));
+  const head = await as(token).get(`/spaces/${docs.space.id}`);
+  const rev = `/spaces/${docs.space.id}/revisions/${head.body.revision as string}`;
+  const install = docs.pages.get("Install")!.pageId;
+  return { ...docs, token, rev, install };
 }

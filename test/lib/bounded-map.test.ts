@@ -24,4 +24,19 @@ describe("BoundedMap", () => {
     expect(map.get("a")).toBeUndefined();
     expect(map.size).toBe(1);
   });
+
+  it("bounds the entries' total weight when given a weigher", () => {
+    const map = new BoundedMap<string, string>(10, (value) => value.length);
+    map.set("a", "xxxx");
+    map.set("b", "yyyy");
+    map.set("c", "zzzz");
+    expect(map.get("a")).toBeUndefined();
+    expect([map.get("b"), map.get("c")]).toEqual(["yyyy", "zzzz"]);
+    map.set("b", "y");
+    map.set("d", "wwwww");
+    expect([map.get("b"), map.get("c"), map.get("d")]).toEqual(["y", "zzzz", "wwwww"]);
+    map.set("e", "an entry heavier than the bound");
+    expect(map.get("e")).toBeUndefined();
+    expect(map.size).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { as, d1Cost } from "../helpers/api";
 import { testDb } from "../helpers/factories";
-import { publishedDocs, siteTokenFor, siteUrl } from "../helpers/reading-factories";
+import { publishedDocs, revisionReader, siteTokenFor, siteUrl } from "../helpers/reading-factories";
 import { siteKey, visitorToken } from "../helpers/sites-factories";
 import { openapiSpecs } from "../../src/db/schema";
 
@@ -14,16 +14,6 @@ import { openapiSpecs } from "../../src/db/schema";
 const DERIVED = /^W\/"r[0-9a-f]{24}"$/;
 const DIGEST = /^W\/"[0-9a-f]{24}"$/;
 
-/** A published site read through a site token, at its head revision. */
-async function reader() {
-  const docs = await publishedDocs();
-  const token = await siteTokenFor(siteUrl(docs.site.id));
-  const head = await as(token).get(`/spaces/${docs.space.id}`);
-  const rev = `/spaces/${docs.space.id}/revisions/${head.body.revision as string}`;
-  const install = docs.pages.get("Install")!.pageId;
-  return { ...docs, token, rev, install };
-}
-
 /** A GET with `If-None-Match`. */
 function revalidate(token: string, path: string, etag: string) {
   return as(token).get(path, { headers: { "If-None-Match": etag } });
@@ -31,7 +21,7 @@ function revalidate(token: string, path: string, etag: string) {
 
 describe("derived ETags of a revision's pages", () => {
   it("answer a revalidation with 304 after the grant check alone, before the content", async () => {
-    const { token, rev, install } = await reader();
+    const { token, rev, install } = await revisionReader();
     for (const path of [
       `${rev}/page/${install}/document`,
       `${rev}/page/${install}`,
@@ -56,7 +46,7 @@ describe("derived ETags of a revision's pages", () => {
   });
 
   it("differ by URL, and hold across a renewed token of the same grant", async () => {
-    const { site, token, rev, install } = await reader();
+    const { site, token, rev, install } = await revisionReader();
     const path = `${rev}/page/${install}`;
     const document = (await as(token).get(path)).headers.get("ETag");
     const markdown = (await as(token).get(`${path}?format=markdown`)).headers.get("ETag");
@@ -84,7 +74,7 @@ describe("derived ETags of a revision's pages", () => {
   });
 
   it("change when the organization's API specs change (computed pages render from them)", async () => {
-    const { org, token, rev, install } = await reader();
+    const { org, token, rev, install } = await revisionReader();
     const path = `${rev}/page/${install}/document`;
     const before = (await as(token).get(path)).headers.get("ETag")!;
     const now = new Date().toISOString();
@@ -115,7 +105,7 @@ describe("derived ETags of a revision's pages", () => {
   });
 
   it("are never a 304 once the site is unpublished: the grant check answers 404", async () => {
-    const { org, owner, site, token, rev, install } = await reader();
+    const { org, owner, site, token, rev, install } = await revisionReader();
     const path = `${rev}/page/${install}/document`;
     const etag = (await as(token).get(path)).headers.get("ETag")!;
     await as(owner.token).post(`/orgs/${org.id}/sites/${site.id}/unpublish`);
@@ -126,7 +116,7 @@ describe("derived ETags of a revision's pages", () => {
 
 describe("digest ETags elsewhere", () => {
   it("for the space, the head's content and a page's meta-links, with 304 on a match", async () => {
-    const { space, token, rev, install } = await reader();
+    const { space, token, rev, install } = await revisionReader();
     for (const path of [
       `/spaces/${space.id}`,
       `/spaces/${space.id}/content/pages`,
