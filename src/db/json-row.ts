@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
+import { Column, getTableColumns, getTableName, type Table } from "drizzle-orm";
 
 /**
  * Rows read as one JSON array. D1 keys a result row by column name, so a statement joining
@@ -57,6 +57,15 @@ export function jsonArrayItems(groups: readonly JsonPart[][]): string {
     .join(", ");
 }
 
+/** drizzle's own column decoder, which returns the driver's value unchanged. */
+const IDENTITY = Column.prototype.mapFromDriverValue;
+
+/** A part's decoder, null when its values need none (no column, or a plain text/number one). */
+function decoderOf(part: JsonPart): Column["mapFromDriverValue"] | null {
+  const decode = part.column?.mapFromDriverValue;
+  return decode === undefined || decode === IDENTITY ? null : decode;
+}
+
 /**
  * Reads a JSON row back into one object per group, each value decoded as its column does, and
  * the values after the groups (what a statement selects past them).
@@ -71,7 +80,8 @@ export function readJsonRow(
     const out: Record<string, unknown> = {};
     for (const part of parts) {
       const value = values[at++] ?? null;
-      out[part.key] = value !== null && part.column ? part.column.mapFromDriverValue(value) : value;
+      const decode = value === null ? null : decoderOf(part);
+      out[part.key] = decode ? decode.call(part.column, value) : value;
     }
     return out;
   });
