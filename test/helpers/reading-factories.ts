@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { SiteVisibility } from "../../src/db/schema/sites";
+import { openapiSpecs } from "../../src/db/schema";
 import { as, call, type ApiResponse } from "./api";
-import { makeUser } from "./factories";
+import { makeUser, testDb } from "./factories";
 import { mainDocs, mainPagesByTitle } from "./content-factories";
 import { makeSite } from "./sites-factories";
 
@@ -57,4 +59,32 @@ export async function revisionReader() {
   const rev = `/spaces/${docs.space.id}/revisions/${head.body.revision as string}`;
   const install = docs.pages.get("Install")!.pageId;
   return { ...docs, token, rev, install };
+}
+
+/**
+ * An API spec of the organization written straight to D1 (no processing): what moves the spec
+ * state that revision-fixed reads depend on. `moveSpec` gives it a new live version.
+ */
+export async function addSpec(organizationId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await testDb()
+    .insert(openapiSpecs)
+    .values({
+      id: `spec-${organizationId}`,
+      organizationId,
+      slug: "petstore",
+      sourceKind: "url",
+      sourceUrl: "https://example.com/petstore.json",
+      processingState: "pending",
+      createdAt: now,
+      updatedAt: now,
+    });
+}
+
+/** Moves the spec of `addSpec` to a new live version. */
+export async function moveSpec(organizationId: string, versionId = "version-2"): Promise<void> {
+  await testDb()
+    .update(openapiSpecs)
+    .set({ lastVersionId: versionId })
+    .where(eq(openapiSpecs.id, `spec-${organizationId}`));
 }

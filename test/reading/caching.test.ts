@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { as, d1Cost } from "../helpers/api";
-import { testDb } from "../helpers/factories";
-import { publishedDocs, revisionReader, siteTokenFor, siteUrl } from "../helpers/reading-factories";
+import {
+  addSpec,
+  moveSpec,
+  publishedDocs,
+  revisionReader,
+  siteTokenFor,
+  siteUrl,
+} from "../helpers/reading-factories";
 import { siteKey, visitorToken } from "../helpers/sites-factories";
-import { openapiSpecs } from "../../src/db/schema";
 
 // Reader caching (docs/compatibility.md, "Reader caching"): a revision's pages and files carry
 // an ETag derived from what fixes them (revision, URL, grant, the organization's API specs), so
@@ -77,28 +81,13 @@ describe("derived ETags of a revision's pages", () => {
     const { org, token, rev, install } = await revisionReader();
     const path = `${rev}/page/${install}/document`;
     const before = (await as(token).get(path)).headers.get("ETag")!;
-    const now = new Date().toISOString();
-    await testDb()
-      .insert(openapiSpecs)
-      .values({
-        id: `spec-${org.id}`,
-        organizationId: org.id,
-        slug: "petstore",
-        sourceKind: "url",
-        sourceUrl: "https://example.com/petstore.json",
-        processingState: "pending",
-        createdAt: now,
-        updatedAt: now,
-      });
+    await addSpec(org.id);
     const added = await revalidate(token, path, before);
     expect(added.status).toBe(200);
     const withSpec = added.headers.get("ETag")!;
     expect(withSpec).toMatch(DERIVED);
     expect(withSpec).not.toBe(before);
-    await testDb()
-      .update(openapiSpecs)
-      .set({ lastVersionId: "version-2" })
-      .where(eq(openapiSpecs.id, `spec-${org.id}`));
+    await moveSpec(org.id);
     const versioned = await revalidate(token, path, withSpec);
     expect(versioned.status).toBe(200);
     expect(versioned.headers.get("ETag")).not.toBe(withSpec);

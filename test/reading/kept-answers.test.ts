@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { as, d1Cost } from "../helpers/api";
-import { testDb } from "../helpers/factories";
-import { revisionReader } from "../helpers/reading-factories";
-import { openapiSpecs } from "../../src/db/schema";
+import { addSpec, moveSpec, revisionReader } from "../helpers/reading-factories";
 
 // A site token's reads of a revision's pages and files are fixed by the URL, the grant and the
 // organization's API specs (docs/compatibility.md "Reader caching"): the isolate keeps the
@@ -46,19 +43,7 @@ describe("kept answers of a revision's pages", () => {
     const { org, token, rev, install } = await revisionReader();
     const path = `${rev}/page/${install}/document`;
     const first = await as(token).get(path);
-    const now = new Date().toISOString();
-    await testDb()
-      .insert(openapiSpecs)
-      .values({
-        id: `spec-${org.id}`,
-        organizationId: org.id,
-        slug: "petstore",
-        sourceKind: "url",
-        sourceUrl: "https://example.com/petstore.json",
-        processingState: "pending",
-        createdAt: now,
-        updatedAt: now,
-      });
+    await addSpec(org.id);
     const after = await as(token).get(path);
     expect(after.status).toBe(200);
     expect(after.headers.get("ETag")).not.toBe(first.headers.get("ETag"));
@@ -66,10 +51,7 @@ describe("kept answers of a revision's pages", () => {
     const kept = await as(token).get(path);
     expect(kept.headers.get("ETag")).toBe(after.headers.get("ETag"));
     expect(d1Cost(kept).rowsRead).toBeLessThan(d1Cost(after).rowsRead);
-    await testDb()
-      .update(openapiSpecs)
-      .set({ lastVersionId: "version-2" })
-      .where(eq(openapiSpecs.id, `spec-${org.id}`));
+    await moveSpec(org.id);
     const versioned = await as(token).get(path);
     expect(versioned.headers.get("ETag")).not.toBe(after.headers.get("ETag"));
   });
