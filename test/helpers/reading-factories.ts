@@ -50,7 +50,7 @@ export async function siteTokenFor(url: string, extra: Record<string, unknown> =
 
 /**
  * `publishedDocs` read through a site token at its head revision: the token, the revision's
- * path (`rev`) and the Install page's id.
+ * path (`rev`), the Install page's id and the revision-fixed reads of it (`fixedPaths`).
  */
 export async function revisionReader() {
   const docs = await publishedDocs();
@@ -58,7 +58,15 @@ export async function revisionReader() {
   const head = await as(token).get(`/spaces/${docs.space.id}`);
   const rev = `/spaces/${docs.space.id}/revisions/${head.body.revision as string}`;
   const install = docs.pages.get("Install")!.pageId;
-  return { ...docs, token, rev, install };
+  /** Its revision-fixed reads: a page's document, the page, a path, the tree, the files. */
+  const fixedPaths = [
+    `${rev}/page/${install}/document`,
+    `${rev}/page/${install}`,
+    `${rev}/path/introduction%2Finstall`,
+    `${rev}/pages`,
+    `${rev}/files`,
+  ];
+  return { ...docs, token, rev, install, fixedPaths };
 }
 
 /**
