@@ -76,12 +76,17 @@ async function derivedEtag(key: string, specState: string) {
   return etag;
 }
 
-/** A kept answer as a 200, with the validators every revision-fixed answer carries. */
+/** Sets the validators every reader's answer carries: its ETag, the caching, `Vary`. */
+function setValidators(headers: Headers, etag: string): void {
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", CACHE_CONTROL);
+  if (!headers.get("Vary")?.includes("Authorization")) headers.append("Vary", "Authorization");
+}
+
+/** A kept answer as a 200, with its validators. */
 function keptResponse(kept: KeptAnswer): Response {
   const headers = new Headers(kept.headers);
-  headers.set("ETag", kept.etag);
-  headers.set("Cache-Control", CACHE_CONTROL);
-  headers.append("Vary", "Authorization");
+  setValidators(headers, kept.etag);
   return new Response(kept.body, { status: 200, headers });
 }
 
@@ -99,9 +104,7 @@ function names(ifNoneMatch: string | undefined, etag: string): boolean {
 function notModified(etag: string, headers: Headers): Response {
   headers.delete("Content-Type");
   headers.delete("Content-Length");
-  headers.set("ETag", etag);
-  headers.set("Cache-Control", CACHE_CONTROL);
-  if (!headers.get("Vary")?.includes("Authorization")) headers.append("Vary", "Authorization");
+  setValidators(headers, etag);
   return new Response(null, { status: 304, headers });
 }
 
@@ -141,9 +144,5 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res = notModified(etag, headers);
     return;
   }
-  editAnswerHeaders(c, (headers) => {
-    headers.set("ETag", etag);
-    headers.set("Cache-Control", CACHE_CONTROL);
-    headers.append("Vary", "Authorization");
-  });
+  editAnswerHeaders(c, (headers) => setValidators(headers, etag));
 };
