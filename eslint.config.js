@@ -49,7 +49,7 @@ export default tseslint.config(
       "dist/",
       "bench/.build/",
       "test/.generated/",
-      ".wrangler/",
+      "**/.wrangler/",
       "drizzle/",
       "*.config.*",
       "examples/",
@@ -256,27 +256,31 @@ export default tseslint.config(
     },
   },
   {
+    // The shared cores (core/: the document model and its codecs, the API-spec pages, the rules
+    // that protect people: safe links, conditional requests, digests) belong to no Worker: every
+    // Worker imports them, they import none, and they never reach HTTP, a database or the network.
+    files: ["core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": forbid([
+        HTTP,
+        DRIZZLE,
+        {
+          group: ["**/src", "**/src/**", "**/reader/**", "**/app/**"],
+          message: "core/ belongs to no Worker: it imports none of them.",
+        },
+      ]),
+    },
+  },
+  {
     // The reader Worker (reader/) is a client of the public /v1 API through its service binding:
-    // it may import the pure cores of src/ (document model, pure helpers), never the database,
-    // the services, auth, routes or anything that reaches D1, R2 or the network directly.
+    // it imports the shared cores of core/, never anything of the API Worker (src/).
     files: ["reader/**/*.ts", "reader/**/*.tsx"],
     rules: {
       "no-restricted-imports": forbid([
         DRIZZLE,
         {
-          group: [
-            "**/src/db/**",
-            "**/src/jobs/**",
-            "**/src/services/**",
-            "**/src/auth/**",
-            "**/src/routes/**",
-            "**/src/middleware/**",
-            "**/src/presenters/**",
-            "**/src/http/**",
-            "**/src/outbound/**",
-            "**/src/platform/**",
-          ],
-          message: "The reader reaches content only through the /v1 API; it imports pure cores.",
+          group: ["**/src", "**/src/**"],
+          message: "The reader reaches content only through the /v1 API; it imports core/ only.",
         },
       ]),
     },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node bench/openapi-spec.mjs`: what processing an API spec costs (issue 13). The Worker's own
-// code (src/openapi-specs: parse, validate, inline refs; src/content/openapi-pages: render a page),
+// code (src/openapi-specs: parse, validate, inline refs; core/openapi-pages: render a page),
 // bundled by esbuild, runs in child Node processes on a small spec and on the largest real spec
 // at hand offline (GitBook's official document in @gitbook/api, ~1.7 MB). Per spec it prints
 // the processing time (parse → validate → stored JSON), the time to render a tag page as
@@ -39,7 +39,7 @@ try {
   writeFileSync(
     entry,
     `export { buildSpec } from ${JSON.stringify(join(root, "src/openapi-specs/build.ts"))};
-export { computedPageMarkdown, computedPageDocument } from ${JSON.stringify(join(root, "src/content/openapi-pages/index.ts"))};`,
+export { computedPageMarkdown, computedPageDocument } from ${JSON.stringify(join(root, "core/openapi-pages/index.ts"))};`,
   );
   const bundle = join(work, "bundle.mjs");
   await build({

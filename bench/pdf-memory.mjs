@@ -171,7 +171,7 @@ function main(sizes, withImages) {
       ["--bundle", "--platform=node", "--format=esm", `--outfile=${bundle}`, "--log-level=warning"],
       {
         input: `export { renderPdf } from "${join(root, "src/pdf/document.ts")}";
-export { parseMarkdown } from "${join(root, "src/content/document/index.ts")}";`,
+export { parseMarkdown } from "${join(root, "core/document/index.ts")}";`,
         cwd: root,
       },
     );

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const srcDir = join(root, "src");
+/** The folders whose imports are checked: the API Worker and the shared cores. */
+const sourceDirs = [join(root, "core"), join(root, "src")];
 
 /** The compiler options of the repo's tsconfig.json (module resolution, paths). */
 function compilerOptions() {
@@ -142,7 +143,7 @@ function circlesOf(graph, component) {
 }
 
 const started = performance.now();
-const files = sourceFiles(srcDir);
+const files = sourceDirs.flatMap(sourceFiles);
 const graph = importGraph(files, compilerOptions());
 const circles = tangledComponents(graph)
   .flatMap((component) => circlesOf(graph, component))
@@ -150,8 +151,8 @@ const circles = tangledComponents(graph)
   .sort();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (circles.length > 0) {
-  console.error(`${circles.length} import circle(s) in src/ (type-only imports included):`);
+  console.error(`${circles.length} import circle(s) in core/ and src/ (type-only imports included):`);
   for (const circle of circles) console.error(`  ${circle}`);
   process.exit(1);
 }
-console.log(`No import circle in ${files.length} files of src/ (${seconds} s).`);
+console.log(`No import circle in ${files.length} files of core/ and src/ (${seconds} s).`);

@@ -1,5 +1,5 @@
 // Page bodies for the seed: small, distinct, deterministic JSON Documents in the shape the
-// markdown parser produces (src/content/document/types.ts), stored content-addressed by the
+// markdown parser produces (core/document/types.ts), stored content-addressed by the
 // SHA-256 of their canonical JSON as src/content/documents.ts `storeable` does.
 import { createHash } from "node:crypto";
 

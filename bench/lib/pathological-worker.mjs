@@ -2,8 +2,8 @@
 // request, timed from outside by the bench (workerd's clock does not move while code runs).
 // `phase=parse` parses the markdown into a Document and keeps it; `phase=render` renders the kept
 // Document (of the same case and size) back to markdown.
-import { parseMarkdown, renderMarkdown } from "../../src/content/document";
-import { DocumentTooDeepError } from "../../src/content/document/limits";
+import { parseMarkdown, renderMarkdown } from "../../core/document";
+import { DocumentTooDeepError } from "../../core/document/limits";
 import { PATHOLOGICAL_CASES } from "../../test/content/document/pathological-cases";
 
 /** The last parsed Document (null: refused at the limit) and its case and size. */

@@ -21,7 +21,7 @@ export async function contentCore() {
     const entry = join(work, "entry.ts");
     await writeFile(
       entry,
-      `export { parseMarkdown } from ${JSON.stringify(join(ROOT, "src/content/document/index.ts"))};
+      `export { parseMarkdown } from ${JSON.stringify(join(ROOT, "core/document/index.ts"))};
 export { storeable } from ${JSON.stringify(join(ROOT, "src/content/documents.ts"))};`,
     );
     const outfile = join(work, "core.mjs");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DocumentSchema } from "../content/document/index";
+import { DocumentSchema } from "../../core/document/index";
 import { pagedQuery } from "../http/pagination";
 import { queryBoolean, UserSchema } from "../api-document/common";
 import { optionalId, pathString, repeatedQuery } from "./common";

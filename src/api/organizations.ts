@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { permissionsOf } from "../api-document/common";
 import { entityId, MemberRole, pathString } from "./common";
-import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../content/document/limits";
+import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../../core/document/limits";
 import { jsonDepth } from "../lib/json-depth";
 
 /** Most e-mail domains one organization may list. */

@@ -1,6 +1,6 @@
 import { keyBetween } from "../lib/position";
 import { badRequest } from "../lib/errors";
-import type { ContentRef } from "./document";
+import type { ContentRef } from "../../core/document";
 import type { PageState } from "./state";
 import { slugify } from "./tree";
 import type { Workspace } from "./workspace";

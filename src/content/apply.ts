@@ -2,7 +2,7 @@ import { badRequest } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/clock";
 import type { Change } from "./change-schema";
-import type { ContentRef } from "./document";
+import type { ContentRef } from "../../core/document";
 import type { Workspace } from "./workspace";
 import {
   deletePage,

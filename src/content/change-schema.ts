@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isMediaType, isSafeFileName } from "../lib/media-type";
-import { ComputedSourceSchema } from "./openapi-pages";
+import { ComputedSourceSchema } from "../../core/openapi-pages";
 
 /**
  * A page body in a change: markdown, a JSON Document, or empty (the official Document union). The

@@ -7,9 +7,9 @@ import {
   renderMarkdown,
   type ContentRef,
   type JsonDocument,
-} from "./document";
-import { DocumentTooDeepError } from "./document/limits";
-import { neutraliseUnsafeLinks } from "./document/safe-links";
+} from "../../core/document";
+import { DocumentTooDeepError } from "../../core/document/limits";
+import { neutraliseUnsafeLinks } from "../../core/document/safe-links";
 import type { DocumentInputValue } from "./change-schema";
 
 /** The empty document, the body of `{}`. */

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jsonChunks } from "../lib/json-chunks";
 import type { Database } from "../db/client";
 import { documentLinks, type LinkKind } from "../db/schema";
-import { documentRefs, type ContentRef, type DocumentLike } from "./document";
+import { documentRefs, type ContentRef, type DocumentLike } from "../../core/document";
 
 /** One distinct link target of a document, as stored in `document_links`. */
 export interface ExtractedLink {

@@ -1,4 +1,4 @@
-import type { LooseNode } from "../content/document/loose";
+import type { LooseNode } from "../../core/document/loose";
 import type { Canvas } from "./canvas";
 import type { Destination, Flow } from "./flow";
 import type { ImageStore } from "./images";

@@ -7,8 +7,8 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../content/document/loose";
-import { blockText } from "../content/document/text";
+} from "../../core/document/loose";
+import { blockText } from "../../core/document/text";
 import { drawParagraph, textRun, type BlockContext } from "./block-context";
 import { renderImage } from "./image-block";
 import { inlineRuns, linkTarget } from "./inline";

@@ -4,8 +4,8 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../content/document/loose";
-import { headingAnchor, inlineText } from "../content/document/text";
+} from "../../core/document/loose";
+import { headingAnchor, inlineText } from "../../core/document/text";
 import type { BlockContext } from "./block-context";
 import { renderBlocks } from "./blocks";
 import { Canvas, SHEET, type LinkTarget } from "./canvas";

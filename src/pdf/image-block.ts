@@ -5,7 +5,7 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../content/document/loose";
+} from "../../core/document/loose";
 import { textRun, type BlockContext } from "./block-context";
 import { inlineRuns } from "./inline";
 import { wrapRuns, type Run } from "./layout";

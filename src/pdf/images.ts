@@ -5,7 +5,7 @@ import {
   fragmentsOf,
   isRecord,
   type LooseNode,
-} from "../content/document/loose";
+} from "../../core/document/loose";
 import { decodePng } from "./png";
 import { deflate, name, type PdfRef, type PdfWriter } from "./writer";
 

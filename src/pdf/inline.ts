@@ -1,5 +1,5 @@
-import { asContentRef } from "../content/document/hrefs";
-import { isUnsafeLinkUrl } from "../content/document/limits";
+import { asContentRef } from "../../core/document/hrefs";
+import { isUnsafeLinkUrl } from "../../core/document/limits";
 import {
   MAX_WALK_DEPTH,
   childNodes,
@@ -9,8 +9,8 @@ import {
   leavesOf,
   stringField,
   type LooseNode,
-} from "../content/document/loose";
-import { inlineText } from "../content/document/text";
+} from "../../core/document/loose";
+import { inlineText } from "../../core/document/text";
 import type { LinkTarget } from "./canvas";
 import type { Run } from "./layout";
 import { COLORS, type StyleSpec, type Styles } from "./styles";

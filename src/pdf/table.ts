@@ -6,8 +6,8 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../content/document/loose";
-import { blockText } from "../content/document/text";
+} from "../../core/document/loose";
+import { blockText } from "../../core/document/text";
 import { textRun, type BlockContext } from "./block-context";
 import type { Decoration } from "./flow";
 import { inlineRuns } from "./inline";

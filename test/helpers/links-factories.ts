@@ -1,7 +1,7 @@
 import { documents } from "../../src/db/schema";
 import { documentLinkStatements } from "../../src/content/links";
 import { storeable } from "../../src/content/documents";
-import { parseMarkdown } from "../../src/content/document";
+import { parseMarkdown } from "../../core/document";
 import { makeMember, makeOrg, testDb } from "./factories";
 import { seedPageRows } from "./page-rows";
 import {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { parseMarkdown } from "../../src/content/document";
+import { parseMarkdown } from "../../core/document";
 import { sha256Hex } from "../../src/lib/crypto";
 import { newId } from "../../src/lib/ids";
 import { documents } from "../../src/db/schema";

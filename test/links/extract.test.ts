@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarkdown } from "../../src/content/document";
+import { parseMarkdown } from "../../core/document";
 import { extractLinks, linksOfBody, MAX_LINKS_PER_DOCUMENT } from "../../src/content/links";
 
 const links = (markdown: string) => extractLinks(parseMarkdown(markdown).document);

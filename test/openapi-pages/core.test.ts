@@ -5,8 +5,8 @@ import {
   computedPageMarkdown,
   expandOpenApiBlocks,
   openApiSlugsOf,
-} from "../../src/content/openapi-pages";
-import { DocumentSchema, renderMarkdown } from "../../src/content/document";
+} from "../../core/openapi-pages";
+import { DocumentSchema, renderMarkdown } from "../../core/document";
 import gitbook from "../../node_modules/@gitbook/api/spec/openapi.json";
 import { petstore } from "../helpers/openapi-pages-fixtures";
 

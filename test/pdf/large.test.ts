@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarkdown } from "../../src/content/document";
+import { parseMarkdown } from "../../core/document";
 import { as, d1Cost } from "../helpers/api";
 import { makeOrg } from "../helpers/factories";
 import { makeContentSpace, proposeChanges } from "../helpers/content-factories";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChangeBatchSchema } from "../../src/content/change-schema";
-import { parseMarkdown, renderMarkdown } from "../../src/content/document";
+import { parseMarkdown, renderMarkdown } from "../../core/document";
 import { slugify } from "../../src/content/tree";
 import { TEMPLATES, findTemplate, templateIds } from "../../src/services/templates/index";
 import {

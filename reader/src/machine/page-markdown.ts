@@ -1,5 +1,5 @@
 import type { RevisionFile, RevisionPage } from "@gitbook/api";
-import { defaultResolveHref } from "../../../src/content/document/hrefs";
+import { defaultResolveHref } from "../../../core/document/hrefs";
 import type { ApiClient } from "../api/client";
 import { isApiStatus } from "../api/client";
 

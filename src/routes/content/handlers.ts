@@ -9,13 +9,13 @@ import {
 } from "../../services/content/page-reads";
 import { mainTarget, revisionTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
-import { renderMarkdown } from "../../content/document";
+import { renderMarkdown } from "../../../core/document";
 import {
   computedPageDocument,
   expandOpenApiBlocks,
   storedComputedSource,
   type SpecDocuments,
-} from "../../content/openapi-pages";
+} from "../../../core/openapi-pages";
 import { loadSpecDocuments, type SpecSource } from "../../services/content/openapi-specs";
 
 import { notFound } from "../../lib/errors";

@@ -2,7 +2,7 @@ import type { ChangeRequestRow, FileRow, PageRow, SpaceRow } from "../../db/sche
 import type { Database } from "../../db/client";
 
 import { markdownOf, storeable, type StoredDocument } from "../../content/documents";
-import { DocumentTooDeepError, parseMarkdown } from "../../content/document/index";
+import { DocumentTooDeepError, parseMarkdown } from "../../../core/document/index";
 import { mergeMarkdown, mergePage } from "../../content/merge";
 import { mainPointer } from "../../content/pointers";
 import type { ContentPointer } from "../../content/pointer";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
-import type { SpecDocuments } from "../../content/openapi-pages";
+import type { SpecDocuments } from "../../../core/openapi-pages";
 import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
 
 /** A spec some pages of a read point into: its slug and the R2 key of its latest document. */

@@ -4,7 +4,7 @@ import { slugify } from "../../content/tree";
 import { signedDownloadPath } from "../../lib/signing";
 import { renderPdf } from "../../pdf/document";
 import { loadPdfContent } from "./source";
-import { renderSpecBodies } from "../../content/openapi-pages";
+import { renderSpecBodies } from "../../../core/openapi-pages";
 import { loadSpecDocuments } from "../content/openapi-specs";
 import { pdfObjectKey, type PdfSelection } from "../../pdf/store";
 import type { PdfTarget } from "./target";

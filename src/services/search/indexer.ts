@@ -11,7 +11,7 @@ import { documents, spaces } from "../../db/schema/index";
 import { mainPointer } from "../../content/pointers";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery, treeQuery } from "../../content/read";
-import { documentSections, type DocumentLike } from "../../content/document/index";
+import { documentSections, type DocumentLike } from "../../../core/document/index";
 import { keyToken, untaggedRowsMatch } from "../../lib/fts-query";
 import { searchTag, taggedText } from "../../lib/search-tags";
 import type { MainRevisionHook } from "../../platform/main-revision";

@@ -3,7 +3,7 @@ import {
   parseMarkdown,
   type ParseOptions,
   type TopLevelBlock,
-} from "../../../src/content/document";
+} from "../../../core/document";
 import { officialShapeErrors } from "./official-shape";
 
 /** Parses and checks the official structural rules on every Document produced here. */

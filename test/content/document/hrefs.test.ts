@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultHrefFor, defaultResolveHref, type ContentRef } from "../../../src/content/document";
+import { defaultHrefFor, defaultResolveHref, type ContentRef } from "../../../core/document";
 
 describe("default href mapping", () => {
   it("resolves the documented link forms", () => {

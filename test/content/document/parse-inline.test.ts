@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DocumentSchema, documentText, parseMarkdown } from "../../../src/content/document";
-import type { DocumentInlineLink, DocumentParagraph } from "../../../src/content/document";
-import { DocumentTooDeepError } from "../../../src/content/document/limits";
-import { joinLines } from "../../../src/content/document/loose";
+import { DocumentSchema, documentText, parseMarkdown } from "../../../core/document";
+import type { DocumentInlineLink, DocumentParagraph } from "../../../core/document";
+import { DocumentTooDeepError } from "../../../core/document/limits";
+import { joinLines } from "../../../core/document/loose";
 import { inlines, nodes, parse } from "./helpers";
 
 describe("parseMarkdown: inlines", () => {

@@ -8,7 +8,7 @@ import type {
   DocumentParagraph,
   DocumentTable,
   TopLevelBlock,
-} from "../../../src/content/document";
+} from "../../../core/document";
 import { inlines, nodes } from "./helpers";
 
 describe("parseMarkdown: blocks", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseMarkdown, renderMarkdown } from "../../../src/content/document";
-import { DocumentTooDeepError } from "../../../src/content/document/limits";
+import { parseMarkdown, renderMarkdown } from "../../../core/document";
+import { DocumentTooDeepError } from "../../../core/document/limits";
 import { PATHOLOGICAL_CASES } from "./pathological-cases";
 
 /** Milliseconds to parse and render `markdown` (workerd advances the clock during a test), or "limit". */

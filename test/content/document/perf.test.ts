@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarkdown, renderMarkdown } from "../../../src/content/document";
+import { parseMarkdown, renderMarkdown } from "../../../core/document";
 import { REALISTIC_PAGE } from "./fixtures";
 
 /** About `size` characters of distinct copies of the realistic page. */

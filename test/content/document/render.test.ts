@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarkdown, renderMarkdown } from "../../../src/content/document";
+import { parseMarkdown, renderMarkdown } from "../../../core/document";
 import { FOREIGN_DOCUMENTS } from "./foreign-documents";
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignKeys, parseMarkdown, renderMarkdown } from "../../../src/content/document";
+import { assignKeys, parseMarkdown, renderMarkdown } from "../../../core/document";
 import { CANONICAL_SAMPLES, REALISTIC_PAGE, TRICKY_SAMPLES } from "./fixtures";
 import { officialShapeErrors } from "./official-shape";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DocumentSchema, parseMarkdown } from "../../../src/content/document";
+import { DocumentSchema, parseMarkdown } from "../../../core/document";
 import { FOREIGN_DOCUMENTS } from "./foreign-documents";
 import { REALISTIC_PAGE } from "./fixtures";
 

@@ -5,7 +5,7 @@ import {
   documentText,
   headingAnchor,
   parseMarkdown,
-} from "../../../src/content/document";
+} from "../../../core/document";
 import { FOREIGN_DOCUMENTS } from "./foreign-documents";
 import { REALISTIC_PAGE } from "./fixtures";
 

@@ -21,7 +21,7 @@ const out = mkdtempSync(join(tmpdir(), "quire-document-"));
 const bundle = join(out, "converter.mjs");
 await build({
   stdin: {
-    contents: `export * from "./src/content/document/index";\nexport * from "./test/content/document/fixtures";\nexport * from "./test/content/document/foreign-documents";`,
+    contents: `export * from "./core/document/index";\nexport * from "./test/content/document/fixtures";\nexport * from "./test/content/document/foreign-documents";`,
     resolveDir: root,
     loader: "ts",
   },

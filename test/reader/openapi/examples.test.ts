@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { exampleOf, mediaExample } from "../../../reader/src/render/openapi/example";
 import { curlCommand, shellQuote } from "../../../reader/src/render/openapi/curl";
 import { isSafeLink, markdownHtml } from "../../../reader/src/render/openapi/markdown";
-import { findOperation, operationParameters } from "../../../src/content/openapi-pages/spec";
+import { findOperation, operationParameters } from "../../../core/openapi-pages/spec";
 import { petstore30, webhooks31 } from "../fixtures/petstore";
 
 const spec = petstore30();

@@ -5,7 +5,7 @@ import {
   namedSchemas,
   operationsOf,
   type SpecObject,
-} from "../../../src/content/openapi-pages/spec";
+} from "../../../core/openapi-pages/spec";
 import gitbook from "../../../node_modules/@gitbook/api/spec/openapi.json";
 import { curlText, operationBlock, schemasBlock, specContext } from "./context";
 

@@ -1,13 +1,13 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import { inlineText } from "../../../../src/content/document/text";
+import { inlineText } from "../../../../core/document/text";
 import {
   blockType,
   childNodes,
   dataOf,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { highlightLines } from "../code/highlight";
 
 /**

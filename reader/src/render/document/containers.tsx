@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../../../src/content/document/text";
+import { inlineText } from "../../../../core/document/text";
 import {
   blockType,
   childNodes,
@@ -8,7 +8,7 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { inner, slugOf, uniqueId, type RenderState, type Scope } from "./state";
 
 /**

@@ -1,11 +1,11 @@
 import type { Child } from "hono/jsx";
-import { declaredAnchor, inlineText } from "../../../../src/content/document/text";
+import { declaredAnchor, inlineText } from "../../../../core/document/text";
 import {
   childNodes,
   dataOf,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { renderInlines } from "./inlines";
 import { inner, slugOf, uniqueId, type RenderState, type Scope } from "./state";
 

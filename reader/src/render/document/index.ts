@@ -1,5 +1,5 @@
 import type { JSONDocument } from "@gitbook/api";
-import { isRecord } from "../../../../src/content/document/loose";
+import { isRecord } from "../../../../core/document/loose";
 import type { RenderContext, TocEntry } from "../../model";
 import { htmlOf, renderBlocks } from "./blocks";
 import { renderFootnotes } from "./footnotes";

@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../../../src/content/document/text";
+import { inlineText } from "../../../../core/document/text";
 import {
   childNodes,
   dataOf,
@@ -8,7 +8,7 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { deepText } from "./deep-text";
 import { imageElement } from "./image-element";
 import { hrefOf, labelOf, refOf } from "./links";

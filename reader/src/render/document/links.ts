@@ -1,5 +1,5 @@
-import { asContentRef } from "../../../../src/content/document/hrefs";
-import type { ContentRef } from "../../../../src/content/document/types";
+import { asContentRef } from "../../../../core/document/hrefs";
+import type { ContentRef } from "../../../../core/document/types";
 import type { RenderContext } from "../../model";
 
 /**

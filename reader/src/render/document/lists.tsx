@@ -4,7 +4,7 @@ import {
   childNodes,
   dataOf,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { inner, type RenderState, type Scope } from "./state";
 
 /**

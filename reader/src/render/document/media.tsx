@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { blocksText } from "../../../../src/content/document/text";
+import { blocksText } from "../../../../core/document/text";
 import {
   blockType,
   childNodes,
@@ -7,7 +7,7 @@ import {
   fragmentNamed,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { refOf, webUrl } from "./links";
 import { imageElement } from "./image-element";
 import { byteSize, imageSource, pixels } from "./media-source";

@@ -5,7 +5,7 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { hrefOf, labelOf, refOf, webUrl } from "./links";
 import { inner, type RenderState, type Scope } from "./state";
 

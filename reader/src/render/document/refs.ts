@@ -7,7 +7,7 @@ import {
   childNodes,
   stringField,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import type { DocumentRefs } from "../../model";
 import { refOf } from "./links";
 

@@ -1,6 +1,6 @@
 import type { Child } from "hono/jsx";
-import { headingAnchor } from "../../../../src/content/document/text";
-import type { LooseNode } from "../../../../src/content/document/loose";
+import { headingAnchor } from "../../../../core/document/text";
+import type { LooseNode } from "../../../../core/document/loose";
 import type { RenderContext, TocEntry } from "../../model";
 
 /**

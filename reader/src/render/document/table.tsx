@@ -5,7 +5,7 @@ import {
   fragmentNamed,
   isRecord,
   type LooseNode,
-} from "../../../../src/content/document/loose";
+} from "../../../../core/document/loose";
 import { hrefOf, labelOf, refOf } from "./links";
 import { imageSource } from "./media-source";
 import { inner, type RenderState, type Scope } from "./state";

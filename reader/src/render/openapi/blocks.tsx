@@ -9,7 +9,7 @@ import {
   findOperation,
   webhookOperations,
   type SpecObject,
-} from "../../../../src/content/openapi-pages/spec";
+} from "../../../../core/openapi-pages/spec";
 import { isSafeLink } from "./markdown";
 import { OperationView } from "./operation";
 import { SchemasView } from "./schemas";

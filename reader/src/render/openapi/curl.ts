@@ -4,7 +4,7 @@ import {
   str,
   type SpecObject,
   type SpecOperation,
-} from "../../../../src/content/openapi-pages/spec";
+} from "../../../../core/openapi-pages/spec";
 import type { SchemeView } from "./access";
 import { exampleOf, mediaExample } from "./example";
 

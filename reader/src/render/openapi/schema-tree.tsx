@@ -8,8 +8,8 @@ import {
   refName,
   str,
   type SpecObject,
-} from "../../../../src/content/openapi-pages/spec";
-import { typeLabel } from "../../../../src/content/openapi-pages/schema-markdown";
+} from "../../../../core/openapi-pages/spec";
+import { typeLabel } from "../../../../core/openapi-pages/schema-markdown";
 import { SchemaFacts } from "./facts";
 import { markdownHtml } from "./markdown";
 

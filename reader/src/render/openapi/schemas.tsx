@@ -5,8 +5,8 @@ import {
   namedSchemaRef,
   str,
   type SpecObject,
-} from "../../../../src/content/openapi-pages/spec";
-import { oneLine } from "../../../../src/content/openapi-pages/schema-markdown";
+} from "../../../../core/openapi-pages/spec";
+import { oneLine } from "../../../../core/openapi-pages/schema-markdown";
 import { markdownHtml } from "./markdown";
 import { blockBudget, SchemaTree } from "./schema-tree";
 
