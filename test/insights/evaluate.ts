@@ -33,6 +33,10 @@ export interface CorpusFigures {
   ari: number;
   noiseWithoutIssue: number;
   problemsWithoutIssue: number;
+  /** Per problem, the clusters its conversations landed in (a singleton counts). */
+  clustersByProblem: Record<string, number>;
+  /** Noise conversations whose issue joined a cluster holding problem conversations. */
+  noiseInProblemClusters: number;
   labels: Record<string, string>;
   failures: string[];
 }
@@ -60,12 +64,14 @@ export function evaluateCorpus(corpus: Corpus): CorpusFigures {
   let noise = 0;
   let quiet = 0;
   let missed = 0;
+  const noiseClusters: string[] = [];
   for (const c of corpus.conversations) {
     const cluster = assigned.get(c.id) ?? null;
     if (cluster !== null) realClusters.add(cluster);
     if (c.label === null) {
       noise += 1;
       if (cluster === null) quiet += 1;
+      else noiseClusters.push(cluster);
       continue;
     }
     if (cluster === null) missed += 1;
@@ -89,6 +95,10 @@ export function evaluateCorpus(corpus: Corpus): CorpusFigures {
     if (fault) failures.push(`label of ${problem} "${label}": ${fault}`);
   }
   const problems = corpus.salient.size;
+  const problemClusters = new Set([...byProblem.values()].flatMap((m) => [...m.keys()]));
+  const clustersByProblem = Object.fromEntries(
+    [...corpus.salient.keys()].map((p) => [p, byProblem.get(p)?.size ?? 0]),
+  );
   const figures = {
     corpus: corpus.name,
     conversations: corpus.conversations.length,
@@ -98,6 +108,8 @@ export function evaluateCorpus(corpus: Corpus): CorpusFigures {
     ari: Number(scores.ari.toFixed(3)),
     noiseWithoutIssue: Number((quiet / Math.max(noise, 1)).toFixed(3)),
     problemsWithoutIssue: missed,
+    clustersByProblem,
+    noiseInProblemClusters: noiseClusters.filter((c) => problemClusters.has(c)).length,
     labels,
     failures,
   };
@@ -119,8 +131,16 @@ export function formatFigures(f: CorpusFigures): string {
     `${f.failures.length === 0 ? "PASS" : "FAIL"} ${f.corpus}: ${f.conversations} conversations, ` +
     `${f.problems} problems → ${f.clusters} clusters; purity ${f.purity}, ARI ${f.ari}, ` +
     `noise without issue ${(f.noiseWithoutIssue * 100).toFixed(1)} %, ` +
-    `problem conversations without issue ${f.problemsWithoutIssue}`;
+    `problem conversations without issue ${f.problemsWithoutIssue}, ` +
+    `noise in problem clusters ${f.noiseInProblemClusters}`;
+  const spread = Object.entries(f.clustersByProblem).map(([p, n]) => `${p} ${n}`);
   const labels = Object.entries(f.labels).map(([p, l]) => `    ${p}: "${l}"`);
   const failures = f.failures.map((x) => `    ✗ ${x}`);
-  return [head, "  labels:", ...labels, ...failures].join("\n");
+  return [
+    head,
+    `  clusters per problem: ${spread.join(", ")}`,
+    "  labels:",
+    ...labels,
+    ...failures,
+  ].join("\n");
 }
