@@ -1,4 +1,4 @@
-import { acknowledges, asksHow, saysFailure, smallTalk } from "./signals";
+import { acknowledges, asksHow, saysFailure, smallTalk, statesTrouble } from "./signals";
 import { normalizeText, tokenize, type Token } from "./text";
 
 /** A part of a conversation as the core sees it (the wire's `parts`, validated upstream). */
@@ -46,6 +46,28 @@ function topicTerms(text: string): number {
   return new Set(tokenize(text).map((t) => t.term)).size;
 }
 
+/** Fewest topic terms the trouble sentences need to stand for the whole message. */
+const FOCUS_TOKENS = 2;
+
+/** A text cut into sentences (at . ! ? and line breaks followed by a space or the end). */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?\n])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/**
+ * The part of a problem message its terms come from: the sentences that state the trouble, when
+ * they hold enough topic terms, so context and chatter ("we run a small bike shop", a signature)
+ * do not decide which cluster the issue joins; else the whole message.
+ */
+function focus(body: string): string {
+  const trouble = sentences(body).filter((s) => statesTrouble(s, normalizeText(s)));
+  const text = trouble.join(" ");
+  return topicTerms(text) >= FOCUS_TOKENS ? text : body;
+}
+
 /** The first sentence of a text, cut to `max` characters on a word boundary. */
 function firstSentence(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
@@ -89,7 +111,7 @@ export function extractIssues(
     if (!subjectStuck) return [];
     sources = userParts.slice(0, 1);
   }
-  const tokens = tokenize([subject ?? "", sources[0]!.body].join("\n"));
+  const tokens = tokenize([subject ?? "", focus(sources[0]!.body)].join("\n"));
   if (new Set(tokens.map((t) => t.term)).size < MIN_TOKENS) return [];
   const lead = sources[0]!.body;
   const title = firstSentence(subjectStuck && subject ? subject : lead, 120);

@@ -7,7 +7,7 @@
 
 /** Phrases that say something fails or is impossible: enough on their own to make an issue. */
 const FAILURE = [
-  /\b(can ?not|cant|can t|could not|couldn ?t|unable|impossible|won ?t|doesn ?t|does not|didn ?t|isn ?t|aren ?t|no longer|stopped|never (arrives?|comes?|works?|reach\w*|shows?|ends?))\b/,
+  /\b(can ?not|cant|can t|don ?t|do not|could not|couldn ?t|unable|impossible|won ?t|doesn ?t|does not|didn ?t|isn ?t|aren ?t|no longer|stopped|never (arrives?|comes?|works?|reach\w*|shows?|ends?))\b/,
   /\b(unauthori[sz]ed|forbidden|401|403|404|429|500|502|503|expir\w*|time ?outs?|timed out|declined|refused|rejected|denied|invalid|disabled|locked|blocked|stuck|hangs?|loops?)\b/,
   /\b(error|errors|fail|fails|failed|failing|failure|broken|bug|crash\w*|missing|wrong|lost|blank|empty|garbled?|corrupt\w*|duplicated?|twice)\b/,
   /\b(ne \w+ (pas|plus|jamais|rien)|n \w+ (pas|plus|jamais|rien)|impossible de|erreur|echou\w*|bloque\w*|plante|introuvable|manquen?t?|vide|refuse\w*|invalide)\b/,
@@ -50,6 +50,21 @@ const AUTOREPLY =
 export function saysFailure(normalized: string): boolean {
   const cleared = normalized.replace(DISMISSES_ALL, " ");
   return FAILURE.some((re) => re.test(cleared));
+}
+
+/**
+ * Words that negate or judge in the four languages: within a message already taken as an issue,
+ * a sentence holding one states the trouble, while one without ("we run a small shop") is context.
+ */
+const TROUBLE =
+  /\b(not|no|never|nothing|don ?t|do not|didn ?t|wrong|bad|pas|plus|jamais|rien|faux|fausse|mal|nunca|nada|nicht|nie|kein\w*|falsch)\b/;
+
+/**
+ * Whether one sentence of an issue states the trouble (a failure, a question, a negation or a
+ * judgement) rather than context or chatter; `raw` keeps its question mark.
+ */
+export function statesTrouble(raw: string, normalized: string): boolean {
+  return raw.includes("?") || saysFailure(normalized) || asksHow(normalized) || TROUBLE.test(normalized);
 }
 
 /** Whether a normalised text asks how to do something. */

@@ -1,148 +1,13 @@
-/**
- * Text normalisation and tokenisation for the built-in insights engine: accents folded, a small
- * stop-word list per language (English, French, Spanish, German), a concept table that maps the
- * same technical notion across those languages to one term, and a light suffix stemmer whose
- * output is cut to a short prefix so inflections and most trailing typos meet.
- */
-
-/** Words that carry no topic, in the four languages the fixture and real tickets use most. */
-const STOP_WORDS = new Set(
-  `a about above after again all also am an and any are as at be because been before being
-  below between both but by can could did do does doing done down during each few for from
-  further get got had has have having he her here hers him his how i if in into is it its itself
-  just me more most my no nor not now of off on once only or other our out over own same she
-  should so some still such than that the their them then there these they this those through
-  to too under until up very was we were what when where which while who why will with would
-  you your yours hi hello hey thanks thank please pls ok okay yes yeah hmm guys team anyone
-  someone something anything really much many way using use used want need trying tried try
-  able know let make see seems since today yesterday again already ever even one two
-  le la les un une des du de et est en que qui pour pas dans sur avec au aux ce cette ces mais
-  ou il elle nous vous ils je tu on mon ma mes son sa ses leur plus tres bonjour merci
-  salut svp sil vous plait ne ni se si y comment faire quand car donc
-  el los las unos unas del y es que por para con al lo su sus pero como mas muy hola gracias
-  yo tu usted se mi mis este esta estos estas ya hay cuando donde
-  der die das ein eine einen dem den des und ist sind nicht mit fur auf im am zu von bei aus
-  wie was ich du sie wir ihr es man mein meine dein hallo danke bitte auch noch nur schon wenn
-  kann konnen
-  dear morning afternoon evening cheers regards kind best appreciate advise folks crew thx lol
-  issue issues problem problems question help support never nothing mind found same chat just
-  quick note say says said hope happened happens happening persists persist urgent update
-  bonsoir cordialement beaucoup aide probleme souci toujours pareil encore rien jamais aussi
-  buenos buenas dias tardes saludos muchas ayuda pregunta problema sigue igual todavia nada
-  nunca tambien guten morgen tag gruss grusse vielen dank hilfe frage leider immer wieder
-  dasselbe nichts nie zusammen servus moin
-  within although actually always every keeps anymore whole gives give instead via per
-  depuis alors apres avant chez sans sous vers tout tous toute toutes fait
-  desde entre sin sobre hasta cada todo todos toda todas hace solo
-  beim werden wird wurde wurden nach uber unter vom zum zur einer eines einem hat haben habe
-  sich oder aber doch dass weil bis seit ohne gegen durch alle alles diese dieser dieses`.split(
-    /\s+/,
-  ),
-);
+import { notionOf, PHRASES, splitCompound } from "./lexicon";
+import { STOP_WORDS } from "./stop-words";
 
 /**
- * One term per notion across languages (after normalisation, before stemming), so "mot de
- * passe", "contraseña" and "passwort" all count as "password".
+ * Text normalisation and tokenisation for the built-in insights engine: accents folded, stop
+ * words of four languages dropped (stop-words.ts), words mapped to one term per notion across
+ * languages and German compounds split (lexicon.ts), and a light suffix stemmer on spellings
+ * folded so cognates meet ("Kalender", "calendar"), cut to a short prefix so inflections and most
+ * trailing typos meet.
  */
-const CONCEPTS: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    passe: "password",
-    motdepasse: "password",
-    contrasena: "password",
-    passwort: "password",
-    kennwort: "password",
-    pwd: "password",
-    connexion: "login",
-    connecter: "login",
-    anmelden: "login",
-    anmeldung: "login",
-    iniciar: "login",
-    sesion: "login",
-    signin: "login",
-    facture: "invoice",
-    factura: "invoice",
-    rechnung: "invoice",
-    paiement: "payment",
-    pago: "payment",
-    zahlung: "payment",
-    recherche: "search",
-    buscar: "search",
-    busqueda: "search",
-    suche: "search",
-    exporter: "export",
-    exportar: "export",
-    exportieren: "export",
-    domaine: "domain",
-    dominio: "domain",
-    inviter: "invite",
-    invitar: "invite",
-    einladen: "invite",
-    einladung: "invite",
-    invitation: "invite",
-    invitacion: "invite",
-    sincronizacion: "sync",
-    synchronisation: "sync",
-    synchronisierung: "sync",
-    synchronize: "sync",
-    synchronise: "sync",
-    image: "image",
-    imagen: "image",
-    bild: "image",
-    bilder: "image",
-    fichier: "file",
-    archivo: "file",
-    datei: "file",
-    televerser: "upload",
-    subir: "upload",
-    hochladen: "upload",
-    espace: "space",
-    espacio: "space",
-    abonnement: "subscription",
-    suscripcion: "subscription",
-    abo: "subscription",
-    kodiert: "encoding",
-    kodierung: "encoding",
-    codage: "encoding",
-    encodage: "encoding",
-    codificacion: "encoding",
-    benachrichtigung: "notification",
-    benachrichtigungen: "notification",
-    notificacion: "notification",
-    notificaciones: "notification",
-    erwahnung: "mention",
-    erwahnungen: "mention",
-    mencion: "mention",
-    geplant: "scheduled",
-    geplante: "scheduled",
-    geplanter: "scheduled",
-    planifie: "scheduled",
-    programado: "scheduled",
-    leer: "blank",
-    leere: "blank",
-    vide: "blank",
-    vacio: "blank",
-    seiten: "pages",
-    seite: "page",
-    bericht: "report",
-    berichts: "report",
-    rapport: "report",
-    informe: "report",
-    spalten: "columns",
-    colonnes: "columns",
-    columnas: "columns",
-    gesperrt: "locked",
-    verrouille: "locked",
-    bloqueado: "locked",
-    weiterleitung: "redirect",
-    redirection: "redirect",
-    redireccion: "redirect",
-    schlussel: "key",
-    cle: "key",
-    cles: "key",
-    clave: "key",
-    claves: "key",
-  }),
-);
 
 const SUFFIXES = [
   "ational",
@@ -181,8 +46,22 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/**
+ * Spellings that differ between the four languages for one sound, folded so cognates share a
+ * stem: k/c ("Kalender", "calendar"), ph/f, th/t, y/i, doubled letters.
+ */
+function foldSpelling(word: string): string {
+  return word
+    .replace(/ph/g, "f")
+    .replace(/th/g, "t")
+    .replace(/k/g, "c")
+    .replace(/y/g, "i")
+    .replace(/(.)\1/g, "$1");
+}
+
 /** A light stemmer: the longest known suffix off (the stem keeps ≥ 3 letters), then a prefix. */
-function stem(word: string): string {
+function stem(raw: string): string {
+  const word = foldSpelling(raw);
   for (const suffix of SUFFIXES) {
     if (word.length - suffix.length >= 3 && word.endsWith(suffix)) {
       return word.slice(0, word.length - suffix.length).slice(0, STEM_PREFIX);
@@ -197,18 +76,26 @@ export interface Token {
   word: string;
 }
 
-/** The topic-bearing tokens of a text, in order: stop words, numbers and 1-2 letter words out. */
+/** The token of one word: its notion when the lexicon knows it, else the word itself. */
+function tokenOf(raw: string): Token {
+  const word = notionOf(raw) ?? raw;
+  return { term: stem(word), word };
+}
+
+/**
+ * The topic-bearing tokens of a text, in order: stop words, numbers and 1-2 letter words out,
+ * phrases joined, a compound whose last part the lexicon knows split into its two parts.
+ */
 export function tokenize(text: string): Token[] {
-  const words = normalizeText(text)
-    .replace(/\bmot de passe\b/g, "motdepasse")
-    .replace(/\bsign in\b/g, "signin")
-    .replace(/\blog in\b/g, "login")
-    .split(" ");
+  let normalized = normalizeText(text);
+  for (const [re, joined] of PHRASES) normalized = normalized.replace(re, joined);
   const out: Token[] = [];
-  for (const raw of words) {
+  for (const raw of normalized.split(" ")) {
     if (raw.length < 3 || /^\d+$/.test(raw) || STOP_WORDS.has(raw)) continue;
-    const word = CONCEPTS.get(raw) ?? raw;
-    out.push({ term: stem(word), word });
+    const parts = notionOf(raw) === undefined ? splitCompound(raw) : null;
+    for (const part of parts ?? [raw]) {
+      if (!STOP_WORDS.has(part)) out.push(tokenOf(part));
+    }
   }
   return out;
 }
