@@ -1,4 +1,11 @@
-import { cosine, LOOKUP_TERMS, mergeCentroids, topTerms, type TermVector } from "./vectors";
+import {
+  LOOKUP_TERMS,
+  mergeCentroids,
+  softCosine,
+  topTerms,
+  weightOrNear,
+  type TermVector,
+} from "./vectors";
 
 /** Similarity at or above which an issue joins a cluster rather than starting one. */
 const JOIN_THRESHOLD = 0.3;
@@ -9,6 +16,21 @@ const JOIN_THRESHOLD = 0.3;
  * members' incidental terms, so this is the join threshold.
  */
 const MERGE_THRESHOLD = 0.3;
+
+/**
+ * Size up to which a cluster is a lone issue whose wording no other issue shared: a paraphrase
+ * or another language of a known problem, more often than a problem of its own.
+ */
+const LONE_SIZE = 1;
+
+/** Size from which a cluster is established, so a lone issue may fold into it. */
+const ESTABLISHED = 8;
+
+/**
+ * Similarity at or above which a lone issue folds into an established cluster that holds one of
+ * its two strongest distinctive terms (compared on distinctive parts, typos forgiven).
+ */
+const LONE_MERGE = 0.2;
 
 /** Embedding similarity at or above which an issue joins a cluster (Workers AI engine). */
 const EMBEDDING_JOIN_THRESHOLD = 0.8;
@@ -45,7 +67,9 @@ export type Assignment =
 
 /** Whether `centroid` holds one of the strongest terms of `vector`. */
 function shares(vector: TermVector, centroid: TermVector): boolean {
-  return Object.keys(topTerms(vector, DISTINCTIVE_TERMS)).some((t) => centroid[t] !== undefined);
+  return Object.keys(topTerms(vector, DISTINCTIVE_TERMS)).some(
+    (t) => weightOrNear(centroid, t) > 0,
+  );
 }
 
 /** The terms an issue (or a centroid) looks its candidate clusters up by. */
@@ -89,7 +113,7 @@ function margin(vector: TermVector, embedding: number[] | null, c: ClusterCandid
     const s = denseCosine(embedding, c.embedding);
     return { s, m: s - EMBEDDING_JOIN_THRESHOLD };
   }
-  const s = cosine(vector, c.centroid);
+  const s = softCosine(vector, c.centroid);
   return { s, m: s - JOIN_THRESHOLD };
 }
 
@@ -133,9 +157,12 @@ export function assignIssue(
 }
 
 /**
- * The cluster the touched cluster should merge with, if their centroids converged: the most
- * similar of the (bounded) candidates sharing its terms, at or above `MERGE_THRESHOLD`, compared
- * on what `distinct` keeps of each centroid (the terms that tell problems apart).
+ * The cluster the touched cluster should merge with, if their centroids converged: the candidate
+ * (of the bounded ones sharing its terms) furthest above its threshold, compared on what
+ * `distinct` keeps of each centroid (the terms that tell problems apart), typos forgiven. The
+ * threshold is `MERGE_THRESHOLD`, or the lower `LONE_MERGE` between a lone issue and an
+ * established cluster holding one of its strongest terms: a paraphrase or another language of
+ * a known problem folds into it instead of standing as a cluster of its own.
  */
 export function mergePartner(
   touched: ClusterCandidate,
@@ -143,13 +170,25 @@ export function mergePartner(
   distinct: (v: TermVector) => TermVector = (v) => v,
 ): ClusterCandidate | null {
   const own = distinct(touched.centroid);
-  let best: { c: ClusterCandidate; s: number } | null = null;
+  let best: { c: ClusterCandidate; margin: number } | null = null;
   for (const c of candidates) {
     if (c.id === touched.id) continue;
-    const s = cosine(own, distinct(c.centroid));
-    if (!best || s > best.s) best = { c, s };
+    const theirs = distinct(c.centroid);
+    const s = softCosine(own, theirs);
+    const needed = lone(touched, own, c, theirs) ? LONE_MERGE : MERGE_THRESHOLD;
+    if (s >= needed && (!best || s - needed > best.margin)) best = { c, margin: s - needed };
   }
-  return best && best.s >= MERGE_THRESHOLD ? best.c : null;
+  return best ? best.c : null;
+}
+
+/**
+ * Whether one of two clusters is a lone issue and the other an established cluster holding one
+ * of the lone issue's two strongest distinctive terms (then the lower `LONE_MERGE` applies).
+ */
+function lone(a: ClusterCandidate, aPart: TermVector, b: ClusterCandidate, bPart: TermVector) {
+  const [small, smallPart, large, largePart] =
+    a.size <= b.size ? [a, aPart, b, bPart] : [b, bPart, a, aPart];
+  return small.size <= LONE_SIZE && large.size >= ESTABLISHED && shares(smallPart, largePart);
 }
 
 /** The centroid (and mean embedding) of two merged clusters. */

@@ -8,7 +8,7 @@
 
 /** `canonical: word word …`, one notion a line (words normalised: lower case, no accents). */
 const NOTIONS = `
-password: passe motdepasse contrasena passwort kennwort pwd
+password: motdepasse contrasena passwort kennwort pwd
 login: connexion connecter anmelden anmeldung einloggen iniciar sesion signin logon
 account: compte cuenta konto
 user: utilisateur usuario benutzer nutzer
@@ -105,11 +105,21 @@ receive: recevoir recu recibir erhalten bekommen
 double: doppel doble
 credit: kredit credito
 address: adresse direccion
+theme: tema
+design: diseno
+homepage: startseite accueil inicio home
+checkout: kasse caisse
+declined: refuse refusee refusees rechaza rechazada rechazado deniega deniegan denegado abgelehnt rejected refused denied
+arrive: arriver arrivee llegar llegado llega llegan llego ankommen angekommen arrived arrives
+old: ancien ancienne anterior alt alte alten vieux previous
+quantity: quantite cantidad menge mengen
+code: codigo codes
+cart: panier carrito warenkorb
 `;
 
 /** Phrases of several words that name one notion, joined before the words are looked up. */
 export const PHRASES: readonly [RegExp, string][] = [
-  [/\bmot de passe\b/g, "motdepasse"],
+  [/\bmots? de passe\b/g, "motdepasse"],
   [/\bsign in\b/g, "signin"],
   [/\blog in\b/g, "login"],
   [/\be mails?\b/g, "email"],
@@ -124,10 +134,7 @@ const LEXICON: ReadonlyMap<string, string> = new Map(
     .split("\n")
     .flatMap((line) => {
       const [canonical, words] = line.split(":") as [string, string];
-      return words
-        .trim()
-        .split(/\s+/)
-        .map((w) => [w, canonical] as const);
+      return [canonical, ...words.trim().split(/\s+/)].map((w) => [w, canonical] as const);
     }),
 );
 

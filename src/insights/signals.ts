@@ -64,7 +64,9 @@ const TROUBLE =
  * judgement) rather than context or chatter; `raw` keeps its question mark.
  */
 export function statesTrouble(raw: string, normalized: string): boolean {
-  return raw.includes("?") || saysFailure(normalized) || asksHow(normalized) || TROUBLE.test(normalized);
+  return (
+    raw.includes("?") || saysFailure(normalized) || asksHow(normalized) || TROUBLE.test(normalized)
+  );
 }
 
 /** Whether a normalised text asks how to do something. */

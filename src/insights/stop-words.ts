@@ -42,7 +42,15 @@ export const STOP_WORDS = new Set(
   uns mich mir dir ihm ihn ihnen unser unsere unseren unserem euch bin bist seid war waren
   hier dort dann jetzt schon sehr mehr gibt geht ganz kein keine einen
   i'm im ive weve were they've its our ours us him her them who whom whose also got gets
-  around another any able each etc maybe`.split(
+  around another any able each etc maybe
+  go goes going come comes coming show shows showing appear appears stay stays
+  gehen geht ging kommen kommt kam zeigen zeigt stehen steht bleiben bleibt gelten gilt
+  aller va vont venir vient afficher affiche apparait reste restent
+  ir va van venir viene mostrar muestra aparecer aparece queda quedan als
+  monday tuesday wednesday thursday friday saturday sunday morning tonight night
+  lundi mardi mercredi jeudi vendredi samedi dimanche matin soir nuit hier aujourd hui
+  lunes martes miercoles jueves viernes sabado domingo manana noche ayer hoy
+  montag dienstag mittwoch donnerstag freitag samstag sonntag morgens abends nachts gestern heute fruh`.split(
     /\s+/,
   ),
 );

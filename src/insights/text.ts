@@ -4,9 +4,8 @@ import { STOP_WORDS } from "./stop-words";
 /**
  * Text normalisation and tokenisation for the built-in insights engine: accents folded, stop
  * words of four languages dropped (stop-words.ts), words mapped to one term per notion across
- * languages and German compounds split (lexicon.ts), and a light suffix stemmer on spellings
- * folded so cognates meet ("Kalender", "calendar"), cut to a short prefix so inflections and most
- * trailing typos meet.
+ * languages and German compounds split (lexicon.ts), and a light suffix stemmer whose output is
+ * cut to a short prefix so inflections and most trailing typos meet.
  */
 
 const SUFFIXES = [
@@ -46,22 +45,8 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-/**
- * Spellings that differ between the four languages for one sound, folded so cognates share a
- * stem: k/c ("Kalender", "calendar"), ph/f, th/t, y/i, doubled letters.
- */
-function foldSpelling(word: string): string {
-  return word
-    .replace(/ph/g, "f")
-    .replace(/th/g, "t")
-    .replace(/k/g, "c")
-    .replace(/y/g, "i")
-    .replace(/(.)\1/g, "$1");
-}
-
 /** A light stemmer: the longest known suffix off (the stem keeps ≥ 3 letters), then a prefix. */
-function stem(raw: string): string {
-  const word = foldSpelling(raw);
+function stem(word: string): string {
   for (const suffix of SUFFIXES) {
     if (word.length - suffix.length >= 3 && word.endsWith(suffix)) {
       return word.slice(0, word.length - suffix.length).slice(0, STEM_PREFIX);

@@ -147,3 +147,56 @@ export function mergeCentroids(
   for (const t of Object.keys(sum)) sum[t] = sum[t]! / total;
   return topTerms(sum, VECTOR_TERMS);
 }
+
+/** Share of a match a term gets from a near spelling of it (a typo) in the other vector. */
+const NEAR_CREDIT = 0.8;
+
+/** Shortest term a near spelling may stand for (shorter terms differ by one letter too often). */
+const NEAR_MIN = 5;
+
+/** Shortest terms of which one letter replaced by another still counts as a typo. */
+const REPLACE_MIN = 6;
+
+/**
+ * Whether two stems are one typo apart: one letter dropped or added inside the word, two
+ * adjacent letters swapped, or (in longer stems) one letter replaced ("imag" / "imae"). A stem
+ * that only extends the other ("enter" / "enterp") is another word, not a typo.
+ */
+export function nearTerms(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < NEAR_MIN || b.length < NEAR_MIN || Math.abs(a.length - b.length) > 1) return false;
+  if (a.startsWith(b) || b.startsWith(a)) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  const [x, y] = [a.slice(i), b.slice(i)];
+  if (x.slice(1) === y || x === y.slice(1)) return true;
+  if (x.length >= 2 && x[0] === y[1] && x[1] === y[0] && x.slice(2) === y.slice(2)) return true;
+  return a.length >= REPLACE_MIN && a.length === b.length && x.slice(1) === y.slice(1);
+}
+
+/** The weight `vector` gives `term`, or the credited weight of a near spelling of it. */
+export function weightOrNear(vector: TermVector, term: string): number {
+  const exact = vector[term];
+  if (exact !== undefined) return exact;
+  let best = 0;
+  for (const [t, w] of Object.entries(vector)) {
+    if (w > best && nearTerms(term, t)) best = w;
+  }
+  return best * NEAR_CREDIT;
+}
+
+/**
+ * Cosine similarity that forgives typos: a term of `a` missing from `b` meets a near spelling of
+ * it in `b` at `NEAR_CREDIT` of its weight (vectors hold ≤ 16 terms: at most 256 comparisons).
+ */
+export function softCosine(a: TermVector, b: TermVector): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [t, w] of Object.entries(a)) {
+    na += w * w;
+    dot += w * weightOrNear(b, t);
+  }
+  for (const w of Object.values(b)) nb += w * w;
+  return na === 0 || nb === 0 ? 0 : Math.min(1, dot / Math.sqrt(na * nb));
+}
