@@ -1,0 +1,28 @@
+import { devApiCorpus } from "./corpora/dev-api";
+import { iotHardwareCorpus } from "./corpora/iot-hardware";
+import { overlapCorpus } from "./corpora/overlap";
+import { saasBillingCorpus } from "./corpora/saas-billing";
+import { evaluateCorpus, type CorpusFigures } from "./evaluate";
+import { calendarDeskCorpus } from "./heldout/calendar-desk";
+import { shopDeskCorpus } from "./paraphrase/shop-desk";
+
+/** One corpus's role in the measurement and its figures. */
+export interface QualityRow {
+  role: "tuning" | "held out" | "earlier held out";
+  figures: CorpusFigures;
+}
+
+/**
+ * Every labelled corpus's figures, for `npm run bench:conversations` (issue 33): the corpora
+ * tuned on, the earlier held-out corpus (issue 26) and the held-out corpus of issue 33, last.
+ */
+export function qualityReport(): QualityRow[] {
+  return [
+    { role: "tuning", figures: evaluateCorpus(shopDeskCorpus()) },
+    { role: "tuning", figures: evaluateCorpus(saasBillingCorpus()) },
+    { role: "tuning", figures: evaluateCorpus(devApiCorpus()) },
+    { role: "tuning", figures: evaluateCorpus(overlapCorpus()) },
+    { role: "earlier held out", figures: evaluateCorpus(iotHardwareCorpus()) },
+    { role: "held out", figures: evaluateCorpus(calendarDeskCorpus()) },
+  ];
+}
