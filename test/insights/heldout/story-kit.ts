@@ -96,7 +96,7 @@ function typo(text: string, rand: () => number): string {
   const [w, i] = idx[Math.floor(rand() * idx.length)]!;
   const at = 1 + Math.floor(rand() * (w.length - 2));
   const kind = Math.floor(rand() * 4);
-  let out = w;
+  let out: string;
   if (kind === 0) out = w.slice(0, at) + w.slice(at + 1);
   else if (kind === 1) out = w.slice(0, at) + w[at] + w.slice(at);
   else if (kind === 2 && at < w.length - 1)
