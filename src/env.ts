@@ -40,7 +40,7 @@ export interface Bindings {
   RATE_LIMIT_IP_LIMIT?: string;
   RATE_LIMIT_IP_PERIOD?: string;
   /**
-   * The request header naming the client's address (core/http/client-address.ts): unset for
+   * The request header naming the client's address (core/requests/client-address.ts): unset for
    * Cloudflare's CF-Connecting-IP, another name behind a proxy of your own, `none` for no header.
    */
   CLIENT_ADDRESS_HEADER?: string;

@@ -5,7 +5,7 @@ export interface ReaderEnv {
   /** Where app-hosted sites live (`<this>/<site id>`), the same value the API is given. */
   PUBLIC_SITES_URL: string;
   /**
-   * The request header naming the visitor's address (core/http/client-address.ts), the same
+   * The request header naming the visitor's address (core/requests/client-address.ts), the same
    * value as the API's: unset for Cloudflare's CF-Connecting-IP, `none` for no header.
    */
   CLIENT_ADDRESS_HEADER?: string;

@@ -5,7 +5,7 @@ import {
   addressOrNull,
   clientAddress,
   VISITOR_ADDRESS_HEADER,
-} from "../../core/http/client-address";
+} from "../../core/requests/client-address";
 
 /**
  * The address a request's budget is kept for: the visitor the reader forwards, on a call through

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { clientAddress, addressOrNull } from "../../core/http/client-address";
+import { clientAddress, addressOrNull } from "../../core/requests/client-address";
 import { call } from "../helpers/api";
 import { uniqueAddress } from "../helpers/addresses";
 

@@ -1,5 +1,5 @@
 import type { ReaderEnv } from "../env";
-import { clientAddress, VISITOR_ADDRESS_HEADER } from "../../../core/http/client-address";
+import { clientAddress, VISITOR_ADDRESS_HEADER } from "../../../core/requests/client-address";
 
 /**
  * The reader's bindings for one visitor's request: every call its `API` binding makes names that
