@@ -34,6 +34,8 @@ export interface Bindings {
   RATE_LIMIT_TOKEN?: RateLimit;
   /** Rate Limiting binding per client IP, for requests without a well-formed token. */
   RATE_LIMIT_IP?: RateLimit;
+  /** Rate Limiting binding per published site: the embed fetches its site tokens cause. */
+  RATE_LIMIT_EMBEDS?: RateLimit;
   /** Mirrors of the bindings' `simple.limit`/`simple.period` (the binding cannot report them). */
   RATE_LIMIT_TOKEN_LIMIT?: string;
   RATE_LIMIT_TOKEN_PERIOD?: string;
