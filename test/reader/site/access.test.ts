@@ -71,6 +71,18 @@ describe("reading a visitor-auth site", () => {
     }
   });
 
+  it("an answer a visitor's credential shaped is private to them (probe finding 10)", async () => {
+    const d = await publishedDocs({ adaptive: true });
+    const anonymous = await readerFetch(siteUrl(d.site.id, "guide"));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("Cache-Control")).toMatch(/^public/);
+    for (const suffix of ["guide?visitor.plan=pro", "guide.md?visitor.plan=pro"]) {
+      const claimed = await readerFetch(siteUrl(d.site.id, suffix));
+      expect(claimed.status).toBe(200);
+      expect(claimed.headers.get("Cache-Control")).toMatch(/^private/);
+    }
+  });
+
   it("a refused visitor cookie is cleared at the path it was set at (probe finding 12)", async () => {
     const d = await publishedDocs({ visibility: "visitor-auth" });
     await testDb()
