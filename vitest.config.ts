@@ -82,6 +82,10 @@ export default defineConfig(async () => {
             RATE_LIMIT_IP: { simple: { limit: 1_000_000, period: 60 } },
             // Only test/platform/rate-limit.test.ts uses it, in place of the two above.
             RATE_LIMIT_TEST_LOW: { simple: { limit: 5, period: 60 } },
+            // test/reader/site/visitor-budgets.test.ts: a budget a few page views spend.
+            RATE_LIMIT_TEST_VISITORS: { simple: { limit: 30, period: 60 } },
+            // Site tokens' embed fetches, per site (a test spends it on RATE_LIMIT_TEST_LOW).
+            RATE_LIMIT_EMBEDS: { simple: { limit: 1_000_000, period: 60 } },
           },
         },
       }),

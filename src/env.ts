@@ -10,8 +10,16 @@ import type {
 } from "./platform/isolate-memories";
 import type { MainRevisionHook } from "./platform/main-revision";
 
+/**
+ * Marks the bindings of a call that came through the reader's entrypoint (src/reader-gateway.ts):
+ * a symbol, so no deployment variable or client header can set it.
+ */
+export const FROM_READER: unique symbol = Symbol("quire.from-reader");
+
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {
+  /** Set only on calls through the reader's entrypoint: its visitor address header is believed. */
+  [FROM_READER]?: true;
   DB: D1Database;
   FILES: R2Bucket;
   PUBLIC_APP_URL: string;
@@ -26,11 +34,18 @@ export interface Bindings {
   RATE_LIMIT_TOKEN?: RateLimit;
   /** Rate Limiting binding per client IP, for requests without a well-formed token. */
   RATE_LIMIT_IP?: RateLimit;
+  /** Rate Limiting binding per published site: the embed fetches its site tokens cause. */
+  RATE_LIMIT_EMBEDS?: RateLimit;
   /** Mirrors of the bindings' `simple.limit`/`simple.period` (the binding cannot report them). */
   RATE_LIMIT_TOKEN_LIMIT?: string;
   RATE_LIMIT_TOKEN_PERIOD?: string;
   RATE_LIMIT_IP_LIMIT?: string;
   RATE_LIMIT_IP_PERIOD?: string;
+  /**
+   * The request header naming the client's address (core/requests/client-address.ts): unset for
+   * Cloudflare's CF-Connecting-IP, another name behind a proxy of your own, `none` for no header.
+   */
+  CLIENT_ADDRESS_HEADER?: string;
   /** Origins allowed by CORS: `*` (default) or a comma-separated list of exact origins. */
   CORS_ORIGINS?: string;
   /** Quire's one queue of background jobs (src/jobs). */

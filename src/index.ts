@@ -3,6 +3,7 @@ import type { Bindings } from "./env";
 import { runScheduled } from "./scheduled";
 import { createJobConsumer } from "./jobs/consumer";
 import { integrationGatewayFor } from "./integration-gateway";
+import { readerGatewayFor } from "./reader-gateway";
 import { createPlatform } from "./platform/compose";
 
 // The composition root: one platform (hooks, jobs, gates) for the app and the queue consumer.
@@ -12,6 +13,9 @@ const consumeJobs = createJobConsumer(platform);
 
 /** The only network an integration script reaches: Quire's own API (src/integration-gateway.ts). */
 export const IntegrationGateway = integrationGatewayFor(app);
+
+/** The reader Worker's way in: the same app, believing the visitor address the reader forwards. */
+export const ReaderGateway = readerGatewayFor(app);
 
 /** The Worker: HTTP through the Hono app, cron through the scheduled jobs, the queue's jobs. */
 export default {

@@ -4,6 +4,11 @@ export interface ReaderEnv {
   API: Fetcher;
   /** Where app-hosted sites live (`<this>/<site id>`), the same value the API is given. */
   PUBLIC_SITES_URL: string;
+  /**
+   * The request header naming the visitor's address (core/requests/client-address.ts), the same
+   * value as the API's: unset for Cloudflare's CF-Connecting-IP, `none` for no header.
+   */
+  CLIENT_ADDRESS_HEADER?: string;
   /** The reader's static files (public/): CSS and the small scripts. Absent in unit tests. */
   ASSETS?: Fetcher;
   /** This deployment's version: rendered pages are kept per build. Absent in unit tests. */

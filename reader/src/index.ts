@@ -4,6 +4,8 @@ import { serveFile } from "./routes/files";
 import { htmlResponse } from "./routes/responses";
 import { recentPage, serveSite } from "./routes/site";
 import { renderMessage } from "./layout/message";
+import { forVisitor } from "./api/visitor";
+import { isApiStatus } from "./api/client";
 
 /**
  * The reader: published sites as HTML. A client of the API's public /v1 operations through the
@@ -20,6 +22,17 @@ app.all("*", (c) => {
 });
 
 app.onError((error) => {
+  if (isApiStatus(error, 429)) {
+    // This visitor's budget is spent (each visitor has their own: reader/src/api/visitor.ts).
+    const html = renderMessage({
+      nav: [],
+      title: "Too many requests",
+      message: "You have opened many pages in a short time. Please wait a moment and try again.",
+    });
+    const retryAfter =
+      error.retryAfter && /^\d{1,5}$/.test(error.retryAfter) ? error.retryAfter : "60";
+    return htmlResponse(html, 429, { "Cache-Control": "no-store", "Retry-After": retryAfter });
+  }
   console.error(
     JSON.stringify({
       reader: "error",
@@ -40,6 +53,6 @@ app.onError((error) => {
  */
 export default {
   fetch(request: Request, env: ReaderEnv, ctx: ExecutionContext): Response | Promise<Response> {
-    return recentPage(request) ?? app.fetch(request, env, ctx);
+    return recentPage(request) ?? app.fetch(request, forVisitor(env, request), ctx);
   },
 } satisfies ExportedHandler<ReaderEnv>;

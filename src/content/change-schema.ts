@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isMediaType, isSafeFileName } from "../lib/media-type";
+import { isMediaType, isSafeFileName } from "../../core/requests/media-type";
 import { ComputedSourceSchema } from "../../core/openapi-pages";
 
 /**

@@ -5,11 +5,12 @@ import { looksLikeJwt } from "../auth/site-token";
 import { errorBody } from "../lib/errors";
 import { setAnswerHeaders } from "../http/answer-headers";
 import type { RateLimitWindows } from "../platform/isolate-memories";
+import { requestAddress } from "../http/client-address";
 
 /** Limits used when the binding exists but its [vars] mirror is missing (wrangler.toml's). */
 const DEFAULTS = { token: { limit: 1200, period: 60 }, ip: { limit: 300, period: 60 } };
 
-/** The key for unauthenticated requests that carry no CF-Connecting-IP (local runs, tests). */
+/** The key for requests whose client address is unknown (local runs, tests, no trusted header). */
 const UNKNOWN_CLIENT = "unknown-client";
 
 /** One rate-limit bucket: the binding that decides and the numbers it cannot report. */
@@ -75,7 +76,7 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const digest = await presentedDigest(c);
-  const ip = c.req.header("CF-Connecting-IP") ?? UNKNOWN_CLIENT;
+  const ip = requestAddress(c) ?? UNKNOWN_CLIENT;
   const siteReader = !digest && looksLikeJwt(bearerToken(c.req.header("Authorization")) ?? "");
   const tokens = bucketOf(c.env, "token");
   const ips = bucketOf(c.env, "ip");

@@ -4,6 +4,7 @@ import worker from "../../src/index";
 import { as, call } from "../helpers/api";
 import { assertContract } from "../helpers/contract";
 import { makeToken, makeUser, unique } from "../helpers/factories";
+import { uniqueAddress } from "../helpers/addresses";
 
 /** The test-only binding of vitest.config.ts: 5 requests per 60 s window. */
 const LOW = (env as unknown as { RATE_LIMIT_TEST_LOW: RateLimit }).RATE_LIMIT_TEST_LOW;
@@ -114,7 +115,7 @@ describe("rate limiting", () => {
   });
 
   it("keys unauthenticated requests by CF-Connecting-IP", async () => {
-    const [ipA, ipB] = [unique("203.0.113."), unique("198.51.100.")];
+    const [ipA, ipB] = [uniqueAddress("203.0"), uniqueAddress("198.51")];
     await awayFromWindowEdge();
     const answers = await burst("/openapi.json", { "CF-Connecting-IP": ipA });
     expect(answers[LOW_LIMIT - 1]!.status).toBe(200);
@@ -132,7 +133,7 @@ describe("rate limiting", () => {
   });
 
   it("charges unknown tokens to the client address, so guessing tokens is throttled", async () => {
-    const ip = unique("192.0.2.");
+    const ip = uniqueAddress("192.0");
     await awayFromWindowEdge();
     const answers = [];
     for (let i = 0; i <= LOW_LIMIT; i++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { as } from "../helpers/api";
+import { env } from "cloudflare:test";
+import { as, call } from "../helpers/api";
 import { unique } from "../helpers/factories";
 import { publishedDocs, siteTokenFor, siteUrl } from "../helpers/reading-factories";
 
@@ -118,5 +119,36 @@ describe("GET /v1/urls/embed", () => {
     expect((await as(null).get(`/urls/embed`, { query: { url: page("/plain") } })).status).toBe(
       401,
     );
+  });
+
+  it("a site token's uncached embeds spend the site's fetch budget (probe finding 13)", async () => {
+    const d = await publishedDocs();
+    const token = await siteTokenFor(siteUrl(d.site.id));
+    const low = {
+      ...env,
+      RATE_LIMIT_EMBEDS: (env as unknown as { RATE_LIMIT_TEST_LOW: RateLimit }).RATE_LIMIT_TEST_LOW,
+    };
+    const urls = Array.from({ length: 7 }, () => page("/article"));
+    const answers = [];
+    for (const url of urls) {
+      answers.push(
+        await call("GET", `/spaces/${d.space.id}/embed`, { token, query: { url }, bindings: low }),
+      );
+    }
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const fetched = await Promise.all(urls.map(hits));
+    // The LOW binding allows 5 per window (one more if a window boundary passed mid-test).
+    expect(fetched.filter((n) => n > 0).length).toBeLessThanOrEqual(6);
+    expect(fetched.at(-1)).toBe(0);
+    expect(answers.at(-1)!.body).toEqual({
+      type: "link",
+      title: urls.at(-1),
+      site: "embeds.example.com",
+    });
+    // A member's token has no site budget.
+    const member = await as(d.owner.token).get(`/spaces/${d.space.id}/embed`, {
+      query: { url: urls.at(-1)! },
+    });
+    expect(member.body.title).toBe("An & article");
   });
 });

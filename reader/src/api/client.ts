@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The API's `Retry-After` (a 429: this visitor's budget is spent for that long). */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -67,7 +69,12 @@ export class ApiClient {
     });
     if (res.status === 204) return undefined as T;
     const text = await res.text();
-    if (!res.ok) throw new ApiError(res.status, errorMessage(text, res.status));
+    if (!res.ok)
+      throw new ApiError(
+        res.status,
+        errorMessage(text, res.status),
+        res.headers.get("Retry-After"),
+      );
     return JSON.parse(text) as T;
   }
 }

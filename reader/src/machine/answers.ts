@@ -17,7 +17,7 @@ export function machineHeaders(ctx: SiteContext, contentType: string): Record<st
   return {
     "Content-Type": contentType,
     "X-Content-Type-Options": "nosniff",
-    ...cacheHeadersOf(ctx.published.site),
+    ...cacheHeadersOf(ctx.published.site, ctx.credentialed),
   };
 }
 

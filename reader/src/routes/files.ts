@@ -1,19 +1,27 @@
 import type { ReaderEnv } from "../env";
 import { ApiClient } from "../api/client";
+import { fileSafetyHeaders } from "../../../core/files/serving";
 
 /**
  * A published file on the reader's own host (`/_quire/files/<site>/<sha256>/<name>`): the API's
  * stable file URL, proxied, so pages load images from where they came from and the CSP needs no
  * other host. The API's answer is immutable (content-addressed); its caching headers pass on.
+ * How the bytes are handled (type, disposition, the sandbox policy, no sniffing) is decided here
+ * again by the one serving rule (core/files/serving.ts), from the type and the file's name: this
+ * is the site's own origin, where an upload must never run as a script or style of its pages.
  */
-const PASSED = [
-  "Content-Type",
-  "Content-Length",
-  "ETag",
-  "Cache-Control",
-  "Last-Modified",
-  "Content-Disposition",
-];
+const PASSED = ["Content-Length", "ETag", "Cache-Control", "Last-Modified"];
+
+/** The file's name: the last segment of its path, when it has one. */
+function nameOf(rest: string): string | null {
+  const name = rest.split("/")[2];
+  if (!name) return null;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return null;
+  }
+}
 
 /** Answers a file request. */
 export async function serveFile(request: Request, env: ReaderEnv): Promise<Response> {
@@ -24,7 +32,8 @@ export async function serveFile(request: Request, env: ReaderEnv): Promise<Respo
   const match = request.headers.get("If-None-Match");
   if (match) conditional["If-None-Match"] = match;
   const res = await new ApiClient(env.API).raw(`/published-files/${rest}`, conditional);
-  const headers = new Headers({ "X-Content-Type-Options": "nosniff" });
+  const storedType = res.headers.get("Content-Type") ?? "application/octet-stream";
+  const headers = new Headers(fileSafetyHeaders(storedType, nameOf(rest)));
   for (const name of PASSED) {
     const value = res.headers.get(name);
     if (value) headers.set(name, value);

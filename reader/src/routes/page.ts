@@ -127,7 +127,7 @@ export async function servePage(
     if (target) return Response.redirect(new URL(target, requestUrl).toString(), 302);
     return missingPage(ctx, requestUrl);
   }
-  const headers = cacheHeadersOf(ctx.published.site);
+  const headers = cacheHeadersOf(ctx.published.site, ctx.credentialed);
   const key = pageKey(ctx, entry, requestUrl, scope.build, "html");
   const etag = await etagOf(key);
   if (request.headers.get("If-None-Match") === etag) {

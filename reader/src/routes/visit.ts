@@ -5,7 +5,7 @@ import {
   VISITOR_COOKIE,
   cleanUrl,
   credentialsOf,
-  forget,
+  forgetUnder,
   keepCredentials,
   type Credentials,
 } from "../site/credentials";
@@ -44,7 +44,7 @@ export async function visit(request: Request, env: ReaderEnv, addressUrl: string
   const resolution = await resolveSiteUrl(env.API, addressUrl, credentials);
   if (resolution.kind === "login") {
     // A stale visitor cookie is dropped on the way to the publisher's login.
-    const cookies = credentials.jwt ? [forget(VISITOR_COOKIE, "/")] : [];
+    const cookies = credentials.jwt ? forgetUnder(VISITOR_COOKIE, requestUrl.pathname) : [];
     return { kind: "response", response: redirect(resolution.location, cookies) };
   }
   if (resolution.kind === "missing") {

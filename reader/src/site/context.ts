@@ -27,6 +27,8 @@ export interface SiteContext {
   tree: PageTree;
   /** The visitor's adaptive segment: "" unless the site adapts its content to claims. */
   segment: string;
+  /** Whether the visitor brought a credential (share key, visitor JWT, claims): see caching.ts. */
+  credentialed: boolean;
 }
 
 const publishedSites = new Memory<PublishedContentSite>(500);
@@ -129,5 +131,9 @@ export async function loadSiteContext(
       : "";
   const revisionId = await revisionIdOf(client, content, segment);
   const { revision, tree } = await revisionTree(client, content.space, revisionId, segment);
-  return { content, client, published, revision, tree, segment };
+  const credentialed =
+    credentials.share !== undefined ||
+    credentials.jwt !== undefined ||
+    Object.keys(credentials.unsigned).length > 0;
+  return { content, client, published, revision, tree, segment, credentialed };
 }

@@ -111,3 +111,19 @@ export function keepCredentials(
 export function forget(name: string, sitePath: string): string {
   return `${name}=; Path=${sitePath}; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
+
+/** How deep a site's base path may be for `forgetUnder` to reach its cookie. */
+const FORGET_DEPTH = 8;
+
+/**
+ * The Set-Cookie values that forget a credential whose site path is not known (an address the
+ * API sends to the publisher's login names no site): a cookie is cleared only at the exact path
+ * it was set at, and a site's path is a prefix of every address under it, so one value per
+ * prefix of `pathname` (at most `FORGET_DEPTH` + 1).
+ */
+export function forgetUnder(name: string, pathname: string): string[] {
+  const segments = pathname.split("/").filter(Boolean).slice(0, FORGET_DEPTH);
+  const paths = ["/"];
+  for (let i = 1; i <= segments.length; i++) paths.push(`/${segments.slice(0, i).join("/")}`);
+  return paths.map((path) => forget(name, path));
+}

@@ -5,46 +5,25 @@ import { verifyDownload } from "../../lib/signing";
 import { nowMs } from "../../lib/clock";
 import { errorResponses } from "../../api-document/common";
 import { DownloadQuery } from "../../api/content";
-import { isMediaType } from "../../lib/media-type";
+import { fileSafetyHeaders } from "../../../core/files/serving";
 import { isSpaceLive } from "../../services/spaces/spaces";
 import { signingSecretOf } from "../../http/signing-secret";
 
 /** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
 export const downloadRoutes = createRouter();
 
-/** Types a browser may show inline; anything else (HTML, SVG, scripts...) is an attachment. */
-const INLINE =
-  /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|application\/pdf$|text\/plain)/;
-
-/** Content-Disposition with the file name: an ASCII fallback and the exact UTF-8 name. */
-function disposition(contentType: string, name: string | null): string {
-  const kind = INLINE.test(contentType) ? "inline" : "attachment";
-  if (!name) return kind;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /**
- * The headers of a file's bytes, wherever they are served (signed download, stable published
- * URL): its type (one stored before types were validated may not be a valid header value), size,
- * disposition, and a policy that never lets the file run as a page.
+ * The headers of a file's bytes, wherever the API serves them (signed download, stable published
+ * URL): the serving rule of core/files/serving.ts, the size and the entity tag.
  */
 export function fileHeaders(
   storedType: string,
   name: string | null,
   object: { size: number; httpEtag: string },
 ): Record<string, string> {
-  const contentType = isMediaType(storedType) ? storedType : "application/octet-stream";
   return {
-    "Content-Type": contentType,
+    ...fileSafetyHeaders(storedType, name),
     "Content-Length": String(object.size),
-    "Content-Disposition": disposition(contentType, name),
-    "X-Content-Type-Options": "nosniff",
-    // Chrome's PDF viewer does not run in a sandboxed document: a PDF only refuses framing.
-    "Content-Security-Policy":
-      contentType === "application/pdf"
-        ? "frame-ancestors 'none'"
-        : "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
     ETag: object.httpEtag,
   };
 }

@@ -6,6 +6,22 @@ import { mainTarget } from "../../auth/content-target";
 import { authenticate } from "../../auth/caller";
 import { createOutbound } from "../../outbound";
 import { embedByUrl } from "../../services/embeds/embeds";
+import { siteGrantOf } from "../../auth/site-reader";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+
+/**
+ * The fetch budget of a site token's embeds: anyone can mint a site token of a public site, so
+ * the fetches it makes the server do are counted per site (`RATE_LIMIT_EMBEDS`, wrangler.toml);
+ * past the budget an embed not in the cache is answered as a plain link. A member's token has
+ * no such budget (its own rate limit applies); without the binding nothing is counted.
+ */
+function siteEmbedBudget(c: Context<AppEnv>): (() => Promise<boolean>) | undefined {
+  const grant = siteGrantOf(c);
+  const binding = c.env.RATE_LIMIT_EMBEDS;
+  if (!grant || !binding) return undefined;
+  return async () => (await binding.limit({ key: `embeds:${grant.site}` })).success;
+}
 
 /**
  * The embed reads (official getEmbedByUrlInSpace and getEmbedByUrl; docs/compatibility.md,
@@ -27,7 +43,7 @@ embedRoutes.openapi(
   async (c) => {
     await mainTarget(c, c.req.valid("param").spaceId);
     const url = new URL(c.req.valid("query").url);
-    return c.json(await embedByUrl(createOutbound(c.env), url), 200);
+    return c.json(await embedByUrl(createOutbound(c.env), url, siteEmbedBudget(c)), 200);
   },
 );
 

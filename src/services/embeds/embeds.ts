@@ -99,14 +99,21 @@ function cacheKey(url: URL): Request {
 
 /**
  * The embed of `url`, from the Workers cache when a render asked for it lately; otherwise
- * resolved and cached.
+ * resolved and cached. `mayFetch`, when given, is asked before a fetch (the budget of a caller
+ * whose requests should not make the server fetch without bound): refused, the answer is the
+ * fallback link, fetched nothing and kept nowhere.
  */
-export async function embedByUrl(outbound: Outbound, url: URL): Promise<Embed> {
+export async function embedByUrl(
+  outbound: Outbound,
+  url: URL,
+  mayFetch?: () => Promise<boolean>,
+): Promise<Embed> {
   // Workers' CacheStorage has `default`; the DOM's type (also in scope) does not say so.
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(url);
   const hit = await cache.match(key);
   if (hit) return (await hit.json()) as Embed;
+  if (mayFetch && !(await mayFetch())) return fallback(url).embed;
   const resolved = await resolveEmbed(outbound, url);
   const stored = new Response(JSON.stringify(resolved.embed), {
     headers: {

@@ -71,6 +71,40 @@ describe("reading a visitor-auth site", () => {
     }
   });
 
+  it("an answer a visitor's credential shaped is private to them (probe finding 10)", async () => {
+    const d = await publishedDocs({ adaptive: true });
+    const anonymous = await readerFetch(siteUrl(d.site.id, "guide"));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("Cache-Control")).toMatch(/^public/);
+    for (const suffix of ["guide?visitor.plan=pro", "guide.md?visitor.plan=pro"]) {
+      const claimed = await readerFetch(siteUrl(d.site.id, suffix));
+      expect(claimed.status).toBe(200);
+      expect(claimed.headers.get("Cache-Control")).toMatch(/^private/);
+    }
+  });
+
+  it("a refused visitor cookie is cleared at the path it was set at (probe finding 12)", async () => {
+    const d = await publishedDocs({ visibility: "visitor-auth" });
+    await testDb()
+      .update(siteAuth)
+      .set({ fallbackUrl: "https://login.example.com/start" })
+      .where(eq(siteAuth.siteId, d.site.id));
+    const key = await siteKey(d.site.id);
+    const jwt = await visitorToken(key, { plan: "pro" });
+    const back = await readerFetch(`${siteUrl(d.site.id, "guide")}?jwt_token=${jwt}`);
+    const kept = back.headers.getSetCookie().find((c) => c.startsWith("q_visitor="))!;
+    const path = /Path=([^;]+)/.exec(kept)![1]!;
+    expect(path).toBe(`/sites/${d.site.id}`);
+    // The token expires; the next view goes to the login and must drop that very cookie.
+    const stale = await visitorToken(key, {}, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const refused = await readerFetch(siteUrl(d.site.id, "guide"), {
+      headers: { Cookie: `q_visitor=${stale}` },
+    });
+    expect(refused.status).toBe(302);
+    const cleared = refused.headers.getSetCookie().filter((c) => c.startsWith("q_visitor=;"));
+    expect(cleared.some((c) => c.includes(`Path=${path};`) && c.includes("Max-Age=0"))).toBe(true);
+  });
+
   it("without a login URL, a visitor-auth site is a 404 to visitors without a token", async () => {
     const d = await publishedDocs({ visibility: "visitor-auth" });
     expect((await readerFetch(siteUrl(d.site.id))).status).toBe(404);
