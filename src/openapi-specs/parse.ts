@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument } from "yaml";
+import { checkDepth, checkYamlExpansion, tooDeep } from "./bounds";
 import { jsonErrorOffset } from "./json-position";
 import { isObject, SpecProcessError, type SpecError, type SpecObject } from "./types";
 
@@ -16,11 +17,13 @@ function formatOf(text: string): SpecFormat {
 
 /**
  * Parses a spec's text (JSON or YAML) into an object. A syntax error is a `PARSE_ERROR` with
- * the line and column of the problem; a text that is not an object is a `PARSE_ERROR` too.
+ * the line and column of the problem; a text that is not an object, nests deeper than
+ * `MAX_SPEC_DEPTH` or (YAML) whose aliases expand past `MAX_ALIAS_NODES` is a `PARSE_ERROR` too.
  */
 export function parseSpecText(text: string): { format: SpecFormat; document: SpecObject } {
   const format = formatOf(text);
   const value = format === "json" ? parseJson(text) : parseYaml(text);
+  checkDepth(value);
   if (!isObject(value)) {
     throw new SpecProcessError("PARSE_ERROR", [
       { message: "The document is not an object: an OpenAPI document is a JSON or YAML mapping" },
@@ -51,7 +54,9 @@ function jsonPosition(text: string): { line?: number; column?: number } {
 
 function parseYaml(text: string): unknown {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
+  const doc = parseWithin(() =>
+    parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false }),
+  );
   if (doc.errors.length > 0) {
     const errors: SpecError[] = doc.errors.map((e) => ({
       message: `Invalid YAML: ${e.message.split("\n")[0]}`,
@@ -60,10 +65,22 @@ function parseYaml(text: string): unknown {
     }));
     throw new SpecProcessError("PARSE_ERROR", errors);
   }
+  // Before anything expands an alias: what the document would become, counted on its own nodes.
+  checkYamlExpansion(doc);
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SpecProcessError("PARSE_ERROR", [{ message: `Invalid YAML: ${message}` }]);
+  }
+}
+
+/** Runs the YAML parser, whose recursion a deeply nested text can exhaust: a `PARSE_ERROR`. */
+function parseWithin<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
   }
 }
