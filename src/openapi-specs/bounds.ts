@@ -23,6 +23,14 @@ export const MAX_ALIAS_NODES = 250_000;
  */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Most characters of a YAML spec. The `yaml` parser needs ~60 times a text's size in memory
+ * (a 2.1 MB text fits a 128 MB heap, 2.9 MB does not: bench/large-spec.mjs) and ~1–3 s per MB:
+ * past this a YAML spec would take the isolate, and every request it serves, down with it.
+ * JSON specs go to the 10 MiB of a source.
+ */
+export const MAX_YAML_CHARACTERS = 1536 * 1024;
+
 /** The `PARSE_ERROR` of a bound passed. */
 function refused(message: string, code: string): SpecProcessError {
   return new SpecProcessError("PARSE_ERROR", [{ message, code }]);

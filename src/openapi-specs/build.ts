@@ -1,5 +1,6 @@
 import { checkDepth, MAX_DOCUMENT_BYTES } from "./bounds";
 import { parseSpecText, type SpecFormat } from "./parse";
+import { pause } from "./yaml-text";
 import { hasExternalRefs, inlineExternalRefs, type SpecLoader } from "./refs";
 import { SpecProcessError, type SpecObject } from "./types";
 import { countOperations, validateSpec } from "./validate";
@@ -25,9 +26,12 @@ export async function buildSpec(
   baseUrl: string | null,
   load: SpecLoader,
 ): Promise<BuiltSpec> {
-  const { format, document: parsed } = parseSpecText(text);
+  const { format, document: parsed } = await parseSpecText(text);
+  // A turn for the isolate's other work between the steps (each a few hundred ms at 10 MB).
+  await pause();
   const errors = validateSpec(parsed);
   if (errors.length > 0) throw new SpecProcessError("PARSE_ERROR", errors);
+  await pause();
   let document = parsed;
   if (hasExternalRefs(parsed)) {
     document = (await inlineExternalRefs(parsed, baseUrl, load)).document;
@@ -36,6 +40,7 @@ export async function buildSpec(
     const after = validateSpec(document);
     if (after.length > 0) throw new SpecProcessError("PARSE_ERROR", after);
   }
+  await pause();
   return {
     format,
     document,

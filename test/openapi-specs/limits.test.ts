@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildSpec } from "../../src/openapi-specs/build";
 import { parseSpecText } from "../../src/openapi-specs/parse";
-import { MAX_ALIAS_NODES, MAX_SPEC_DEPTH, yamlExpandedSize } from "../../src/openapi-specs/bounds";
+import {
+  MAX_ALIAS_NODES,
+  MAX_SPEC_DEPTH,
+  MAX_YAML_CHARACTERS,
+  yamlExpandedSize,
+} from "../../src/openapi-specs/bounds";
 import { SpecProcessError } from "../../src/openapi-specs/types";
 import { parseDocument } from "yaml";
 import { as } from "../helpers/api";
@@ -26,9 +31,9 @@ function deepJson(depth: number): string {
   return `{"openapi":"3.1.0","info":{"title":"Deep","version":"1"},"paths":{},"x-deep":${inner}}`;
 }
 
-function failure(run: () => unknown): SpecProcessError {
+async function failure(run: () => Promise<unknown>): Promise<SpecProcessError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof SpecProcessError) return error;
     throw error;
@@ -37,22 +42,22 @@ function failure(run: () => unknown): SpecProcessError {
 }
 
 describe("spec size bounds (issue 34, findings 3 and 8)", () => {
-  it("counts what aliases expand to without expanding them", () => {
+  it("counts what aliases expand to without expanding them", async () => {
     const size = yamlExpandedSize(parseDocument(bigAliasYaml()), Infinity);
     // 999 aliases of a 20,001-node sequence: ~20 million nodes, counted from ~40,000.
     expect(size.aliasNodes).toBe(999 * 20_001);
     expect(size.aliasNodes).toBeGreaterThan(MAX_ALIAS_NODES);
   });
 
-  it("refuses the 131 KB document that expands to ~165 MB with a PARSE_ERROR", () => {
+  it("refuses the 131 KB document that expands to ~165 MB with a PARSE_ERROR", async () => {
     const text = bigAliasYaml();
     expect(text.length).toBeLessThan(140_000);
-    const error = failure(() => parseSpecText(text));
+    const error = await failure(() => parseSpecText(text));
     expect(error.code).toBe("PARSE_ERROR");
     expect(error.errors[0]!.message).toContain(`more than ${MAX_ALIAS_NODES} values`);
   });
 
-  it("still reads a spec that shares pieces through aliases", () => {
+  it("still reads a spec that shares pieces through aliases", async () => {
     const text = [
       "openapi: 3.0.3",
       "info: { title: Shared, version: '1' }",
@@ -65,7 +70,7 @@ describe("spec size bounds (issue 34, findings 3 and 8)", () => {
         "        '200': *ok",
       ]),
     ].join("\n");
-    const { document } = parseSpecText(text);
+    const { document } = await parseSpecText(text);
     const paths = document.paths as Record<string, { get: { responses: Record<string, unknown> } }>;
     expect(paths["/c"]!.get.responses["200"]).toEqual({
       description: "OK",
@@ -73,24 +78,26 @@ describe("spec size bounds (issue 34, findings 3 and 8)", () => {
     });
   });
 
-  it("refuses an alias that refers to the node holding it", () => {
-    const error = failure(() => parseSpecText("openapi: 3.1.0\nx-loop: &l [a, *l]\n"));
+  it("refuses an alias that refers to the node holding it", async () => {
+    const error = await failure(() => parseSpecText("openapi: 3.1.0\nx-loop: &l [a, *l]\n"));
     expect(error.code).toBe("PARSE_ERROR");
   });
 
-  it("refuses a JSON spec nested 100,000 deep with a PARSE_ERROR naming the limit", () => {
-    const error = failure(() => parseSpecText(deepJson(100_000)));
+  it("refuses a JSON spec nested 100,000 deep with a PARSE_ERROR naming the limit", async () => {
+    const error = await failure(() => parseSpecText(deepJson(100_000)));
     expect(error.code).toBe("PARSE_ERROR");
     expect(error.errors[0]!.message).toContain(`deeper than ${MAX_SPEC_DEPTH} levels`);
-    expect(parseSpecText(deepJson(MAX_SPEC_DEPTH - 8)).document["x-deep"]).toBeDefined();
+    expect((await parseSpecText(deepJson(MAX_SPEC_DEPTH - 8))).document["x-deep"]).toBeDefined();
   });
 
-  it("refuses YAML nested too deep, by its own nesting or through an alias", () => {
+  it("refuses YAML nested too deep, by its own nesting or through an alias", async () => {
     const nested = `openapi: 3.1.0\nx-deep: ${"[".repeat(MAX_SPEC_DEPTH + 1)}${"]".repeat(MAX_SPEC_DEPTH + 1)}\n`;
-    expect(failure(() => parseSpecText(nested)).code).toBe("PARSE_ERROR");
+    expect((await failure(() => parseSpecText(nested))).code).toBe("PARSE_ERROR");
     const half = Math.ceil(MAX_SPEC_DEPTH / 2) + 1;
     const viaAlias = `openapi: 3.1.0\nx-a: &a ${"[".repeat(half)}${"]".repeat(half)}\nx-b: ${"[".repeat(half)}*a${"]".repeat(half)}\n`;
-    expect(failure(() => parseSpecText(viaAlias)).errors[0]!.message).toContain("deeper than");
+    expect((await failure(() => parseSpecText(viaAlias))).errors[0]!.message).toContain(
+      "deeper than",
+    );
   });
 
   it("refuses a spec whose processed document passes the stored size, after inlining", async () => {
@@ -117,6 +124,36 @@ describe("spec size bounds (issue 34, findings 3 and 8)", () => {
     expect(error).toBeInstanceOf(SpecProcessError);
     expect((error as SpecProcessError).code).toBe("PARSE_ERROR");
     expect((error as SpecProcessError).errors[0]!.message).toContain("processed document");
+  });
+});
+
+describe("large specs do not hold the isolate (issue 34, finding 7)", () => {
+  /** A YAML spec of `paths` operations, about 200 characters each. */
+  function yamlSpec(paths: number): string {
+    const lines = ["openapi: 3.0.3", "info:", "  title: Large", "  version: '1'", "paths:"];
+    for (let i = 0; i < paths; i++) {
+      lines.push(`  /things${i}:`, "    get:", `      summary: Get thing ${i} of the many things`);
+      lines.push("      responses:", "        '200':", `          description: OK for thing ${i}`);
+    }
+    return lines.join("\n");
+  }
+
+  it("parses a large YAML spec in pieces, giving the isolate a turn between them", async () => {
+    const text = yamlSpec(4000);
+    expect(text.length).toBeGreaterThan(500_000);
+    let turns = 0;
+    const { document } = await parseSpecText(text, async () => void turns++);
+    expect(Object.keys(document.paths as object)).toHaveLength(4000);
+    // One turn per 64 K characters of text at least, then before composing and expanding.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / 65_536) + 2);
+  });
+
+  it("refuses YAML past its size, naming JSON as the way for larger specs", async () => {
+    const text = yamlSpec(1).padEnd(MAX_YAML_CHARACTERS + 1, "\n");
+    const error = await failure(() => parseSpecText(text));
+    expect(error.code).toBe("PARSE_ERROR");
+    expect(error.errors[0]!.message).toContain(`at most ${MAX_YAML_CHARACTERS} characters`);
+    expect(error.errors[0]!.message).toContain("JSON");
   });
 });
 
