@@ -1,6 +1,7 @@
-import { LineCounter, parseDocument } from "yaml";
+import { checkDepth, checkYamlExpansion, MAX_YAML_CHARACTERS } from "./bounds";
 import { jsonErrorOffset } from "./json-position";
 import { isObject, SpecProcessError, type SpecError, type SpecObject } from "./types";
+import { parseYamlText, pause } from "./yaml-text";
 
 /** A spec's text format, as the official OpenAPISpecRawContent names it. */
 export type SpecFormat = "json" | "yaml";
@@ -16,11 +17,18 @@ function formatOf(text: string): SpecFormat {
 
 /**
  * Parses a spec's text (JSON or YAML) into an object. A syntax error is a `PARSE_ERROR` with
- * the line and column of the problem; a text that is not an object is a `PARSE_ERROR` too.
+ * the line and column of the problem; a text that is not an object, nests deeper than
+ * `MAX_SPEC_DEPTH` or (YAML) is longer than `MAX_YAML_CHARACTERS` or whose aliases expand past
+ * `MAX_ALIAS_NODES` is a `PARSE_ERROR` too. YAML is parsed in pieces with `wait` between them
+ * (a timer by default), so a large document never holds the isolate for long.
  */
-export function parseSpecText(text: string): { format: SpecFormat; document: SpecObject } {
+export async function parseSpecText(
+  text: string,
+  wait = pause,
+): Promise<{ format: SpecFormat; document: SpecObject }> {
   const format = formatOf(text);
-  const value = format === "json" ? parseJson(text) : parseYaml(text);
+  const value = format === "json" ? parseJson(text) : await parseYaml(text, wait);
+  checkDepth(value);
   if (!isObject(value)) {
     throw new SpecProcessError("PARSE_ERROR", [
       { message: "The document is not an object: an OpenAPI document is a JSON or YAML mapping" },
@@ -49,17 +57,27 @@ function jsonPosition(text: string): { line?: number; column?: number } {
   return { line, column: offset - before.lastIndexOf("\n") };
 }
 
-function parseYaml(text: string): unknown {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false });
-  if (doc.errors.length > 0) {
-    const errors: SpecError[] = doc.errors.map((e) => ({
-      message: `Invalid YAML: ${e.message.split("\n")[0]}`,
-      code: "syntax",
-      ...(e.linePos ? { line: e.linePos[0].line, column: e.linePos[0].col } : {}),
-    }));
-    throw new SpecProcessError("PARSE_ERROR", errors);
+async function parseYaml(text: string, wait: () => Promise<void>): Promise<unknown> {
+  if (text.length > MAX_YAML_CHARACTERS) {
+    throw new SpecProcessError("PARSE_ERROR", [
+      {
+        message: `A YAML spec is at most ${MAX_YAML_CHARACTERS} characters (its parse needs ~60 times its size in memory): send larger specs as JSON`,
+        code: "size",
+      },
+    ]);
   }
+  const { doc, errors } = await parseYamlText(text, wait);
+  if (errors.length > 0) {
+    const found: SpecError[] = errors.map((e) => ({
+      message: `Invalid YAML: ${e.message}`,
+      code: "syntax",
+      ...(e.line !== undefined ? { line: e.line, column: e.column } : {}),
+    }));
+    throw new SpecProcessError("PARSE_ERROR", found);
+  }
+  // Before anything expands an alias: what the document would become, counted on its own nodes.
+  checkYamlExpansion(doc);
+  await wait();
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {

@@ -151,9 +151,9 @@ function documentAt(walk: Walk, url: string): Promise<SpecObject> {
       },
     ]);
   }
-  const loading = walk.load(url).then((text) => {
+  const loading = walk.load(url).then(async (text) => {
     try {
-      return parseSpecText(text).document;
+      return (await parseSpecText(text)).document;
     } catch (error) {
       if (error instanceof SpecProcessError) {
         const errors = error.errors.map((e) => ({ ...e, message: `${url}: ${e.message}` }));

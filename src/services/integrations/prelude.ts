@@ -14,8 +14,82 @@ export const SCRIPT_MODULE = "integration.js";
 const MAX_LOG_LINES = 200;
 const MAX_LOG_CHARS = 2000;
 
-/** The prelude's source (see the module comment). */
-export const PRELUDE_SOURCE = `
+/** What the prelude's guard enforces on the script's computing (see `preludeSource`). */
+export interface ComputeLimits {
+  /** The global the guarded script calls (guard.ts), a fresh name per isolate. */
+  tick: string;
+  /** Longest the script may compute without giving the isolate a turn. */
+  sliceMs: number;
+  /** Most computing in one dispatch, all turns together. */
+  budgetMs: number;
+}
+
+/**
+ * The prelude's source (see the module comment). Its guard, the global `limits.tick` every
+ * function and loop body of the guarded script calls, measures the script's runs of computing:
+ * a run starts at a call after the isolate had a turn (a timer it sets marks the turn) and ends
+ * at that turn. A run longer than `sliceMs`, or runs adding up past `budgetMs` in one dispatch,
+ * exhaust the dispatch: every later call throws, so no loop or recursion of the script goes on
+ * (a `catch` that loops or calls throws again), and the dispatch fails with the reason. The
+ * clock only advances during a run under workerd; on Cloudflare it stands still while code
+ * runs, the guard never fires, and `limits.cpuMs` stops the script instead.
+ */
+export function preludeSource(limits: ComputeLimits): string {
+  return PRELUDE_HEAD + guardSource(limits) + PRELUDE_BODY;
+}
+
+/** The message of a dispatch the guard stopped. */
+export function computeLimitMessage(limits: Omit<ComputeLimits, "tick">): string {
+  return `the script computed for more than ${limits.sliceMs} ms without a pause, or ${limits.budgetMs} ms in all: stopped`;
+}
+
+function guardSource(limits: ComputeLimits): string {
+  return `
+const LIMIT = ${JSON.stringify(computeLimitMessage(limits))};
+const guard = { calls: 0, inRun: false, untimed: false, runStart: 0, used: 0, exhausted: false, inFlight: 0 };
+function endRun() {
+  guard.used += Date.now() - guard.runStart;
+  guard.inRun = false;
+}
+Object.defineProperty(globalThis, ${JSON.stringify(limits.tick)}, {
+  value: function tick() {
+    if (guard.exhausted) throw new Error(LIMIT);
+    if ((++guard.calls & 1023) !== 0) return;
+    const now = Date.now();
+    if (!guard.inRun) {
+      guard.inRun = true;
+      guard.runStart = now;
+      // No timers while a module loads (workerd's global scope): the load's end ends the run.
+      try {
+        setTimeout(endRun, 0);
+      } catch {
+        guard.untimed = true;
+      }
+      return;
+    }
+    const run = now - guard.runStart;
+    if (run > ${limits.sliceMs} || guard.used + run > ${limits.budgetMs}) {
+      guard.exhausted = true;
+      throw new Error(LIMIT);
+    }
+  },
+  writable: false,
+  enumerable: false,
+  configurable: false,
+});
+function begin() {
+  if (guard.inFlight++ === 0) {
+    guard.used = 0;
+    guard.exhausted = false;
+  }
+}
+function end() {
+  guard.inFlight--;
+}
+`;
+}
+
+const PRELUDE_HEAD = `
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -44,9 +118,20 @@ for (const [method, level] of Object.entries(LEVELS)) {
 }
 
 if (typeof globalThis.MODE === "undefined") globalThis.MODE = "production";
+`;
+
+const PRELUDE_BODY = `
 
 async function handler() {
-  const mod = await import("./${SCRIPT_MODULE}");
+  let mod;
+  try {
+    mod = await import("./${SCRIPT_MODULE}");
+  } finally {
+    if (guard.untimed) {
+      guard.untimed = false;
+      endRun();
+    }
+  }
   const exported = mod.default;
   if (!exported || typeof exported.fetch !== "function") {
     throw new Error("the script does not export a fetch handler (export default { fetch })");
@@ -57,6 +142,7 @@ async function handler() {
 export class QuireRunner extends WorkerEntrypoint {
   async dispatch(input) {
     const logs = [];
+    begin();
     return store.run(logs, async () => {
       try {
         const exported = await handler();
@@ -67,19 +153,26 @@ export class QuireRunner extends WorkerEntrypoint {
         });
         const response = await exported.fetch(request, {}, this.ctx);
         const body = new Uint8Array(await response.arrayBuffer());
+        if (guard.exhausted) return { ok: false, error: LIMIT, logs };
         return { ok: true, status: response.status, headers: [...response.headers], body, logs };
       } catch (error) {
-        return { ok: false, error: show(error), logs };
+        // A script that caught the guard's error and answered anyway is still stopped.
+        return { ok: false, error: guard.exhausted ? LIMIT : show(error), logs };
+      } finally {
+        end();
       }
     });
   }
 
   async check() {
+    begin();
     try {
       await handler();
-      return null;
+      return guard.exhausted ? LIMIT : null;
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      return guard.exhausted ? LIMIT : error instanceof Error ? error.message : String(error);
+    } finally {
+      end();
     }
   }
 }

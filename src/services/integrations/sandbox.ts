@@ -1,13 +1,32 @@
 import type { Bindings } from "../../env";
 import type { IntegrationEventLogLine } from "../../db/schema/index";
-import { PRELUDE_MODULE, PRELUDE_SOURCE, SCRIPT_MODULE } from "./prelude";
+import { PRELUDE_MODULE, preludeSource, SCRIPT_MODULE } from "./prelude";
 import { apiOriginOf, gatewayFor } from "./gateway";
+import { guardScript } from "./guard";
 
 /** The runtime every integration isolate gets (the Worker's own date; Node APIs available). */
 const COMPATIBILITY = { compatibilityDate: "2026-04-20", compatibilityFlags: ["nodejs_compat"] };
 
 /** CPU time one invocation of a script may use, where the runtime enforces it (Cloudflare). */
 const CPU_LIMIT_MS = 5_000;
+
+/**
+ * Longest a script may compute without giving its isolate a turn, where the prelude's guard
+ * enforces it (workerd, which runs every isolate on one thread and enforces no `cpuMs`): what
+ * another tenant's request may wait behind it at most, beside the builtins (see docs/security.md).
+ */
+const SLICE_LIMIT_MS = 500;
+
+/**
+ * The modules of an integration isolate: the prelude with a guard under a fresh name, and the
+ * script with a call to it in every function and loop body (guard.ts). Throws acorn's
+ * SyntaxError for a script that does not parse.
+ */
+function isolateModules(script: string): Record<string, string> {
+  const tick = `__quire_tick_${crypto.randomUUID().replace(/-/g, "")}`;
+  const limits = { tick, sliceMs: SLICE_LIMIT_MS, budgetMs: CPU_LIMIT_MS };
+  return { [PRELUDE_MODULE]: preludeSource(limits), [SCRIPT_MODULE]: guardScript(script, tick) };
+}
 
 /** Wall-clock limit of one dispatch: past it the event fails as timed out. */
 const DISPATCH_TIMEOUT_MS = 10_000;
@@ -89,10 +108,7 @@ export async function runScript(
   const stub = env.LOADER.get(id, async () => ({
     ...COMPATIBILITY,
     mainModule: PRELUDE_MODULE,
-    modules: {
-      [PRELUDE_MODULE]: PRELUDE_SOURCE,
-      [SCRIPT_MODULE]: await readScript(env, ref.scriptKey),
-    },
+    modules: isolateModules(await readScript(env, ref.scriptKey)),
     env: {},
     globalOutbound: await gatewayFor({
       integrationId: ref.integrationId,
@@ -118,10 +134,16 @@ export async function checkScript(
   env: Pick<Bindings, "LOADER">,
   script: string,
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
+  let modules: Record<string, string>;
+  try {
+    modules = isolateModules(script);
+  } catch (error) {
+    return { ok: false, reason: `script: ${describe(error)}` };
+  }
   const stub = env.LOADER.load({
     ...COMPATIBILITY,
     mainModule: PRELUDE_MODULE,
-    modules: { [PRELUDE_MODULE]: PRELUDE_SOURCE, [SCRIPT_MODULE]: script },
+    modules,
     env: {},
     globalOutbound: null,
     limits: { cpuMs: CPU_LIMIT_MS },

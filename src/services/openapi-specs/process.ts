@@ -85,7 +85,7 @@ export async function processSpec(ctx: ProcessContext, specId: string): Promise<
     const contentType = built.format === "json" ? "application/json" : "application/yaml";
     const keys = { raw: rawKey(specId, versionId), document: documentKey(specId, versionId) };
     await env.FILES.put(keys.raw, source.bytes, { httpMetadata: { contentType } });
-    await env.FILES.put(keys.document, JSON.stringify(built.document), {
+    await env.FILES.put(keys.document, built.stored, {
       httpMetadata: { contentType: "application/json" },
     });
     const version = {
