@@ -6,6 +6,7 @@ import { recentPage, serveSite } from "./routes/site";
 import { renderMessage } from "./layout/message";
 import { forVisitor } from "./api/visitor";
 import { isApiStatus } from "./api/client";
+import { ASSETS_PATH } from "./site/site-view";
 
 /**
  * The reader: published sites as HTML. A client of the API's public /v1 operations through the
@@ -15,6 +16,15 @@ import { isApiStatus } from "./api/client";
 const app = new Hono<ReaderAppEnv>();
 
 app.get("/_quire/files/*", (c) => serveFile(c.req.raw, c.env));
+// Pages declare their icon; a client that asks the host's root anyway gets the same one.
+app.get(
+  "/favicon.ico",
+  () =>
+    new Response(null, {
+      status: 301,
+      headers: { Location: `${ASSETS_PATH}/favicon.svg`, "Cache-Control": "public, max-age=86400" },
+    }),
+);
 app.get("/_quire/*", (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
 app.all("*", (c) => {
   const build = c.env.CF_VERSION_METADATA?.id ?? "dev";

@@ -155,6 +155,10 @@ export interface SearchView {
   nav: NavItem[];
   query: string;
   hits: SearchHitView[];
+  /** The address of the next results when the API has more. */
+  next?: string;
+  /** The address of the first results when this is a later page of them. */
+  first?: string;
   /** A query was sent but the API refused or failed: say so, never a blank page. */
   error?: string;
 }

@@ -2,7 +2,8 @@ import type { SiteView } from "../model";
 
 /**
  * The `<head>` of every reader page: title, description, robots, canonical, social cards,
- * language alternates, the Markdown twin, and the reader's own stylesheets and scripts (no
+ * language alternates, the Markdown twin, the icon (declared, so no browser asks for a missing
+ * `/favicon.ico`), and the reader's own stylesheets and scripts (no
  * inline code: the reader's CSP allows only its own files).
  */
 
@@ -50,6 +51,7 @@ export function Head(props: HeadProps) {
       {props.markdownHref ? (
         <link rel="alternate" type="text/markdown" href={props.markdownHref} />
       ) : null}
+      <link rel="icon" type="image/svg+xml" href={`${assetsPath}/favicon.svg`} />
       <link rel="stylesheet" href={`${assetsPath}/reader.css`} />
       <link rel="stylesheet" href={`${assetsPath}/document.css`} />
       <link rel="stylesheet" href={`${assetsPath}/openapi.css`} />

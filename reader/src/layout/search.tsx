@@ -45,10 +45,27 @@ function Summary(props: { view: SearchView }) {
     return <p class="q-search-summary">No results for “{query}”.</p>;
   }
   const count = hits.length === 1 ? "1 result" : `${hits.length} results`;
+  const shown = props.view.next || props.view.first ? `${count} on this page` : count;
   return (
     <p class="q-search-summary">
-      {count} for “{query}”
+      {shown} for “{query}”{props.view.next ? ", more on the next pages" : ""}
     </p>
+  );
+}
+
+/** Links to the first and the next results, when there are more than one page of them. */
+function Paging(props: { view: SearchView }) {
+  const { next, first } = props.view;
+  if (!next && !first) return null;
+  return (
+    <nav class="q-search-paging" aria-label="Search results pages">
+      {first ? <a href={first}>First results</a> : null}
+      {next ? (
+        <a href={next} rel="next">
+          Next results
+        </a>
+      ) : null}
+    </nav>
   );
 }
 
@@ -71,6 +88,7 @@ export function renderSearchPage(view: SearchView): string {
           ))}
         </ol>
       ) : null}
+      <Paging view={view} />
     </Shell>,
   );
 }

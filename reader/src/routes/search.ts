@@ -15,6 +15,17 @@ import { htmlResponse } from "./responses";
 
 /** The longest query sent on (the API bounds it too). */
 const MAX_QUERY = 200;
+/** Hits per search page (the API's page size for site search). */
+const PAGE_SIZE = 20;
+/** What a results cursor may look like (the API's opaque cursors; anything else is ignored). */
+const CURSOR = /^[\w.~-]{1,512}$/;
+
+/** The search page's own address for `query` at `cursor` (none: the first results). */
+function searchHref(requestUrl: URL, query: string, cursor?: string): string {
+  const params = new URLSearchParams({ q: query });
+  if (cursor) params.set("page", cursor);
+  return `${requestUrl.pathname}?${params.toString()}`;
+}
 
 /** Where each space of the site is published on this host (search hits name spaces). */
 function spaceBases(ctx: SiteContext, requestUrl: URL): Map<string, string> {
@@ -60,14 +71,19 @@ function hitOf(
 export async function serveSearch(ctx: SiteContext, requestUrl: URL): Promise<Response> {
   const query = (requestUrl.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const asJson = requestUrl.searchParams.get("format") === "json";
+  const askedCursor = requestUrl.searchParams.get("page") ?? "";
+  const cursor = CURSOR.test(askedCursor) && !asJson ? askedCursor : undefined;
   let hits: SearchHitView[] = [];
+  let nextCursor: string | undefined;
   let error: string | undefined;
   if (query) {
     try {
-      const answer = await ctx.client.post<{ items: SearchSpaceResult[] }>(
+      const answer = await ctx.client.post<{ items: SearchSpaceResult[]; next?: { page: string } }>(
         `/orgs/${ctx.content.organization}/sites/${ctx.content.site}/search`,
         { query, scope: { mode: "all" } },
+        { limit: asJson ? 8 : PAGE_SIZE, page: cursor },
       );
+      nextCursor = answer.next?.page;
       const many = answer.items.length > 1;
       const bases = spaceBases(ctx, requestUrl);
       hits = answer.items.flatMap((space) =>
@@ -94,6 +110,8 @@ export async function serveSearch(ctx: SiteContext, requestUrl: URL): Promise<Re
     nav: navigation(ctx.tree, undefined, hrefsOf(ctx)),
     query,
     hits,
+    ...(nextCursor ? { next: searchHref(requestUrl, query, nextCursor) } : {}),
+    ...(cursor ? { first: searchHref(requestUrl, query) } : {}),
     ...(error ? { error } : {}),
   });
   return htmlResponse(html, 200, {

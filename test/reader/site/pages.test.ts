@@ -23,6 +23,19 @@ describe("the reader's pages", () => {
     expect(res.text).not.toContain("noindex");
   });
 
+  it("declares its icon, so no browser asks for a missing /favicon.ico (issue 33)", async () => {
+    const d = await publishedDocs();
+    const res = await readerFetch(siteUrl(d.site.id, "guide"));
+    expect(res.text).toContain(
+      '<link rel="icon" type="image/svg+xml" href="/_quire/favicon.svg"/>',
+    );
+    const missing = await readerFetch(siteUrl(d.site.id, "no-such-page"));
+    expect(missing.text).toContain('rel="icon"');
+    const ico = await readerFetch("https://app.quire.test/favicon.ico");
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get("Location")).toBe("/_quire/favicon.svg");
+  });
+
   it("the site's root shows its first page", async () => {
     const d = await publishedDocs();
     const res = await readerFetch(siteUrl(d.site.id));
