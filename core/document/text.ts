@@ -200,14 +200,18 @@ export function documentText(doc: DocumentLike): string {
 }
 
 /**
- * A URL fragment for a heading: lower case, accents removed, runs of anything but letters,
- * digits and "_" replaced by "-"; "section" when nothing is left.
+ * A URL fragment for a heading, as GitBook's anchors are made, so `#anchor` links written for a
+ * GitBook site keep working: lower case, accents removed, apostrophes dropped inside words
+ * ("What's new" is `whats-new`), "&" read as "and" ("API & SDK" is `api-and-sdk`), runs of
+ * anything else but letters, digits and "_" replaced by "-"; "section" when nothing is left.
  */
 export function headingAnchor(text: string): string {
   const slug = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/(?<=[\p{L}\p{N}])['’](?=[\p{L}\p{N}])/gu, "")
+    .replace(/\s*&\s*/g, " and ")
     .replace(/[^\p{L}\p{N}_]+/gu, "-")
     .replace(/^-+|-+$/g, "");
   return slug === "" ? "section" : slug;

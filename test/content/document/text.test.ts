@@ -78,6 +78,12 @@ describe("headingAnchor", () => {
     expect(headingAnchor("Ça va — très bien")).toBe("ca-va-tres-bien");
     expect(headingAnchor("中文 标题")).toBe("中文-标题");
     expect(headingAnchor("!!!")).toBe("section");
+    // GitBook's anchors (issue 33: #anchor links of a GitBook site broke on these forms).
+    expect(headingAnchor("What's new?")).toBe("whats-new");
+    expect(headingAnchor("Don’t panic")).toBe("dont-panic");
+    expect(headingAnchor("API & SDK")).toBe("api-and-sdk");
+    expect(headingAnchor("Q&A")).toBe("q-and-a");
+    expect(headingAnchor("'quoted'")).toBe("quoted");
   });
 });
 
