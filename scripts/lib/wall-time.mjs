@@ -21,17 +21,56 @@ const DURATION =
 const ORDERING =
   /^\s*(?:\.\s*not\s*)?\.\s*(toBeLessThan|toBeLessThanOrEqual|toBeGreaterThan|toBeGreaterThanOrEqual)\b/;
 
-/** The index just past the bracket closing the one opened at `open`, skipping strings. */
+/**
+ * `text` with the insides of its strings, template literals, regex literals and comments blanked
+ * (newlines kept, so indexes and lines stay): what is code, not what a string says.
+ */
+function codeOnly(text) {
+  const out = text.split("");
+  const blank = (from, to) => {
+    for (let k = from; k < to; k++) if (out[k] !== "\n") out[k] = " ";
+  };
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const start = i;
+    if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      blank(start, i);
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 2;
+      blank(start, i);
+    } else if (c === '"' || c === "'" || c === "`") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === "\\") i++;
+      blank(start + 1, i);
+      i++;
+    } else if (
+      c === "/" &&
+      /[(,=:[!&|?{};]\s*$|^\s*$|\breturn\s*$/.test(text.slice(Math.max(0, i - 20), i))
+    ) {
+      // A regex literal (where an expression starts): to its closing slash, classes skipped.
+      let inClass = false;
+      for (i++; i < text.length && text[i] !== "\n"; i++) {
+        if (text[i] === "\\") i++;
+        else if (text[i] === "[") inClass = true;
+        else if (text[i] === "]") inClass = false;
+        else if (text[i] === "/" && !inClass) break;
+      }
+      blank(start + 1, i);
+      i++;
+    } else i++;
+  }
+  return out.join("");
+}
+
+/** The index just past the bracket closing the one opened at `open` (in code-only text). */
 function closing(text, open) {
   const pairs = { "(": ")", "{": "}", "[": "]" };
   const stack = [];
   for (let i = open; i < text.length; i++) {
     const c = text[i];
-    if (c === '"' || c === "'" || c === "`") {
-      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === "\\") i++;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if (pairs[c]) stack.push(pairs[c]);
+    if (pairs[c]) stack.push(pairs[c]);
     else if (c === stack[stack.length - 1]) {
       stack.pop();
       if (stack.length === 0) return i + 1;
@@ -101,7 +140,8 @@ function lineOf(text, index) {
  * Every wall-time assertion of a test file's text: `{ line, text }`, `text` the assertion's
  * first line, trimmed.
  */
-export function wallTimeAssertions(text) {
+export function wallTimeAssertions(source) {
+  const text = codeOnly(source);
   const names = timedNames(text);
   const found = [];
   for (const m of text.matchAll(/(?<![\w$.])(expect|assert(?:\.ok)?)\s*\(/g)) {
@@ -112,7 +152,7 @@ export function wallTimeAssertions(text) {
       m[1] === "expect" ? ORDERING.test(text.slice(end)) : /[<>]/.test(subject.replace(/=>/g, ""));
     if (compared && timed(subject, names)) {
       const line = lineOf(text, m.index);
-      found.push({ line, text: text.split("\n")[line - 1].trim() });
+      found.push({ line, text: source.split("\n")[line - 1].trim() });
     }
   }
   return found;

@@ -58,6 +58,18 @@ expect(html).toContain("took 2 ms");
     expect(flagged(source)).toEqual([]);
   });
 
+  it("reads code only: not what strings, regex literals or comments say", () => {
+    const source = [
+      'const quoted = "expect(elapsed).toBeLessThan(5)";',
+      "// expect(Date.now() - started).toBeLessThan(5000);",
+      "/* expect(ms).toBeLessThan(1) */",
+      "const pattern = /expect\\(took\\)'/;",
+      "expect(wallTimeAssertions(`expect(elapsed).toBeLessThan(5)`)).toEqual([]);",
+      "expect(elapsed).toBeLessThan(5); // still code",
+    ].join("\n");
+    expect(flagged(source)).toEqual([6]);
+  });
+
   it("names the line and its text", () => {
     expect(wallTimeAssertions("const a = 1;\n  expect(elapsed).toBeLessThan(5);\n")).toEqual([
       { line: 2, text: "expect(elapsed).toBeLessThan(5);" },
