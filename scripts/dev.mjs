@@ -210,7 +210,8 @@ async function checkPortsFree(port) {
   const free = await freePortSet(port + 100, ports);
   const which = taken.map((p) => (p === port ? `${p} (the API)` : `${p} (the reader)`)).join(", ");
   throw new Error(
-    `Port ${which} is already in use, perhaps by \`npm run dev\` in another checkout.\n` +
+    `${taken.length > 1 ? "Ports" : "Port"} ${which} ${taken.length > 1 ? "are" : "is"} already in use, ` +
+      `perhaps by \`npm run dev\` in another checkout.\n` +
       (free
         ? `  Serve on other ports: \`npm run dev -- --port ${free}\` (the reader then takes ${readerPort(free)}),`
         : `  Serve on other ports: \`npm run dev -- --port <N>\` (the reader takes N+2),`) +
