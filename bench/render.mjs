@@ -5,8 +5,9 @@
 // Node process, which also measures a baseline: a fixed JavaScript workload (walking GitBook's
 // spec into escaped HTML text, the kind of work a renderer does). Each figure is the best CPU time
 // (process.cpuUsage: a loaded machine stretches wall time, far less CPU time) of BENCH_REPEATS
-// runs (default 5) after one warm-up, and its target is a ratio to the baseline of the same run,
-// so a slower or a faster machine moves both sides alike:
+// runs (default 5; short work repeated within a run; the baseline at the start and the end) after
+// one warm-up, and its target is a ratio to the baseline of the same run, so a slower or a
+// faster machine moves both alike:
 //   - GitBook's spec: every operation (~377) as API reference blocks;
 //   - a 5,000-block document (the reader's document renderer);
 //   - a 1,000-page site tree in the page layout;
@@ -27,17 +28,17 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 
 /**
  * Targets, each a ratio: a render's CPU time over the baseline's, or a linearity ratio. The
- * render targets are about twice the first measurement (docs/performance.md, "Render speed"):
+ * render targets are about twice the first measurements (docs/performance.md, "Render speed"):
  * a render that gets twice as slow as the code around it fails; each is tighter than the wall-time
- * bound the suite used to assert (2 s, 200 ms, 50 ms: about 84, 8 and 2 baselines). The
+ * bound the suite used to assert (2 s, 200 ms, 50 ms: about 160, 16 and 4 baselines). The
  * linearity targets are the suite's former ones: 8× the size may take 30× (linear: 8×,
  * quadratic: 64×), 10× may take 50× (linear: 10×, quadratic: 100×).
  */
 const TARGETS = {
-  "GitBook spec, every operation": 100,
-  "document of 5,000 blocks": 1,
-  "site tree of 1,000 pages": 0.4,
-  "markdown page of 200 KB": 50,
+  "GitBook spec, every operation": 150,
+  "document of 5,000 blocks": 2,
+  "site tree of 1,000 pages": 0.5,
+  "markdown page of 200 KB": 80,
   "blockquotes 8,000 / 1,000": 30,
   "pathological 100 KB / 10 KB (worst case)": 50,
 };
@@ -93,16 +94,18 @@ function cpuMs() {
 }
 
 /**
- * The best CPU time (ms) of `repeats` runs of `run`, after one warm-up. CPU time, not wall time:
- * on a shared machine the wall time of a run swings with the other work, its CPU time much less.
+ * The best CPU time (ms) of one `run`, over `repeats` runs of `times` calls each, after one
+ * warm-up. CPU time, not wall time: on a shared machine the wall time of a run swings with the
+ * other work, its CPU time much less. Short work is repeated `times` over per run (each run
+ * ≥ ~50 ms), so a lucky or unlucky few milliseconds do not make the figure.
  */
-function best(run, repeats = REPEATS) {
+function best(run, repeats = REPEATS, times = 1) {
   run();
   let min = Infinity;
   for (let i = 0; i < repeats; i++) {
     const started = cpuMs();
-    run();
-    min = Math.min(min, cpuMs() - started);
+    for (let k = 0; k < times; k++) run();
+    min = Math.min(min, (cpuMs() - started) / times);
   }
   return min;
 }
@@ -128,10 +131,12 @@ function baselineWalk(value) {
 /** Every figure of the run: the baseline, the renders and the linearity ratios. */
 function measure(m) {
   const spec = m.gitbook;
-  const baselineMs = best(() => baselineWalk(spec));
+  // Measured again at the end (the lower kept): a neighbour's burst during its runs would
+  // otherwise move every ratio.
+  const baseline = () => best(() => baselineWalk(spec), REPEATS, 8);
+  let baselineMs = baseline();
   const rows = [];
-  const ratioRow = (name, ms) =>
-    rows.push({ name, ms, ratio: ms / baselineMs, target: TARGETS[name] });
+  const ratioRow = (name, ms) => rows.push({ name, ms, perBaseline: true, target: TARGETS[name] });
 
   const ctx = m.specContext({ gitbook: spec });
   const operations = m.operationsOf(spec);
@@ -154,13 +159,13 @@ function measure(m) {
   const blockCtx = m.everyBlockContext();
   ratioRow(
     "document of 5,000 blocks",
-    best(() => m.renderDocument(big, blockCtx)),
+    best(() => m.renderDocument(big, blockCtx), REPEATS, 5),
   );
 
   const view = m.pageView({ nav: m.largeNav(1000) });
   ratioRow(
     "site tree of 1,000 pages",
-    best(() => m.renderPage(view)),
+    best(() => m.renderPage(view), REPEATS, 20),
   );
 
   let page = "";
@@ -173,7 +178,7 @@ function measure(m) {
   );
 
   const quotes = (n) => "> quoted line of text\n\n".repeat(n);
-  const small = best(() => m.parseMarkdown(quotes(1_000)));
+  const small = best(() => m.parseMarkdown(quotes(1_000)), REPEATS, 8);
   const large = best(() => m.parseMarkdown(quotes(8_000)));
   rows.push({
     name: "blockquotes 8,000 / 1,000",
@@ -207,6 +212,8 @@ function measure(m) {
     ...worst,
     target: TARGETS["pathological 100 KB / 10 KB (worst case)"],
   });
+  baselineMs = Math.min(baselineMs, baseline());
+  for (const row of rows) if (row.perBaseline) row.ratio = row.ms / baselineMs;
   return { baselineMs, rows };
 }
 
