@@ -2,24 +2,25 @@
 // checked in a real browser. Starts both with `wrangler dev` on free ports and a throw-away local
 // state (its own D1 with a seeded token, its own dev registry so the reader's `API` binding finds
 // this run's API), seeds the reader's fixture sites through the API (scripts/lib/reader-fixture.mjs)
-// when a selected test file exports `needsFixture`, launches Debian's chromium (CHROMIUM_PATH,
-// default /usr/bin/chromium; `apt-get install -y chromium`) through puppeteer-core, runs each test
+// when a selected test file exports `needsFixture`, launches Chromium through puppeteer-core
+// (CHROMIUM_PATH, else the one found on the machine, else Debian's chromium installed when running
+// as root with apt-get: scripts/lib/chromium.mjs; otherwise it fails saying what to install), runs each test
 // file's `tests` in turn with `{ base, readerBase, fixture, page, browser }` and ends with one
 // line "browser: N passed, N failed (S s)". Exit status 1 when a test fails or nothing could start.
 //
 //   node scripts/browser-tests.mjs [name-filter]
 //   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png)
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
+import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
 import { freePort, spawnReader, untilAnswers } from "./lib/reader.mjs";
 import { ROOT } from "./lib/root.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TESTS_DIR = resolve(ROOT, "test-browser");
 /** How long `wrangler dev` may take to answer its first request (a cold build on a busy machine). */
 const START_TIMEOUT_MS = 180_000;
@@ -184,9 +185,14 @@ async function collectTests(filter) {
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const tests = await collectTests(process.argv[2]);
-if (!existsSync(CHROMIUM)) {
-  console.error(`No browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+let CHROMIUM;
+try {
+  CHROMIUM = ensureChromium();
+} catch (error) {
+  if (!(error instanceof NoChromium)) throw error;
+  console.error(`✗ ${error.message}`);
   console.log(`browser: 0 passed, ${tests.length} failed`);
+  rmSync(RUN_DIR, { recursive: true, force: true });
   process.exit(1);
 }
 let workers = null;

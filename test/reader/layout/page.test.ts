@@ -182,20 +182,13 @@ describe("reader layout: a document page", () => {
     expect(renderPage(pageView({ toc: [] }))).not.toContain("q-toc");
   });
 
-  it("renders a 1,000-page tree in well under 50 ms", () => {
+  // How fast: bench/render.mjs (`npm run bench:render`), against a baseline of the same run.
+  it("renders a 1,000-page tree, every page a link", () => {
     const nav = largeNav(1000);
     const count = (items: typeof nav): number =>
       items.reduce((n, item) => n + 1 + count(item.children), 0);
     expect(count(nav)).toBe(1000);
-    // The best of three renders (the first also warms the code up; a busy CI core adds noise).
-    let elapsed = Infinity;
-    let html = "";
-    for (let run = 0; run < 3; run += 1) {
-      const started = performance.now();
-      html = renderPage(pageView({ nav }));
-      elapsed = Math.min(elapsed, performance.now() - started);
-    }
+    const html = renderPage(pageView({ nav }));
     expect(html.match(/class="q-nav-link"/g)).toHaveLength(1000);
-    expect(elapsed).toBeLessThan(50);
   });
 });

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { highlight } from "../../../reader/src/render/code/highlight";
 import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
-import {
-  namedSchemas,
-  operationsOf,
-  type SpecObject,
-} from "../../../core/openapi-pages/spec";
+import { namedSchemas, operationsOf, type SpecObject } from "../../../core/openapi-pages/spec";
 import gitbook from "../../../node_modules/@gitbook/api/spec/openapi.json";
 import { curlText, operationBlock, schemasBlock, specContext } from "./context";
 
@@ -13,28 +9,22 @@ const spec = gitbook as unknown as SpecObject;
 const ctx = specContext({ gitbook: spec });
 
 describe("GitBook's own spec (~1.7 MB, OpenAPI 3.1)", () => {
-  it("renders every operation, all within 2 s, identically twice, none as a failure note", () => {
+  // How fast: bench/render.mjs (`npm run bench:render`), against a baseline of the same run.
+  it("renders every operation, identically twice, none as a failure note", () => {
     const operations = operationsOf(spec);
     expect(operations.length).toBeGreaterThan(200);
-    // The isolate builds Shiki's bash grammar once (~0.6 s, shared with the document's code
-    // blocks): built before the clock starts, so the bound is the API reference's own cost.
-    highlight("true", "bash");
     const renderAll = () =>
       operations.map((op) =>
         renderOpenAPIBlock(operationBlock("gitbook", op.method, op.path), ctx),
       );
-    // Best of two passes: the second runs with the isolate's code compiled, as a Worker serving
-    // pages does; on the suite's busy 2-core machine one pass alone swings by a factor of two.
-    const timed = () => {
-      const started = performance.now();
-      const pages = renderAll();
-      return { pages, elapsed: performance.now() - started };
-    };
-    const first = timed();
-    const second = timed();
-    expect(Math.min(first.elapsed, second.elapsed)).toBeLessThan(2000);
-    expect(second.pages).toEqual(first.pages);
-    const pages = first.pages;
+    // Shiki stops tokenizing a line after 500 ms of wall time (its `tokenizeTimeLimit`), the
+    // grammar's first compile included, so on a loaded machine the colour spans of a line can
+    // differ from one render to the next: the bash grammar is built first, and the two renders are
+    // compared without their spans (the text and every other element identical).
+    highlight("true", "bash");
+    const pages = renderAll();
+    const unspanned = (html: string) => html.replace(/<\/?span\b[^>]*>/g, "");
+    expect(renderAll().map(unspanned)).toEqual(pages.map(unspanned));
     pages.forEach((html, i) => {
       const op = operations[i]!;
       expect(html, `${op.method} ${op.path}`).not.toContain('class="q-oa-note"');

@@ -70,25 +70,16 @@ describe("document renderer: safety and limits", () => {
     expect(html).toContain('<h3 id="h-q-note"');
   });
 
-  it("renders a 5,000-block document in under 200 ms", () => {
+  // How fast: bench/render.mjs (`npm run bench:render`), against a baseline of the same run.
+  it("renders a 5,000-block document whole", () => {
     const nodes = Array.from({ length: 5000 }, (_, i) =>
       i % 50 === 0
         ? heading(2, `Part ${i}`)
         : paragraph(text(`Paragraph ${i} `), text("bold", ["bold"])),
     );
-    const big = doc(...nodes);
-    // Warm (the isolate's JIT), then the best of three: the machine is shared with other work.
-    renderDocument(big, ctx);
-    renderDocument(big, ctx);
-    let elapsed = Infinity;
-    let html = "";
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      html = renderDocument(big, ctx).html;
-      elapsed = Math.min(elapsed, performance.now() - started);
-    }
+    const { html } = renderDocument(doc(...nodes), ctx);
     expect(html).toContain("Paragraph 4999");
-    expect(elapsed).toBeLessThan(200);
+    expect(html.match(/<h3 id="part-\d+"/g)).toHaveLength(100);
   });
 
   it("renders 200-deep nesting without throwing, the deep part as text", () => {

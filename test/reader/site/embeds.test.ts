@@ -35,10 +35,8 @@ describe("the reader's embeds", () => {
         },
       },
     ]);
-    const started = Date.now();
     const res = await readerFetch(siteUrl(d.site.id, "embedded"));
     expect(res.status, res.text.slice(0, 300)).toBe(200);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.text).toContain("Before.");
     expect(res.text).toContain(`href="${url.replace(/&/g, "&amp;")}"`);
   }, 20_000);
