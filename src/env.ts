@@ -57,6 +57,12 @@ export interface Bindings {
   INTEGRATION_TIMEOUT_MS?: string;
   /** Worker Loader: runs integration scripts in their own isolates. */
   LOADER: WorkerLoader;
+  /**
+   * The deployed version (wrangler.toml `[version_metadata]`; wrangler dev and the tests make a
+   * new id per start): what the readers' kept answers and derived ETags are keyed by, so one
+   * deploy never serves another's. Absent (a workerd without it), each isolate is its own version.
+   */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 /** The authenticated caller: the user and the token they used (loaded by src/auth/caller.ts). */

@@ -73,6 +73,18 @@ export class KeptAnswers {
     (answer) => answer.body.byteLength,
   );
 
+  /** This isolate's own version, for a runtime without version metadata (made on first use). */
+  private isolateVersion: string | undefined;
+
+  /**
+   * The deployed version answers are made by: the Worker's version metadata
+   * (`CF_VERSION_METADATA`); without it, this isolate's own, so no other code's answer is ever
+   * taken for this one's (made on first use: no random values outside a request).
+   */
+  deployVersionOf(metadata: { id: string } | undefined): string {
+    return metadata?.id ?? (this.isolateVersion ??= `isolate-${crypto.randomUUID()}`);
+  }
+
   /** The answer kept under `key`, if any. */
   get(key: string): KeptAnswer | undefined {
     return this.answers.get(key);
