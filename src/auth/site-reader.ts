@@ -6,6 +6,7 @@ import { openapiSpecs, sites, spaces } from "../db/schema/index";
 import { preparedSelect, type Params } from "../db/prepared";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { notFound } from "../lib/errors";
+import { weakMemo } from "../../core/memory/memos";
 
 /**
  * Site API tokens as readers (docs/compatibility.md, "Reading published content"): the grant
@@ -99,7 +100,7 @@ const GRANTED_SPACE = grantedSpaceSelect(sql.raw("NULL"));
  * its statement for the isolate's life; one made per request is written with it and dropped
  * with it (as the member's access statements, src/auth/access-rows.ts).
  */
-const GRANTED_SPACE_WITH_COLUMN = new WeakMap<SQL, typeof GRANTED_SPACE>();
+const GRANTED_SPACE_WITH_COLUMN = weakMemo<SQL, typeof GRANTED_SPACE>("granted space statements");
 
 /** The granted space statement for a route's column (none: `GRANTED_SPACE`). */
 function grantedSpaceStatement(column: SQL | undefined): typeof GRANTED_SPACE {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import { editAnswerHeaders } from "../http/answer-headers";
-import { BoundedMap } from "../lib/bounded-map";
+import { isolateMemo, weakMemo } from "../../core/memory/memos";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 
@@ -31,7 +31,7 @@ async function digestHex(bytes: BufferSource): Promise<string> {
 }
 
 /** A grant's claims but its expiry, as text, once per grant object (tokens are remembered). */
-const fingerprints = new WeakMap<SiteGrant, string>();
+const fingerprints = weakMemo<SiteGrant, string>("grant fingerprints");
 
 /** What of a grant an answer may depend on: everything the token says but when it expires. */
 function fingerprintOf(grant: SiteGrant): string {
@@ -48,7 +48,7 @@ function fingerprintOf(grant: SiteGrant): string {
  * Derived ETags this isolate computed, by their inputs: a renderer reads the same pages with the
  * same token over and over, and the SHA-256 was a tenth of what a revalidation costs the Worker.
  */
-const derivedEtags = new BoundedMap<string, string>(1_000);
+const derivedEtags = isolateMemo<string, string>("derived ETags", { entries: 1_000 });
 
 /**
  * What a revision-fixed read's answer is made of but the spec state: the code that made it (the

@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { editAnswerHeaders } from "../http/answer-headers";
 import { jsonError } from "./errors";
+import { isolateMemo } from "../../core/memory/memos";
 
 /** Request headers a browser client may send (CORS preflight). */
 const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Quire-Bookmark";
@@ -34,16 +35,18 @@ function allowedOrigin(setting: string | undefined, origin: string | undefined):
   return origin && list.includes(origin) ? origin : null;
 }
 
-/** The last CORS_ORIGINS setting read and its list (a deployment has one: read it once). */
-let origins: { setting: string; list: string[] | "*" } | null = null;
+/** CORS_ORIGINS settings read and their lists (a deployment has one: read it once). */
+const originLists = isolateMemo<string, string[] | "*">("CORS origin lists", { entries: 4 });
 
 /** The origins of a CORS_ORIGINS setting, `*` for any. */
 function originsOf(setting: string): string[] | "*" {
-  if (origins?.setting !== setting) {
-    const list = setting.split(/[\s,]+/).filter(Boolean);
-    origins = { setting, list: list.length === 0 || list.includes("*") ? "*" : list };
+  let list = originLists.get(setting);
+  if (list === undefined) {
+    const origins = setting.split(/[\s,]+/).filter(Boolean);
+    list = origins.length === 0 || origins.includes("*") ? "*" : origins;
+    originLists.set(setting, list);
   }
-  return origins.list;
+  return list;
 }
 
 /** Sets the CORS headers every answer carries (preflights add the request-side ones). */

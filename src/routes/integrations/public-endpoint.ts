@@ -19,7 +19,7 @@ import {
 export const publicEndpointRoutes = createRouter();
 
 /** Response headers a script may not set on Quire's origin. */
-const DROPPED_HEADERS = new Set([
+const DROPPED_HEADERS: ReadonlySet<string> = new Set([
   "set-cookie",
   "content-length",
   "transfer-encoding",
