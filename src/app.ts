@@ -10,6 +10,7 @@ import type { ReferenceDocument } from "./api-document/reference-model";
 import { withMiddlewareAnswers, withOperationIds } from "./api-document/post-process";
 import { mountRoutes } from "./routes";
 import { createPlatform, type Platform } from "./platform/compose";
+import { publicRoute, RouteTable } from "./http/route-facts";
 
 /** Describes the API in its served OpenAPI document. */
 const OPENAPI_INFO = {
@@ -27,8 +28,12 @@ const OPENAPI_INFO = {
  */
 export function createApp(platform: Platform = createPlatform()) {
   const app = createRouter();
-  // The platform's hooks and this isolate's memories, as every request's context variables.
-  app.use("*", requestContext(platform));
+  // Every route's declared facts (public, reader operation, fixed by revision, body cap) and the
+  // methods of every path, read from the routes once they are mounted (below).
+  const routes = new RouteTable();
+  // The platform's hooks and this isolate's memories, as every request's context variables, with
+  // the facts of the request's route.
+  app.use("*", requestContext(platform, routes));
   // CORS and security headers on every answer (errors and 429s included); then the rate limit.
   app.use("*", securityHeaders);
   app.use("/v1/*", rateLimit);
@@ -39,6 +44,8 @@ export function createApp(platform: Platform = createPlatform()) {
   // 304s; a body is capped at 1 MiB (or its route's own `ownBodyCap`), large bodies run one at a
   // time per isolate, and a POST's Idempotency-Key is honoured.
   app.use("/v1/*", v1Gate);
+  // What is registered from here on is a route, with its facts.
+  const firstRoute = app.routes.length;
 
   mountRoutes(app);
 
@@ -56,15 +63,16 @@ export function createApp(platform: Platform = createPlatform()) {
   let served: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   const document = () =>
     (served ??= withOperationIds(withMiddlewareAnswers(app.getOpenAPI31Document(docConfig))));
-  app.get("/v1/openapi.json", (c) => c.json(document()));
-  app.get("/v1/reference", (c) =>
+  app.get("/v1/openapi.json", publicRoute(), (c) => c.json(document()));
+  app.get("/v1/reference", publicRoute(), (c) =>
     c.html(renderReference(document() as unknown as ReferenceDocument, c.req.query("q"))),
   );
+  routes.build(app.routes.slice(firstRoute));
 
   app.notFound((c) => {
-    const allowed = allowedMethods(app.routes, c.req.path);
-    if (allowed.length > 0) {
-      c.header("Allow", allowed.join(", "));
+    const allowed = c.get("route").allow;
+    if (allowed !== null) {
+      c.header("Allow", allowed);
       return jsonError(
         c,
         405 as ContentfulStatusCode,
@@ -75,15 +83,4 @@ export function createApp(platform: Platform = createPlatform()) {
   });
   app.onError(onError);
   return app;
-}
-
-/** The methods some route serves on a path, so a wrong method answers 405 rather than 404. */
-function allowedMethods(routes: { method: string; path: string }[], path: string): string[] {
-  const methods = new Set<string>();
-  for (const route of routes) {
-    if (route.method === "ALL" || route.path.includes("*")) continue;
-    const pattern = new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`);
-    if (pattern.test(path)) methods.add(route.method);
-  }
-  return [...methods].sort();
 }

@@ -72,6 +72,12 @@ export interface Bindings {
   INTEGRATION_TIMEOUT_MS?: string;
   /** Worker Loader: runs integration scripts in their own isolates. */
   LOADER: WorkerLoader;
+  /**
+   * The deployed version (wrangler.toml `[version_metadata]`; wrangler dev and the tests make a
+   * new id per start): what the readers' kept answers and derived ETags are keyed by, so one
+   * deploy never serves another's. Absent (a workerd without it), each isolate is its own version.
+   */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 /** The authenticated caller: the user and the token they used (loaded by src/auth/caller.ts). */
@@ -134,8 +140,34 @@ interface CallerCache {
   anonymous?: boolean;
 }
 
+/**
+ * What the request's route declared about itself (src/http/route-facts.ts: `publicRoute()`,
+ * `readerOperation(…)`, `fixedByRevision(…)`, `ownBodyCap(bytes)` in its createRoute), found once
+ * per request by `requestContext` from Hono's matched route, and the methods of its path.
+ */
+export interface RouteFacts {
+  /** Whether a route serves this method on this path (false: a 404 or a 405 follows). */
+  matched: boolean;
+  /** Open to everyone: no token is asked for, any `Authorization` is ignored. */
+  public: boolean;
+  /** A reader operation with a body: who may call it without a Quire token. */
+  readers: "anonymous" | "site-token" | null;
+  /** A site token's read fixed by its revision: the position of the space id in the path. */
+  fixedSpaceSegment: number | null;
+  /** The route's own body cap in bytes (`ownBodyCap`), null for the app's default. */
+  bodyCap: number | null;
+  /** The path's `Allow` (null: no route has this path); set for an unmatched method or OPTIONS. */
+  allow: string | null;
+  /** Whether some route of the path is open without a token (its wrong methods answer 405). */
+  openPath: boolean;
+}
+
 /** Per-request values set by middleware and read by routes and services. */
 interface Variables {
+  /** What the request's route declared (see `RouteFacts`). */
+  route: RouteFacts;
+  /** The spec state a revision-fixed read's grant check read (src/auth/site-reader.ts). */
+  revisionSpecState?: string;
   requestId: string;
   /** The request's D1 binding, wrapped to count round trips and rows. */
   d1: D1Database;

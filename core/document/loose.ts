@@ -1,3 +1,4 @@
+import { weakMemo } from "../memory/memos";
 /**
  * Defensive accessors for documents of unknown shape: stored or incoming documents may hold any
  * of GitBook's block types, so renderers and extractors read them through these and never throw.
@@ -30,10 +31,9 @@ export function fragmentsOf(node: LooseNode): LooseNode[] {
 }
 
 /** Fragments by name (first wins) per `fragments` array, with the array length it was built at. */
-const fragmentIndexes = new WeakMap<
-  unknown[],
-  { length: number; byName: Map<string, LooseNode> }
->();
+const fragmentIndexes = weakMemo<unknown[], { length: number; byName: Map<string, LooseNode> }>(
+  "fragment indexes",
+);
 
 /**
  * The fragment of a node with the given `fragment` name. Indexed once per `fragments` array (a

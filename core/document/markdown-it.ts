@@ -4,7 +4,7 @@ import { MAX_MARKDOWN_NESTING } from "./limits";
 
 /** What follows `www.` in a GFM extended www autolink: a domain, then an optional path. */
 const WWW_TAIL = /(?:[\w-]+\.)*[\w-]+(?:[/?#][^\s<]*)?/y;
-const TRAILING_PUNCTUATION = new Set([..."?!.,:*_~"]);
+const TRAILING_PUNCTUATION: ReadonlySet<string> = new Set([..."?!.,:*_~"]);
 
 /**
  * The length of a `www.` autolink's tail at `pos`, as GFM counts it (every domain; linkify-it

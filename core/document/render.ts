@@ -7,6 +7,8 @@ import { blockType, childNodes, dataOf, isRecord, trimNewlines, type LooseNode }
 import { blocksToMdast } from "./render-blocks";
 import { blocksText, type DocumentLike } from "./text";
 import type { HintStyle } from "./types";
+import { weakMemo } from "../memory/memos";
+import { BoundedMap } from "../memory/bounded-map";
 
 /** Options of `renderMarkdown`. */
 export interface RenderOptions {
@@ -15,10 +17,10 @@ export interface RenderOptions {
 }
 
 /** Per `unsafe` list of a serialization: a test for any character a pattern could escape. */
-const unsafeCharacters = new WeakMap<Unsafe[], RegExp>();
+const unsafeCharacters = weakMemo<Unsafe[], RegExp>("unsafe character tests");
 
 /** Escaped short text values per serialization (the same text in the same context repeats). */
-const safeMemos = new WeakMap<object, Map<string, string>>();
+const safeMemos = weakMemo<object, BoundedMap<string, string>>("escaped texts");
 const MEMO_MAX_VALUE = 64;
 const MEMO_MAX_ENTRIES = 10_000;
 
@@ -58,11 +60,11 @@ const text: Handle = (node, parent, state, info) => {
     state.stack,
   ]);
   let memo = safeMemos.get(state);
-  if (!memo) safeMemos.set(state, (memo = new Map()));
+  if (!memo) safeMemos.set(state, (memo = new BoundedMap({ entries: MEMO_MAX_ENTRIES })));
   const known = memo.get(key);
   if (known !== undefined) return known;
   const result = state.safe(value, { ...info, afterNode, beforeNode });
-  if (memo.size < MEMO_MAX_ENTRIES) memo.set(key, result);
+  memo.set(key, result);
   return result;
 };
 
@@ -84,7 +86,7 @@ const MARKDOWN_STYLE: Options = {
   handlers: { text },
 };
 
-const HINT_STYLES = new Set<string>(["info", "warning", "danger", "success"]);
+const HINT_STYLES: ReadonlySet<string> = new Set<string>(["info", "warning", "danger", "success"]);
 
 /** Serializes mdast blocks; on an unexpected failure falls back to their plain text. */
 function serialize(children: BlockContent[], blocks: LooseNode[]): string {

@@ -15,7 +15,7 @@ function replaceAll(list: unknown[], items: unknown[]): void {
   for (const item of items) list.push(item);
 }
 
-const IMAGES = new Set(["image", "inline-image"]);
+const IMAGES: ReadonlySet<string> = new Set(["image", "inline-image"]);
 
 /**
  * What becomes of one node under the link rule: kept as is ("keep"), replaced by its own `nodes`

@@ -31,7 +31,7 @@ export interface DocumentLike {
   nodes?: unknown;
 }
 
-const HEADINGS = new Set(["heading-1", "heading-2", "heading-3"]);
+const HEADINGS: ReadonlySet<string> = new Set(["heading-1", "heading-2", "heading-3"]);
 
 /** Plain text of inline content (texts, links, emoji, math, annotations, button labels). */
 export function inlineText(nodes: readonly unknown[], depth = 0): string {
@@ -90,7 +90,9 @@ interface KnownText {
 }
 
 /** Texts of blocks while `withBlockTextMemo` runs; each walk counts its depth-limit cuts. */
+// module-state: a memo scoped to one `withBlockTextMemo` call (a fresh WeakMap per call).
 let memo: WeakMap<LooseNode, KnownText> | undefined;
+// module-state: the depth-limit cuts of the walk that `memo` serves.
 let cuts = 0;
 
 /** Records that the depth limit left something out, and returns "" for it. */

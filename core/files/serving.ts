@@ -10,7 +10,7 @@ import { isMediaType } from "../requests/media-type";
  */
 
 /** Types a browser may show inline (by essence: type/subtype, lowercased, no parameters). */
-const INLINE_EXACT = new Set([
+const INLINE_EXACT: ReadonlySet<string> = new Set([
   "image/png",
   "image/jpeg",
   "image/gif",
@@ -21,14 +21,14 @@ const INLINE_EXACT = new Set([
   "text/plain",
 ]);
 /** Top-level types a browser may show inline whatever their subtype. */
-const INLINE_TOP = new Set(["audio", "video"]);
+const INLINE_TOP: ReadonlySet<string> = new Set(["audio", "video"]);
 
 /**
  * Essences a page could use as code or style when served from its origin: WHATWG's JavaScript
  * MIME types, CSS, WebAssembly and XSLT. They are served as `application/octet-stream`, which a
  * browser refuses to run under `nosniff`.
  */
-const ACTIVE = new Set([
+const ACTIVE: ReadonlySet<string> = new Set([
   "application/ecmascript",
   "application/javascript",
   "application/x-ecmascript",

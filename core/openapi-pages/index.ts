@@ -12,7 +12,11 @@ export {
 } from "./source";
 
 /** The Document blocks that point into a spec (official `DocumentBlockOpenAPI*`). */
-const OPENAPI_BLOCKS = new Set(["openapi-operation", "openapi-schemas", "openapi-webhook"]);
+const OPENAPI_BLOCKS: ReadonlySet<string> = new Set([
+  "openapi-operation",
+  "openapi-schemas",
+  "openapi-webhook",
+]);
 
 /** The latest document of each spec a read needs, by slug; null for a spec that is unavailable. */
 export type SpecDocuments = ReadonlyMap<string, Record<string, unknown> | null>;

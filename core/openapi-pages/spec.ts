@@ -1,3 +1,5 @@
+import { weakMemo } from "../memory/memos";
+import { BoundedMap } from "../memory/bounded-map";
 /**
  * Loose, read-only access to a processed OpenAPI document (3.0, 3.1 or Swagger 2.0 as the specs
  * area stored it: external references inlined, internal `$ref`s kept). Nothing here trusts the
@@ -40,13 +42,16 @@ export function arr(parent: SpecObject, key: string): unknown[] {
  * Pointers already followed, per document: renderers resolve the same few hundred `$ref`s
  * thousands of times (a document is never changed once parsed, so a target stays valid).
  */
-const resolvedPointers = new WeakMap<SpecObject, Map<string, unknown>>();
+const resolvedPointers = weakMemo<SpecObject, BoundedMap<string, unknown>>("resolved pointers");
+
+/** Pointers kept per document at most (a document names a few hundred). */
+const MAX_POINTERS = 10_000;
 
 /** Follows a local JSON pointer (`#/components/schemas/Pet`) from the document root. */
 function pointerTarget(spec: SpecObject, ref: string): unknown {
   if (!ref.startsWith("#/")) return undefined;
   let known = resolvedPointers.get(spec);
-  if (!known) resolvedPointers.set(spec, (known = new Map()));
+  if (!known) resolvedPointers.set(spec, (known = new BoundedMap({ entries: MAX_POINTERS })));
   if (known.has(ref)) return known.get(ref);
   let node: unknown = spec;
   for (const raw of ref.slice(2).split("/")) {

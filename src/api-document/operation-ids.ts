@@ -19,16 +19,16 @@ interface Step {
 }
 
 /** Segments that name no resource of their own (`/spaces/{id}/content/page/{id}`). */
-const TRANSPARENT = new Set(["v1", "content"]);
+const TRANSPARENT: ReadonlySet<string> = new Set(["v1", "content"]);
 
 /** Top resources left out of a name when a resource inside them follows. */
-const ROOTS = new Set(["orgs", "spaces"]);
+const ROOTS: ReadonlySet<string> = new Set(["orgs", "spaces"]);
 
 /** Segments whose official noun differs from the path's spelling. */
 const NOUNS: Record<string, string> = { orgs: "organizations" };
 
 /** Last path segments that are actions on their holder, not resources under it. */
-const ACTIONS = new Set(
+const ACTIONS: ReadonlySet<string> = new Set(
   [
     "aggregate apply approve archive ask cancel duplicate disable enable export import install",
     "invite join merge move prewarm preview publish rebuild refresh regenerate reindex reject",
@@ -132,6 +132,7 @@ export function officialPathKey(path: string): string {
 }
 
 /** The official table, parsed once per isolate: `METHOD key` → operationId. */
+// module-state: a constant of the pinned official document, built on first use.
 let official: Map<string, string> | undefined;
 
 /** GitBook's own operationId for `method` on `path`, when the official document has it. */

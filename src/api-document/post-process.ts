@@ -69,4 +69,13 @@ export function withOperationIds<D extends { paths?: Record<string, unknown> }>(
 }
 
 /** The keys of a path item that are operations (the others: parameters, summary, servers). */
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+const METHODS: ReadonlySet<string> = new Set([
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+]);

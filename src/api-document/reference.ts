@@ -10,6 +10,7 @@ import {
 } from "./reference-model";
 import { operationHtml, searchTextOf, type ListedOperation } from "./reference-operation";
 import { schemaHtml, type SchemaContext } from "./reference-schema";
+import { weakMemo } from "../../core/memory/memos";
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
@@ -17,7 +18,7 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 const MAX_QUERY = 200;
 
 /** The whole page per served document: rendered once per isolate (the document never changes). */
-const fullPages = new WeakMap<ReferenceDocument, string>();
+const fullPages = weakMemo<ReferenceDocument, string>("reference pages");
 
 /** Every operation of the document, in document order, with its anchor and search text. */
 function listOperations(doc: ReferenceDocument): ListedOperation[] {

@@ -26,6 +26,7 @@ import {
   tableParts,
   type JsonPart,
 } from "../db/json-row";
+import { weakMemo } from "../../core/memory/memos";
 
 /** The caller's columns (`CALLER_COLUMNS`), from the token `t` and the user `u`, not decoded. */
 const CALLER_PARTS = columnParts(
@@ -118,7 +119,7 @@ const NO_COLUMN = spaceAccessSelect(sql.raw("NULL"));
  * published placement without a share key) keeps its statement for the isolate's life; one
  * built per request is written with it and dropped with it.
  */
-const WITH_COLUMN = new WeakMap<SQL, ReturnType<typeof spaceAccessSelect>>();
+const WITH_COLUMN = weakMemo<SQL, ReturnType<typeof spaceAccessSelect>>("space access statements");
 
 /** The access statement for an extra column (none: `NO_COLUMN`). */
 function spaceAccessStatement(column: SQL | undefined) {

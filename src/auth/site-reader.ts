@@ -6,6 +6,7 @@ import { openapiSpecs, sites, spaces } from "../db/schema/index";
 import { preparedSelect, type Params } from "../db/prepared";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { notFound } from "../lib/errors";
+import { weakMemo } from "../../core/memory/memos";
 
 /**
  * Site API tokens as readers (docs/compatibility.md, "Reading published content"): the grant
@@ -99,7 +100,7 @@ const GRANTED_SPACE = grantedSpaceSelect(sql.raw("NULL"));
  * its statement for the isolate's life; one made per request is written with it and dropped
  * with it (as the member's access statements, src/auth/access-rows.ts).
  */
-const GRANTED_SPACE_WITH_COLUMN = new WeakMap<SQL, typeof GRANTED_SPACE>();
+const GRANTED_SPACE_WITH_COLUMN = weakMemo<SQL, typeof GRANTED_SPACE>("granted space statements");
 
 /** The granted space statement for a route's column (none: `GRANTED_SPACE`). */
 function grantedSpaceStatement(column: SQL | undefined): typeof GRANTED_SPACE {
@@ -121,29 +122,22 @@ const SPEC_STATE = sql`(SELECT coalesce(group_concat(spec, ','), '') FROM (
   ORDER BY ${openapiSpecs.slug}))`;
 
 /**
- * Site-token reads whose answer is a function of the revision, the URL, the grant and
- * `SPEC_STATE` alone (docs/compatibility.md, "Reader caching"): a revision's page tree, pages,
- * page documents, pages by path and files. Not the revision itself (it shows the change request
- * merged into it, which lives on) nor meta-links (they name other spaces' current pages).
+ * The space of a site-token GET whose route declares it fixed by its revision
+ * (`fixedByRevision()`, src/http/route-facts.ts: a revision's page tree, pages, page documents,
+ * pages by path and files; docs/compatibility.md, "Reader caching"); null otherwise.
  */
-const FIXED_BY_REVISION =
-  /^\/v1\/spaces\/([^/]+)\/revisions\/[^/]+\/(pages|files(\/[^/]+)?|page\/[^/]+(\/document)?|path\/.+)$/;
-
-/** The space of a site-token GET whose answer `FIXED_BY_REVISION` covers; null otherwise. */
 export function revisionFixedRead(c: Context<AppEnv>): string | null {
-  if (c.req.method !== "GET" || !c.get("caller").site) return null;
-  return FIXED_BY_REVISION.exec(c.req.path)?.[1] ?? null;
+  const segment = c.get("route").fixedSpaceSegment;
+  if (segment === null || c.req.method !== "GET" || !c.get("caller").site) return null;
+  return c.req.path.split("/")[segment] ?? null;
 }
-
-/** The `SPEC_STATE` each revision-fixed read found with its grant, by request. */
-const specStates = new WeakMap<Request, string>();
 
 /**
  * The spec state the request's grant check read (`resolveGrantedSpace` reads it for the reads of
  * `revisionFixedRead`), or undefined when it did not.
  */
 export function specStateOf(c: Context<AppEnv>): string | undefined {
-  return specStates.get(c.req.raw);
+  return c.get("revisionSpecState");
 }
 
 /**
@@ -186,6 +180,6 @@ export async function resolveGrantedSpace<S extends Statements = NoStatements>(
   const { own, extra } = await runBoth(db, { space: statement }, options.with);
   const row = own.space[0];
   if (!row) throw notFound("Space");
-  if (records) specStates.set(c.req.raw, String(row.column ?? ""));
+  if (records) c.set("revisionSpecState", String(row.column ?? ""));
   return { space: row.space, results: extra, column: records ? null : row.column };
 }

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import { z } from "zod";
-import { BoundedMap } from "../lib/bounded-map";
+import { isolateMemo } from "../../core/memory/memos";
 import { nowMs } from "../lib/clock";
 import type { SiteGrant } from "../env";
 
@@ -31,8 +31,11 @@ const TokenClaims = z.object({
   exp: z.number(),
 });
 
-/** The HMAC key of site tokens, derived from the deployment's signing secret (once per isolate). */
-const keys = new Map<string, Promise<CryptoKey>>();
+/**
+ * The HMAC key of site tokens, derived from the deployment's signing secret (once per isolate): a
+ * deployment has one secret, a few while it is rotated.
+ */
+const keys = isolateMemo<string, Promise<CryptoKey>>("site-token keys", { entries: 4 });
 
 /** The site-token key of `secret`: HMAC-SHA-256 over a purpose label, so no other use shares it. */
 function keyOf(secret: string): Promise<CryptoKey> {
@@ -107,7 +110,9 @@ const MAX_VERIFIED = 1_000;
  * token itself says is remembered: expiry is checked on every use, and whether the grant still
  * holds (published, at its publication version) is read by every route's statement as before.
  */
-const verified = new BoundedMap<string, { secret: string; grant: SiteGrant }>(MAX_VERIFIED);
+const verified = isolateMemo<string, { secret: string; grant: SiteGrant }>("verified site tokens", {
+  entries: MAX_VERIFIED,
+});
 
 /** True while a token expiring at `expiresAt` (ms) is valid: jose's rule, `exp` > now in s. */
 function unexpired(expiresAt: number): boolean {

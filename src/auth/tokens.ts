@@ -1,4 +1,4 @@
-import { BoundedMap } from "../lib/bounded-map";
+import { isolateMemo } from "../../core/memory/memos";
 import { randomToken, sha256Hex } from "../lib/crypto";
 
 /** Every Quire API token starts with this, so leaked tokens are recognizable by scanners. */
@@ -22,7 +22,7 @@ export function isWellFormedToken(value: string): boolean {
  * the SHA-256 with its hex was ~3 % of a member's read. The digest is only the lookup key: every
  * access check still reads the token's row, so a revoked or expired token stops at once.
  */
-const digests = new BoundedMap<string, string>(1_000);
+const digests = isolateMemo<string, string>("token digests", { entries: 1_000 });
 
 /** The digest under which a token is stored and looked up (computed once per isolate). */
 export async function tokenDigest(secret: string): Promise<string> {

@@ -13,7 +13,7 @@ export const BOOKMARK_HEADER = "X-Quire-Bookmark";
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
 /** Methods that may write: their session starts at the primary (the latest data). */
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const WRITES: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The session constraint of a request: the client's bookmark when it sent one (the session sees

@@ -1,4 +1,4 @@
-import { BoundedMap } from "../lib/bounded-map";
+import { isolateMemo } from "../../core/memory/memos";
 
 /**
  * A bound `LIMIT ?` or `OFFSET ?`, outside quotes: SQLite (3.47 and later, as in workerd and D1)
@@ -12,7 +12,7 @@ import { BoundedMap } from "../lib/bounded-map";
 const BOUND_LIMIT = /'[^']*'|"[^"]*"|\b(limit|offset) \?/gi;
 
 /** Statement texts already rewritten: the prepared statements' texts repeat on every request. */
-const rewritten = new BoundedMap<string, string>(2_000);
+const rewritten = isolateMemo<string, string>("unplanned statement texts", { entries: 2_000 });
 
 /** `text` with every bound limit and offset written so that SQLite does not plan on its value. */
 export function unplannedLimits(text: string): string {

@@ -5,7 +5,7 @@
  */
 
 /** Words that carry no topic, in the four languages the fixture and real tickets use most. */
-export const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again all also am an and any are as at be because been before being
   below between both but by can could did do does doing done down during each few for from
   further get got had has have having he her here hers him his how i if in into is it its itself

@@ -57,7 +57,7 @@ export function weighIssue(tokens: readonly Token[], corpus: CorpusStats): TermV
  * Terms (as the tokenizer stems them) that say a user is stuck rather than what about, in the
  * four languages: every problem shares them, so they never make two issues one problem.
  */
-const GENERIC_TERMS = new Set([
+const GENERIC_TERMS: ReadonlySet<string> = new Set([
   ...["fail", "error", "erreur", "fehl", "falla", "fallo", "brok", "stuck", "miss", "wrong"],
   ...["work", "doesn", "issu", "proble", "help", "cannot", "unabl", "funcio", "march"],
 ]);

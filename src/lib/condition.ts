@@ -69,7 +69,16 @@ const PUNCTS = [
   "]",
   ".",
 ];
-const COMPARE_OPS = new Set<string>(["===", "!==", "==", "!=", "<", "<=", ">", ">="]);
+const COMPARE_OPS: ReadonlySet<string> = new Set<string>([
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<",
+  "<=",
+  ">",
+  ">=",
+]);
 const NAME_START = /[A-Za-z_$]/;
 const NAME_PART = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;

@@ -1,4 +1,5 @@
 /** Hex SHA-256, used to store API token digests instead of the tokens. */
+import { isolateMemo } from "../../core/memory/memos";
 export async function sha256Hex(input: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(input));
   return toHex(new Uint8Array(digest));
@@ -32,22 +33,23 @@ export function randomToken(bytes = 32): string {
   return base64url(buf);
 }
 
-/** The last signing secret's imported key: a deployment has one secret, imported once. */
-let signing: { secret: string; key: Promise<CryptoKey> } | null = null;
+/** Signing secrets' imported keys: a deployment has one secret (a few while it is rotated). */
+const signingKeys = isolateMemo<string, Promise<CryptoKey>>("signing keys", { entries: 4 });
 
 /** The HMAC key of a secret (every list page signs its cursor: importing it each time cost 1 %). */
 function hmacKey(secret: string): Promise<CryptoKey> {
-  if (signing?.secret !== secret) {
-    const key = crypto.subtle.importKey(
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey(
       "raw",
       new TextEncoder().encode(secret),
       { name: "HMAC", hash: "SHA-256" },
       false,
       ["sign"],
     );
-    signing = { secret, key };
+    signingKeys.set(secret, key);
   }
-  return signing.key;
+  return key;
 }
 
 /** HMAC-SHA256 of a message under the deployment's signing secret, base64url. */

@@ -1,14 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../env";
 import { errorBody } from "../lib/errors";
+import { declaring } from "../http/route-facts";
 
 /** Default request body cap; a route that documents a larger one declares it (`ownBodyCap`). */
 const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The limiters routes declared as their own cap (and their size), found among matched routes. */
-const OWN_CAPS = new WeakMap<object, number>();
 
 /** 413 with the wire error body for bodies over the cap, before anything parses them. */
 export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
@@ -20,13 +17,12 @@ export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
 
 /**
  * A route's own body cap, declared once, with the route:
- * `createRoute({ …, middleware: [ownBodyCap(bytes)] })`. It mounts the cap on that route, and
- * the app's default cap (`defaultBodyLimit`) stands aside for every request the route matches.
+ * `createRoute({ …, middleware: [ownBodyCap(bytes)] })`. It mounts the cap on that route, and,
+ * as one of the route's facts (src/http/route-facts.ts), the app's default cap
+ * (`defaultBodyLimit`) stands aside for every request the route matches.
  */
 export function ownBodyCap(maxSize: number): MiddlewareHandler<AppEnv> {
-  const cap = limitBody(maxSize);
-  OWN_CAPS.set(cap, maxSize);
-  return cap;
+  return declaring({ bodyCap: maxSize }, limitBody(maxSize));
 }
 
 /**
@@ -34,20 +30,15 @@ export function ownBodyCap(maxSize: number): MiddlewareHandler<AppEnv> {
  * reads a body before the route does (idempotency's fingerprint) reads no more than this.
  */
 export function bodyCapOf(c: Context<AppEnv>): number {
-  for (const route of matchedRoutes(c)) {
-    const own = OWN_CAPS.get(route.handler);
-    if (own !== undefined) return own;
-  }
-  return MAX_BODY_BYTES;
+  return c.get("route").bodyCap ?? MAX_BODY_BYTES;
 }
 
 /**
  * The app-wide cap (1 MiB) on every body, before anything reads it, except on a route that
- * declares its own (`ownBodyCap`): the router has matched the request's routes before the first
- * middleware runs, so the route's cap is known here without repeating its path.
+ * declares its own (`ownBodyCap`), which the request's route facts say without repeating its
+ * path.
  */
 export function defaultBodyLimit(): MiddlewareHandler<AppEnv> {
   const limit = limitBody();
-  return (c, next) =>
-    matchedRoutes(c).some((route) => OWN_CAPS.has(route.handler)) ? next() : limit(c, next);
+  return (c, next) => (c.get("route").bodyCap !== null ? next() : limit(c, next));
 }

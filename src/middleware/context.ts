@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, sessionAsDatabase, sessionConstraint } from "../db/ses
 import { newId } from "../lib/ids";
 import { setAnswerHeaders } from "../http/answer-headers";
 import type { Platform } from "../platform/compose";
+import type { RouteTable } from "../http/route-facts";
 
 /** The parts of the platform every request sees (as context variables). */
 type RequestParts = Pick<
@@ -16,11 +17,13 @@ type RequestParts = Pick<
 /**
  * Per-request setup: a request id (echoed in X-Request-Id and in 500 bodies and logs), the
  * D1 handle (counted when DB_STATS is on) and drizzle over it, and the parts of the platform the
- * app was built with. With DB_STATS on, the counts go out in X-Quire-D1.
+ * app was built with, and the facts its route declared (`routes`, looked up once here). With
+ * DB_STATS on, the counts go out in X-Quire-D1.
  */
 export const requestContext =
-  (parts: RequestParts): MiddlewareHandler<AppEnv> =>
+  (parts: RequestParts, routes: RouteTable): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
+    c.set("route", routes.factsOf(c));
     const requestId = c.req.header("cf-ray") ?? newId(16);
     const stats = emptyStats();
     // Every request on one D1 session: reads may come from a replica, at least as fresh as the

@@ -15,10 +15,10 @@ const KEY_SHAPE = /^[\x20-\x7E]{1,255}$/;
  * 409 and 412 describe state the client is expected to change, 413 never reached the route, and
  * a 5xx left nothing behind (writes are atomic).
  */
-const NOT_KEPT = new Set([401, 409, 412, 413, 429]);
+const NOT_KEPT: ReadonlySet<number> = new Set([401, 409, 412, 413, 429]);
 
 /** Statuses whose responses have no body. */
-const NULL_BODY = new Set([204, 205, 304]);
+const NULL_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /**
  * `Idempotency-Key` on POST, with Stripe's semantics: the first request with a key runs and its

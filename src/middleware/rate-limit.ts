@@ -61,7 +61,10 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
     errorBody(429, `Rate limit exceeded for this ${who}: retry in ${outcome.retryAfter} s`),
     {
       status: 429,
-      headers: Object.fromEntries([...outcome.headers, ["Retry-After", String(outcome.retryAfter)]]),
+      headers: Object.fromEntries([
+        ...outcome.headers,
+        ["Retry-After", String(outcome.retryAfter)],
+      ]),
     },
   );
 }

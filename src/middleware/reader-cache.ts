@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import { editAnswerHeaders } from "../http/answer-headers";
-import { BoundedMap } from "../lib/bounded-map";
+import { isolateMemo, weakMemo } from "../../core/memory/memos";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 
@@ -22,13 +22,6 @@ import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-r
 
 const CACHE_CONTROL = "private, max-age=60, stale-while-revalidate=300";
 
-/**
- * The version of the answers behind derived ETags: bump it when a change to the code changes
- * what a revision's pages or files read as (their presenters), so readers holding an older
- * answer get the new one instead of a 304.
- */
-const ANSWER_FORMAT = "1";
-
 /** The first 12 bytes of the SHA-256 of `bytes`, in hex. */
 async function digestHex(bytes: BufferSource): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -38,7 +31,7 @@ async function digestHex(bytes: BufferSource): Promise<string> {
 }
 
 /** A grant's claims but its expiry, as text, once per grant object (tokens are remembered). */
-const fingerprints = new WeakMap<SiteGrant, string>();
+const fingerprints = weakMemo<SiteGrant, string>("grant fingerprints");
 
 /** What of a grant an answer may depend on: everything the token says but when it expires. */
 function fingerprintOf(grant: SiteGrant): string {
@@ -55,14 +48,17 @@ function fingerprintOf(grant: SiteGrant): string {
  * Derived ETags this isolate computed, by their inputs: a renderer reads the same pages with the
  * same token over and over, and the SHA-256 was a tenth of what a revalidation costs the Worker.
  */
-const derivedEtags = new BoundedMap<string, string>(1_000);
+const derivedEtags = isolateMemo<string, string>("derived ETags", { entries: 1_000 });
 
 /**
- * What a revision-fixed read's answer is made of but the spec state: its URL and the grant (the
- * answers' format version first). The key of its kept answer.
+ * What a revision-fixed read's answer is made of but the spec state: the code that made it (the
+ * deployed version, `deployVersionOf`), its URL and the grant. The key of its kept answer, and
+ * what its derived ETag is a digest of: a deploy, which may change what a revision's pages read
+ * as, never answers a reader's older answer with a 304, with nothing to remember to bump.
  */
 function answerKey(c: Context<AppEnv>, grant: SiteGrant): string {
-  return `${ANSWER_FORMAT}\n${c.req.url}\n${fingerprintOf(grant)}`;
+  const version = c.get("keptAnswers").deployVersionOf(c.env.CF_VERSION_METADATA);
+  return `${version}\n${c.req.url}\n${fingerprintOf(grant)}`;
 }
 
 /** The derived ETag of a revision-fixed read: its answer key and spec state, hashed. */

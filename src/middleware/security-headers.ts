@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { editAnswerHeaders } from "../http/answer-headers";
+import { jsonError } from "./errors";
+import { isolateMemo } from "../../core/memory/memos";
 
 /** Request headers a browser client may send (CORS preflight). */
 const ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Quire-Bookmark";
@@ -17,7 +19,6 @@ const EXPOSE_HEADERS = [
   "Link",
   "X-Quire-Bookmark",
 ].join(", ");
-const ALLOW_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 /** Seconds a browser may cache a preflight answer. */
 const PREFLIGHT_MAX_AGE = "600";
 /** Two years, subdomains included (the HSTS preload list's minimum is one year). */
@@ -34,16 +35,18 @@ function allowedOrigin(setting: string | undefined, origin: string | undefined):
   return origin && list.includes(origin) ? origin : null;
 }
 
-/** The last CORS_ORIGINS setting read and its list (a deployment has one: read it once). */
-let origins: { setting: string; list: string[] | "*" } | null = null;
+/** CORS_ORIGINS settings read and their lists (a deployment has one: read it once). */
+const originLists = isolateMemo<string, string[] | "*">("CORS origin lists", { entries: 4 });
 
 /** The origins of a CORS_ORIGINS setting, `*` for any. */
 function originsOf(setting: string): string[] | "*" {
-  if (origins?.setting !== setting) {
-    const list = setting.split(/[\s,]+/).filter(Boolean);
-    origins = { setting, list: list.length === 0 || list.includes("*") ? "*" : list };
+  let list = originLists.get(setting);
+  if (list === undefined) {
+    const origins = setting.split(/[\s,]+/).filter(Boolean);
+    list = origins.length === 0 || origins.includes("*") ? "*" : origins;
+    originLists.set(setting, list);
   }
-  return origins.list;
+  return list;
 }
 
 /** Sets the CORS headers every answer carries (preflights add the request-side ones). */
@@ -96,28 +99,40 @@ async function inlineHash(text: string): Promise<string> {
 }
 
 /**
+ * The answer to OPTIONS (a CORS preflight or not): 204 with the methods the path's routes serve
+ * (`Allow`, and `Access-Control-Allow-Methods` the same), no token needed; the JSON 404 of an
+ * unknown path when no route has it.
+ */
+function optionsAnswer(c: Context<AppEnv>): Response {
+  const allow = c.get("route").allow;
+  if (allow === null) return jsonError(c, 404, `No route matches OPTIONS ${c.req.path}`);
+  const headers = new Headers({
+    "Access-Control-Allow-Methods": allow,
+    "Access-Control-Allow-Headers": ALLOW_HEADERS,
+    "Access-Control-Max-Age": PREFLIGHT_MAX_AGE,
+    Allow: allow,
+  });
+  corsHeaders(c, headers);
+  return new Response(null, { status: 204, headers });
+}
+
+/**
  * CORS (preflights answered 204 without a token) and the security headers of every answer:
  * `nosniff`, `Referrer-Policy`, HSTS over https, `Cache-Control: no-store` on authenticated
  * answers that set no caching of their own, `WWW-Authenticate` on 401 (RFC 6750) and a strict
  * CSP on the HTML reference. Mounted first, so errors and rate-limit answers carry them too.
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === "OPTIONS") {
-    const headers = new Headers({
-      "Access-Control-Allow-Methods": ALLOW_METHODS,
-      "Access-Control-Allow-Headers": ALLOW_HEADERS,
-      "Access-Control-Max-Age": PREFLIGHT_MAX_AGE,
-      Allow: ALLOW_METHODS,
-    });
-    corsHeaders(c, headers);
-    c.res = new Response(null, { status: 204, headers });
+  const preflight = c.req.method === "OPTIONS";
+  if (preflight) {
+    c.res = optionsAnswer(c);
   } else {
     await next();
   }
   const policy =
     c.req.path === REFERENCE_PATH && c.res.status === 200 ? await referencePolicy(c.res) : null;
   editAnswerHeaders(c, (headers) => {
-    if (c.req.method !== "OPTIONS") corsHeaders(c, headers);
+    if (!preflight || c.res.status !== 204) corsHeaders(c, headers);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", HSTS);

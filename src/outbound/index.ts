@@ -60,7 +60,7 @@ export interface Outbound {
 }
 
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 type Policy = Pick<Bindings, "OUTBOUND_ALLOW_LOOPBACK" | "OUTBOUND_DNS_CHECK" | "OUTBOUND_DOH_URL">;
 

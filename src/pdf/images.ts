@@ -39,7 +39,12 @@ const IMAGE_LIMITS = {
   totalBytes: 16 * 1024 * 1024,
 };
 
-const EMBEDDABLE = new Set(["image/png", "image/jpeg", "image/jpg", "image/pjpeg"]);
+const EMBEDDABLE: ReadonlySet<string> = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/jpg",
+  "image/pjpeg",
+]);
 
 /** The file ids that image blocks of a document point at, in document order. */
 export function documentImageFiles(doc: unknown): string[] {

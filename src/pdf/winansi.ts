@@ -19,7 +19,7 @@ const EXTRAS: Record<number, number> = {
 };
 
 /** Unicode code point → WinAnsi byte, for the characters outside Latin-1. */
-const BYTE_OF = new Map<number, number>(
+const BYTE_OF: ReadonlyMap<number, number> = new Map<number, number>(
   Object.entries(EXTRAS).map(([byte, point]) => [point, Number(byte)]),
 );
 

@@ -1,7 +1,9 @@
 // This isolate's memories: small per-isolate state the request path keeps between requests. One
 // of each per platform (made by `createPlatform`, src/platform/compose.ts), never a module-level
-// singleton, so tests and isolates never share them by import. They import only src/lib.
-import { BoundedMap } from "../lib/bounded-map";
+// singleton, so tests and isolates never share them by import: the state that depends on time or on
+// other requests (a pure function's memo is core/memory/memos.ts's instead). Each is bounded by
+// the one policy, `BoundedMap` (core/memory). They import only core/.
+import { BoundedMap } from "../../core/memory/bounded-map";
 
 /** How long this isolate trusts a token it verified, to let a request's body be read. */
 const VERIFIED_TOKEN_TTL_MS = 10_000;
@@ -17,9 +19,9 @@ const MAX_ENTRIES = 2_000;
  * One per platform, like the other memories of this file.
  */
 export class VerifiedTokens {
-  private readonly entries = new BoundedMap<string, { tokenId: string; until: number }>(
-    MAX_ENTRIES,
-  );
+  private readonly entries = new BoundedMap<string, { tokenId: string; until: number }>({
+    entries: MAX_ENTRIES,
+  });
 
   /** Remembers a digest verified at `now`, no longer than the token's own expiry. */
   remember(digest: string, tokenId: string, expiresAt: string | null, now: number): void {
@@ -49,6 +51,9 @@ export class VerifiedTokens {
 /** Bytes of answers `KeptAnswers` holds at most per isolate (of its 128 MB). */
 const KEPT_ANSWER_BYTES = 8 * 1024 * 1024;
 
+/** Answers `KeptAnswers` holds at most (however small). */
+const KEPT_ANSWERS = 10_000;
+
 /** An answer larger than this is not kept (a few large pages would push out many small ones). */
 const KEPT_ANSWER_MAX_BYTES = 256 * 1024;
 
@@ -68,10 +73,23 @@ export interface KeptAnswer {
  * from here after the grant check alone, which every request still makes in D1.
  */
 export class KeptAnswers {
-  private readonly answers = new BoundedMap<string, KeptAnswer>(
-    KEPT_ANSWER_BYTES,
-    (answer) => answer.body.byteLength,
-  );
+  private readonly answers = new BoundedMap<string, KeptAnswer>({
+    entries: KEPT_ANSWERS,
+    weight: KEPT_ANSWER_BYTES,
+    weigh: (answer) => answer.body.byteLength,
+  });
+
+  /** This isolate's own version, for a runtime without version metadata (made on first use). */
+  private isolateVersion: string | undefined;
+
+  /**
+   * The deployed version answers are made by: the Worker's version metadata
+   * (`CF_VERSION_METADATA`); without it, this isolate's own, so no other code's answer is ever
+   * taken for this one's (made on first use: no random values outside a request).
+   */
+  deployVersionOf(metadata: { id: string } | undefined): string {
+    return metadata?.id ?? (this.isolateVersion ??= `isolate-${crypto.randomUUID()}`);
+  }
 
   /** The answer kept under `key`, if any. */
   get(key: string): KeptAnswer | undefined {
@@ -118,7 +136,7 @@ export class LargeBodyGate {
   }
 }
 
-/** Keys remembered per isolate before the mirror starts over (bounds memory under key floods). */
+/** Keys remembered per isolate at most, the least recently counted going first (key floods). */
 const MAX_MIRRORED_KEYS = 10_000;
 
 /**
@@ -127,7 +145,9 @@ const MAX_MIRRORED_KEYS = 10_000;
  * `rateLimit` middleware, src/middleware/rate-limit.ts).
  */
 export class RateLimitWindows {
-  private readonly counts = new Map<string, { window: number; count: number }>();
+  private readonly counts = new BoundedMap<string, { window: number; count: number }>({
+    entries: MAX_MIRRORED_KEYS,
+  });
 
   /** Counts one request for `key` and returns the count so far and the window's end (ms). */
   hit(key: string, periodMs: number, nowMs: number): { count: number; resetMs: number } {
@@ -137,7 +157,6 @@ export class RateLimitWindows {
       entry.count += 1;
       return { count: entry.count, resetMs: (window + 1) * periodMs };
     }
-    if (this.counts.size >= MAX_MIRRORED_KEYS) this.counts.clear();
     this.counts.set(key, { window, count: 1 });
     return { count: 1, resetMs: (window + 1) * periodMs };
   }

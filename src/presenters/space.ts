@@ -4,6 +4,7 @@ import type { MemberRole } from "../lib/roles";
 import type { Urls } from "../http/urls";
 import type { Space } from "../api/spaces";
 import { publishedUrl, type SpacePlacement } from "./site";
+import { isolateMemo } from "../../core/memory/memos";
 
 type Language = NonNullable<Space["language"]>;
 
@@ -31,7 +32,9 @@ export type PresentedSpaceRow = Pick<
 >;
 
 /** A space's `permissions` for each role, worked out once per isolate (lists present 50 rows). */
-const PERMISSIONS = new Map<MemberRole | null, Space["permissions"]>();
+const PERMISSIONS = isolateMemo<MemberRole | null, Space["permissions"]>("space permissions", {
+  entries: 16,
+});
 
 /** The permissions of a role on a space, one frozen object shared by every space with that role. */
 function permissionsOf(role: MemberRole | null): Space["permissions"] {

@@ -23,7 +23,13 @@ export interface Segment {
 }
 
 /** Blocks whose content is not prose: never segmented. */
-const SKIPPED_BLOCKS = new Set(["code", "code-line", "math", "openapi", "openapi-operation"]);
+const SKIPPED_BLOCKS: ReadonlySet<string> = new Set([
+  "code",
+  "code-line",
+  "math",
+  "openapi",
+  "openapi-operation",
+]);
 
 /** Plain-string `data` fields of blocks and inlines that readers see, by node type. */
 const TEXT_FIELDS: Record<string, readonly string[]> = {

@@ -18,7 +18,7 @@ describe("the wire contract for errors", () => {
     const { token } = await makeUser();
     const res = await as(token).patch("/user", {});
     expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("GET");
+    expect(res.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
     expect(res.body.error.code).toBe(405);
   });
 

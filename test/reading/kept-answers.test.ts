@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { as, d1Cost } from "../helpers/api";
 import { addSpec, moveSpec, revisionReader } from "../helpers/reading-factories";
@@ -50,5 +51,25 @@ describe("kept answers of a revision's pages", () => {
     await moveSpec(org.id);
     const versioned = await as(token).get(path);
     expect(versioned.headers.get("ETag")).not.toBe(after.headers.get("ETag"));
+  });
+
+  it("are never shared by two deploys: the version is part of the key and of the ETag", async () => {
+    const { token, rev, install } = await revisionReader();
+    const path = `${rev}/page/${install}/document`;
+    const deploy = (id: string) => ({
+      bindings: { ...env, CF_VERSION_METADATA: { id, tag: "", timestamp: "" } },
+    });
+    const old = await as(token).get(path, deploy("version-a"));
+    expect(d1Cost(await as(token).get(path, deploy("version-a"))).roundTrips).toBe(1);
+    const next = await as(token).get(path, deploy("version-b"));
+    expect(next.status).toBe(200);
+    expect(next.headers.get("ETag")).not.toBe(old.headers.get("ETag"));
+    expect(d1Cost(next).rowsRead).toBeGreaterThanOrEqual(d1Cost(old).rowsRead);
+    // The reader's validator of the old deploy is no match for the new one.
+    const revalidated = await as(token).get(path, {
+      ...deploy("version-b"),
+      headers: { "If-None-Match": old.headers.get("ETag")! },
+    });
+    expect(revalidated.status).toBe(200);
   });
 });

@@ -1,55 +1,62 @@
+import type { BoundedMap } from "../../../core/memory/bounded-map";
+import { isolateMemo } from "../../../core/memory/memos";
+
+/** One kept value, with when it expires and what it weighs (bytes). */
+interface Entry<V> {
+  value: V;
+  expires: number;
+  size: number;
+}
+
 /**
- * A bounded per-isolate memory: least recently used entries leave first, each entry may expire.
- * The reader keeps what is immutable (a revision's tree, a rendered page of a revision) and, for
- * a few seconds, what may change (a URL's resolution): a merge or a publish shows within seconds.
+ * A bounded per-isolate memory of the reader, where each entry may expire: the reader keeps what
+ * is immutable (a revision's tree, a rendered page of a revision) and, for a few seconds, what
+ * may change (a URL's resolution): a merge or a publish shows within seconds. Its entries live in
+ * a `BoundedMap` of the one registry (core/memory/memos.ts: least recently used first, bounded
+ * by entries and bytes), so every memory of the reader is listed with the API's. Made by
+ * `readerMemory`, never directly.
  */
 export class Memory<V> {
-  private readonly entries = new Map<string, { value: V; expires: number; size: number }>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-  ) {}
+  constructor(private readonly entries: BoundedMap<string, Entry<V>>) {}
 
   /** The value under `key` while it has not expired (and marks it recently used). */
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
+    if (entry.expires > now) return entry.value;
     this.entries.delete(key);
-    if (entry.expires <= now) {
-      this.bytes -= entry.size;
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry.value;
+    return undefined;
   }
 
   /** Keeps `value` for `ttlMs`; `size` (bytes) counts towards the byte bound. */
   set(key: string, value: V, ttlMs: number, size = 0, now = Date.now()): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.size;
-      this.entries.delete(key);
-    }
-    if (size > this.maxBytes) return;
     this.entries.set(key, { value, expires: now + ttlMs, size });
-    this.bytes += size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.bytes -= this.entries.get(oldest.value)!.size;
-      this.entries.delete(oldest.value);
-    }
   }
 
   /** Forgets `key`. */
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.size;
     this.entries.delete(key);
   }
+}
+
+/** A named memory of the reader: at most `maxEntries` entries and `maxBytes` bytes of them. */
+export function readerMemory<V>(
+  name: string,
+  maxEntries: number,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Memory<V> {
+  return new Memory(
+    isolateMemo<string, Entry<V>>(`reader: ${name}`, {
+      entries: maxEntries,
+      weight: maxBytes,
+      weigh: (entry) => entry.size,
+    }),
+  );
+}
+
+/** Loads in flight by key (a few per concurrent request), for `loadOnce`. */
+export function inflightLoads<V>(name: string): BoundedMap<string, Promise<V>> {
+  return isolateMemo<string, Promise<V>>(`reader: ${name} in flight`, { entries: 1_000 });
 }
 
 /**
@@ -57,7 +64,7 @@ export class Memory<V> {
  * readers wait for one render), and a failed load is not kept.
  */
 export async function loadOnce<V>(
-  inflight: Map<string, Promise<V>>,
+  inflight: BoundedMap<string, Promise<V>>,
   key: string,
   load: () => Promise<V>,
 ): Promise<V> {

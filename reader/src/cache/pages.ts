@@ -1,4 +1,4 @@
-import { Memory, loadOnce } from "./memory";
+import { inflightLoads, loadOnce, readerMemory } from "./memory";
 
 /**
  * Rendered pages, kept per isolate and in the Workers cache: a page of a revision renders once
@@ -40,8 +40,8 @@ export interface PageKey {
   format: string;
 }
 
-const memory = new Memory<RenderedPage>(4000, 48 * 1024 * 1024);
-const inflight = new Map<string, Promise<RenderedPage>>();
+const memory = readerMemory<RenderedPage>("rendered pages", 4000, 48 * 1024 * 1024);
+const inflight = inflightLoads<RenderedPage>("rendered pages");
 
 /** The key as one string, and its digest (the ETag and the Workers-cache URL are made of it). */
 async function digestOf(key: PageKey): Promise<{ text: string; hash: string }> {

@@ -1,4 +1,4 @@
-import { Memory } from "./memory";
+import { readerMemory } from "./memory";
 import type { RenderedPage } from "./pages";
 
 /**
@@ -18,7 +18,7 @@ export interface RecentView {
   notModified: Headers;
 }
 
-const views = new Memory<RecentView>(5000);
+const views = readerMemory<RecentView>("recent views", 5000);
 
 /** The value of one cookie of the request (raw). */
 function cookieValue(header: string, name: string): string {

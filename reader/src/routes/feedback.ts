@@ -8,7 +8,7 @@ import type { SiteContext } from "../site/context";
  */
 
 /** The ratings the form sends, as the API names them. */
-const RATINGS = new Set(["good", "ok", "bad"]);
+const RATINGS: ReadonlySet<string> = new Set(["good", "ok", "bad"]);
 
 /** A same-site path to return to, or the site's root. */
 function returnPath(value: FormDataEntryValue | null, fallback: string): string {

@@ -6,7 +6,8 @@ import type {
   Space,
 } from "@gitbook/api";
 import { ApiClient } from "../api/client";
-import { Memory, loadOnce } from "../cache/memory";
+import { inflightLoads, loadOnce, readerMemory, type Memory } from "../cache/memory";
+import type { BoundedMap } from "../../../core/memory/bounded-map";
 import type { Credentials } from "./credentials";
 import { RESOLUTION_TTL_MS } from "./resolve";
 import { walkTree, type PageTree } from "./tree";
@@ -31,10 +32,10 @@ export interface SiteContext {
   credentialed: boolean;
 }
 
-const publishedSites = new Memory<PublishedContentSite>(500);
-const revisionIds = new Memory<string>(2000);
-const revisions = new Memory<{ revision: Revision; tree: PageTree }>(48);
-const inflight = new Map<string, Promise<unknown>>();
+const publishedSites = readerMemory<PublishedContentSite>("published sites", 500);
+const revisionIds = readerMemory<string>("revision ids", 2000);
+const revisions = readerMemory<{ revision: Revision; tree: PageTree }>("revisions", 48);
+const inflight = inflightLoads<unknown>("site context");
 
 /** A short digest of the visitor's claims (their cache segment on adaptive sites). */
 async function digest(text: string): Promise<string> {
@@ -53,7 +54,7 @@ async function remembered<V>(
 ): Promise<V> {
   const known = memory.get(key);
   if (known !== undefined) return known;
-  return loadOnce(inflight as Map<string, Promise<V>>, key, async () => {
+  return loadOnce(inflight as BoundedMap<string, Promise<V>>, key, async () => {
     const value = await load();
     memory.set(key, value, ttl);
     return value;

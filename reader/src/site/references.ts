@@ -1,6 +1,6 @@
 import type { Embed, JSONDocument, RevisionFile, RevisionPage } from "@gitbook/api";
 import type { DocumentRefs, EmbedView, FileView, PageLinkView, RenderContext } from "../model";
-import { Memory } from "../cache/memory";
+import { readerMemory } from "../cache/memory";
 import type { SiteContext } from "./context";
 import { pageHref, type Hrefs, type PageTree } from "./tree";
 
@@ -14,8 +14,8 @@ import { pageHref, type Hrefs, type PageTree } from "./tree";
 /** How long one embed may take before its block falls back to a link card. */
 const EMBED_BUDGET_MS = 2500;
 
-const embeds = new Memory<EmbedView | null>(2000);
-const specs = new Memory<Record<string, unknown> | null>(64);
+const embeds = readerMemory<EmbedView | null>("embeds", 2000);
+const specs = readerMemory<Record<string, unknown> | null>("API specs", 64);
 
 /** The reader's same-host address of a published file (the API's stable file URL, proxied). */
 function fileHref(downloadURL: string): string {

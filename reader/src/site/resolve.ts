@@ -1,6 +1,6 @@
 import type { PublishedSiteContent, PublishedContentRedirect } from "@gitbook/api";
 import { ApiClient, isApiStatus } from "../api/client";
-import { Memory } from "../cache/memory";
+import { readerMemory } from "../cache/memory";
 import type { Credentials } from "./credentials";
 
 /**
@@ -19,7 +19,7 @@ export type Resolution =
   | { kind: "login"; location: string }
   | { kind: "missing" };
 
-const resolutions = new Memory<Resolution>(5000);
+const resolutions = readerMemory<Resolution>("resolutions", 5000);
 
 /** The visitor payload the API reads adaptive claims and the visitor token from. */
 function visitorOf(credentials: Credentials) {

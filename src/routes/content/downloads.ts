@@ -8,6 +8,7 @@ import { DownloadQuery } from "../../api/content";
 import { fileSafetyHeaders } from "../../../core/files/serving";
 import { isSpaceLive } from "../../services/spaces/spaces";
 import { signingSecretOf } from "../../http/signing-secret";
+import { publicRoute } from "../../http/route-facts";
 
 /** The signed file download: R2 bindings cannot presign, so the Worker serves the bytes. */
 export const downloadRoutes = createRouter();
@@ -35,6 +36,7 @@ downloadRoutes.openapi(
     tags: ["space-content"],
     summary: "Download a file's bytes through a signed, expiring URL (no token needed)",
     security: [],
+    middleware: [publicRoute()],
     request: { query: DownloadQuery },
     responses: {
       200: {

@@ -90,6 +90,7 @@ const revisionRoutes = contentReadRoutes({
   target: (c, p) => revisionTarget(c, p.spaceId!, p.revisionId!),
   page: (c, p, pageId) => revisionPage(c, p.spaceId!, p.revisionId!, pageId),
   document: (c, p, pageId) => revisionDocument(c, p.spaceId!, p.revisionId!, pageId),
+  fixedByRevision: true,
 });
 
 /** Mounts the content reads (main, change request, revisions) and the signed download under /v1. */

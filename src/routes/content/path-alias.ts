@@ -1,5 +1,5 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { describeZodError } from "../../http/validation";
@@ -27,9 +27,11 @@ export function mountPathAlias<P extends z.ZodType>(
   pattern: string,
   params: P,
   target: (c: Context<AppEnv>, params: z.infer<P>) => Promise<ContentTarget>,
+  middleware: MiddlewareHandler<AppEnv>[] = [],
 ) {
   const start = pattern.split("/").filter(Boolean).indexOf("*");
-  router.get(pattern, async (c) => {
+  // The documented route's own facts (`middleware`), then the read.
+  router.on(["GET"], [pattern], ...middleware, async (c: Context<AppEnv>) => {
     const parsedParams = params.safeParse(c.req.param());
     if (!parsedParams.success) throw badRequest(describeZodError(parsedParams.error, "param"));
     const query = PathQuery.safeParse(c.req.query());

@@ -5,6 +5,7 @@ import { errorResponses } from "../../api-document/common";
 import { fileObjectKey } from "../../services/change-requests/writes";
 import { findPublishedFile } from "../../services/content/published-files";
 import { fileHeaders } from "./downloads";
+import { publicRoute } from "../../http/route-facts";
 
 /** The stable URLs of published files (no token: the file's place in a published site decides). */
 export const publishedFileRoutes = createRouter();
@@ -39,6 +40,7 @@ for (const path of paths) {
         "of a space the site publishes holds the file and the site is published; the bytes " +
         "behind a content hash never change, so the answer is cacheable for a year.",
       security: [],
+      middleware: [publicRoute()],
       request: { params: path.endsWith("{name}") ? Params.required({ name: true }) : Params },
       responses: {
         200: {

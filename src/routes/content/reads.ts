@@ -33,6 +33,7 @@ import {
   TreeQuery,
 } from "../../api/content";
 import type { ContentTarget } from "../../auth/content-target";
+import { fixedByRevision } from "../../http/route-facts";
 
 /** The path parameters of a mount: strings by name (`spaceId`, `fileId`, ...). */
 type Params = Record<string, string>;
@@ -72,6 +73,12 @@ export interface ContentMount {
   page?: (c: Context<AppEnv>, params: Params, pageId: string) => Promise<PageRead>;
   /** A page's document and its target (only where the document is served: a revision). */
   document?: (c: Context<AppEnv>, params: Params, pageId: string) => Promise<DocumentRead>;
+  /**
+   * Whether the reads under the root (not the root itself: it shows the change request merged
+   * into the revision, which lives on) are fixed by the revision (`fixedByRevision`): a stored
+   * revision's, not main's or a change request's, whose content moves.
+   */
+  fixedByRevision?: boolean;
 }
 
 const errors = errorResponses(400, 403, 404);
@@ -86,6 +93,8 @@ export function contentReadRoutes(mount: ContentMount) {
   const { root, tags, params, summaries: summary } = mount;
   const paramsOf = (c: Context<AppEnv>) => c.req.valid("param" as never) as Params;
   const readPage = mount.page ?? pageAtTarget(mount.target);
+  // The facts of the reads under the root.
+  const middleware = mount.fixedByRevision ? [fixedByRevision("spaceId")] : [];
 
   router.openapi(
     createRoute({
@@ -106,6 +115,7 @@ export function contentReadRoutes(mount: ContentMount) {
     createRoute({
       method: "get",
       path: `${root}/pages`,
+      middleware,
       tags,
       summary: summary.pages,
       request: { params: params.root, query: TreeQuery },
@@ -121,6 +131,7 @@ export function contentReadRoutes(mount: ContentMount) {
     createRoute({
       method: "get",
       path: `${root}/files`,
+      middleware,
       tags,
       summary: summary.files,
       request: { params: params.root, query: FilesQuery },
@@ -136,6 +147,7 @@ export function contentReadRoutes(mount: ContentMount) {
     createRoute({
       method: "get",
       path: `${root}/files/{fileId}`,
+      middleware,
       tags,
       summary: summary.file,
       request: { params: params.file, query: RevisionQuery },
@@ -151,6 +163,7 @@ export function contentReadRoutes(mount: ContentMount) {
     createRoute({
       method: "get",
       path: `${root}/page/{pageId}`,
+      middleware,
       tags,
       summary: summary.page,
       request: { params: params.page, query: PageQuery },
@@ -169,6 +182,7 @@ export function contentReadRoutes(mount: ContentMount) {
       createRoute({
         method: "get",
         path: `${root}/page/{pageId}/document`,
+        middleware,
         tags,
         summary: summary.document,
         request: { params: params.page, query: DocumentQuery },
@@ -186,6 +200,7 @@ export function contentReadRoutes(mount: ContentMount) {
     createRoute({
       method: "get",
       path: `${root}/path/{pagePath}`,
+      middleware,
       tags,
       summary: summary.path,
       request: { params: params.path, query: PathQuery },
@@ -199,6 +214,6 @@ export function contentReadRoutes(mount: ContentMount) {
   );
 
   const alias = `${root.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1")}/path/*`;
-  mountPathAlias(router, alias, params.root, (c, p) => mount.target(c, p as Params));
+  mountPathAlias(router, alias, params.root, (c, p) => mount.target(c, p as Params), middleware);
   return router;
 }

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
+import { publicRoute } from "../../http/route-facts";
 import { createOutbound } from "../../outbound";
 import { IntegrationName } from "../../api/integrations";
 import {
@@ -18,7 +19,7 @@ import {
 export const publicEndpointRoutes = createRouter();
 
 /** Response headers a script may not set on Quire's origin. */
-const DROPPED_HEADERS = new Set([
+const DROPPED_HEADERS: ReadonlySet<string> = new Set([
   "set-cookie",
   "content-length",
   "transfer-encoding",
@@ -64,7 +65,11 @@ async function handle(c: Context<AppEnv>, installationId: string | null) {
 const INSTALLATION = "/integrations/:integrationName/installations/:installationId/endpoint";
 const INTEGRATION = "/integrations/:integrationName/integration";
 
-publicEndpointRoutes.all(INSTALLATION, (c) => handle(c, c.req.param("installationId")));
-publicEndpointRoutes.all(`${INSTALLATION}/*`, (c) => handle(c, c.req.param("installationId")));
-publicEndpointRoutes.all(INTEGRATION, (c) => handle(c, null));
-publicEndpointRoutes.all(`${INTEGRATION}/*`, (c) => handle(c, null));
+publicEndpointRoutes.all(INSTALLATION, publicRoute(), (c) =>
+  handle(c, c.req.param("installationId")),
+);
+publicEndpointRoutes.all(`${INSTALLATION}/*`, publicRoute(), (c) =>
+  handle(c, c.req.param("installationId")),
+);
+publicEndpointRoutes.all(INTEGRATION, publicRoute(), (c) => handle(c, null));
+publicEndpointRoutes.all(`${INTEGRATION}/*`, publicRoute(), (c) => handle(c, null));

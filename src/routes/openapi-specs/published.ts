@@ -4,6 +4,7 @@ import { notFound } from "../../lib/errors";
 import { errorResponses } from "../../api-document/common";
 import { publishedSpecRaw } from "../../services/openapi-specs/published";
 import { PublishedSpecParams } from "../../api/openapi-specs";
+import { publicRoute } from "../../http/route-facts";
 
 /** The published copy of public API specifications: no token, raw content as submitted. */
 export const publishedSpecRoutes = createRouter();
@@ -15,6 +16,7 @@ publishedSpecRoutes.openapi(
     tags: ["openapi"],
     summary: "Read a public API specification's latest raw content (no token)",
     security: [],
+    middleware: [publicRoute()],
     request: { params: PublishedSpecParams },
     responses: {
       200: {

@@ -25,6 +25,7 @@ import { SiteSearchBody, type SearchSpaceItem } from "../../api/search";
 import { SearchSpaceResultSchema } from "../../api/organizations";
 import { SiteParams } from "../../api/sites";
 import { PublishedQuery } from "../../api/sites-publishing";
+import { readerOperation } from "../../http/route-facts";
 
 /** Full-text search of a published site's content (official searchSiteContent). */
 export const siteSearchRoutes = createRouter();
@@ -39,6 +40,7 @@ siteSearchRoutes.openapi(
   createRoute({
     method: "post",
     path: "/orgs/{organizationId}/sites/{siteId}/search",
+    middleware: [readerOperation("site-token")],
     tags: ["sites"],
     summary: "Full-text search across the content a site publishes",
     description:

@@ -14,6 +14,7 @@ import {
   TrackSiteEventsBody,
 } from "../../api/site-insights";
 import { READ_STRUCTURE } from "./load";
+import { readerOperation } from "../../http/route-facts";
 
 /** Site insights: readers track events (kept as bounded counters), members aggregate them. */
 export const insightsRoutes = createRouter();
@@ -22,6 +23,9 @@ insightsRoutes.openapi(
   createRoute({
     method: "post",
     path: "/orgs/{organizationId}/sites/{siteId}/insights/events",
+    middleware: [readerOperation("anonymous")],
+    // Readers call it without a token (or with their site token).
+    security: [],
     tags: ["sites"],
     summary: "Track events of a published site (page views, feedback, searches…)",
     description:

@@ -11,6 +11,7 @@ import { loginInfos } from "../../services/sso/providers";
 import { setSsoMember } from "../../services/sso/removals";
 import { MemberParams, MemberSchema } from "../../api/members";
 import { OrgSamlParams, SsoLoginsSchema } from "../../api/sso";
+import { publicRoute } from "../../http/route-facts";
 
 /** SSO seen from the organization: its sign-in choices and the members' SSO flag. */
 export const ssoOrgRoutes = createRouter();
@@ -22,6 +23,7 @@ ssoOrgRoutes.openapi(
     tags: ["sso"],
     summary: "List the organization's SSO sign-in choices (no token: what a sign-in page shows)",
     security: [],
+    middleware: [publicRoute()],
     request: { params: OrgSamlParams },
     responses: { 200: jsonResponse(SsoLoginsSchema, "OK"), ...errorResponses(404) },
   }),

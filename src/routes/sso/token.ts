@@ -6,6 +6,7 @@ import { errorResponses, jsonBody, jsonResponse } from "../../api-document/commo
 import { presentUser } from "../../presenters/user";
 import { exchangeCode } from "../../services/sso/exchange";
 import { SsoTokenBody, SsoTokenSchema } from "../../api/sso";
+import { publicRoute } from "../../http/route-facts";
 
 /** The SSO code exchange: the one-time code of a SAML sign-in for a short-lived API token. */
 export const ssoTokenRoutes = createRouter();
@@ -18,6 +19,7 @@ ssoTokenRoutes.openapi(
     summary:
       "Quire: exchange the one-time code of a SAML sign-in (single use, 60 s) for an 8-hour API token",
     security: [],
+    middleware: [publicRoute()],
     request: { body: jsonBody(SsoTokenBody) },
     responses: { 200: jsonResponse(SsoTokenSchema, "OK"), ...errorResponses(400) },
   }),

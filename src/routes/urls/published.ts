@@ -12,6 +12,7 @@ import {
   ResolveUrlBody,
   type PublishedSiteContentLookup,
 } from "../../api/urls";
+import { readerOperation } from "../../http/route-facts";
 
 /** URL resolution: how a renderer finds the published content behind a URL, and its token. */
 export const publishedUrlRoutes = createRouter();
@@ -56,6 +57,7 @@ publishedUrlRoutes.openapi(
       "only with the member's Quire token; its site token also reads that space's change " +
       "requests and revisions. Anything else is 404.",
     security: [],
+    middleware: [readerOperation("anonymous")],
     request: { body: jsonBody(ResolveUrlBody) },
     responses: {
       200: jsonResponse(PublishedSiteContentLookupSchema, "OK"),

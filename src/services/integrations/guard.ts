@@ -36,14 +36,18 @@ interface Insert {
 
 type Body = Node & { body?: unknown; type: string };
 
-const LOOPS = new Set([
+const LOOPS: ReadonlySet<string> = new Set([
   "WhileStatement",
   "DoWhileStatement",
   "ForStatement",
   "ForInStatement",
   "ForOfStatement",
 ]);
-const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
+const FUNCTIONS: ReadonlySet<string> = new Set([
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+]);
 
 function guardNode(node: Node, call: string, tick: string, inserts: Insert[]) {
   if (!LOOPS.has(node.type) && !FUNCTIONS.has(node.type)) return;

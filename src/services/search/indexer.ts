@@ -16,6 +16,7 @@ import { keyToken, untaggedRowsMatch } from "../../lib/fts-query";
 import { searchTag, taggedText } from "../../lib/search-tags";
 import type { MainRevisionHook } from "../../platform/main-revision";
 import { ancestorsQuery, placeOf, withDescendantsSql } from "./page-places";
+import { isolateMemo } from "../../../core/memory/memos";
 
 // The tables of the hand-written migration (src/db/custom/search_fts.sql), typed for queries.
 // They live here, not in src/db/schema, so drizzle-kit never generates or drops them.
@@ -271,8 +272,11 @@ const INDEX_STATE = preparedSelect(
   (select, p) => select.from(searchSpaces).where(eq(searchSpaces.spaceId, sql`${p("space")}`)),
 );
 
-/** Spaces this isolate is catching up, so a burst of searches starts one run, not one each. */
-const catchingUp = new Set<string>();
+/**
+ * Spaces this isolate is catching up, so a burst of searches starts one run, not one each (a
+ * space leaves when its run ends; past the bound, a burst may start a second run, no more).
+ */
+const catchingUp = isolateMemo<string, true>("spaces catching up", { entries: 1_000 });
 
 /**
  * Brings a space's index up to main in the background when a search finds it behind (a merge
@@ -280,7 +284,7 @@ const catchingUp = new Set<string>();
  */
 export function catchUpInBackground(db: Database, spaceId: string, ctx: ExecutionContext): void {
   if (catchingUp.has(spaceId)) return;
-  catchingUp.add(spaceId);
+  catchingUp.set(spaceId, true);
   const run = syncSpace(db, spaceId, {})
     .catch((err: unknown) => console.error("search index catch-up failed", err))
     .finally(() => catchingUp.delete(spaceId));

@@ -9,7 +9,9 @@ export type { SpaceTemplate } from "./types";
 /** Every built-in template, in the order they are documented. */
 export const TEMPLATES: readonly SpaceTemplate[] = [productDocs, apiReference, changelog, runbooks];
 
-const byId = new Map(TEMPLATES.map((t) => [t.id, t]));
+const byId: ReadonlyMap<string, (typeof TEMPLATES)[number]> = new Map(
+  TEMPLATES.map((t) => [t.id, t]),
+);
 
 /** The built-in template with this id, or undefined: ids are the public names of templates. */
 export function findTemplate(id: string): SpaceTemplate | undefined {

@@ -25,6 +25,7 @@ const THEMES = { light: "github-light", dark: "github-dark" } as const;
 /** Each theme's default text colour: tokens of that colour take the page's own text colour. */
 const DEFAULT_COLOURS = { light: "#24292e", dark: "#e1e4e8" } as const;
 
+// module-state: the isolate's one highlighter (not a cache by key), built on first use.
 let highlighter: HighlighterCore | undefined;
 
 /** The isolate's highlighter, built on first use (grammars compile lazily, per language). */

@@ -9,16 +9,16 @@ import type { RenderContext } from "../../model";
  */
 
 /** Schemes a URL reference may link to. */
-const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
+const SAFE_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:", "tel:"]);
 
 /** Schemes an image or frame may load from. */
-const WEB_SCHEMES = new Set(["http:", "https:"]);
+const WEB_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:"]);
 
 /**
  * The URL when its scheme is one of `schemes` (parsed as a browser does: leading controls and
  * spaces trimmed, tabs and newlines dropped), else undefined. Relative URLs have no scheme and fail.
  */
-function withScheme(url: string, schemes: Set<string>): string | undefined {
+function withScheme(url: string, schemes: ReadonlySet<string>): string | undefined {
   try {
     return schemes.has(new URL(url).protocol) ? url.trim() : undefined;
   } catch {

@@ -9,7 +9,7 @@ import type { SchemeView } from "./access";
 import { exampleOf, mediaExample } from "./example";
 
 /** Headers OpenAPI says a parameter may not define (curl sets them from the body and auth). */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
 
 /** What a curl example is built from (resolved by the operation renderer). */
 interface CurlInput {

@@ -4,7 +4,7 @@ import { isObject, type SpecObject } from "../../../../core/openapi-pages/spec";
 import { noteHtml, renderSpecBlock, type SpecBlock } from "./blocks";
 
 /** The block types this renderer draws. */
-const OPENAPI_TYPES = new Set([
+const OPENAPI_TYPES: ReadonlySet<string> = new Set([
   "openapi-operation",
   "openapi-schemas",
   "openapi-webhook",

@@ -1,7 +1,8 @@
 import MarkdownIt from "markdown-it";
+import { isolateMemo } from "../../../../core/memory/memos";
 
 /** Link schemes a spec's description may point at; anything else renders as plain text. */
-const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+const SAFE_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
 
 /** Longest description rendered (a hostile spec cannot make one block megabytes long). */
 const MAX_MARKDOWN_CHARS = 20_000;
@@ -40,7 +41,7 @@ specMarkdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 
 /** Most rendered descriptions kept: a spec repeats its schemas' descriptions in every operation. */
 const MAX_CACHED = 2_000;
-const rendered = new Map<string, string>();
+const rendered = isolateMemo<string, string>("spec descriptions", { entries: MAX_CACHED });
 
 /** A spec's CommonMark description as safe HTML (trusted output: escape-free to embed). */
 export function markdownHtml(text: string): string {
@@ -48,7 +49,6 @@ export function markdownHtml(text: string): string {
   if (known !== undefined) return known;
   const clipped = text.length > MAX_MARKDOWN_CHARS ? `${text.slice(0, MAX_MARKDOWN_CHARS)}…` : text;
   const html = specMarkdown.render(clipped);
-  if (rendered.size >= MAX_CACHED) rendered.clear();
   rendered.set(text, html);
   return html;
 }

@@ -16,7 +16,7 @@ import { ParameterSections } from "./parameters";
 import { blockBudget } from "./schema-tree";
 
 /** The methods with a badge colour of their own; others share the neutral one. */
-const METHOD_CLASSES = new Set(["get", "post", "put", "patch", "delete"]);
+const METHOD_CLASSES: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete"]);
 
 /** A path with its `{parameters}` marked, so they stand out from the literal segments. */
 function PathText(props: { path: string }): JSX.Element {
