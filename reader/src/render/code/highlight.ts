@@ -18,6 +18,8 @@ import { grammarFor, LANGUAGES } from "./languages";
 
 /** Longest code highlighted; longer blocks render as plain text (a hostile block costs no CPU). */
 const MAX_HIGHLIGHT_CHARS = 100_000;
+/** Lines longer than this are left uncoloured (minified code): a bound on a line's work. */
+const MAX_HIGHLIGHT_LINE = 2_000;
 
 /** Theme pair, as Shiki names them. */
 const THEMES = { light: "github-light", dark: "github-dark" } as const;
@@ -77,7 +79,14 @@ export function highlightLines(code: string, syntax?: string): string[] {
   const lang = grammarFor(syntax);
   if (lang && code.length <= MAX_HIGHLIGHT_CHARS) {
     try {
-      const lines = highlighterOf().codeToTokensWithThemes(code, { lang, themes: THEMES });
+      // Bounded by size, never by time: a line's colours must not depend on how busy the
+      // machine is (Shiki's default gives up on a line after 500 ms of wall time).
+      const lines = highlighterOf().codeToTokensWithThemes(code, {
+        lang,
+        themes: THEMES,
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: MAX_HIGHLIGHT_LINE,
+      });
       return lines.map((line) => line.map(tokenHtml).join(""));
     } catch {
       // A grammar that cannot tokenise this code: plain text below, never an error page.
