@@ -1,4 +1,4 @@
-import { sitesBaseUrl } from "../../lib/site-urls";
+import { deploymentAddresses, sitesBaseUrl } from "../../lib/site-urls";
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
@@ -66,6 +66,7 @@ publishedUrlRoutes.openapi(
     const body = c.req.valid("json");
     const resolved = await resolvePublishedUrl(c.get("db"), body, {
       sitesUrl: sitesBaseUrl(c.env),
+      ownAddresses: deploymentAddresses(c.env),
     });
     if (!resolved) throw notFound("Published content");
     if (resolved.kind === "redirect") {
