@@ -4,7 +4,8 @@ import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { signingSecretOf } from "../../http/signing-secret";
 import { mintSiteToken } from "../../auth/site-token";
-import { readSpaceAccess } from "../../auth/space";
+import { previewGrantFor } from "../../auth/preview-grant";
+import type { PreviewGrant } from "../../env";
 import { notFound } from "../../lib/errors";
 import { resolvePublishedUrl, type ResolvedContent } from "../../services/sites/url-resolution";
 import {
@@ -17,7 +18,11 @@ import {
 export const publishedUrlRoutes = createRouter();
 
 /** The official PublishedSiteContent of a resolution, with the site token minted for it. */
-function presentResolved(resolved: ResolvedContent, apiToken: string): PublishedSiteContentLookup {
+function presentResolved(
+  resolved: ResolvedContent,
+  apiToken: string,
+  preview: PreviewGrant | null,
+): PublishedSiteContentLookup {
   const { site, section, siteSpace, space } = resolved;
   const origin = new URL(resolved.siteUrl).origin;
   const canonical = `${origin}${resolved.basePath}${resolved.pathname}`;
@@ -32,7 +37,8 @@ function presentResolved(resolved: ResolvedContent, apiToken: string): Published
     apiToken,
     organization: site.organizationId,
     ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
-    ...(resolved.preview ? { [resolved.preview.kind]: resolved.preview.id, preview: true } : {}),
+    ...(preview?.changeRequest ? { changeRequest: preview.changeRequest, preview: true } : {}),
+    ...(preview?.revision ? { revision: preview.revision, preview: true } : {}),
     complete: true,
     canonicalUrl: canonical.length > origin.length + 1 ? canonical.replace(/\/$/, "") : canonical,
   };
@@ -72,12 +78,12 @@ publishedUrlRoutes.openapi(
     if (resolved.kind === "redirect") {
       return c.json({ target: resolved.target, redirect: resolved.redirect }, 200);
     }
-    // A preview is a member's: a Quire token whose user reads the space (else the same 404).
-    const preview = resolved.preview;
-    if (preview) {
-      const member = c.get("caller").digest ? await readSpaceAccess(c, resolved.space.id) : null;
-      if (!member) throw notFound("Published content");
-    }
+    // A preview is a member's: a Quire token whose user reads the space, of a change request or
+    // revision of that space (else the same 404); the token previews that one only.
+    const preview = resolved.preview
+      ? await previewGrantFor(c, resolved.space.id, resolved.preview)
+      : null;
+    if (resolved.preview && !preview) throw notFound("Published content");
     const { token } = await mintSiteToken(signingSecretOf(c), {
       organization: resolved.site.organizationId,
       site: resolved.site.id,
@@ -90,9 +96,9 @@ publishedUrlRoutes.openapi(
       adaptive: resolved.site.adaptiveContent,
       visitorType: resolved.visitorType,
       ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
-      ...(preview ? { draft: true } : {}),
+      ...(preview ? { draft: true, preview } : {}),
     });
     c.header("Cache-Control", "private, no-store");
-    return c.json(presentResolved(resolved, token), 200);
+    return c.json(presentResolved(resolved, token, preview), 200);
   },
 );
