@@ -58,9 +58,11 @@ publishedUrlRoutes.openapi(
       "with a visitor JWT signed by the site's key (`visitor.jwtToken` or `?jwt_token=`; without " +
       "one, the redirect to the site's login when it has a fallback URL). The answer's " +
       "`apiToken` is a site API token: a JWT that reads this site's published content, read " +
-      "only, for an hour. A member's preview URL (`~/revisions/<id>`, `~/changes/<id>`) resolves " +
-      "only with the member's Quire token; its site token also reads that space's change " +
-      "requests and revisions. Anything else is 404.",
+      "only, for an hour (never longer than the visitor JWT it carries the claims of). A member's " +
+      "preview URL (`~/revisions/<id>`, `~/changes/<id>`) resolves only with the Quire token of " +
+      "a member who reads the space, for a change request or revision of that space; its site " +
+      "token also reads that change request (with the revisions of its line) or that revision, " +
+      "and no other. Anything else is 404.",
     security: [],
     request: { body: jsonBody(ResolveUrlBody) },
     responses: {
@@ -84,20 +86,24 @@ publishedUrlRoutes.openapi(
       ? await previewGrantFor(c, resolved.space.id, resolved.preview)
       : null;
     if (resolved.preview && !preview) throw notFound("Published content");
-    const { token } = await mintSiteToken(signingSecretOf(c), {
-      organization: resolved.site.organizationId,
-      site: resolved.site.id,
-      siteSpace: resolved.siteSpace.id,
-      ...(resolved.section ? { siteSection: resolved.section.id } : {}),
-      space: resolved.space.id,
-      spaces: resolved.spaces,
-      publicationVersion: resolved.site.publicationVersion,
-      claims: resolved.claims,
-      adaptive: resolved.site.adaptiveContent,
-      visitorType: resolved.visitorType,
-      ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
-      ...(preview ? { draft: true, preview } : {}),
-    });
+    const { token } = await mintSiteToken(
+      signingSecretOf(c),
+      {
+        organization: resolved.site.organizationId,
+        site: resolved.site.id,
+        siteSpace: resolved.siteSpace.id,
+        ...(resolved.section ? { siteSection: resolved.section.id } : {}),
+        space: resolved.space.id,
+        spaces: resolved.spaces,
+        publicationVersion: resolved.site.publicationVersion,
+        claims: resolved.claims,
+        adaptive: resolved.site.adaptiveContent,
+        visitorType: resolved.visitorType,
+        ...(resolved.shareKey ? { shareKey: resolved.shareKey } : {}),
+        ...(preview ? { draft: true, preview } : {}),
+      },
+      { notAfter: resolved.notAfter },
+    );
     c.header("Cache-Control", "private, no-store");
     return c.json(presentResolved(resolved, token, preview), 200);
   },

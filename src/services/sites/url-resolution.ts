@@ -41,6 +41,8 @@ export interface ResolvedContent {
   visitorType: "human" | "agent";
   /** A member's preview the URL names (the route checks the caller may read the space). */
   preview: Preview | null;
+  /** The `exp` (s) of the visitor JWT whose claims the token carries: it lives no longer. */
+  notAfter?: number;
 }
 
 /** A resolution that sends the visitor elsewhere (a visitor-auth site's login). */
@@ -255,5 +257,6 @@ export async function resolvePublishedUrl(
     claims,
     visitorType: input.visitor?.type ?? "human",
     preview: parsed.preview,
+    ...(typeof signed?.exp === "number" ? { notAfter: signed.exp } : {}),
   };
 }
