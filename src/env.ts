@@ -98,6 +98,13 @@ export interface Caller {
   };
 }
 
+/** What a member's preview token previews: one change request, or one revision, of one space. */
+export interface PreviewGrant {
+  space: string;
+  changeRequest?: string;
+  revision?: string;
+}
+
 /**
  * What a site API token grants (src/auth/site-token.ts mints and verifies it): read-only access
  * to one site's published content, as the official `SiteAPIToken` names it.
@@ -120,10 +127,12 @@ export interface SiteGrant {
   /** The share key the site was opened with (share-link sites). */
   shareKey?: string;
   /**
-   * A member's preview token (official `draft`): it also reads the change requests and every
-   * revision of the granted spaces. Minted only for a member who reads the space.
+   * A member's preview token (official `draft`), with what it previews (`preview`): it also
+   * reads that change request of that space (with the revisions of its line), or that revision.
+   * Minted only for a member who reads the space; `draft` without `preview` reads no draft.
    */
   draft?: boolean;
+  preview?: PreviewGrant;
   /** When the token stops working (ms since the epoch). */
   expiresAt: number;
 }

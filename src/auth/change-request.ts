@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv, SiteGrant } from "../env";
 import type { SpaceRow } from "../db/schema";
 import type { Database } from "../db/client";
-import { resolveGrantedSpace } from "./site-reader";
+import { previewedChangeRequest, resolveGrantedSpace } from "./site-reader";
 import { changeRequests } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { NoStatements, Results, Statements } from "../db/plan";
@@ -72,7 +72,8 @@ export async function resolveChangeRequest<S extends Statements = NoStatements>(
 
 /**
  * A change request through a member's preview token (a site token with `draft`), with the
- * statements of `with`, in one round trip; any other site token, or an absent change request,
+ * statements of `with`, in one round trip: only the change request the preview names, in its
+ * space (`previewedChangeRequest`); any other site token or change request, or an absent one,
  * is the 404 of a change request that does not exist.
  */
 export async function resolveGrantedChangeRequest<S extends Statements = NoStatements>(
@@ -82,7 +83,8 @@ export async function resolveGrantedChangeRequest<S extends Statements = NoState
   idOrNumber: string,
   options: { with?: S } = {},
 ): Promise<{ space: SpaceRow; changeRequest: ChangeRequestRow; results: Results<S> }> {
-  if (!grant.draft) throw notFound("Change request");
+  const previewed = previewedChangeRequest(grant, spaceId);
+  if (!previewed) throw notFound("Change request");
   const db = c.get("db");
   const { space, results } = await resolveGrantedSpace(c, grant, spaceId, {
     with: {
@@ -91,7 +93,7 @@ export async function resolveGrantedChangeRequest<S extends Statements = NoState
     },
   });
   const changeRequest = (results["#changeRequest"] as ChangeRequestRow[])[0];
-  if (!changeRequest) throw notFound("Change request");
+  if (changeRequest?.id !== previewed) throw notFound("Change request");
   return { space, changeRequest, results: results as unknown as Results<S> };
 }
 

@@ -2,10 +2,15 @@ import type { RevisionRow, SpaceRow } from "../db/schema";
 import type { AppEnv, Caller, SiteGrant } from "../env";
 import type { MemberRole } from "../lib/roles";
 import { VISITOR_ROLE } from "./published";
-import { resolveGrantedSpace, siteGrantOf } from "./site-reader";
+import {
+  previewedChangeRequest,
+  previewedRevision,
+  resolveGrantedSpace,
+  siteGrantOf,
+} from "./site-reader";
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { preparedSelect, preparedShapes, type Params } from "../db/prepared";
-import { revisions } from "../db/schema";
+import { changeRequests, revisions } from "../db/schema";
 import type { Context } from "hono";
 import { requireRole, requireScope } from "./organization";
 import {
@@ -61,6 +66,16 @@ function revisionSelect<N extends string>(id: (p: Params<N | "space">) => SQL) {
 /** The head revision of a space's main content. */
 const HEAD_REVISION = revisionSelect<never>(
   (p) => sql`(SELECT revision_id FROM spaces WHERE id = ${p("space")})`,
+);
+
+/** The line of a change request of a space, by id (what a preview token's revisions are on). */
+const PREVIEW_LINE = preparedSelect(
+  () => ({ lineId: changeRequests.lineId }),
+  (select, p: Params<"space" | "id">) =>
+    select
+      .from(changeRequests)
+      .where(and(eq(changeRequests.spaceId, p("space")), eq(changeRequests.id, p("id"))))
+      .limit(1),
 );
 
 /** A stored revision of a space by its id. */
@@ -179,10 +194,19 @@ export async function revisionTarget<S extends Statements = NoStatements>(
   const grant = siteGrantOf(c);
   if (grant) {
     // A site reads the revisions of its spaces' main line: what was published, now or before.
-    const granted = await resolveGrantedSpace(c, grant, spaceId, { with: statements });
+    // (No previewed change request: its line is looked up under an id that matches none.)
+    const previewed = previewedChangeRequest(grant, spaceId) ?? "";
+    const line = PREVIEW_LINE.bind(c.get("db"), { space: spaceId, id: previewed });
+    const granted = await resolveGrantedSpace(c, grant, spaceId, {
+      with: { ...statements, "#previewLine": line },
+    });
     const revision = revisionOf(granted.results);
-    // Others only with a member's preview token (change requests' revisions).
-    if (revision.lineId !== granted.space.mainLineId && !grant.draft) throw notFound("Revision");
+    // Others only with a member's preview token: the previewed revision, or one of the line of
+    // the previewed change request.
+    const previewLine = granted.results["#previewLine"][0]?.lineId;
+    const previews =
+      revision.id === previewedRevision(grant, spaceId) || previewLine === revision.lineId;
+    if (revision.lineId !== granted.space.mainLineId && !previews) throw notFound("Revision");
     return {
       more: granted.results as Results<S>,
       ...grantReader(grant, granted.space),

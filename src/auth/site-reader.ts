@@ -27,6 +27,22 @@ export function siteKeyOf(c: Context<AppEnv>): string | undefined {
 }
 
 /**
+ * The change request a member's preview token covers in `spaceId` (issue 34, finding 2): the
+ * one the preview URL named, in the space it resolved to; null for any other space, and for
+ * every site token that is not a preview of a change request.
+ */
+export function previewedChangeRequest(grant: SiteGrant, spaceId: string): string | null {
+  const preview = grant.draft ? grant.preview : undefined;
+  return preview?.space === spaceId ? (preview.changeRequest ?? null) : null;
+}
+
+/** The revision a member's preview token covers in `spaceId` (a `~/revisions/<id>` preview). */
+export function previewedRevision(grant: SiteGrant, spaceId: string): string | null {
+  const preview = grant.draft ? grant.preview : undefined;
+  return preview?.space === spaceId ? (preview.revision ?? null) : null;
+}
+
+/**
  * SQL: the site `siteId` is published at publication version `version` — the one form of "this
  * site token still holds", for every statement that reads through a grant.
  */

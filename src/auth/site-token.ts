@@ -28,6 +28,13 @@ const TokenClaims = z.object({
   visitorType: z.enum(["human", "agent"]).default("human"),
   shareKey: z.string().optional(),
   draft: z.boolean().optional(),
+  preview: z
+    .object({
+      space: z.string(),
+      changeRequest: z.string().optional(),
+      revision: z.string().optional(),
+    })
+    .optional(),
   exp: z.number(),
 });
 
@@ -64,13 +71,17 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** A site token for `grant` (without `expiresAt`: it is now + `SITE_TOKEN_SECONDS`). */
+/**
+ * A site token for `grant` (without `expiresAt`: it is now + `SITE_TOKEN_SECONDS`, and never
+ * later than `notAfter`, in seconds: the `exp` of the visitor JWT whose claims it carries).
+ */
 export async function mintSiteToken(
   secret: string,
   grant: Omit<SiteGrant, "expiresAt">,
+  options: { notAfter?: number } = {},
 ): Promise<{ token: string; expiresAt: number }> {
   const now = Math.floor(nowMs() / 1000);
-  const exp = now + SITE_TOKEN_SECONDS;
+  const exp = Math.min(now + SITE_TOKEN_SECONDS, options.notAfter ?? Infinity);
   const token = await new SignJWT({
     kind: "site",
     organization: grant.organization,
@@ -85,6 +96,7 @@ export async function mintSiteToken(
     visitorType: grant.visitorType,
     ...(grant.shareKey ? { shareKey: grant.shareKey } : {}),
     ...(grant.draft ? { draft: true } : {}),
+    ...(grant.preview ? { preview: grant.preview } : {}),
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -164,6 +176,7 @@ async function verifySignedSiteToken(secret: string, token: string): Promise<Sit
       visitorType: p.visitorType,
       ...(p.shareKey ? { shareKey: p.shareKey } : {}),
       ...(p.draft ? { draft: true } : {}),
+      ...(p.draft && p.preview ? { preview: Object.freeze({ ...p.preview }) } : {}),
       expiresAt: p.exp * 1000,
     });
   } catch (error) {

@@ -80,6 +80,14 @@ function describeRequest(op: Operation, req: FuzzRequest): string {
 const SITE_READER_CALLS =
   /^POST (\/v1)?\/(urls\/published|orgs\/\{organizationId\}\/sites\/\{siteId\}\/(search|insights\/events))$/;
 
+/** The bearer token of a generated request's caller (none for the unauthenticated kinds). */
+function tokenOf(world: FuzzWorld, auth: FuzzRequest["auth"]): string | null {
+  if (auth === "owner") return world.token;
+  if (auth === "site") return world.siteToken;
+  if (auth === "preview") return world.previewToken;
+  return null;
+}
+
 /** Sends one generated request; every answer must be a non-5xx, error-shaped, trace-free one. */
 async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   const headers = { ...req.headers };
@@ -88,7 +96,7 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   let res: ApiResponse;
   try {
     res = await call(op.method, req.path, {
-      token: req.auth === "owner" ? world.token : req.auth === "site" ? world.siteToken : null,
+      token: tokenOf(world, req.auth),
       query: req.query,
       headers,
       rawBody: req.body,
@@ -100,9 +108,14 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   }
   const answer = `→ ${res.status} ${res.text.slice(0, 800)}`;
   if (res.status >= 500) return { status: res.status, problem: `5xx ${answer}` };
+  // A preview token reads the change request it previews, and no other (issue 34, finding 2).
+  const crId = /\/change-requests\/([^/?]+)/.exec(req.path)?.[1];
+  if (req.auth === "preview" && res.status < 300 && crId && crId !== world.previewed) {
+    return { status: res.status, problem: `a preview token read another change request ${answer}` };
+  }
   // A site token reads; the only calls with a body it makes are the readers' own operations.
   if (
-    req.auth === "site" &&
+    (req.auth === "site" || req.auth === "preview") &&
     res.status < 300 &&
     !SITE_READER_CALLS.test(`${op.method} ${op.path}`)
   ) {

@@ -21,7 +21,7 @@ export interface FuzzRequest {
   path: string;
   query: Record<string, string[]>;
   headers: Record<string, string>;
-  auth: "owner" | "site" | "none" | "malformed" | "unknown";
+  auth: "owner" | "site" | "preview" | "none" | "malformed" | "unknown";
   body?: string;
 }
 
@@ -192,6 +192,8 @@ function shaped(
         { weight: 15, arbitrary: fc.constant("owner" as const) },
         // The readers of the world's published site: its API token, read only.
         { weight: 3, arbitrary: fc.constant("site" as const) },
+        // A member's preview token of one change request of the site's space.
+        { weight: 2, arbitrary: fc.constant("preview" as const) },
         {
           weight: 1,
           arbitrary: fc.constantFrom("none" as const, "malformed" as const, "unknown" as const),

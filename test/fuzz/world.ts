@@ -16,12 +16,23 @@ export interface FuzzWorld {
   token: string;
   /** The API token of the world's published site (`POST /v1/urls/published`). */
   siteToken: string;
+  /** The owner's preview token of the world's change request `previewed` on that site. */
+  previewToken: string;
+  /** The change request the preview token previews (the world's other one it must not read). */
+  previewed: string;
   /** Real ids by path parameter name; a parameter without an entry gets only invented ids. */
   ids: Record<string, string[]>;
   /** Real values of query parameters by name (a signed download URL's, a share key, ids). */
   queries: Record<string, string[]>;
   /** Cursors the server issued (for some list) and correctly signed cursors with odd keys. */
   cursors: string[];
+}
+
+/** A member's preview token for a preview URL (resolved with their Quire token). */
+async function previewTokenFor(url: string, token: string): Promise<string> {
+  const res = await as(token).post("/urls/published", { url });
+  if (res.status !== 200) throw new Error(`${url} did not resolve: ${res.status} ${res.text}`);
+  return res.body.apiToken as string;
 }
 
 async function signedCursor(scope: string, key: unknown): Promise<string> {
@@ -51,6 +62,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
     bytes: new TextEncoder().encode("hello"),
   });
   const { cr, pageId: crPageId } = await makeCrWithPage(spaceId, owner.user.id);
+  const { cr: otherCr } = await makeCrWithPage(spaceId, owner.user.id, "Other draft");
   const c1 = (await api.post(`/spaces/${spaceId}/comments`, { body: { markdown: "One" } })).body;
   await api.post(`/spaces/${spaceId}/comments`, { body: { markdown: "Two" } });
   const r1 = await postReply(owner, `/spaces/${spaceId}/comments/${c1.id}`);
@@ -90,6 +102,8 @@ export async function buildWorld(): Promise<FuzzWorld> {
   return {
     token: owner.token,
     siteToken: await siteTokenFor(siteUrl(site.id)),
+    previewToken: await previewTokenFor(siteUrl(site.id, `~/changes/${cr.id}/`), owner.token),
+    previewed: cr.id,
     ids: {
       organizationId: [org.id],
       userId: [member.user.id],
@@ -99,7 +113,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
       teamId: [team.id],
       collectionId: [collection.id],
       spaceId: [spaceId],
-      changeRequestId: [cr.id],
+      changeRequestId: [cr.id, otherCr.id],
       revisionId: [space.revision],
       pageId: [cw.guide, cw.other, crPageId],
       pagePath: pages.map((p: { path: string }) => p.path),

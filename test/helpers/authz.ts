@@ -3,7 +3,7 @@ import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
 import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
-import { foreignSiteToken, forgedSiteTokens } from "./site-tokens";
+import { foreignPreviewToken, foreignSiteToken, forgedSiteTokens } from "./site-tokens";
 
 /** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
 export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;
@@ -46,8 +46,9 @@ export interface MatrixSpec<S> {
 
 /**
  * Generates the security tests every route must pass: missing, malformed, unknown, expired and
- * revoked tokens (401), forged site API tokens (401), another published site's API token and an
- * outsider (404, identical to a nonexistent id), each role below the
+ * revoked tokens (401), forged site API tokens (401), another published site's API token, a
+ * member's preview token of another site's change request and an outsider (404, identical to a
+ * nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
  * A case that succeeds with a write gets a fresh world; the others share one per matrix.
  */
@@ -115,6 +116,15 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       const missing = await send(spec.missing(world, state), token);
       expect(asReader.status, `${name} as a site token: ${asReader.text}`).toBe(404);
       expect(asReader.text).toBe(missing.text);
+    });
+
+    it("answers another site's preview token exactly as it answers a nonexistent id", async () => {
+      const { world, state } = await unchanged();
+      const token = await foreignPreviewToken();
+      const asPreview = await send(spec.request(world, state), token);
+      const missing = await send(spec.missing(world, state), token);
+      expect(asPreview.status, `${name} as a preview token: ${asPreview.text}`).toBe(404);
+      expect(asPreview.text).toBe(missing.text);
     });
 
     it("answers an outsider exactly as it answers a nonexistent id", async () => {

@@ -4,7 +4,7 @@ import { mintSiteToken } from "../../src/auth/site-token";
 import { sites, spaces } from "../../src/db/schema";
 import { createSite } from "../../src/services/sites/sites";
 import { call } from "./api";
-import { mainDocs } from "./content-factories";
+import { mainDocs, proposeChanges } from "./content-factories";
 import { testDb, unique } from "./factories";
 
 /** A site token of a published site of another organization, made once per test file. */
@@ -31,6 +31,39 @@ export function foreignSiteToken(): Promise<string> {
     return res.body.apiToken as string;
   })();
   return foreign;
+}
+
+/** A member's preview token on another organization's site, made once per test file. */
+let foreignPreview: Promise<string> | undefined;
+
+/**
+ * The preview token (`~/changes/<id>`, resolved with the member's Quire token) of a change
+ * request of a published site no matrix world belongs to: it reads that change request only.
+ */
+export function foreignPreviewToken(): Promise<string> {
+  foreignPreview ??= (async () => {
+    const { org, owner, space } = await mainDocs();
+    const [row] = await testDb().select().from(spaces).where(eq(spaces.id, space.id));
+    const site = await createSite(testDb(), {
+      organizationId: org.id,
+      createdBy: owner.user.id,
+      type: "basic",
+      title: unique("Foreign preview site "),
+      visibility: "public",
+      spaces: [row!],
+    });
+    await testDb().update(sites).set({ published: true }).where(eq(sites.id, site.id));
+    const cr = await proposeChanges(space.id, owner.user.id, [
+      { operation: "insert_page", title: "Foreign draft", document: { markdown: "Draft.\n" } },
+    ]);
+    const res = await call("POST", "/urls/published", {
+      body: { url: `https://app.quire.test/sites/${site.id}/~/changes/${cr.id}/` },
+      token: owner.token,
+    });
+    if (res.status !== 200) throw new Error(`preview did not resolve: ${res.text}`);
+    return res.body.apiToken as string;
+  })();
+  return foreignPreview;
 }
 
 /** Site tokens an attacker could forge: signed with another key, and `alg: none`. */

@@ -10,6 +10,7 @@ export * from "./change-requests";
 export * from "./comments";
 export * from "./sites";
 export * from "./site-reading";
+export * from "./site-addresses";
 export * from "./links";
 export * from "./idempotency";
 export * from "./jobs";

@@ -12,14 +12,10 @@ import {
   noContent,
 } from "../../api-document/common";
 import { presentSite } from "../../presenters/site";
-import {
-  createSite,
-  deleteSite,
-  hostnameTakenQuery,
-  siteListPlan,
-  updateSite,
-} from "../../services/sites/sites";
+import { createSite, deleteSite, siteListPlan, updateSite } from "../../services/sites/sites";
 import { siteTreeFrom, siteTreeStatements } from "../../services/sites/tree";
+import { addressClaimsOf, addressesHeldQuery } from "../../services/sites/addresses";
+import { deploymentAddresses } from "../../lib/site-urls";
 import { wantedSpacesFrom, wantedSpacesStatements } from "../../services/sites/space-access";
 import {
   CreateSiteBody,
@@ -156,13 +152,16 @@ siteRoutes.openapi(
       {
         with: {
           ...siteTreeStatements(db, callerDigest(c), siteId),
-          taken: hostnameTakenQuery(db, input.hostname ?? "", siteId),
+          held: addressesHeldQuery(db, siteId, addressClaimsOf(input)),
         },
       },
     );
     const { results } = access;
     const tree = siteTreeFrom(access.site, access.member, results);
-    const site = await updateSite(db, tree, input, results.taken.length > 0);
+    const site = await updateSite(db, tree, input, {
+      held: results.held,
+      deployment: deploymentAddresses(c.env),
+    });
     return c.json(presentSite(urlsOf(c), site, access.permissions), 200);
   },
 );

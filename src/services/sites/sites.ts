@@ -1,8 +1,8 @@
 import type { SiteRow, SpaceRow } from "../../db/schema";
 import { nextPublication } from "./publication";
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { plan } from "../../db/plan";
+import { plan, runStatements } from "../../db/plan";
 import {
   organizations,
   siteAuth,
@@ -13,7 +13,7 @@ import {
   type SiteVisibility,
 } from "../../db/schema/index";
 
-import { UnknownReference, ValueTaken } from "../../lib/errors";
+import { UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newVisitorKey } from "./visitor-auth";
@@ -22,6 +22,13 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { UpdateSiteInput } from "../../api/sites";
 import { insertSiteSpaces, newSiteSpaceRows } from "./structure";
 import { defaultSectionId, siteSpacesIn, type SiteTree } from "./tree";
+import {
+  addressClaimsOf,
+  addressesHeldQuery,
+  claimStatements,
+  refuseTakenAddresses,
+  type HeldAddress,
+} from "./addresses";
 
 /** The filters of the site list. */
 interface SiteListFilter {
@@ -100,15 +107,6 @@ export function siteListPlan(
   );
 }
 
-/** Another site already using `hostname`, as a query to batch. */
-export function hostnameTakenQuery(db: Database, hostname: string, siteId: string) {
-  return db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(and(eq(sites.hostname, hostname), ne(sites.id, siteId)))
-    .limit(1);
-}
-
 /**
  * Creates a site, its visitor-auth key and one root site space per space, and counts it, in one
  * batch. Returns the stored row.
@@ -158,14 +156,16 @@ export async function createSite(
 }
 
 /**
- * Applies a site update in one batch (the site row, and the default section's default site space
- * when `defaultSiteSpace` names one in a section). 409 when the host name is taken.
+ * Applies a site update in one batch (the site row, its address claims, and the default
+ * section's default site space when `defaultSiteSpace` names one in a section). 409 when a host
+ * name or proxy is another site's address, or the deployment's (`addresses`: other sites' rows
+ * read with the access check, `addressesHeldQuery`, and the deployment's own addresses).
  */
 export async function updateSite(
   db: Database,
   tree: SiteTree,
   input: UpdateSiteInput,
-  hostnameTaken: boolean,
+  addresses: { held: readonly HeldAddress[]; deployment: readonly string[] },
 ): Promise<SiteRow> {
   const { site } = tree;
   const set: Partial<typeof sites.$inferInsert> = { updatedAt: nowIso() };
@@ -181,12 +181,9 @@ export async function updateSite(
   if (input.visibility !== undefined || input.adaptiveContent !== undefined) {
     Object.assign(set, nextPublication());
   }
-  if (input.hostname !== undefined) {
-    if (input.hostname !== null && input.hostname !== site.hostname && hostnameTaken) {
-      throw new ValueTaken("hostname", `${input.hostname} is already used by another site`);
-    }
-    set.hostname = input.hostname;
-  }
+  const claims = addressClaimsOf(input);
+  refuseTakenAddresses(claims, addresses.held, addresses.deployment);
+  if (input.hostname !== undefined) set.hostname = input.hostname;
   let sectionDefault: { sectionId: string; siteSpaceId: string } | null = null;
   let defaultSection = defaultSectionId(tree);
   if (input.defaultSiteSection !== undefined) {
@@ -210,23 +207,22 @@ export async function updateSite(
     else sectionDefault = { sectionId: container, siteSpaceId: input.defaultSiteSpace };
   }
   const update = db.update(sites).set(set).where(eq(sites.id, site.id)).returning();
+  const section = sectionDefault
+    ? [
+        db
+          .update(siteSections)
+          .set({ defaultSiteSpaceId: sectionDefault.siteSpaceId })
+          .where(eq(siteSections.id, sectionDefault.sectionId)),
+      ]
+    : [];
   try {
-    const [rows] = sectionDefault
-      ? await db.batch([
-          update,
-          db
-            .update(siteSections)
-            .set({ defaultSiteSpaceId: sectionDefault.siteSpaceId })
-            .where(eq(siteSections.id, sectionDefault.sectionId)),
-        ])
-      : await db.batch([update]);
+    const [rows] = await db.batch([update, ...section, ...claimStatements(db, site.id, claims)]);
     return rows[0] ?? site;
   } catch (err) {
-    // Another site took the host name between the check and the write.
-    if (input.hostname) {
-      const [taken] = await hostnameTakenQuery(db, input.hostname, site.id);
-      if (taken)
-        throw new ValueTaken("hostname", `${input.hostname} is already used by another site`);
+    // Another site claimed the address between the check and the write: its batch won.
+    if (claims.length > 0) {
+      const { held } = await runStatements(db, { held: addressesHeldQuery(db, site.id, claims) });
+      refuseTakenAddresses(claims, held, []);
     }
     throw err;
   }

@@ -6,12 +6,14 @@ import { conditionFilter } from "./conditions";
 import { siteTreeFrom, type SiteTree } from "./tree";
 import { matchStructure } from "./url-match";
 import { urlLookupStatements, visitorTreeStatements, type UrlKeys } from "./url-lookup";
+import { addressesNest } from "../../lib/site-urls";
 
 /**
  * `POST /v1/urls/published`: which published content a URL shows, and to whom (docs/
  * compatibility.md, "Reading published content"). The URL is matched without its scheme against
  * the sites' addresses (custom host name, proxy origin, app-hosted address; the longest prefix
- * wins), then the site's audience rule (the spec's visibility table), then its structure.
+ * of the outermost address's owner wins), then the site's audience rule (the spec's visibility
+ * table), then its structure.
  */
 
 /** The visitor of a resolution (official SiteVisitorPayload). */
@@ -39,6 +41,8 @@ export interface ResolvedContent {
   visitorType: "human" | "agent";
   /** A member's preview the URL names (the route checks the caller may read the space). */
   preview: Preview | null;
+  /** The `exp` (s) of the visitor JWT whose claims the token carries: it lives no longer. */
+  notAfter?: number;
 }
 
 /** A resolution that sends the visitor elsewhere (a visitor-auth site's login). */
@@ -137,18 +141,39 @@ function siteBase(site: SiteRow, sitesUrl: URL): string {
   return `${hostPathOf(sitesUrl)}/${site.id}`;
 }
 
-/** The published site whose address is the longest prefix of the URL, with its base. */
-function pickSite(sites: readonly SiteRow[], parsed: ParsedUrl, sitesUrl: URL) {
-  let best: { site: SiteRow; base: string } | null = null;
+/**
+ * The published site whose address is the longest prefix of the URL, with its base; but never
+ * across owners (issue 34, finding 1): the outermost matching address decides whose the URL is,
+ * and only that organization's sites compete. A host name or proxy over the deployment's own
+ * addresses (`own`, stored before claims were checked) is no site's address: under them a URL
+ * resolves by site id alone.
+ */
+function pickSite(
+  sites: readonly SiteRow[],
+  parsed: ParsedUrl,
+  sitesUrl: URL,
+  own: readonly string[],
+) {
+  const matches: { site: SiteRow; base: string }[] = [];
   for (const site of sites) {
     const base = siteBase(site, sitesUrl);
+    const claimed = site.hostname || site.proxy;
+    if (claimed && own.some((address) => addressesNest(address, base))) continue;
     const host = site.hostname ? parsed.keys.host : null;
-    const matches = host
+    const matched = host
       ? host === base
       : parsed.hostPath === base || parsed.hostPath.startsWith(`${base}/`);
-    if (matches && (!best || base.length > best.base.length)) best = { site, base };
+    if (matched) matches.push({ site, base });
   }
-  return best;
+  const outermost = matches.reduce<(typeof matches)[number] | null>(
+    (best, m) => (!best || m.base.length < best.base.length ? m : best),
+    null,
+  );
+  if (!outermost) return null;
+  const owner = outermost.site.organizationId;
+  return matches
+    .filter((m) => m.site.organizationId === owner)
+    .reduce((best, m) => (m.base.length > best.base.length ? m : best));
 }
 
 /** The claims adaptive conditions see: signed ones, unsigned ones under `unsigned`. */
@@ -172,7 +197,7 @@ function loginRedirect(auth: SiteAuthRow | undefined, location: string): Resolve
 export async function resolvePublishedUrl(
   db: Database,
   input: { url: string; visitor?: VisitorPayload; redirectOnError?: boolean },
-  config: { sitesUrl: string },
+  config: { sitesUrl: string; ownAddresses: readonly string[] },
 ): Promise<ResolvedContent | ResolvedRedirect | null> {
   const sitesUrl = new URL(config.sitesUrl);
   const parsed = parseUrl(input.url, sitesUrl);
@@ -183,7 +208,7 @@ export async function resolvePublishedUrl(
     ? await runStatements(db, { ...lookup, ...visitorTreeStatements(db, parsed.keys.appSite) })
     : null;
   const first = named ?? (await runStatements(db, lookup));
-  const picked = pickSite(first.sites, parsed, sitesUrl);
+  const picked = pickSite(first.sites, parsed, sitesUrl, config.ownAddresses);
   if (!picked) return null;
   const { site, base } = picked;
   let segments = parsed.hostPath
@@ -232,5 +257,6 @@ export async function resolvePublishedUrl(
     claims,
     visitorType: input.visitor?.type ?? "human",
     preview: parsed.preview,
+    ...(typeof signed?.exp === "number" ? { notAfter: signed.exp } : {}),
   };
 }
