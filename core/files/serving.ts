@@ -52,7 +52,7 @@ const ACTIVE: ReadonlySet<string> = new Set([
 ]);
 
 /** The essence of a media type: `type/subtype`, lowercased, without parameters. */
-export function mediaEssence(contentType: string): string {
+function mediaEssence(contentType: string): string {
   return contentType.split(";", 1)[0]!.trim().toLowerCase();
 }
 

@@ -9,7 +9,7 @@
  */
 
 /** The header Cloudflare's edge sets to the connecting client's address. */
-export const DEFAULT_CLIENT_ADDRESS_HEADER = "CF-Connecting-IP";
+const DEFAULT_CLIENT_ADDRESS_HEADER = "CF-Connecting-IP";
 
 /**
  * The header the reader Worker sends on each of its calls to the API naming the visitor it

@@ -116,20 +116,6 @@ function normalize(vector: TermVector): TermVector {
   return out;
 }
 
-/** Cosine similarity of two vectors (0 when either is empty). */
-export function cosine(a: TermVector, b: TermVector): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const [t, w] of Object.entries(a)) {
-    na += w * w;
-    const o = b[t];
-    if (o !== undefined) dot += w * o;
-  }
-  for (const w of Object.values(b)) nb += w * w;
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 /**
  * The centroid after adding `count` members whose (unit) vectors sum to `added`: a running mean
  * of unit vectors, kept to its `VECTOR_TERMS` strongest terms so its size never grows.

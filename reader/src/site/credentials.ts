@@ -108,7 +108,7 @@ export function keepCredentials(
 }
 
 /** The Set-Cookie value that forgets a credential the API no longer accepts. */
-export function forget(name: string, sitePath: string): string {
+function forget(name: string, sitePath: string): string {
   return `${name}=; Path=${sitePath}; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 

@@ -39,7 +39,7 @@ export function preludeSource(limits: ComputeLimits): string {
 }
 
 /** The message of a dispatch the guard stopped. */
-export function computeLimitMessage(limits: Omit<ComputeLimits, "tick">): string {
+function computeLimitMessage(limits: Omit<ComputeLimits, "tick">): string {
   return `the script computed for more than ${limits.sliceMs} ms without a pause, or ${limits.budgetMs} ms in all: stopped`;
 }
 

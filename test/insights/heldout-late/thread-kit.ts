@@ -17,7 +17,7 @@ export interface ThreadProblem {
 }
 
 /** Mail furniture per language. */
-export interface ThreadFurniture {
+interface ThreadFurniture {
   devices: string[];
   signatures: string[];
   quoted: string[];

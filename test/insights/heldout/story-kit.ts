@@ -14,7 +14,7 @@ import type { Corpus } from "../corpora/kit";
 export type Lang = "en" | "fr" | "de" | "es";
 
 /** One language's way of telling one problem. */
-export interface Telling {
+interface Telling {
   symptoms: string[];
   context?: string[];
   subjects: string[];

@@ -13,7 +13,7 @@ import type { Corpus } from "../corpora/kit";
 export type GrammarLang = "en" | "fr" | "de" | "es";
 
 /** One problem in one language: its things and its symptoms. */
-export interface Slots {
+interface Slots {
   things: string[];
   symptoms: string[];
 }
