@@ -15,7 +15,8 @@
  * end dropped, tabs and newlines dropped anywhere (`java\tscript:` is `javascript:`); schemes are
  * compared without case. A target with any other control character is refused, and so is one
  * whose scheme changes once HTML character references are decoded (`&#x6a;avascript:`,
- * `javascript&colon;`): the rule answers the same whether or not the text went through HTML.
+ * `javascript&colon;`): the rule answers the same whether or not the text went through HTML. An
+ * empty target leads nowhere and is refused too.
  * `//host` leads off the site exactly as `https://host` does, so it is answered as that URL (a
  * PDF or a card needs the absolute form); `\\host` and `/\host`, which browsers also read as
  * another host, are refused as the obfuscations they are.
@@ -82,7 +83,7 @@ function kindOf(form: string): string {
 
 /** The answer for a cleaned target, before the character-reference check. */
 function answer(form: string, use: HrefUse): string | null {
-  if (OTHER_CONTROLS.test(form)) return null;
+  if (form === "" || OTHER_CONTROLS.test(form)) return null;
   const kind = kindOf(form);
   if (kind === "relative") return use === "web" ? null : form;
   if (kind === "//") {

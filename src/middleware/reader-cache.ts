@@ -4,6 +4,7 @@ import { editAnswerHeaders } from "../http/answer-headers";
 import { BoundedMap } from "../lib/bounded-map";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
+import { answersNotModified } from "../../core/http/conditional";
 
 /**
  * Cache validators for the readers of published content (a site API token's GETs,
@@ -95,11 +96,6 @@ async function bodyEtag(res: Response): Promise<string> {
   return `W/"${await digestHex(await res.clone().arrayBuffer())}"`;
 }
 
-/** Whether an `If-None-Match` value names `etag`. */
-function names(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch?.split(",").some((tag) => tag.trim() === etag) ?? false;
-}
-
 /** The 304 for `etag`, with the headers of the answer it stands for but its body's. */
 function notModified(etag: string, headers: Headers): Response {
   headers.delete("Content-Type");
@@ -116,11 +112,11 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
   const asked = c.req.header("If-None-Match");
   const key = spaceId ? answerKey(c, grant) : null;
   const kept = key ? c.get("keptAnswers").get(key) : undefined;
-  if (spaceId && key && (kept || asked?.includes('W/"r'))) {
+  if (spaceId && key && (kept || asked?.includes('"r'))) {
     // The grant check (a 404 when it no longer holds, as the read would answer), not the content.
     const specState = await grantedSpecState(c, grant, spaceId);
     const etag = await derivedEtag(key, specState);
-    if (names(asked, etag)) return notModified(etag, new Headers());
+    if (answersNotModified(asked, etag)) return notModified(etag, new Headers());
     // The same answer this isolate made before, unless the organization's specs moved since.
     if (kept?.specState === specState) return keptResponse(kept);
   }
@@ -138,7 +134,7 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
     const body = await c.res.clone().arrayBuffer();
     c.get("keptAnswers").keep(key, { etag, specState, body, headers });
   }
-  if (names(asked, etag)) {
+  if (answersNotModified(asked, etag)) {
     const headers = new Headers(c.res.headers);
     c.res = undefined;
     c.res = notModified(etag, headers);
