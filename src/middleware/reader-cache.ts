@@ -4,6 +4,7 @@ import { editAnswerHeaders } from "../http/answer-headers";
 import { BoundedMap } from "../lib/bounded-map";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
+import { sha256Hex } from "../../core/digest";
 import { answersNotModified } from "../../core/http/conditional";
 
 /**
@@ -30,13 +31,8 @@ const CACHE_CONTROL = "private, max-age=60, stale-while-revalidate=300";
  */
 const ANSWER_FORMAT = "1";
 
-/** The first 12 bytes of the SHA-256 of `bytes`, in hex. */
-async function digestHex(bytes: BufferSource): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  let hex = "";
-  for (let i = 0; i < 12; i++) hex += digest[i]!.toString(16).padStart(2, "0");
-  return hex;
-}
+/** ETags carry the first 12 bytes of a SHA-256 (core/digest.ts), in hex. */
+const ETAG_BYTES = 12;
 
 /** A grant's claims but its expiry, as text, once per grant object (tokens are remembered). */
 const fingerprints = new WeakMap<SiteGrant, string>();
@@ -71,7 +67,7 @@ async function derivedEtag(key: string, specState: string) {
   const inputs = `${key}\n${specState}`;
   let etag = derivedEtags.get(inputs);
   if (etag === undefined) {
-    etag = `W/"r${await digestHex(new TextEncoder().encode(inputs))}"`;
+    etag = `W/"r${await sha256Hex(inputs, ETAG_BYTES)}"`;
     derivedEtags.set(inputs, etag);
   }
   return etag;
@@ -93,7 +89,7 @@ function keptResponse(kept: KeptAnswer): Response {
 
 /** The ETag of any other answer: a digest of its body. */
 async function bodyEtag(res: Response): Promise<string> {
-  return `W/"${await digestHex(await res.clone().arrayBuffer())}"`;
+  return `W/"${await sha256Hex(await res.clone().arrayBuffer(), ETAG_BYTES)}"`;
 }
 
 /** The 304 for `etag`, with the headers of the answer it stands for but its body's. */
