@@ -2,14 +2,14 @@
  * The one rule for link targets, shared by every Worker and every renderer that stores, writes or
  * emits a link: an ALLOWLIST, read the way a browser reads an href before choosing what to do.
  *
- * | target                          | link                  | image            | web (frame, card) |
- * | ------------------------------- | --------------------- | ---------------- | ----------------- |
- * | `https:`, `http:`               | yes                   | yes              | yes               |
- * | relative path, `#frag`, `?q`    | yes                   | yes              | no                |
- * | `//host/x` (protocol-relative)  | yes, as `https://host/x` | yes, as https | yes, as https     |
- * | `mailto:`, `tel:`               | yes                   | no               | no                |
- * | `data:image/{png,gif,jpeg,webp}`| no                    | yes              | no                |
- * | `javascript:`, `vbscript:`, `data:` (other), `file:`, `blob:`, any other scheme | no | no | no |
+ * | target                                   | link             | image            | web page       |
+ * | ---------------------------------------- | ---------------- | ---------------- | -------------- |
+ * | relative path, `#fragment`, `?query`     | as written       | as written       | refused        |
+ * | `//host/x` (protocol-relative)           | `https://host/x` | `https://host/x` | `https://host/x` |
+ * | `http:`, `https:` with a host            | as written       | as written       | as written     |
+ * | `mailto:`, `tel:`                        | as written       | refused          | refused        |
+ * | `data:image/{png,gif,jpeg,webp}`         | refused          | as written       | refused        |
+ * | any other scheme (`javascript:`, `vbscript:`, `data:`, `file:`, `blob:`, ...), empty | refused | refused | refused |
  *
  * Before deciding, the target is cleaned as browsers clean it: C0 controls and spaces at either
  * end dropped, tabs and newlines dropped anywhere (`java\tscript:` is `javascript:`); schemes are
