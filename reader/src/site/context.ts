@@ -5,6 +5,7 @@ import type {
   Revision,
   Space,
 } from "@gitbook/api";
+import { sha256Hex } from "../../../core/digest";
 import { ApiClient } from "../api/client";
 import { Memory, loadOnce } from "../cache/memory";
 import type { Credentials } from "./credentials";
@@ -35,11 +36,8 @@ const revisions = new Memory<{ revision: Revision; tree: PageTree }>(48);
 const inflight = new Map<string, Promise<unknown>>();
 
 /** A short digest of the visitor's claims (their cache segment on adaptive sites). */
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes).slice(0, 12)]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+function digest(text: string): Promise<string> {
+  return sha256Hex(text, 12);
 }
 
 /** Reads a value through an isolate memory, one load per key at a time. */
