@@ -1,4 +1,4 @@
-import { isUnsafeImageUrl, isUnsafeLinkUrl } from "./limits";
+import { safeHref } from "../links/safe-href";
 import type { ContentRef, ImageRef } from "./types";
 
 /** Maps a markdown link target to a content reference; null means "use the default mapping". */
@@ -98,9 +98,9 @@ export function asContentRef(value: unknown): ContentRef | null {
 }
 
 /**
- * The href to render for a reference read from a document, or null when it is not one or its
- * target is unsafe (`isUnsafeLinkUrl`, or `isUnsafeImageUrl` for an image): the renderer then
- * drops the link and keeps its text.
+ * The href to render for a reference read from a document, or null when it is not one or the
+ * link rule refuses its target (`safeHref`, as a link or an image): the renderer then drops the
+ * link and keeps its text. The href is the rule's answer (`//host` written as `https://host`).
  */
 export function hrefOf(
   value: unknown,
@@ -110,6 +110,5 @@ export function hrefOf(
   const ref = asContentRef(value);
   if (!ref) return null;
   const href = hrefFor?.(ref) ?? defaultHrefFor(ref);
-  const unsafe = use === "image" ? isUnsafeImageUrl(href) : isUnsafeLinkUrl(href);
-  return unsafe ? null : href;
+  return safeHref(href, use);
 }

@@ -1,6 +1,6 @@
 /**
- * The bounds every markdown and Document input is held to, and the one rule for dangerous link
- * targets. Pure: callers turn `DocumentTooDeepError` into a 400 naming their field.
+ * The bounds every markdown and Document input is held to (link targets follow the one rule of
+ * core/links/safe-href.ts). Pure: callers turn `DocumentTooDeepError` into a 400 naming their field.
  */
 
 /**
@@ -25,34 +25,4 @@ export class DocumentTooDeepError extends Error {
     super(tooDeepMessage(max));
     this.name = "DocumentTooDeepError";
   }
-}
-
-const DANGEROUS_SCHEME = /^(?:javascript|vbscript|data):/;
-const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp)[;,]/;
-// Browsers ignore leading and trailing C0 controls and spaces, and drop tabs and newlines anywhere.
-// eslint-disable-next-line no-control-regex
-const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
-const TAB_OR_NEWLINE = /[\t\n\r]/g;
-
-/** The scheme-relevant form of a URL, as a browser reads it before choosing what to do. */
-function normalized(url: string): string {
-  return url.replace(EDGE_CONTROLS, "").replace(TAB_OR_NEWLINE, "").toLowerCase();
-}
-
-/**
- * The one rule for link targets, applied to markdown, JSON Documents, rendered markdown and PDF:
- * `javascript:`, `vbscript:` and `data:` targets (case-insensitive, after trimming the controls
- * and spaces browsers ignore) are unsafe, so the link is dropped and its text kept.
- */
-export function isUnsafeLinkUrl(url: string): boolean {
-  return DANGEROUS_SCHEME.test(normalized(url));
-}
-
-/**
- * The rule for image sources: the same schemes are unsafe, except raster `data:image/` URIs
- * (png, gif, jpeg, webp), which pasted screenshots use and which cannot run script in an image.
- */
-export function isUnsafeImageUrl(url: string): boolean {
-  const form = normalized(url);
-  return DANGEROUS_SCHEME.test(form) && !SAFE_DATA_IMAGE.test(form);
 }

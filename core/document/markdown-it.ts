@@ -100,7 +100,7 @@ MarkdownIt.StateInline.prototype.push = function (type, tag, nesting) {
  * The one markdown-it instance: CommonMark + GFM tables, strikethrough and autolink literals
  * (`linkify`, with GFM's `www.` rule), footnotes kept in place (no tail, no inline notes), raw
  * HTML as nodes. Links are neither validated nor percent-encoded here: the converter applies
- * Quire's own link rule (`isUnsafeLinkUrl`) and keeps targets as written. `maxNesting` stops
+ * Quire's own link rule (`isSafeHref`, core/links) and keeps targets as written. `maxNesting` stops
  * markdown-it's own recursion a few levels past `MAX_MARKDOWN_NESTING`, where the adapter
  * refuses the document anyway.
  */

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from "mdast";
 import { resolveImageWith, resolveWith, type ResolveHref } from "./hrefs";
-import { isUnsafeImageUrl, isUnsafeLinkUrl } from "./limits";
+import { isSafeHref } from "../links/safe-href";
 import { joinLines, pushAll } from "./loose";
 import type {
   DocumentInlineImage,
@@ -79,14 +79,14 @@ function inlineImage(
 }
 
 /**
- * The inline image for an mdast image; null for other nodes and for an unsafe source
- * (`isUnsafeImageUrl`), whose description is kept as text instead.
+ * The inline image for an mdast image; null for other nodes and for a source the link rule
+ * refuses as an image (`isSafeHref`), whose description is kept as text instead.
  */
 export function imageToInline(
   node: PhrasingContent,
   ctx: InlineContext,
 ): DocumentInlineImage | null {
-  if (node.type !== "image" || isUnsafeImageUrl(node.url)) return null;
+  if (node.type !== "image" || !isSafeHref(node.url, "image")) return null;
   return inlineImage(node.url, node.alt, node.title, ctx);
 }
 
@@ -126,8 +126,8 @@ function walk(
         b.leaf(lineBreak, marks);
         break;
       case "link":
-        // An unsafe target (`javascript:`, ...) drops the link and keeps its text.
-        if (isUnsafeLinkUrl(node.url)) walk(node.children, marks, b, ctx, options);
+        // A target the link rule refuses (`javascript:`, ...) drops the link and keeps its text.
+        if (!isSafeHref(node.url)) walk(node.children, marks, b, ctx, options);
         else b.inline(link(node.url, node.children, marks, ctx, options));
         break;
       case "image": {

@@ -1,6 +1,6 @@
 import type { BlockContent, ListItem, Paragraph, PhrasingContent } from "mdast";
 import { hrefOf, type HrefFor } from "./hrefs";
-import { isUnsafeLinkUrl } from "./limits";
+import { safeHref } from "../links/safe-href";
 import {
   MAX_WALK_DEPTH,
   blockType,
@@ -16,11 +16,14 @@ import { inlineText } from "./text";
 
 const HEADING_DEPTH: Record<string, 1 | 2 | 3> = { "heading-1": 1, "heading-2": 2, "heading-3": 3 };
 
-/** A paragraph holding one link whose text is its URL (embeds, files, content references). */
-function linkParagraph(url: string | null): BlockContent[] {
-  if (url === null || url === "") return [];
-  if (isUnsafeLinkUrl(url))
-    return [{ type: "paragraph", children: [{ type: "text", value: url }] }];
+/**
+ * A paragraph holding one link whose text is its URL (embeds, files, content references); a URL
+ * the link rule refuses is kept as text.
+ */
+function linkParagraph(raw: string | null): BlockContent[] {
+  if (raw === null || raw === "") return [];
+  const url = safeHref(raw);
+  if (url === null) return [{ type: "paragraph", children: [{ type: "text", value: raw }] }];
   return [
     {
       type: "paragraph",

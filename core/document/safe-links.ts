@@ -1,4 +1,4 @@
-import { isUnsafeImageUrl, isUnsafeLinkUrl } from "./limits";
+import { isSafeHref } from "../links/safe-href";
 import { isRecord, type LooseNode } from "./loose";
 
 /** The URL a node's `data.ref` (or `data.url`, for embeds) points to, when it is a URL. */
@@ -18,24 +18,25 @@ function replaceAll(list: unknown[], items: unknown[]): void {
 const IMAGES: ReadonlySet<string> = new Set(["image", "inline-image"]);
 
 /**
- * What becomes of one node under the link rule: kept as is ("keep"), replaced by its own `nodes`
- * ("unwrap": a link whose target is unsafe keeps its text) or removed ("drop": an unsafe image,
- * an embed or any other node pointing to an unsafe URL, which has no text of its own to keep).
+ * What becomes of one node under the link rule (`safeHref`: an image is an "image", an embed a
+ * "web" page, anything else a "link"): kept as is ("keep"), replaced by its own `nodes`
+ * ("unwrap": a link whose target is refused keeps its text) or removed ("drop": a refused image,
+ * embed or any other node pointing to a refused URL, which has no text of its own to keep).
  */
 function verdict(node: LooseNode): "keep" | "unwrap" | "drop" {
   const url = urlOf(node);
   if (url === null) return "keep";
-  if (IMAGES.has(String(node.type))) return isUnsafeImageUrl(url) ? "drop" : "keep";
-  if (!isUnsafeLinkUrl(url)) return "keep";
+  if (IMAGES.has(String(node.type))) return isSafeHref(url, "image") ? "keep" : "drop";
+  if (isSafeHref(url, node.type === "embed" ? "web" : "link")) return "keep";
   return node.type === "link" && Array.isArray(node.nodes) ? "unwrap" : "drop";
 }
 
 /**
- * Applies the link rule of `isUnsafeLinkUrl` to a JSON Document in place, without recursion:
- * a link to a `javascript:`, `vbscript:` or `data:` URL is replaced by its content, unsafe
- * images and other nodes pointing to such URLs are removed, and an `images` block left empty
- * goes too. The same rule the markdown parser and renderer apply, so stored Documents are safe
- * whichever way they came in.
+ * Applies the one link rule (core/links/safe-href.ts) to a JSON Document in place, without
+ * recursion: a link whose target the rule refuses (`javascript:`, `data:`, `file:`, ...) is
+ * replaced by its content, refused images and other nodes pointing to refused URLs are removed,
+ * and an `images` block left empty goes too. The same rule the markdown parser and every renderer
+ * apply, so stored Documents are safe whichever way they came in.
  */
 export function neutraliseUnsafeLinks(document: { nodes?: unknown }): void {
   const lists: unknown[][] = Array.isArray(document.nodes) ? [document.nodes] : [];

@@ -1,9 +1,8 @@
-/** Hex SHA-256, used to store API token digests instead of the tokens. */
 import { isolateMemo } from "../../core/memory/memos";
-export async function sha256Hex(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(input));
-  return toHex(new Uint8Array(digest));
-}
+import { sha256Hex } from "../../core/digest";
+
+/** Hex SHA-256 (core/digest.ts), used to store API token digests instead of the tokens. */
+export { sha256Hex };
 
 /** base64url without padding, for tokens, cursors and signatures. */
 export function base64url(bytes: Uint8Array): string {
@@ -67,14 +66,7 @@ export function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-function toHex(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
-}
-
-/** Hex SHA-256 of bytes: the content address of an uploaded file. */
-export async function sha256HexBytes(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return toHex(new Uint8Array(digest));
+/** Hex SHA-256 of bytes (core/digest.ts): the content address of an uploaded file. */
+export function sha256HexBytes(bytes: Uint8Array): Promise<string> {
+  return sha256Hex(bytes as Uint8Array<ArrayBuffer>);
 }

@@ -4,6 +4,8 @@ import { editAnswerHeaders } from "../http/answer-headers";
 import { isolateMemo, weakMemo } from "../../core/memory/memos";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
+import { sha256Hex } from "../../core/digest";
+import { answersNotModified } from "../../core/http/conditional";
 
 /**
  * Cache validators for the readers of published content (a site API token's GETs,
@@ -22,13 +24,8 @@ import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-r
 
 const CACHE_CONTROL = "private, max-age=60, stale-while-revalidate=300";
 
-/** The first 12 bytes of the SHA-256 of `bytes`, in hex. */
-async function digestHex(bytes: BufferSource): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  let hex = "";
-  for (let i = 0; i < 12; i++) hex += digest[i]!.toString(16).padStart(2, "0");
-  return hex;
-}
+/** ETags carry the first 12 bytes of a SHA-256 (core/digest.ts), in hex. */
+const ETAG_BYTES = 12;
 
 /** A grant's claims but its expiry, as text, once per grant object (tokens are remembered). */
 const fingerprints = weakMemo<SiteGrant, string>("grant fingerprints");
@@ -66,7 +63,7 @@ async function derivedEtag(key: string, specState: string) {
   const inputs = `${key}\n${specState}`;
   let etag = derivedEtags.get(inputs);
   if (etag === undefined) {
-    etag = `W/"r${await digestHex(new TextEncoder().encode(inputs))}"`;
+    etag = `W/"r${await sha256Hex(inputs, ETAG_BYTES)}"`;
     derivedEtags.set(inputs, etag);
   }
   return etag;
@@ -88,12 +85,7 @@ function keptResponse(kept: KeptAnswer): Response {
 
 /** The ETag of any other answer: a digest of its body. */
 async function bodyEtag(res: Response): Promise<string> {
-  return `W/"${await digestHex(await res.clone().arrayBuffer())}"`;
-}
-
-/** Whether an `If-None-Match` value names `etag`. */
-function names(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch?.split(",").some((tag) => tag.trim() === etag) ?? false;
+  return `W/"${await sha256Hex(await res.clone().arrayBuffer(), ETAG_BYTES)}"`;
 }
 
 /** The 304 for `etag`, with the headers of the answer it stands for but its body's. */
@@ -112,11 +104,11 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
   const asked = c.req.header("If-None-Match");
   const key = spaceId ? answerKey(c, grant) : null;
   const kept = key ? c.get("keptAnswers").get(key) : undefined;
-  if (spaceId && key && (kept || asked?.includes('W/"r'))) {
+  if (spaceId && key && (kept || asked?.includes('"r'))) {
     // The grant check (a 404 when it no longer holds, as the read would answer), not the content.
     const specState = await grantedSpecState(c, grant, spaceId);
     const etag = await derivedEtag(key, specState);
-    if (names(asked, etag)) return notModified(etag, new Headers());
+    if (answersNotModified(asked, etag)) return notModified(etag, new Headers());
     // The same answer this isolate made before, unless the organization's specs moved since.
     if (kept?.specState === specState) return keptResponse(kept);
   }
@@ -134,7 +126,7 @@ export const readerCaching: MiddlewareHandler<AppEnv> = async (c, next) => {
     const body = await c.res.clone().arrayBuffer();
     c.get("keptAnswers").keep(key, { etag, specState, body, headers });
   }
-  if (names(asked, etag)) {
+  if (answersNotModified(asked, etag)) {
     const headers = new Headers(c.res.headers);
     c.res = undefined;
     c.res = notModified(etag, headers);

@@ -1,5 +1,4 @@
 import { asContentRef } from "../../core/document/hrefs";
-import { isUnsafeLinkUrl } from "../../core/document/limits";
 import {
   MAX_WALK_DEPTH,
   childNodes,
@@ -11,6 +10,7 @@ import {
   type LooseNode,
 } from "../../core/document/loose";
 import { inlineText } from "../../core/document/text";
+import { safeHref } from "../../core/links/safe-href";
 import type { LinkTarget } from "./canvas";
 import type { Run } from "./layout";
 import { COLORS, type StyleSpec, type Styles } from "./styles";
@@ -26,14 +26,15 @@ export interface InlineScope {
 }
 
 /**
- * A URL a PDF reader may open: http(s) and mailto only, ASCII-encoded; null otherwise (the link
- * is dropped, its text kept), which covers the shared rule `isUnsafeLinkUrl` and more.
+ * A URL a PDF reader may open: what the one link rule allows (`safeHref`: http, https, mailto,
+ * tel, `//host` as https) and that is absolute, ASCII-encoded; null otherwise (the link is
+ * dropped, its text kept). A relative target has no base in a PDF, so it is not linked either.
  */
-function safeUrl(url: string): string | null {
-  if (isUnsafeLinkUrl(url)) return null;
+function pdfUrl(url: string): string | null {
+  const href = safeHref(url);
+  if (href === null) return null;
   try {
-    const parsed = new URL(url);
-    return ["http:", "https:", "mailto:"].includes(parsed.protocol) ? parsed.href : null;
+    return new URL(href).href;
   } catch {
     return null;
   }
@@ -44,7 +45,7 @@ export function linkTarget(value: unknown, scope: InlineScope): LinkTarget | und
   const ref = asContentRef(value);
   if (!ref) return undefined;
   if (ref.kind === "url") {
-    const url = safeUrl(ref.url);
+    const url = pdfUrl(ref.url);
     return url ? { kind: "url", url } : undefined;
   }
   if (

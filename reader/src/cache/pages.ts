@@ -1,4 +1,5 @@
 import { inflightLoads, loadOnce, readerMemory } from "./memory";
+import { sha256Hex } from "../../../core/digest";
 
 /**
  * Rendered pages, kept per isolate and in the Workers cache: a page of a revision renders once
@@ -55,11 +56,7 @@ async function digestOf(key: PageKey): Promise<{ text: string; hash: string }> {
     key.segment,
     key.build,
   ].join("\n");
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  const hash = [...new Uint8Array(bytes).slice(0, 16)]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
-  return { text, hash };
+  return { text, hash: await sha256Hex(text, 16) };
 }
 
 /** The ETag a page of `key` has, known before anything renders (so a 304 costs no render). */

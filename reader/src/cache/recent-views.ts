@@ -1,5 +1,6 @@
 import { readerMemory } from "./memory";
 import type { RenderedPage } from "./pages";
+import { answersNotModified } from "../../../core/http/conditional";
 
 /**
  * The pages readers viewed in the last seconds, by the exact address and credentials they were
@@ -58,7 +59,7 @@ export function recentView(request: Request, cookies: readonly string[]): Respon
   const key = viewKey(request, cookies);
   const view = key ? views.get(key) : undefined;
   if (!view) return null;
-  if (request.headers.get("If-None-Match") === view.page.etag) {
+  if (answersNotModified(request.headers.get("If-None-Match"), view.page.etag)) {
     return new Response(null, { status: 304, headers: view.notModified });
   }
   const head = request.method === "HEAD";

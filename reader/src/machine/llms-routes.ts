@@ -19,6 +19,7 @@ import {
   type ListedSiteSpace,
   type SpacePages,
 } from "./site-spaces";
+import { answersNotModified } from "../../../core/http/conditional";
 
 /**
  * The addresses language models read at a site's root: `llms.txt` (every readable page of every
@@ -135,7 +136,7 @@ export async function serveLlmsFull(
   const headers = machineHeaders(ctx, "text/plain; charset=utf-8");
   const key = fullKey(ctx, requestUrl, spaces, scope.build);
   const etag = await etagOf(key);
-  if (request.headers.get("If-None-Match") === etag) {
+  if (answersNotModified(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const kept = await renderedPage(key, () => fullText(ctx, requestUrl, spaces), scope.keep);

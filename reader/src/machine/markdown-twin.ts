@@ -7,6 +7,7 @@ import { machineHeaders, notFoundText, textAnswer } from "./answers";
 import { withTitle } from "./llms";
 import { followableMarkdown, readPageMarkdown } from "./page-markdown";
 import { currentSpacePages, markdownTargetsOf } from "./site-spaces";
+import { answersNotModified } from "../../../core/http/conditional";
 
 /**
  * The `.md` twin of every page (`<page>.md`, and `<site space>/index.md` for the first page,
@@ -54,7 +55,7 @@ export async function serveMarkdownTwin(
   const headers = machineHeaders(ctx, "text/markdown; charset=utf-8");
   const key = pageKey(ctx, entry, requestUrl, scope.build, "md");
   const etag = await etagOf(key);
-  if (request.headers.get("If-None-Match") === etag) {
+  if (answersNotModified(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   try {

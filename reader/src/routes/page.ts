@@ -27,6 +27,7 @@ import {
   type TreeEntry,
 } from "../site/tree";
 import { htmlHeaders, htmlResponse } from "./responses";
+import { answersNotModified } from "../../../core/http/conditional";
 
 /**
  * A page of a published site as HTML: the page at the resolved path (a group leads to its first
@@ -130,7 +131,7 @@ export async function servePage(
   const headers = cacheHeadersOf(ctx.published.site, ctx.credentialed);
   const key = pageKey(ctx, entry, requestUrl, scope.build, "html");
   const etag = await etagOf(key);
-  if (request.headers.get("If-None-Match") === etag) {
+  if (answersNotModified(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, ...headers } });
   }
   const page = await renderedPage(key, () => render(ctx, entry, requestUrl), scope.keep);

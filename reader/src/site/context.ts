@@ -5,6 +5,7 @@ import type {
   Revision,
   Space,
 } from "@gitbook/api";
+import { sha256Hex } from "../../../core/digest";
 import { ApiClient } from "../api/client";
 import { inflightLoads, loadOnce, readerMemory, type Memory } from "../cache/memory";
 import type { BoundedMap } from "../../../core/memory/bounded-map";
@@ -38,11 +39,8 @@ const revisions = readerMemory<{ revision: Revision; tree: PageTree }>("revision
 const inflight = inflightLoads<unknown>("site context");
 
 /** A short digest of the visitor's claims (their cache segment on adaptive sites). */
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes).slice(0, 12)]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+function digest(text: string): Promise<string> {
+  return sha256Hex(text, 12);
 }
 
 /** Reads a value through an isolate memory, one load per key at a time. */

@@ -6,6 +6,7 @@ import type {
   SiteExternalLink,
   SiteSpace,
 } from "@gitbook/api";
+import { safeHref } from "../../../core/links/safe-href";
 import type { SiteView, SwitchItem } from "../model";
 
 /**
@@ -35,7 +36,8 @@ type Item = SiteSection | SiteSectionGroup | SiteExternalLink;
 /** A section as a tab, or a group as a tab with its sections under it. */
 function sectionItem(item: Item, current: string | undefined, requestUrl: URL): SwitchItem | null {
   if (item.object === "site-external-link") {
-    return { id: item.id, title: item.title, href: item.url, active: false };
+    const href = safeHref(item.url);
+    return href ? { id: item.id, title: item.title, href, active: false } : null;
   }
   if (item.object === "site-section-group") {
     const children = (item.children ?? item.sections)

@@ -6,6 +6,7 @@ import { fileObjectKey } from "../../services/change-requests/writes";
 import { findPublishedFile } from "../../services/content/published-files";
 import { fileHeaders } from "./downloads";
 import { publicRoute } from "../../http/route-facts";
+import { answersNotModified } from "../../../core/http/conditional";
 
 /** The stable URLs of published files (no token: the file's place in a published site decides). */
 export const publishedFileRoutes = createRouter();
@@ -55,16 +56,17 @@ for (const path of paths) {
     async (c) => {
       const { siteId, hash } = c.req.valid("param");
       const etag = `"${hash}"`;
+      const fresh = answersNotModified(c.req.header("If-None-Match"), etag);
       const [file, object] = await Promise.all([
         findPublishedFile(c.get("db"), siteId, hash),
-        c.req.header("If-None-Match") === etag ? null : c.env.FILES.get(fileObjectKey(hash)),
+        fresh ? null : c.env.FILES.get(fileObjectKey(hash)),
       ]);
       if (!file) {
         await object?.body.cancel();
         throw notFound("File");
       }
       if (!object) {
-        if (c.req.header("If-None-Match") === etag) {
+        if (fresh) {
           return c.body(null, 304, { ETag: etag, "Cache-Control": IMMUTABLE });
         }
         throw notFound("File");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exampleOf, mediaExample } from "../../../reader/src/render/openapi/example";
 import { curlCommand, shellQuote } from "../../../reader/src/render/openapi/curl";
-import { isSafeLink, markdownHtml } from "../../../reader/src/render/openapi/markdown";
+import { markdownHtml } from "../../../reader/src/render/openapi/markdown";
 import { findOperation, operationParameters } from "../../../core/openapi-pages/spec";
 import { petstore30, webhooks31 } from "../fixtures/petstore";
 
@@ -76,13 +76,20 @@ describe("curl requests", () => {
 });
 
 describe("spec markdown", () => {
-  it("keeps http, https, mailto and relative links, and nothing else", () => {
-    expect(isSafeLink("https://a.test")).toBe(true);
-    expect(isSafeLink("mailto:a@b.test")).toBe(true);
-    expect(isSafeLink("#anchor")).toBe(true);
-    expect(isSafeLink("JavaScript:alert(1)")).toBe(false);
-    expect(isSafeLink("data:text/html,x")).toBe(false);
-    expect(isSafeLink("//evil.test")).toBe(false);
+  it("links what the one link rule allows, as it writes it, and nothing else", () => {
+    const hrefs = (markdown: string) =>
+      [...markdownHtml(markdown).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs("[a](https://a.test) [b](mailto:a@b.test) [c](#anchor) [d](tel:+1)")).toEqual([
+      "https://a.test",
+      "mailto:a@b.test",
+      "#anchor",
+      "tel:+1",
+    ]);
+    expect(hrefs("[a](JavaScript:alert(1)) [b](data:text/html,x) [c](file:///etc/passwd)")).toEqual(
+      [],
+    );
+    // Protocol-relative: the https URL to that host, as every renderer writes it.
+    expect(hrefs("[a](//evil.test/x)")).toEqual(["https://evil.test/x"]);
   });
 
   it("shows raw HTML as text and images as links", () => {

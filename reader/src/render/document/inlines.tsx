@@ -11,6 +11,7 @@ import {
 } from "../../../../core/document/loose";
 import { deepText } from "./deep-text";
 import { imageElement } from "./image-element";
+import { isWebHref } from "../../../../core/links/safe-href";
 import { hrefOf, labelOf, refOf } from "./links";
 import { imageSource } from "./media-source";
 import { MAX_RENDER_DEPTH, inner, type RenderState, type Scope } from "./state";
@@ -95,7 +96,7 @@ function renderLink(node: LooseNode, state: RenderState, scope: Scope): Child {
   const content = renderInlines(childNodes(node), state, inner(scope));
   const href = ref ? hrefOf(ref, state.ctx) : undefined;
   if (!href) return content;
-  const external = ref?.kind === "url" && /^https?:/i.test(href);
+  const external = ref?.kind === "url" && isWebHref(href);
   return (
     <a href={href} {...(external ? { rel: "noopener" } : {})}>
       {content}

@@ -1,39 +1,23 @@
 import { asContentRef } from "../../../../core/document/hrefs";
 import type { ContentRef } from "../../../../core/document/types";
+import { safeHref } from "../../../../core/links/safe-href";
 import type { RenderContext } from "../../model";
 
 /**
  * Where a content reference leads in the reader, one rule for links, mentions, buttons, cards
- * and table cells: a URL only with a scheme people follow, a page or file through the prefetched
- * lookups, an anchor on this page or another. Anything else has no href and renders as text.
+ * and table cells: a URL as the one link rule answers it (core/links/safe-href.ts), a page or
+ * file through the prefetched lookups, an anchor on this page or another. Anything else has no
+ * href and renders as text.
  */
 
-/** Schemes a URL reference may link to. */
-const SAFE_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:", "tel:"]);
-
-/** Schemes an image or frame may load from. */
-const WEB_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:"]);
-
-/**
- * The URL when its scheme is one of `schemes` (parsed as a browser does: leading controls and
- * spaces trimmed, tabs and newlines dropped), else undefined. Relative URLs have no scheme and fail.
- */
-function withScheme(url: string, schemes: ReadonlySet<string>): string | undefined {
-  try {
-    return schemes.has(new URL(url).protocol) ? url.trim() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A URL safe to link to (http, https, mailto, tel), or undefined. */
-function safeLinkUrl(url: string): string | undefined {
-  return withScheme(url, SAFE_SCHEMES);
-}
-
-/** A URL safe to load an image or frame from (http, https), or undefined. */
+/** A URL an embed, a frame or an integration's card may show: an absolute web page, or undefined. */
 export function webUrl(url: string): string | undefined {
-  return withScheme(url, WEB_SCHEMES);
+  return safeHref(url, "web") ?? undefined;
+}
+
+/** A URL an image may load from (http(s), this site, raster `data:`), or undefined. */
+export function imageUrl(url: string): string | undefined {
+  return safeHref(url, "image") ?? undefined;
 }
 
 /** A reference read from a node's data, validated; undefined when malformed. */
@@ -45,7 +29,7 @@ export function refOf(value: unknown): ContentRef | undefined {
 export function hrefOf(ref: ContentRef, ctx: RenderContext): string | undefined {
   switch (ref.kind) {
     case "url":
-      return safeLinkUrl(ref.url);
+      return safeHref(ref.url) ?? undefined;
     case "page":
       return ctx.page(ref.page)?.href;
     case "anchor": {

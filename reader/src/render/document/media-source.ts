@@ -1,9 +1,9 @@
 import type { FileView, RenderContext } from "../../model";
-import { refOf, webUrl } from "./links";
+import { imageUrl, refOf } from "./links";
 
 /**
  * Where an image comes from: a revision file through the prefetched lookup (with its pixel
- * size, so the box is reserved before it loads), or an http(s) URL. Shared by image blocks,
+ * size, so the box is reserved before it loads), or a URL the link rule allows as an image. Shared by image blocks,
  * inline images, drawings and table covers.
  */
 
@@ -30,7 +30,7 @@ export function imageSource(value: unknown, ctx: RenderContext): ImageSource | u
     };
   }
   if (ref.kind === "url") {
-    const src = webUrl(ref.url);
+    const src = imageUrl(ref.url);
     return src ? { src } : undefined;
   }
   return undefined;

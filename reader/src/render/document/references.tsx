@@ -1,11 +1,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import {
-  dataOf,
-  isRecord,
-  stringField,
-  type LooseNode,
-} from "../../../../core/document/loose";
+import { dataOf, isRecord, stringField, type LooseNode } from "../../../../core/document/loose";
+import { hrefHost } from "../../../../core/links/safe-href";
 import { hrefOf, labelOf, refOf, webUrl } from "./links";
 import { inner, type RenderState, type Scope } from "./state";
 
@@ -22,7 +18,8 @@ export function renderContentRef(node: LooseNode, state: RenderState): Child {
   const label = labelOf(ref, state.ctx);
   const href = hrefOf(ref, state.ctx);
   const page = ref.kind === "page" ? state.ctx.page(ref.page) : undefined;
-  const meta = ref.kind === "url" && href ? new URL(href).host : ref.kind === "file" ? "File" : "";
+  const meta =
+    ref.kind === "url" && href ? (hrefHost(href) ?? "") : ref.kind === "file" ? "File" : "";
   if (!href) {
     return (
       <div class="q-card q-content-ref q-card-inert">

@@ -10,7 +10,7 @@ import {
   webhookOperations,
   type SpecObject,
 } from "../../../../core/openapi-pages/spec";
-import { isSafeLink } from "./markdown";
+import { safeHref } from "../../../../core/links/safe-href";
 import { OperationView } from "./operation";
 import { SchemasView } from "./schemas";
 
@@ -23,17 +23,18 @@ export type SpecBlock =
 
 /**
  * The note an API reference block renders in place of what it cannot show (the spec, the
- * operation, a legacy block's file), naming what is missing; `href` adds the link to follow
- * (shown as text, not linked, when its scheme is not one a reader may follow).
+ * operation, a legacy block's file), naming what is missing; `raw` adds the link to follow
+ * (shown as text, not linked, when the one link rule refuses it).
  */
-export function noteHtml(text: string, href?: string): string {
+export function noteHtml(text: string, raw?: string): string {
+  const href = raw === undefined ? null : safeHref(raw);
   const link =
-    href === undefined ? null : isSafeLink(href) ? (
+    raw === undefined ? null : href ? (
       <a href={href} rel="noopener nofollow">
         {href}
       </a>
     ) : (
-      <code>{href}</code>
+      <code>{raw}</code>
     );
   const note = (
     <div class="q-oa-block">

@@ -1,38 +1,28 @@
 import MarkdownIt from "markdown-it";
 import { isolateMemo } from "../../../../core/memory/memos";
-
-/** Link schemes a spec's description may point at; anything else renders as plain text. */
-const SAFE_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
+import { isSafeHref, safeHref } from "../../../../core/links/safe-href";
 
 /** Longest description rendered (a hostile spec cannot make one block megabytes long). */
 const MAX_MARKDOWN_CHARS = 20_000;
 
 /**
- * True for a link target a reader may follow: http, https or mailto, or a relative address
- * (a fragment, a path) that stays on this site. `javascript:`, `data:` and the rest are refused.
- */
-export function isSafeLink(url: string): boolean {
-  const trimmed = url.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed);
-  if (scheme) return SAFE_SCHEMES.has(`${scheme[1]!.toLowerCase()}:`);
-  return !trimmed.startsWith("//");
-}
-
-/**
  * The CommonMark renderer for descriptions written in a spec: raw HTML is shown as text, links
- * keep only safe schemes, and images become links (a spec's images live on other hosts, and the
- * reader loads nothing from third parties).
+ * follow the one link rule (core/links/safe-href.ts: a refused target renders as text, an
+ * allowed one as the rule writes it), and images become links (a spec's images live on other
+ * hosts, and the reader loads nothing from third parties).
  */
 const specMarkdown = new MarkdownIt("commonmark", { html: false, linkify: false });
-specMarkdown.validateLink = isSafeLink;
+specMarkdown.validateLink = (url) => isSafeHref(url);
 specMarkdown.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
-  const src = String(token.attrGet("src") ?? "");
+  const src = safeHref(String(token.attrGet("src") ?? "")) ?? "";
   const alt = specMarkdown.utils.escapeHtml(String(token.content || src));
+  if (src === "") return alt;
   return `<a href="${specMarkdown.utils.escapeHtml(src)}" rel="noopener nofollow">${alt}</a>`;
 };
 const renderLink = specMarkdown.renderer.rules.link_open;
 specMarkdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  tokens[idx]!.attrSet("href", safeHref(String(tokens[idx]!.attrGet("href") ?? "")) ?? "");
   tokens[idx]!.attrSet("rel", "noopener nofollow");
   return renderLink
     ? renderLink(tokens, idx, options, env, self)
