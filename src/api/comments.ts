@@ -8,6 +8,7 @@ import {
   optionalId,
   pathString,
   repeatedQuery,
+  wirePattern,
 } from "./common";
 import { SpaceParams } from "./spaces";
 
@@ -77,7 +78,7 @@ const ONE_EMOJI = new RegExp(
 );
 
 /** A reaction: exactly one emoji (official Emoji: at most 50 characters). */
-const Reaction = z.string().max(50).regex(ONE_EMOJI, "must be exactly one emoji");
+const Reaction = wirePattern(z.string().max(50), ONE_EMOJI, "must be exactly one emoji");
 const Reactions = z.array(Reaction).max(20);
 
 /** Official TableCellTarget. */

@@ -71,3 +71,16 @@ export function beforeOrAfter<T extends z.ZodType>(pointer: T) {
       message: "give exactly one of before or after",
     });
 }
+
+/**
+ * A string checked by one regular expression, documented as that same pattern. The OpenAPI
+ * generator writes a RegExp with its delimiters and flags (`…$/u`), which no client can match;
+ * a JSON Schema pattern is ECMA-262 with unicode semantics and no flags, so only `u` is allowed
+ * here (write case-insensitivity into the classes) and the document gets the bare source.
+ */
+export function wirePattern(schema: z.ZodString, regex: RegExp, message: string) {
+  if (regex.flags !== "" && regex.flags !== "u") {
+    throw new Error(`wirePattern: /${regex.source}/${regex.flags} has flags a pattern cannot say`);
+  }
+  return schema.regex(regex, message).openapi({ pattern: regex.source });
+}
