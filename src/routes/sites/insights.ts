@@ -22,6 +22,8 @@ insightsRoutes.openapi(
   createRoute({
     method: "post",
     path: "/orgs/{organizationId}/sites/{siteId}/insights/events",
+    // Open to the site's visitors: no token, or a site API token (src/middleware/auth.ts).
+    security: [{}, { bearer: [] }],
     tags: ["sites"],
     summary: "Track events of a published site (page views, feedback, searches…)",
     description:
