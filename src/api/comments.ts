@@ -8,6 +8,7 @@ import {
   optionalId,
   pathString,
   repeatedQuery,
+  refusedField,
   wirePattern,
 } from "./common";
 import { SpaceParams } from "./spaces";
@@ -117,7 +118,9 @@ export const UpdateCommentBody = z
   .strict();
 
 /** Official UpdateCommentReplySchema (a reply has no resolved state). */
-export const UpdateReplyBody = UpdateCommentBody.omit({ resolved: true });
+export const UpdateReplyBody = UpdateCommentBody.extend({
+  resolved: refusedField("a reply has no resolved state: resolve its comment"),
+});
 
 /** Official PostCommentReplySchema. */
 export const PostReplyBody = z.object({ body: CommentBodyInput }).strict();

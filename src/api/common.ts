@@ -84,3 +84,26 @@ export function wirePattern(schema: z.ZodString, regex: RegExp, message: string)
   }
   return schema.regex(regex, message).openapi({ pattern: regex.source });
 }
+
+/**
+ * An official request field Quire cannot do (docs/compatibility.md, "Official request fields"):
+ * documented as a property no value satisfies (`not: {}`) with the reason, and refused with that
+ * reason as the 400's message, rather than "Unrecognized key".
+ */
+export function refusedField(reason: string) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value !== undefined) ctx.addIssue({ code: "custom", message: reason });
+    })
+    .optional()
+    .openapi({ not: {}, description: `Not supported by Quire: ${reason}.` });
+}
+
+/** The official `draft` of site structure writes: Quire publishes structure live, so only false. */
+export const LiveOnly = z
+  .literal(false, {
+    error: "drafts of site structure are not supported: Quire publishes structure changes live",
+  })
+  .optional()
+  .openapi({ description: "Only false: Quire publishes site structure changes live." });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { permissionsOf } from "../api-document/common";
-import { entityId, MemberRole, pathString } from "./common";
+import { entityId, MemberRole, pathString, refusedField } from "./common";
 import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../../core/document/limits";
 import { jsonDepth } from "../lib/json-depth";
 
@@ -61,7 +61,10 @@ export const MergeRulesSchema = z.discriminatedUnion("type", [
         .array(
           z
             .object({
-              rule: z.literal("require_specific_reviewers"),
+              rule: z.literal("require_specific_reviewers", {
+                error:
+                  "Quire enforces only the require_specific_reviewers merge rule (docs/compatibility.md)",
+              }),
               users: z.array(entityId).max(100),
             })
             .strict(),
@@ -76,7 +79,13 @@ const SitePointer = z.object({ type: z.literal("site"), site: entityId }).strict
 
 /** Body of organization creation (official CreateOrganization). */
 export const CreateOrganizationBody = z
-  .object({ title: OrganizationTitle, emailDomains: EmailDomains.optional() })
+  .object({
+    title: OrganizationTitle,
+    emailDomains: EmailDomains.optional(),
+    onboardingPreferences: refusedField(
+      "an organization is created without a default site: create the site (POST /orgs/{organizationId}/sites)",
+    ),
+  })
   .strict();
 
 /** Body of an organization update: every field optional; an empty body changes nothing. */

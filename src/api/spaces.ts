@@ -85,7 +85,7 @@ export const UpdateSpaceBody = z
     mergeRules: SpaceMergeRulesSchema.optional(),
     emoji: Emoji.nullable().optional(),
     icon: z
-      .null()
+      .null({ error: "custom icons are not supported: set an emoji, or null to remove it" })
       .optional()
       .openapi({ description: "Only null (remove): custom icons are not supported" }),
   })
