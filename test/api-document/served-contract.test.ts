@@ -127,3 +127,60 @@ describe("the served document's answers", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe("the served document says what the server checks", () => {
+  /** The JSON request body schema of one served operation, its refs resolved one level. */
+  async function bodyOf(method: string, path: string) {
+    const doc = (await servedDocument()) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }
+        >
+      >;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const schema = doc.paths[path]![method]!.requestBody!.content["application/json"]!.schema;
+    const ref = schema.$ref as string | undefined;
+    return ref ? doc.components.schemas[ref.split("/").pop()!]! : schema;
+  }
+
+  it("before xor after, at least one field, a required role, a URL, no refused enum value", async () => {
+    const sort = await bodyOf("patch", "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort");
+    const position = (sort.properties as Record<string, { anyOf?: { required?: string[] }[] }>)
+      .position!;
+    expect(position.anyOf?.map((b) => b.required)).toEqual([["before"], ["after"]]);
+    const share = await bodyOf(
+      "patch",
+      "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    );
+    expect(share.minProperties).toBe(1);
+    const invite = await bodyOf("post", "/v1/orgs/{organizationId}/link-invites");
+    expect(invite.required).toContain("role");
+    const dev = await bodyOf("put", "/v1/integrations/{integrationName}/dev");
+    expect((dev.properties as Record<string, { format?: string }>).tunnelUrl!.format).toBe("uri");
+    const doc = JSON.stringify(await servedDocument());
+    expect(doc).not.toMatch(/"name":"extended","in":"query"[^}]*"enum":\["true"/);
+  });
+
+  it("refuses a position with both sides or neither by the same schema, naming the rule", async () => {
+    const { org, owner } = await makeOrg();
+    const a = await makeSpace(org.id, owner);
+    const b = await makeSpace(org.id, owner);
+    const pointer = { type: "space", space: b.id };
+    for (const position of [{ before: pointer, after: pointer }, {}]) {
+      const res = await call("POST", `/spaces/${a.id}/move`, {
+        token: owner.token,
+        body: { position },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe("body.position: give exactly one of before or after");
+    }
+    const ok = await call("POST", `/spaces/${a.id}/move`, {
+      token: owner.token,
+      body: { position: { before: pointer } },
+    });
+    expect(ok.status).not.toBe(400);
+  });
+});
