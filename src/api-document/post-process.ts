@@ -4,6 +4,7 @@ import { operationIdOf } from "./operation-ids";
 interface Operation {
   operationId?: string;
   parameters?: unknown[];
+  requestBody?: unknown;
   responses?: Record<string, unknown>;
 }
 
@@ -22,6 +23,14 @@ const COMMON = {
   "429": "Too many requests: the rate limit of the token or client address (Retry-After)",
 };
 
+/**
+ * The answer of the one validation hook (src/http/validation.ts) to any input it refuses: a path
+ * id over its limit, a query or header value, the body, an Idempotency-Key.
+ */
+const INVALID = {
+  "400": "Bad Request: a parameter or the body is refused; the message names it (`body.title: …`)",
+};
+
 /** Answers to a POST that carries an Idempotency-Key. */
 const KEYED = {
   "409": "A request with this Idempotency-Key is still in progress",
@@ -30,7 +39,8 @@ const KEYED = {
 
 /**
  * Completes the generated document with what the middleware adds to every operation: 429 from
- * the rate limit, and on every POST the Idempotency-Key header with its 409 and 422. Each added
+ * the rate limit, on every POST the Idempotency-Key header with its 409 and 422, and 400 on every
+ * operation that takes any input (the validation hook refuses what its schemas refuse). Each added
  * answer reuses the operation's own 401 body (the one error shape), so no schema is repeated.
  */
 export function withMiddlewareAnswers<D extends { paths?: Record<string, unknown> }>(doc: D): D {
@@ -45,9 +55,11 @@ export function withMiddlewareAnswers<D extends { paths?: Record<string, unknown
         }
       };
       add(COMMON);
-      if (method !== "post") continue;
-      add(KEYED);
-      value.parameters = [...(value.parameters ?? []), IDEMPOTENCY_KEY];
+      if (method === "post") {
+        add(KEYED);
+        value.parameters = [...(value.parameters ?? []), IDEMPOTENCY_KEY];
+      }
+      if ((value.parameters?.length ?? 0) > 0 || value.requestBody !== undefined) add(INVALID);
     }
   }
   return doc;

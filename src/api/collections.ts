@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../http/pagination";
 import { permissionsOf, queryBoolean } from "../api-document/common";
-import { beforeOrAfter, DefaultLevel, entityId, pathString } from "./common";
+import { beforeOrAfter, DefaultLevel, entityId, pathString, propertyCount } from "./common";
 import { OrgParams } from "./organizations";
 
 /** Path of an organization's collections. */
@@ -54,7 +54,7 @@ const ContentPosition = beforeOrAfter(Pointer);
 
 /** Body of a collection or space move: official `parent` (null: top level) and `position`. */
 export function moveBody(item: "collection" | "space") {
-  return z
+  const body = z
     .object({
       parent: entityId.nullable().optional().openapi({
         description:
@@ -64,10 +64,8 @@ export function moveBody(item: "collection" | "space") {
         description: `Where to move the ${item}. By default, it will be moved at the end.`,
       }),
     })
-    .strict()
-    .refine((b) => b.parent !== undefined || b.position !== undefined, {
-      message: "give parent, position or both",
-    });
+    .strict();
+  return propertyCount(body, { min: 1 }, "give parent, position or both");
 }
 
 /** Body of a collection move. */

@@ -8,6 +8,8 @@ import {
   optionalId,
   pathString,
   repeatedQuery,
+  refusedField,
+  wirePattern,
 } from "./common";
 import { SpaceParams } from "./spaces";
 
@@ -77,7 +79,7 @@ const ONE_EMOJI = new RegExp(
 );
 
 /** A reaction: exactly one emoji (official Emoji: at most 50 characters). */
-const Reaction = z.string().max(50).regex(ONE_EMOJI, "must be exactly one emoji");
+const Reaction = wirePattern(z.string().max(50), ONE_EMOJI, "must be exactly one emoji");
 const Reactions = z.array(Reaction).max(20);
 
 /** Official TableCellTarget. */
@@ -116,7 +118,9 @@ export const UpdateCommentBody = z
   .strict();
 
 /** Official UpdateCommentReplySchema (a reply has no resolved state). */
-export const UpdateReplyBody = UpdateCommentBody.omit({ resolved: true });
+export const UpdateReplyBody = UpdateCommentBody.extend({
+  resolved: refusedField("a reply has no resolved state: resolve its comment"),
+});
 
 /** Official PostCommentReplySchema. */
 export const PostReplyBody = z.object({ body: CommentBodyInput }).strict();

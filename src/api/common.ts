@@ -62,12 +62,87 @@ export function visitorQuery(descriptions: { shareKey: string; visitorAuthToken:
   });
 }
 
-/** A position before or after one sibling (we take exactly one of the two). */
+/**
+ * A position before or after one sibling: exactly one of the two, said by the schema itself (one
+ * strict branch per side, so the document's `anyOf` and the validation are the same rule).
+ */
 export function beforeOrAfter<T extends z.ZodType>(pointer: T) {
+  return z.union(
+    [
+      z.object({ before: pointer, after: ABSENT }).strict(),
+      z.object({ after: pointer, before: ABSENT }).strict(),
+    ],
+    {
+      error: (issue) =>
+        issue.code === "invalid_union" && isBothOrNeither(issue.input)
+          ? "give exactly one of before or after"
+          : undefined,
+    },
+  );
+}
+
+/** A key no value may fill (documented as `not: {}`). */
+const ABSENT = z
+  .unknown()
+  .refine((value) => value === undefined)
+  .optional()
+  .openapi({ not: {} }) as unknown as z.ZodOptional<z.ZodType<undefined>>;
+
+/** Whether a position names both sides or neither (the other refusals name their field). */
+function isBothOrNeither(input: unknown): boolean {
+  if (input === null || typeof input !== "object") return false;
+  return "before" in input === "after" in input;
+}
+
+/**
+ * A string checked by one regular expression, documented as that same pattern. The OpenAPI
+ * generator writes a RegExp with its delimiters and flags (`…$/u`), which no client can match;
+ * a JSON Schema pattern is ECMA-262 with unicode semantics and no flags, so only `u` is allowed
+ * here (write case-insensitivity into the classes) and the document gets the bare source.
+ */
+export function wirePattern(schema: z.ZodString, regex: RegExp, message: string) {
+  if (regex.flags !== "" && regex.flags !== "u") {
+    throw new Error(`wirePattern: /${regex.source}/${regex.flags} has flags a pattern cannot say`);
+  }
+  return schema.regex(regex, message).openapi({ pattern: regex.source });
+}
+
+/**
+ * An official request field Quire cannot do (docs/compatibility.md, "Official request fields"):
+ * documented as a property no value satisfies (`not: {}`) with the reason, and refused with that
+ * reason as the 400's message, rather than "Unrecognized key".
+ */
+export function refusedField(reason: string) {
   return z
-    .object({ before: pointer.optional(), after: pointer.optional() })
-    .strict()
-    .refine((p) => (p.before === undefined) !== (p.after === undefined), {
-      message: "give exactly one of before or after",
-    });
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value !== undefined) ctx.addIssue({ code: "custom", message: reason });
+    })
+    .optional()
+    .openapi({ not: {}, description: `Not supported by Quire: ${reason}.` });
+}
+
+/** The official `draft` of site structure writes: Quire publishes structure live, so only false. */
+export const LiveOnly = z
+  .literal(false, {
+    error: "drafts of site structure are not supported: Quire publishes structure changes live",
+  })
+  .optional()
+  .openapi({ description: "Only false: Quire publishes site structure changes live." });
+
+/**
+ * How many properties an object may have, stated once: checked here and documented as the
+ * schema's `minProperties`/`maxProperties` (a JSON property is never `undefined`, so counting the
+ * defined values counts the keys the client sent).
+ */
+export function propertyCount<T extends z.ZodType<object>>(
+  schema: T,
+  bounds: { min?: number; max?: number },
+  message: string,
+) {
+  const { min = 0, max = Number.POSITIVE_INFINITY } = bounds;
+  const count = (value: object) => Object.values(value).filter((v) => v !== undefined).length;
+  return schema
+    .refine((value) => count(value) >= min && count(value) <= max, { message })
+    .openapi({ minProperties: bounds.min, maxProperties: bounds.max });
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../http/pagination";
-import { DescendingOrder, entityId, pathString } from "./common";
+import { DescendingOrder, entityId, pathString, propertyCount } from "./common";
 import { OrgParams } from "./organizations";
 import { ChangeRequestParams } from "./change-requests";
 
@@ -39,10 +39,11 @@ const ConversationPart = z
 const ConversationMetadata = z
   .object({
     url: z.string().url().max(2048).optional(),
-    attributes: z
-      .record(z.string().min(1).max(128), z.string().max(1024))
-      .refine((a) => Object.keys(a).length <= 50, { message: "at most 50 attributes" })
-      .optional(),
+    attributes: propertyCount(
+      z.record(z.string().min(1).max(128), z.string().max(1024)),
+      { max: 50 },
+      "at most 50 attributes",
+    ).optional(),
     createdAt: z.string().datetime({ offset: true }).optional(),
   })
   .strict();

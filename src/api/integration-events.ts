@@ -71,6 +71,10 @@ export const DevModeBody = z.object({
     .superRefine((raw, ctx) => {
       const problem = tunnelUrlProblem(raw);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .openapi({
+      format: "uri",
+      description: "An absolute http or https URL without credentials.",
     }),
   all: z.boolean().default(false),
 });

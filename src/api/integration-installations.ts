@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../http/pagination";
 import { pathString } from "./common";
-import { queryBoolean } from "../api-document/common";
 import { IntegrationParams } from "./integrations";
 
 /** Path of one installation of an integration. */
@@ -62,9 +61,12 @@ export const ListInstallationsQuery = pagedQuery.extend({
  * the space or site as its id only, so `extended=true` (the whole object) is a 400 naming it.
  */
 export const ExtendedQuery = z.object({
-  extended: queryBoolean.optional().refine((v) => v !== true, {
-    message: "extended=true (whole space or site objects) is not supported; omit it",
-  }),
+  extended: z
+    .enum(["false", "0"], {
+      error: "extended=true (whole space or site objects) is not supported; omit it",
+    })
+    .optional()
+    .openapi({ description: "Only false: spaces and sites are presented by their id." }),
 });
 
 /** Query of the space and site installation lists: PAGED, external id and `extended`. */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { propertyCount } from "./common";
 import { pagedQuery } from "../http/pagination";
 import { permissionsOf, queryBoolean } from "../api-document/common";
 import { OrganizationSchema } from "./organizations";
@@ -96,10 +97,11 @@ export const PublishIntegrationBody = z
     configurations: Configurations.optional(),
     script: z.string(),
     organization: z.string().min(1).max(256),
-    secrets: z
-      .record(z.string().min(1).max(128), z.string().max(8192))
-      .refine((s) => Object.keys(s).length <= 20, { message: "at most 20 secrets" })
-      .optional(),
+    secrets: propertyCount(
+      z.record(z.string().min(1).max(128), z.string().max(8192)),
+      { max: 20 },
+      "at most 20 secrets",
+    ).optional(),
     contentSecurityPolicy: ContentSecurityPolicy.optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { MEMBER_ROLES } from "../lib/roles";
 import { permissionsOf } from "../api-document/common";
-import { entityId, MemberRole, pathString } from "./common";
+import { entityId, MemberRole, pathString, refusedField } from "./common";
 import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../../core/document/limits";
 import { jsonDepth } from "../lib/json-depth";
 
@@ -61,7 +62,10 @@ export const MergeRulesSchema = z.discriminatedUnion("type", [
         .array(
           z
             .object({
-              rule: z.literal("require_specific_reviewers"),
+              rule: z.literal("require_specific_reviewers", {
+                error:
+                  "Quire enforces only the require_specific_reviewers merge rule (docs/compatibility.md)",
+              }),
               users: z.array(entityId).max(100),
             })
             .strict(),
@@ -76,7 +80,13 @@ const SitePointer = z.object({ type: z.literal("site"), site: entityId }).strict
 
 /** Body of organization creation (official CreateOrganization). */
 export const CreateOrganizationBody = z
-  .object({ title: OrganizationTitle, emailDomains: EmailDomains.optional() })
+  .object({
+    title: OrganizationTitle,
+    emailDomains: EmailDomains.optional(),
+    onboardingPreferences: refusedField(
+      "an organization is created without a default site: create the site (POST /orgs/{organizationId}/sites)",
+    ),
+  })
   .strict();
 
 /** Body of an organization update: every field optional; an empty body changes nothing. */
@@ -101,26 +111,18 @@ export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
 /** Body of invite link creation: the organization form; the space and collection forms are refused. */
 export const CreateInviteBody = z
   .object({
-    role: MemberRoleOrGuest.optional(),
+    space: refusedField("invite links to a space are not supported: invite to the organization"),
+    collection: refusedField(
+      "invite links to a collection are not supported: invite to the organization",
+    ),
+    role: z
+      .enum(MEMBER_ROLES, {
+        error: (issue) => (issue.input === undefined ? "Required" : undefined),
+      })
+      .nullable(),
     level: MemberRoleOrGuest.optional(),
-    space: z.string().optional(),
-    collection: z.string().optional(),
   })
-  .strict()
-  .superRefine((body, ctx) => {
-    for (const target of ["space", "collection"] as const) {
-      if (body[target] !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [target],
-          message: `invite links to a ${target} are not supported yet`,
-        });
-      }
-    }
-    if (body.role === undefined) {
-      ctx.addIssue({ code: "custom", path: ["role"], message: "Required" });
-    }
-  });
+  .strict();
 
 /** The Organization `permissions` object. */
 const OrganizationPermissionsSchema = permissionsOf(

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../http/pagination";
-import { pathString, visitorQuery } from "./common";
+import { pathString, propertyCount, visitorQuery } from "./common";
 import { SiteParams, SiteSchema } from "./sites";
 import { SiteStructureSchema } from "./sites-structure";
 
@@ -29,12 +29,11 @@ const ShareLinkName = z.string().trim().max(50);
 export const CreateShareLinkBody = z.object({ name: ShareLinkName }).strict();
 
 /** Body of a share-link update: at least one field. */
-export const UpdateShareLinkBody = z
-  .object({ active: z.boolean().optional(), name: ShareLinkName.optional() })
-  .strict()
-  .refine((b) => b.active !== undefined || b.name !== undefined, {
-    message: "give active, name or both",
-  });
+export const UpdateShareLinkBody = propertyCount(
+  z.object({ active: z.boolean().optional(), name: ShareLinkName.optional() }).strict(),
+  { min: 1 },
+  "give active, name or both",
+);
 
 /** The official ShareLink object; `urls.published` (with the key) only for site managers. */
 export const ShareLinkSchema = z

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ConditionSyntaxError, parseCondition } from "../lib/condition";
 import { pagedQuery } from "../http/pagination";
 import { queryBoolean } from "../api-document/common";
-import { beforeOrAfter, entityId, pathString, shareKey } from "./common";
+import { beforeOrAfter, entityId, LiveOnly, pathString, refusedField, shareKey } from "./common";
 import { SiteParams } from "./sites";
 import { SpaceSchema } from "./spaces";
 
@@ -69,12 +69,54 @@ const Condition = z
 /** Official Icon: an icon name, at most 50 characters. */
 const Icon = z.string().trim().min(1).max(50);
 
+/**
+ * The official `spaceId` of the writes that add content: an existing space. `null` (create a
+ * space here) is refused with its reason; the document lists only what is taken.
+ */
+const ExistingSpaceId = z
+  .string({
+    error: (issue) =>
+      issue.input === null
+        ? "creating a space from a site is not supported: create it (POST /orgs/{organizationId}/spaces) and pass its id"
+        : undefined,
+  })
+  .min(1)
+  .max(64);
+
+/** The official `template` of those writes: only with `spaceId: null`, which is refused. */
+const NewSpaceTemplate = refusedField(
+  "a template applies to a new space (spaceId: null); create the space from the template first",
+);
+
+/** The official custom home page of a site space or section: none but the space's own. */
+const NoCustomHomePage = (nullable: boolean) =>
+  nullable
+    ? z
+        .null({ error: "custom home pages are not supported: the space's first page is its home" })
+        .optional()
+        .openapi({ description: "Only null: the space's own first page is the home page." })
+    : refusedField("custom home pages are not supported: the space's first page is its home");
+
+/** The official localized overrides: Quire keeps one title and description per item. */
+const NoLocalized = refusedField(
+  "localized titles and descriptions are not supported: one title per item",
+);
+
+/** Official SiteTitle, the site-specific title of a variant. */
+const SiteSpaceTitle = z.string().trim().min(2).max(128);
+
 /** Body of adding a space to a site. */
 export const AddSiteSpaceBody = z
   .object({
-    spaceId: entityId,
+    spaceId: ExistingSpaceId,
+    template: NewSpaceTemplate,
     sectionId: entityId.optional().openapi({
       description: "Section to add to; default: the default section, or the root without sections.",
+    }),
+    draft: LiveOnly,
+    pageId: NoCustomHomePage(true),
+    title: SiteSpaceTitle.optional().openapi({
+      description: "Site-specific title of the variant (default: the space's title).",
     }),
   })
   .strict();
@@ -84,16 +126,27 @@ export const UpdateSiteSpaceBody = z
   .object({
     path: StructurePath.optional(),
     condition: Condition.nullable().optional(),
+    pageId: NoCustomHomePage(true),
     spaceId: entityId.optional(),
+    hidden: z
+      .literal(false, { error: "hidden site spaces are not supported: remove it from the site" })
+      .optional()
+      .openapi({ description: "Only false: every site space is shown in the navigation." }),
+    draft: LiveOnly,
   })
   .strict();
 
 /** Body of section creation. */
 export const CreateSectionBody = z
   .object({
-    spaceId: entityId.openapi({ description: "Space published as the section's first variant." }),
+    spaceId: ExistingSpaceId.openapi({
+      description: "Space published as the section's first variant.",
+    }),
+    template: NewSpaceTemplate,
     title: z.string().trim().min(2).max(128).nullable().optional(),
     icon: Icon.nullable().optional(),
+    draft: LiveOnly,
+    pageId: NoCustomHomePage(false),
     siteSectionGroupId: entityId.optional(),
   })
   .strict();
@@ -102,11 +155,14 @@ export const CreateSectionBody = z
 export const UpdateSectionBody = z
   .object({
     title: z.string().trim().min(2).max(128).optional(),
+    localizedTitle: NoLocalized,
     path: StructurePath.optional(),
     defaultSiteSpace: entityId.optional(),
     condition: Condition.nullable().optional(),
     icon: Icon.nullable().optional(),
+    draft: LiveOnly,
     description: z.string().max(256).nullable().optional(),
+    localizedDescription: NoLocalized,
     siteSectionGroupId: entityId.nullable().optional(),
   })
   .strict();
@@ -118,6 +174,7 @@ export const CreateGroupBody = z
     icon: Icon.nullable().optional(),
     sections: z.array(entityId).max(100).optional(),
     parent: entityId.optional(),
+    draft: LiveOnly,
   })
   .strict();
 
@@ -125,7 +182,9 @@ export const CreateGroupBody = z
 export const UpdateGroupBody = z
   .object({
     title: z.string().trim().min(1).max(100).optional(),
+    localizedTitle: NoLocalized,
     icon: Icon.nullable().optional(),
+    draft: LiveOnly,
     parentSectionGroupId: entityId.nullable().optional(),
   })
   .strict();

@@ -109,6 +109,10 @@ export const UpdateSiteBody = z
     proxy: SiteProxyOrigin.nullable().optional().openapi({
       description: "Proxy origin (host plus path, e.g. company.com/docs); null removes it.",
     }),
+    styleguide: z
+      .null({ error: "style guides are not supported: a site has none to attach" })
+      .optional()
+      .openapi({ description: "Only null (detach): Quire has no style guide spaces." }),
   })
   .strict();
 

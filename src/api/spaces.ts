@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pagedQuery } from "../http/pagination";
 import { permissionsOf } from "../api-document/common";
-import { DefaultLevel, entityId, pathString, visitorQuery } from "./common";
+import { DefaultLevel, entityId, pathString, visitorQuery, wirePattern } from "./common";
 import { CollectionParams, moveBody, TransferCollectionBody } from "./collections";
 import { MergeRulesSchema, OrgParams } from "./organizations";
 import { ApplySpaceTemplateSchema } from "./templates";
@@ -37,10 +37,10 @@ const SpaceTitle = z.string().trim().min(1).max(50);
 
 /** One emoji (a sequence of pictographs, modifiers, joiners) or its hex code points (1f389). */
 const EMOJI =
-  /^(?:(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f)(?:-(?:1[0-9a-f]{4}|[23][0-9a-f]{3}|00[23a][0-9a-f]|fe0f|e00[0-7][0-9a-f]))*|[0-9#*]\ufe0f?\u20e3|(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*(?:\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*)$/iu;
+  /^(?:(?:1[0-9a-fA-F]{4}|[23][0-9a-fA-F]{3}|00[23aA][0-9a-fA-F]|[fF][eE]0[fF])(?:-(?:1[0-9a-fA-F]{4}|[23][0-9a-fA-F]{3}|00[23aA][0-9a-fA-F]|[fF][eE]0[fF]|[eE]00[0-7][0-9a-fA-F]))*|[0-9#*]\ufe0f?\u20e3|(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*(?:\p{Extended_Pictographic}|\p{Regional_Indicator})(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)*)$/u;
 
 /** Official Emoji: at most 50 characters, an emoji character or its code points. */
-const Emoji = z.string().max(50).regex(EMOJI, "must be an emoji or its hex code points");
+const Emoji = wirePattern(z.string().max(50), EMOJI, "must be an emoji or its hex code points");
 
 /** Official TranslationLanguage. */
 const LANGUAGES = [
@@ -85,7 +85,7 @@ export const UpdateSpaceBody = z
     mergeRules: SpaceMergeRulesSchema.optional(),
     emoji: Emoji.nullable().optional(),
     icon: z
-      .null()
+      .null({ error: "custom icons are not supported: set an emoji, or null to remove it" })
       .optional()
       .openapi({ description: "Only null (remove): custom icons are not supported" }),
   })

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { TEAM_ROLES } from "../lib/roles";
 import { pagedQuery } from "../http/pagination";
 import { permissionsOf } from "../api-document/common";
-import { entityId, pathString } from "./common";
+import { entityId, pathString, propertyCount } from "./common";
 import { MemberSchema } from "./members";
 import { OrgParams } from "./organizations";
 
@@ -58,12 +58,11 @@ export const UpdateTeamMembersBody = z
   .object({
     add: z.array(UserIdentifier).max(MAX_TEAM_USERS).optional(),
     remove: z.array(UserIdentifier).max(MAX_TEAM_USERS).optional(),
-    memberships: z
-      .record(z.string().min(1).max(320), z.object({ role: TeamRole }).strict())
-      .refine((m) => Object.keys(m).length <= MAX_TEAM_USERS, {
-        message: `at most ${MAX_TEAM_USERS} entries`,
-      })
-      .optional(),
+    memberships: propertyCount(
+      z.record(z.string().min(1).max(320), z.object({ role: TeamRole }).strict()),
+      { max: MAX_TEAM_USERS },
+      `at most ${MAX_TEAM_USERS} entries`,
+    ).optional(),
   })
   .strict();
 

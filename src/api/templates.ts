@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { entityId, strictId } from "./common";
+import { entityId, propertyCount, strictId } from "./common";
 
 /** Most content references one application may fill (templates have a handful of slots). */
 const MAX_CONTENT_REFS = 20;
@@ -22,11 +22,11 @@ const ContentRefFileSchema = z
 /** Official SpaceTemplateParams: `contentRefs` maps a slot name to the file that fills it. */
 const SpaceTemplateParamsSchema = z
   .object({
-    contentRefs: z
-      .record(z.string().min(1).max(64), ContentRefFileSchema)
-      .refine((refs) => Object.keys(refs).length <= MAX_CONTENT_REFS, {
-        message: `at most ${MAX_CONTENT_REFS} content references`,
-      })
+    contentRefs: propertyCount(
+      z.record(z.string().min(1).max(64), ContentRefFileSchema),
+      { max: MAX_CONTENT_REFS },
+      `at most ${MAX_CONTENT_REFS} content references`,
+    )
       .optional()
       .openapi({ description: "Files filling the template's named slots (slot name -> file)" }),
   })

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DocumentSchema } from "../../core/document/index";
 import { pagedQuery } from "../http/pagination";
-import { entityId, pathString } from "./common";
+import { entityId, pathString, propertyCount } from "./common";
 import { JsonDocumentSchema } from "./content-responses";
 import { OrgParams } from "./organizations";
 
@@ -95,17 +95,18 @@ export const MAX_GLOSSARY_ENTRIES = 1000;
 const MAX_GLOSSARY_OPERATIONS = 250;
 
 /** A glossary entry's terms by language (official GlossaryTranslations). */
-const GlossaryTranslations = z
-  .partialRecord(
+const GlossaryTranslations = propertyCount(
+  z.partialRecord(
     TranslationLanguage,
     z
       .string()
       .min(1)
       .max(255)
       .regex(/^[^\n\r]*$/),
-  )
-  .refine((t) => Object.keys(t).length > 0, { message: "at least one language" })
-  .openapi("GlossaryTranslations");
+  ),
+  { min: 1 },
+  "at least one language",
+).openapi("GlossaryTranslations");
 
 const GlossaryOperation = z.discriminatedUnion("type", [
   z.object({ type: z.literal("insert"), translations: GlossaryTranslations }).strict(),

@@ -82,7 +82,7 @@ export function presentSiteSpace(view: StructureView, row: SiteSpaceRow): SiteSp
     path: row.path,
     ...(row.sectionId ? { section: row.sectionId } : {}),
     space: presentSpace(urls, space, role, placement),
-    title: space.title,
+    title: row.title ?? space.title,
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),
     draft: false,

@@ -22,13 +22,10 @@ describe("POST /v1/orgs/{organizationId}/link-invites", () => {
     const { org, owner } = await makeOrg();
     const cases: [unknown, string][] = [
       [{}, "body.role: Required"],
-      [
-        { level: "read", space: "abc" },
-        "body.space: invite links to a space are not supported yet",
-      ],
+      [{ level: "read", space: "abc" }, "body.space: invite links to a space are not supported"],
       [
         { level: "read", collection: "abc" },
-        "body.collection: invite links to a collection are not supported yet",
+        "body.collection: invite links to a collection are not supported",
       ],
       [{ role: "boss" }, "body.role"],
       [{ role: "read", other: 1 }, "body:"],

@@ -134,6 +134,8 @@ export const siteSpaces = sqliteTable(
       .references(() => spaces.id, { onDelete: "cascade" }),
     path: text("path").notNull(),
     condition: text("condition"),
+    /** The official site-specific title of this variant; null: the space's own title. */
+    title: text("title"),
     position: text("position").notNull(),
     createdAt: text("created_at").notNull(),
   },

@@ -19,13 +19,16 @@ import { readerOperation } from "../../http/route-facts";
 /** Site insights: readers track events (kept as bounded counters), members aggregate them. */
 export const insightsRoutes = createRouter();
 
+/** No token, or any bearer token (a site API token): the OpenAPI security of the visitors' writes. */
+const OPEN_TO_VISITORS: Record<string, string[]>[] = [{}, { bearer: [] }];
+
 insightsRoutes.openapi(
   createRoute({
     method: "post",
     path: "/orgs/{organizationId}/sites/{siteId}/insights/events",
     middleware: [readerOperation("anonymous")],
-    // Readers call it without a token (or with their site token).
-    security: [],
+    // Open to the site's visitors: no token, or a site API token (src/middleware/auth.ts).
+    security: OPEN_TO_VISITORS,
     tags: ["sites"],
     summary: "Track events of a published site (page views, feedback, searches…)",
     description:

@@ -93,7 +93,7 @@ siteSpaceRoutes.openapi(
     },
   }),
   async (c) => {
-    const { spaceId, sectionId } = c.req.valid("json");
+    const { spaceId, sectionId, title } = c.req.valid("json");
     const params = c.req.valid("param");
     const loaded = await loadTree(c, params, WRITE_STRUCTURE, {
       with: wantedSpacesStatements(c.get("db"), callerDigest(c), [spaceId]),
@@ -108,7 +108,7 @@ siteSpaceRoutes.openapi(
       throw badRequest("body.sectionId: no such section in this site");
     }
     const target = sectionId ?? (tree.sections.length > 0 ? defaultSectionId(tree) : null);
-    const plan = addSiteSpacePlan(c.get("db"), tree, space, target);
+    const plan = addSiteSpacePlan(c.get("db"), tree, space, target, title);
     const view = await commit(c, loaded, plan.writes);
     const path = `/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${plan.id}`;
     c.header("Location", view.urls.api(path));

@@ -45,7 +45,7 @@ export function keyAtEnd(siblings: readonly { position: string }[]): string {
  * with paths made unique among `takenPaths` (the container's current paths).
  */
 export function newSiteSpaceRows(
-  where: { siteId: string; sectionId: string | null },
+  where: { siteId: string; sectionId: string | null; title?: string },
   spaces: readonly SpaceRow[],
   takenPaths: readonly string[],
   after: string | null,
@@ -61,8 +61,9 @@ export function newSiteSpaceRows(
       sectionId: where.sectionId,
       containerId: where.sectionId ?? where.siteId,
       spaceId: space.id,
-      path: uniquePath(slugify(space.title, "space"), taken),
+      path: uniquePath(slugify(where.title ?? space.title, "space"), taken),
       condition: null,
+      title: where.title ?? null,
       position,
       createdAt: now,
     };
@@ -71,7 +72,8 @@ export function newSiteSpaceRows(
 
 /** Insert statements for site-space rows, chunked under D1's 100 bound parameters. */
 export function insertSiteSpaces(db: Database, rows: readonly SiteSpaceRow[]) {
-  return chunked([...rows], 10).map((chunk) => db.insert(siteSpaces).values(chunk));
+  // 11 columns a row: 9 rows stay under the 100 parameters.
+  return chunked([...rows], 9).map((chunk) => db.insert(siteSpaces).values(chunk));
 }
 
 /** Statements to run in one batch, and the id of the item they create or change. */
@@ -86,11 +88,12 @@ export function addSiteSpacePlan(
   tree: SiteTree,
   space: SpaceRow,
   sectionId: string | null,
+  title?: string,
 ): StructureChange {
   const siblings = siteSpacesIn(tree, containerOf(tree.site, sectionId));
   const after = siblings[siblings.length - 1]?.position ?? null;
   const [row] = newSiteSpaceRows(
-    { siteId: tree.site.id, sectionId },
+    { siteId: tree.site.id, sectionId, title },
     [space],
     siblings.map((s) => s.path),
     after,

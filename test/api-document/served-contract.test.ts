@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { call, workerFetch } from "../helpers/api";
+import { makeOrg } from "../helpers/factories";
+import { makeSpace } from "../helpers/spaces-factories";
+
+/** The parts of the served document these checks read. */
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; schema?: unknown }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+async function servedDocument() {
+  const res = await call("GET", "/openapi.json");
+  expect(res.status).toBe(200);
+  return res.body as { paths: Record<string, Record<string, Operation>> };
+}
+
+async function servedOperations() {
+  const doc = await servedDocument();
+  const out: { method: string; path: string; op: Operation }[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (METHODS.includes(method)) out.push({ method, path, op });
+    }
+  }
+  return out;
+}
+
+/** Every `pattern` of a JSON value, with where it is. */
+function patternsOf(node: unknown, at = "#", out: { at: string; pattern: string }[] = []) {
+  if (Array.isArray(node)) node.forEach((v, i) => patternsOf(v, `${at}/${i}`, out));
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "pattern" && typeof v === "string") out.push({ at, pattern: v });
+      else patternsOf(v, `${at}/${k}`, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Values the server accepts, for the patterns fast-check cannot generate from (unicode property
+ * escapes, lookaheads): emoji in every form the emoji and reaction checks take, domains, paths.
+ */
+const ACCEPTED = [
+  ...["🎉", "👍", "👍🏽", "🇫🇷", "1️⃣", "👩‍💻", "🏳️‍🌈", "❤️", "1f389", "1F44D-1f3fD"],
+  ...["example.com", "docs.example.co.uk", "/docs/old-page", "/old/*", "/v1%20docs/a.b~c"],
+];
+
+describe("the served document's patterns", () => {
+  it("are ECMA-262 patterns without delimiters or flags, each matched by values the server takes", async () => {
+    const found = patternsOf(await servedDocument());
+    expect(found.length).toBeGreaterThan(100);
+    const unmatched: string[] = [];
+    for (const { at, pattern } of found) {
+      const re = new RegExp(pattern, "u"); // throws on a pattern unicode semantics refuse
+      let samples: string[] = [];
+      try {
+        samples = fc.sample(fc.stringMatching(re), { numRuns: 20, seed: 7 });
+      } catch {
+        // a construct fast-check does not generate from: the accepted values below
+      }
+      samples.push(...ACCEPTED);
+      if (!samples.some((s) => re.test(s))) unmatched.push(`${at}: ${pattern}`);
+    }
+    expect(unmatched).toEqual([]);
+  });
+
+  it("documents the emoji and reaction checks as the server runs them", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeSpace(org.id, owner);
+    const doc = JSON.stringify(await servedDocument());
+    const emoji = patternsOf(JSON.parse(doc)).filter((p) => p.pattern.includes("Pictographic"));
+    expect(emoji.length).toBeGreaterThanOrEqual(10);
+    for (const value of ["🎉", "1f389", "1F389", "👍🏽"]) {
+      const res = await call("PATCH", `/spaces/${space.id}`, {
+        token: owner.token,
+        body: { emoji: value },
+      });
+      expect(res.status, value).toBe(200);
+      const spacePatterns = emoji.filter((p) => p.pattern.startsWith("^(?:(?:1"));
+      expect(spacePatterns.length).toBeGreaterThan(0);
+      for (const p of spacePatterns)
+        expect(new RegExp(p.pattern, "u").test(value), value).toBe(true);
+    }
+    const refused = await call("PATCH", `/spaces/${space.id}`, {
+      token: owner.token,
+      body: { emoji: "ⓜ" },
+    });
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe("the served document's answers", () => {
+  it("lists 400 on every operation that takes any input", async () => {
+    const missing: string[] = [];
+    for (const { method, path, op } of await servedOperations()) {
+      const input = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
+      if (input && !op.responses["400"]) missing.push(`${method.toUpperCase()} ${path}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("says which operations work without a token (security [] or with {}), and only those", async () => {
+    const wrong: string[] = [];
+    for (const { method, path, op } of await servedOperations()) {
+      const url = `https://quire.test${path.replace(/\{[^}]+\}/g, "x")}`;
+      const body = method === "get" || method === "delete" ? undefined : "{}";
+      const headers = body ? { "Content-Type": "application/json" } : undefined;
+      const res = await workerFetch(url, { method: method.toUpperCase(), body, headers });
+      const open = res.status !== 401;
+      const security = op.security;
+      const says =
+        security !== undefined &&
+        (security.length === 0 || security.some((s) => Object.keys(s).length === 0));
+      if (open !== says)
+        wrong.push(
+          `${method.toUpperCase()} ${path}: answers ${res.status}, documented ${JSON.stringify(security)}`,
+        );
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("the served document says what the server checks", () => {
+  /** The JSON request body schema of one served operation, its refs resolved one level. */
+  async function bodyOf(method: string, path: string) {
+    const doc = (await servedDocument()) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }
+        >
+      >;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const schema = doc.paths[path]![method]!.requestBody!.content["application/json"]!.schema;
+    const ref = schema.$ref as string | undefined;
+    return ref ? doc.components.schemas[ref.split("/").pop()!]! : schema;
+  }
+
+  it("before xor after, at least one field, a required role, a URL, no refused enum value", async () => {
+    const sort = await bodyOf("patch", "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort");
+    const position = (sort.properties as Record<string, { anyOf?: { required?: string[] }[] }>)
+      .position!;
+    expect(position.anyOf?.map((b) => b.required)).toEqual([["before"], ["after"]]);
+    const share = await bodyOf(
+      "patch",
+      "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    );
+    expect(share.minProperties).toBe(1);
+    const invite = await bodyOf("post", "/v1/orgs/{organizationId}/link-invites");
+    expect(invite.required).toContain("role");
+    const dev = await bodyOf("put", "/v1/integrations/{integrationName}/dev");
+    expect((dev.properties as Record<string, { format?: string }>).tunnelUrl!.format).toBe("uri");
+    const doc = JSON.stringify(await servedDocument());
+    expect(doc).not.toMatch(/"name":"extended","in":"query"[^}]*"enum":\["true"/);
+  });
+
+  it("refuses a position with both sides or neither by the same schema, naming the rule", async () => {
+    const { org, owner } = await makeOrg();
+    const a = await makeSpace(org.id, owner);
+    const b = await makeSpace(org.id, owner);
+    const pointer = { type: "space", space: b.id };
+    for (const position of [{ before: pointer, after: pointer }, {}]) {
+      const res = await call("POST", `/spaces/${a.id}/move`, {
+        token: owner.token,
+        body: { position },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe("body.position: give exactly one of before or after");
+    }
+    const ok = await call("POST", `/spaces/${a.id}/move`, {
+      token: owner.token,
+      body: { position: { before: pointer } },
+    });
+    expect(ok.status).not.toBe(400);
+  });
+});
