@@ -20,6 +20,8 @@ import { loadSpecDocuments, type SpecSource } from "../../services/content/opena
 
 import { notFound } from "../../lib/errors";
 import { conditionFilter } from "../../services/sites/conditions";
+import { chainShown } from "../../lib/condition";
+import type { TreeNode } from "../../content/tree";
 import { signedDownloadPath } from "../../lib/signing";
 import { publishedFilePath } from "./published-files";
 import { apiUrl, urlsOf } from "../../http/urls";
@@ -133,9 +135,8 @@ function visitorFilter(t: ContentTarget) {
 }
 
 /** 404 for a page a site visitor's adaptive conditions hide, as for a page that does not exist. */
-function requireShown(t: ContentTarget, condition: string | null): void {
-  const shows = visitorFilter(t);
-  if (shows && !shows(condition)) throw notFound("Page");
+function requireShown(t: ContentTarget, node: TreeNode): void {
+  if (!chainShown(visitorFilter(t), node)) throw notFound("Page");
 }
 
 /** The documents of the specs a read found, from R2. */
@@ -217,7 +218,7 @@ async function presentPlaced(
   query: PageQueryInput,
 ) {
   if (!placed) throw notFound("Page");
-  requireShown(t, placed.node.row.condition);
+  requireShown(t, placed.node);
   const computed = flag(query.computed);
   const specs = await specsOf(c, computed === false ? [] : placed.specs);
   const rendering: Rendering = {
@@ -324,7 +325,7 @@ export async function documentBody(
   query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
-  requireShown(t, read.node.row.condition);
+  requireShown(t, read.node);
   const source = storedComputedSource(read.node.row.computed);
   const specs = await specsOf(c, read.specs);
   const stored = documentOf(read.body);
