@@ -9,7 +9,7 @@ import {
 } from "../../services/content/page-reads";
 import { mainTarget, revisionTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
-import { renderMarkdown } from "../../../core/document";
+import { renderMarkdown, withoutHiddenBlocks } from "../../../core/document";
 import {
   computedPageDocument,
   expandOpenApiBlocks,
@@ -105,9 +105,10 @@ interface Rendering {
  * `dereferenced`), so reads follow a new spec version.
  */
 function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContext {
+  const shows = visitorFilter(t);
   return {
     appUrl: (path) => `${t.appBase}/${path}`,
-    shows: visitorFilter(t),
+    shows,
     body: (row) => {
       // Without bodies, a document page names its document (official `documentId`), if any.
       if (r.format === null) return row.documentHash ? { documentId: row.documentHash } : {};
@@ -123,6 +124,7 @@ function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContex
         const expand = r.format === "markdown" || r.dereferenced === true;
         document = expand ? expandOpenApiBlocks(stored, r.specs) : stored;
       }
+      if (shows) document = withoutHiddenBlocks(document, shows);
       if (r.format === "markdown") return { markdown: renderMarkdown(document) };
       return { document };
     },
@@ -334,5 +336,8 @@ export async function documentBody(
     : flag(query.dereferenced) === true
       ? expandOpenApiBlocks(stored, specs)
       : stored;
-  return document as z.infer<typeof JsonDocumentSchema>;
+  const shows = visitorFilter(t);
+  return (shows ? withoutHiddenBlocks(document, shows) : document) as z.infer<
+    typeof JsonDocumentSchema
+  >;
 }
