@@ -48,3 +48,21 @@ export function withoutHiddenBlocks<D extends DocumentLike>(
 ): D {
   return walk(document as LooseNode, shows, 0) as D;
 }
+
+/**
+ * The expressions of every `if` block of a document (at any depth), for the search index: a
+ * page's text is found by a visitor only when all of them hold (its text is indexed whole).
+ */
+export function ifExpressions(document: DocumentLike): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown, depth: number): void => {
+    if (!isRecord(node) || depth > MAX_WALK_DEPTH) return;
+    if (node.type === "if") out.push(expressionOf(node) ?? "");
+    for (const key of ["nodes", "fragments"] as const) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const child of list) visit(child, depth + 1);
+    }
+  };
+  visit(document, 0);
+  return [...new Set(out.filter((e) => e.trim() !== ""))];
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
-import { commitChanges } from "../helpers/content-factories";
 import { publishedDocs, siteTokenFor, siteUrl } from "../helpers/reading-factories";
 import { readerFetch } from "../reader/helpers";
+import { commitIndexed } from "../search/fixtures";
 
 /** A paragraph block of `text`. */
 const paragraph = (text: string) => ({
@@ -41,7 +41,7 @@ async function docsWithIfBlocks() {
       },
     ],
   };
-  const merged = await commitChanges(d.space.id, d.owner.user.id, [
+  const merged = await commitIndexed(d.space.id, d.owner, [
     { operation: "update_page", page: guide, document: { document } },
   ]);
   const token = await siteTokenFor(siteUrl(d.site.id));
@@ -83,5 +83,16 @@ describe("`if` blocks for a site visitor (issue 34, finding 6b)", () => {
       expect(res.text, path).toContain("Everyone reads this.");
       for (const secret of SECRETS) expect(res.text, path).not.toContain(secret);
     }
+  });
+
+  it("does not find a page by the text of an `if` block through site search", async () => {
+    const d = await docsWithIfBlocks();
+    const search = (token: string, query: string) =>
+      as(token).post(`/orgs/${d.org.id}/sites/${d.site.id}/search`, { query, mode: "all" });
+    const hidden = await search(d.token, "vault");
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.text).not.toContain("vault");
+    expect(hidden.text).not.toContain(d.guide);
+    expect((await search(d.owner.token, "vault")).text).toContain(d.guide);
   });
 });
