@@ -298,3 +298,21 @@ export function parseCondition(text: string): ConditionNode {
   if (text.trim() === "") throw new ConditionSyntaxError("empty condition", 0);
   return new Parser(tokenize(text)).parseCondition();
 }
+
+/**
+ * A site visitor's adaptive filter: whether an item with this condition shows to them (built by
+ * `conditionFilter` in src/services/sites/conditions.ts; undefined where everything shows).
+ */
+export type Shows = (condition: string | null) => boolean;
+
+/**
+ * The one rule of a page's visibility to a site visitor: the page and every ancestor of it show
+ * (a page under a hidden ancestor is hidden). Every site-token read of a page applies it.
+ */
+export function chainShown(
+  shows: Shows | undefined,
+  page: { row: { condition: string | null }; ancestors: readonly { condition: string | null }[] },
+): boolean {
+  if (!shows) return true;
+  return shows(page.row.condition) && page.ancestors.every((a) => shows(a.condition));
+}

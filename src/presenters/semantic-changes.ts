@@ -1,6 +1,7 @@
 import type { FileRow, PageRow } from "../db/schema";
 import { placePage } from "../content/tree";
 import type { RevisionSemanticChanges, SemanticChange } from "../api/semantic-changes";
+import { chainShown, type Shows } from "../lib/condition";
 
 /**
  * Official RevisionSemanticChanges from the rows of what changed: page created, deleted, moved
@@ -28,7 +29,7 @@ export interface ChangedRows {
 export interface ChangesView {
   limit: number;
   /** A site visitor's adaptive filter (undefined: every page shows). */
-  shows?: (condition: string | null) => boolean;
+  shows?: Shows;
   fileUrl: (row: FileRow) => string;
 }
 
@@ -94,15 +95,31 @@ function fileChanges(b: FileRow, a: FileRow, view: ChangesView): SemanticChange[
   return [{ type: "file_edited", file: changedFile(a, view), attributes }];
 }
 
+/**
+ * Whether a changed page shows to the visitor on that side: it and its ancestors (`chainShown`);
+ * a page whose chain is not known whole there is left out of a visitor's list.
+ */
+function pageShown(row: PageRow, chain: PageRow[], view: ChangesView): boolean {
+  if (!view.shows) return true;
+  const node = placePage(row.pageId, chain);
+  return (
+    chainShown(view.shows, node ?? { row, ancestors: [] }) &&
+    (node !== null || row.parentId === null || row.deleted)
+  );
+}
+
 /** The official answer: at most `limit` changes, pages first, and how many more there are. */
 export function presentSemanticChanges(
   rows: ChangedRows,
   view: ChangesView,
 ): RevisionSemanticChanges {
-  const shows = view.shows ?? (() => true);
   const all: SemanticChange[] = [];
   for (const { before: b, after: a } of rows.pages) {
-    if ((b && !shows(b.condition)) || (a && !shows(a.condition))) continue;
+    if (
+      (b && !pageShown(b, rows.chains.before, view)) ||
+      (a && !pageShown(a, rows.chains.after, view))
+    )
+      continue;
     if (!b && a) all.push({ type: "page_created", page: changedPage(a, rows.chains.after) });
     else if (b && !a) all.push({ type: "page_deleted", page: changedPage(b, rows.chains.before) });
     else if (b && a) all.push(...pageChanges(b, a, rows));

@@ -9,7 +9,7 @@ import {
 } from "../../services/content/page-reads";
 import { mainTarget, revisionTarget } from "../../auth/content-target";
 import { EMPTY_DOCUMENT } from "../../content/documents";
-import { renderMarkdown } from "../../../core/document";
+import { renderMarkdown, withoutHiddenBlocks } from "../../../core/document";
 import {
   computedPageDocument,
   expandOpenApiBlocks,
@@ -20,6 +20,8 @@ import { loadSpecDocuments, type SpecSource } from "../../services/content/opena
 
 import { notFound } from "../../lib/errors";
 import { conditionFilter } from "../../services/sites/conditions";
+import { chainShown } from "../../lib/condition";
+import type { TreeNode } from "../../content/tree";
 import { signedDownloadPath } from "../../lib/signing";
 import { publishedFilePath } from "./published-files";
 import { apiUrl, urlsOf } from "../../http/urls";
@@ -103,9 +105,10 @@ interface Rendering {
  * `dereferenced`), so reads follow a new spec version.
  */
 function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContext {
+  const shows = visitorFilter(t);
   return {
     appUrl: (path) => `${t.appBase}/${path}`,
-    shows: visitorFilter(t),
+    shows,
     body: (row) => {
       // Without bodies, a document page names its document (official `documentId`), if any.
       if (r.format === null) return row.documentHash ? { documentId: row.documentHash } : {};
@@ -121,6 +124,7 @@ function pageContext(t: ContentTarget, bodies: Bodies, r: Rendering): PageContex
         const expand = r.format === "markdown" || r.dereferenced === true;
         document = expand ? expandOpenApiBlocks(stored, r.specs) : stored;
       }
+      if (shows) document = withoutHiddenBlocks(document, shows);
       if (r.format === "markdown") return { markdown: renderMarkdown(document) };
       return { document };
     },
@@ -133,9 +137,8 @@ function visitorFilter(t: ContentTarget) {
 }
 
 /** 404 for a page a site visitor's adaptive conditions hide, as for a page that does not exist. */
-function requireShown(t: ContentTarget, condition: string | null): void {
-  const shows = visitorFilter(t);
-  if (shows && !shows(condition)) throw notFound("Page");
+function requireShown(t: ContentTarget, node: TreeNode): void {
+  if (!chainShown(visitorFilter(t), node)) throw notFound("Page");
 }
 
 /** The documents of the specs a read found, from R2. */
@@ -217,7 +220,7 @@ async function presentPlaced(
   query: PageQueryInput,
 ) {
   if (!placed) throw notFound("Page");
-  requireShown(t, placed.node.row.condition);
+  requireShown(t, placed.node);
   const computed = flag(query.computed);
   const specs = await specsOf(c, computed === false ? [] : placed.specs);
   const rendering: Rendering = {
@@ -324,7 +327,7 @@ export async function documentBody(
   query: { dereferenced?: string },
 ): Promise<z.infer<typeof JsonDocumentSchema>> {
   if (!read || read.node.row.kind !== "document") throw notFound("Page");
-  requireShown(t, read.node.row.condition);
+  requireShown(t, read.node);
   const source = storedComputedSource(read.node.row.computed);
   const specs = await specsOf(c, read.specs);
   const stored = documentOf(read.body);
@@ -333,5 +336,8 @@ export async function documentBody(
     : flag(query.dereferenced) === true
       ? expandOpenApiBlocks(stored, specs)
       : stored;
-  return document as z.infer<typeof JsonDocumentSchema>;
+  const shows = visitorFilter(t);
+  return (shows ? withoutHiddenBlocks(document, shows) : document) as z.infer<
+    typeof JsonDocumentSchema
+  >;
 }

@@ -14,7 +14,8 @@ import {
 import { createRouter } from "../../http/router";
 import { apiUrl } from "../../http/urls";
 import { errorResponses, jsonResponse } from "../../api-document/common";
-import { mainTarget } from "../../auth/content-target";
+import { mainTarget, type ContentTarget } from "../../auth/content-target";
+import { conditionFilter } from "../../services/sites/conditions";
 import { ChangeRequestPdfParams, PdfQuery, PdfUrlSchema, SpacePdfParams } from "../../api/pdf";
 
 /** PDF exports of a space's main content and of a change request (spec §4.4, official). */
@@ -46,6 +47,12 @@ async function changeRequestPdfTarget(
   };
 }
 
+/** A site visitor's adaptive view of a PDF: undefined when every page and block shows. */
+function visitorView(t: ContentTarget): PdfTarget["visitor"] {
+  const shows = t.visitor ? conditionFilter(t.visitor.adaptive, t.visitor.claims) : undefined;
+  return shows ? { shows, key: JSON.stringify(t.visitor?.claims ?? {}) } : undefined;
+}
+
 /** Renders (or reuses) the target's PDF and answers its signed URL. */
 async function answer(c: Context<AppEnv>, target: PdfTarget, query: z.infer<typeof PdfQuery>) {
   const selection = { pageId: query.page, only: query.only ?? false };
@@ -73,6 +80,7 @@ pdfRoutes.openapi(
       revision: t.revision,
       spaceTitle: t.space.title,
       specState: specStateOf(t.more.specs),
+      visitor: visitorView(t),
     };
     return c.json(await answer(c, target, c.req.valid("query")), 200);
   },

@@ -49,9 +49,11 @@ export async function pdfDownloadPath(
     footnote,
     // Not on the title page, but the pages computed from specs depend on it.
     target.specState,
+    // A visitor's adaptive view is a PDF of its own.
+    ...(target.visitor ? [`visitor:${target.visitor.key}`] : []),
   ]);
   if (!(await env.FILES.head(key))) {
-    const content = await loadPdfContent(db, target.pointer, selection);
+    const content = await loadPdfContent(db, target.pointer, selection, target.visitor?.shows);
     if (content.pageTitle !== null) {
       subtitle.push(
         selection.only

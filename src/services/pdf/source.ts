@@ -9,6 +9,8 @@ import { notFound, RefusedValue } from "../../lib/errors";
 import type { PdfPageNode } from "../../pdf/document";
 import type { PdfSelection } from "../../pdf/store";
 import { pageSubtreeIdsSql } from "../content/reads";
+import { chainShown, type Shows } from "../../lib/condition";
+import { withoutHiddenBlocks } from "../../../core/document";
 import { liveAt, liveIn, referencedSpecsQuery, type SpecSource } from "../content/openapi-specs";
 
 /** The pages of a selection in tree order, their bodies, and the revision's files. */
@@ -45,6 +47,7 @@ function rowsQuery(db: Database, p: ContentPointer, ids: SQL | null) {
       deleted: pageVersions.deleted,
       documentHash: pageVersions.documentHash,
       computed: pageVersions.computed,
+      condition: pageVersions.condition,
     })
     .from(pageVersions)
     .where(ids ? and(sql`${pageVersions.pageId} IN (${ids})`, visible) : visible);
@@ -75,11 +78,14 @@ function bodiesQuery(db: Database, p: ContentPointer, ids: SQL | null) {
 
 type Row = Awaited<ReturnType<typeof rowsQuery>>[number];
 
-/** Places rows as a tree in sibling order, from the root level or from the page `top`. */
-function buildNodes(rows: Row[], top: string | null): PdfPageNode[] {
+/**
+ * Places rows as a tree in sibling order, from the root level or from the page `top`; a page
+ * the visitor's claims do not show is left out with its subtree.
+ */
+function buildNodes(rows: Row[], top: string | null, shows: Shows | undefined): PdfPageNode[] {
   const childrenOf = new Map<string | null, Row[]>();
   for (const row of rows) {
-    if (row.deleted) continue;
+    if (row.deleted || (shows && !shows(row.condition))) continue;
     const parent = row.pageId === top ? null : row.parentId;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), row]);
   }
@@ -96,6 +102,15 @@ function buildNodes(rows: Row[], top: string | null): PdfPageNode[] {
   return place(null, 0);
 }
 
+/** A stored body without the `if` blocks the visitor's claims do not show. */
+function visibleBody(body: string, shows: Shows): string {
+  try {
+    return JSON.stringify(withoutHiddenBlocks(JSON.parse(body) as Record<string, unknown>, shows));
+  } catch {
+    return body;
+  }
+}
+
 /**
  * Loads what a PDF of the selection needs in one round trip: the page rows (and, for a page,
  * its ancestor chain, to check it is reachable), the capped bodies, and the revision's files.
@@ -104,6 +119,7 @@ export async function loadPdfContent(
   db: Database,
   p: ContentPointer,
   selection: PdfSelection,
+  shows?: Shows,
 ): Promise<PdfContent> {
   const pageId = selection.pageId;
   const ids = pageId
@@ -123,7 +139,7 @@ export async function loadPdfContent(
   let pageTitle: string | null = null;
   if (pageId) {
     const placed = placePage(pageId, chain);
-    if (!placed || placed.row.kind === "link") throw notFound("Page");
+    if (!placed || placed.row.kind === "link" || !chainShown(shows, placed)) throw notFound("Page");
     pageTitle = placed.row.title;
   }
   const byHash = new Map<string, string>();
@@ -139,11 +155,13 @@ export async function loadPdfContent(
   }
   const bodies = new Map<string, string | null>();
   for (const row of rows) {
-    if (!row.deleted)
-      bodies.set(row.pageId, row.documentHash ? (byHash.get(row.documentHash) ?? null) : null);
+    if (!row.deleted) {
+      const body = row.documentHash ? (byHash.get(row.documentHash) ?? null) : null;
+      bodies.set(row.pageId, body && shows ? visibleBody(body, shows) : body);
+    }
   }
   return {
-    roots: buildNodes(rows, pageId ?? null),
+    roots: buildNodes(rows, pageId ?? null, shows),
     bodies,
     files: new Map(fileRows.filter((f) => !f.deleted).map((f) => [f.fileId, f])),
     pageTitle,

@@ -6,6 +6,7 @@ import type { ContentPointer } from "../../content/pointer";
 import { changeRequestHeadSql } from "../../auth/change-request";
 import { notFound } from "../../lib/errors";
 import { revisionRowQuery } from "../content/reads";
+import type { Shows } from "../../lib/condition";
 
 /** The content a PDF is asked for: where it lives and what its title page says. */
 export interface PdfTarget {
@@ -16,6 +17,11 @@ export interface PdfTarget {
   changeRequest?: { number: number; subject: string };
   /** The organization's API specs' state (`specState`): pages computed from specs follow it. */
   specState: string;
+  /**
+   * A site visitor's adaptive view (issue 34, 6c): the pages and `if` blocks their claims show
+   * (`shows`), and what names that view in the PDF's key (`key`, the claims).
+   */
+  visitor?: { shows: Shows; key: string };
 }
 
 /**

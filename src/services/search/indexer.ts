@@ -11,7 +11,7 @@ import { documents, spaces } from "../../db/schema/index";
 import { mainPointer } from "../../content/pointers";
 import { visibleAt, type ContentPointer } from "../../content/pointer";
 import { pagesByIdQuery, treeQuery } from "../../content/read";
-import { documentSections, type DocumentLike } from "../../../core/document/index";
+import { documentSections, ifExpressions, type DocumentLike } from "../../../core/document/index";
 import { keyToken, untaggedRowsMatch } from "../../lib/fts-query";
 import { searchTag, taggedText } from "../../lib/search-tags";
 import type { MainRevisionHook } from "../../platform/main-revision";
@@ -91,6 +91,10 @@ function pageSections(
   } catch {
     doc = {};
   }
+  // A page with `if` blocks is found by a site visitor only when every block's expression holds
+  // for them (its text is indexed whole): adaptive text is never a visitor's search result.
+  const gated = [...(place.conditions ?? []), ...ifExpressions(doc)];
+  if (gated.length > 0) place.conditions = gated;
   const sections = documentSections(doc).slice(0, MAX_SECTIONS);
   if (sections.length === 0) sections.push({ heading: null, anchor: null, text: "" });
   const tagged = (text: string, max: number) => taggedText(clean(text, max), tags);
