@@ -59,10 +59,16 @@ function principalSql(callerId: SQL): SQL {
  * SQL over `content_grants`: the grants of the user `callerId` (or their teams) on the resources
  * of one type selected by `ids` (SQL).
  */
-function grantsOnSql(callerId: SQL, resourceType: "collection" | "space", ids: SQL): SQL {
+function grantsOnSql(
+  callerId: SQL,
+  resourceType: "collection" | "space",
+  ids: SQL | { one: SQL },
+): SQL {
   return and(
     eq(contentGrants.resourceType, resourceType),
-    sql`${contentGrants.resourceId} IN (${ids})`,
+    "one" in ids
+      ? sql`${contentGrants.resourceId} = ${ids.one}`
+      : sql`${contentGrants.resourceId} IN (${ids})`,
     principalSql(callerId),
   )!;
 }
@@ -268,7 +274,7 @@ export type RoleRowsOf =
 export function roleRowsSql(callerId: SQL, on: RoleRowsOf): SQL<string> {
   const one = "spaceId" in on;
   const chain = ancestorIdsSql(one ? on.parentId : on.parents);
-  const grants = (type: "collection" | "space", ids: SQL) =>
+  const grants = (type: "collection" | "space", ids: SQL | { one: SQL }) =>
     sql`(SELECT json_group_array(json_object('resourceId', resource_id, 'role', role))
       FROM content_grants WHERE ${grantsOnSql(callerId, type, ids)})`;
   const ifChain = (read: SQL) =>
@@ -277,7 +283,7 @@ export function roleRowsSql(callerId: SQL, on: RoleRowsOf): SQL<string> {
     'chain', ${ifChain(sql`(SELECT json_group_array(${COLLECTION_JSON}) FROM collections col
       WHERE col.id IN (${chain}))`)},
     'chainGrants', ${ifChain(grants("collection", chain))},
-    'spaceGrants', ${grants("space", one ? on.spaceId : on.spaceIds)})`;
+    'spaceGrants', ${grants("space", one ? { one: on.spaceId } : on.spaceIds)})`;
 }
 
 /** Reads `roleRowsSql`'s JSON (text, or already parsed inside a JSON row) into its rows. */

@@ -42,16 +42,25 @@ export function roleOf(standing: Standing, level: DefaultLevel, rank: number): M
   return maxRole(fromDefault, MEMBER_ROLES[rank] ?? null);
 }
 
+/** The level a chain (from a resource up to the top) passes down: `levelBelow` from the top. */
+export function chainLevel(chain: RoleInputs["chain"]): DefaultLevel {
+  return chain.reduceRight<DefaultLevel>(
+    (inherited, link) => levelBelow(link.defaultLevel, inherited),
+    "inherit",
+  );
+}
+
+/** The rank of the best of `grants` (-1: none), as the SQL forms compare ranks. */
+export function bestRank(grants: readonly MemberRole[]): number {
+  return Math.max(-1, ...grants.map((g) => roleRank(g)));
+}
+
 /**
  * The effective role from loaded rows (`chain` from the resource up to the top, the caller's
  * grants on it): `roleOf` over the chain's level and the best grant.
  */
 export function effectiveRole({ orgRole, isGuest, chain, grants }: RoleInputs): MemberRole | null {
-  const level = chain.reduceRight<DefaultLevel>(
-    (inherited, link) => levelBelow(link.defaultLevel, inherited),
-    "inherit",
-  );
-  return roleOf({ orgRole, isGuest }, level, Math.max(-1, ...grants.map((g) => roleRank(g))));
+  return roleOf({ orgRole, isGuest }, chainLevel(chain), bestRank(grants));
 }
 
 /** Every value a default level column holds. */

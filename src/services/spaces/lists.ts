@@ -12,12 +12,12 @@ import {
   spaceRoleSql,
   visibleTreeSql,
 } from "../../auth/access-sql";
-import { kindOf, type CallerKind } from "../../auth/role-rule";
+import { bestRank, chainLevel, kindOf, type CallerKind } from "../../auth/role-rule";
 import { type Membership } from "../../auth/organization";
 import { bindAll, preparedSelect, preparedShapes, sqlParam, type Params } from "../../db/prepared";
 import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
-import { roleRank, type DefaultLevel, type MemberRole } from "../../lib/roles";
+import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { cursorPair } from "../../http/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
@@ -266,15 +266,14 @@ export async function listCollectionSpaces(
   options: { limit: number; after?: SpaceKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
   const who = kindOf(member);
-  // What the listed collection passes down: the nearest level set on its chain (null hides).
-  const set = source.chain.find((link) => link.defaultLevel !== "inherit");
+  // What the listed collection passes down (the rule's own resolution) and its best grant.
   const values = {
     org: member.org.id,
     digest,
     collection: source.collection.id,
     limit: options.limit + 1,
-    inhLevel: set ? set.defaultLevel : "inherit",
-    inhRank: Math.max(-1, ...source.grants.map((g) => roleRank(g))),
+    inhLevel: chainLevel(source.chain),
+    inhRank: bestRank(source.grants),
     ...cursorPair(options.after),
   };
   const bound = pageAndCount(db, who, values, Boolean(options.after));
