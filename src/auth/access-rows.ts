@@ -3,25 +3,21 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import {
   apiTokens,
-  collections,
   orgMembers,
   organizations,
   spaces,
-  type CollectionRow,
   type OrganizationRow,
   type SpaceRow,
 } from "../db/schema";
 import type { MemberRole } from "../lib/roles";
 import { CALLER_COLUMNS, callerDigest, type CallerRow } from "./caller";
-import type { CallerGrant, CollectionTree } from "./role-types";
-import { ancestorIdsSql, principalSql } from "./access-sql";
+import type { RoleRows } from "./role-types";
+import { readRoleRows, roleRowsSql } from "./access-sql";
 import { sqlText } from "../db/sql-text";
 import { preparedSelect, type Params } from "../db/prepared";
 import {
   columnParts,
   jsonArrayItems,
-  jsonObjectSql,
-  jsonValue,
   readJsonRow,
   tableParts,
   type JsonPart,
@@ -35,34 +31,19 @@ const CALLER_PARTS = columnParts(
   false,
 );
 
-/** A collection of the chain as JSON (`CollectionRow` keys; its values JSON keeps as they are). */
-const COLLECTION_JSON = jsonObjectSql(collections, "col");
-
-/** The caller (user `u`) or one of their teams, as a grant's principal (`principalSql`). */
-const PRINCIPAL = sqlText(principalSql(sql.raw("u.id")));
-
-/** The space's parent collection and its ancestors (`ancestorIdsSql`). */
-const ANCESTORS = sqlText(ancestorIdsSql(sql.raw("spaces.parent_id")));
-
-/** JSON columns: grants on the space; for a space in a collection, the chain and grants on it. */
+/**
+ * The role inputs of the space (`roleRowsSql`, the one producer): the caller's grants on it and,
+ * for a space in a collection, the chain above it and the caller's grants on that chain.
+ */
 const JSON_PARTS: JsonPart[] = [
   {
-    key: "spaceGrants",
-    sql: `(SELECT json_group_array(role) FROM content_grants
-      WHERE resource_type = 'space' AND resource_id = spaces.id AND ${PRINCIPAL})`,
-  },
-  {
-    key: "treeRows",
-    sql: `CASE WHEN spaces.parent_id IS NULL THEN NULL ELSE
-      (SELECT json_group_array(${COLLECTION_JSON}) FROM collections col
-        WHERE col.id IN (${ANCESTORS})) END`,
-  },
-  {
-    key: "treeGrants",
-    sql: `CASE WHEN spaces.parent_id IS NULL THEN NULL ELSE
-      (SELECT json_group_array(json_object('resourceId', resource_id, 'role', role))
-        FROM content_grants WHERE resource_type = 'collection'
-          AND resource_id IN (${ANCESTORS}) AND ${PRINCIPAL}) END`,
+    key: "roles",
+    sql: sqlText(
+      roleRowsSql(sql.raw("u.id"), {
+        spaceId: sql.raw("spaces.id"),
+        parentId: sql.raw("spaces.parent_id"),
+      }),
+    ),
   },
 ];
 
@@ -98,9 +79,9 @@ const ONE_ROW = sql.raw("(SELECT 1)");
 /**
  * The one statement of a space's access check (GET /v1/spaces/{id} and every route under a
  * space): the caller's token and user, the space, its organization and the caller's membership
- * (left joins: a missing space or membership leaves them null), and as JSON columns the caller's
- * grants on the space and — only for a space inside a collection — the collection chain above
- * it with the caller's grants on it. One statement where there were six. `column` is a route's
+ * (left joins: a missing space or membership leaves them null), and as a JSON column the role
+ * inputs of the space (`roleRowsSql`: the caller's grants on it, the collection chain above it
+ * with the caller's grants on that). One statement where there were six. `column` is a route's
  * own value about the space (SQL naming the joined table `spaces`, e.g. its published placement),
  * read back as `AccessRow.column`.
  */
@@ -139,11 +120,10 @@ function spaceAccessSelect(column: SQL) {
   );
 }
 
-/** The space access row, read: the membership row, the space (null when absent), grants. */
+/** The space access row, read: the membership row, the space (null when absent), role inputs. */
 export interface AccessRow extends OrgAccessRow {
   space: SpaceRow | null;
-  spaceGrants: MemberRole[];
-  tree: CollectionTree;
+  roles: RoleRows;
   /** The value of the caller's `column` (null without one). */
   column: unknown;
 }
@@ -158,11 +138,7 @@ export function readAccessRow(row: string): AccessRow {
   return {
     ...membershipOf(caller, org!, member!),
     space: space!.id == null ? null : (space as unknown as SpaceRow),
-    spaceGrants: jsonValue<MemberRole[]>(json!.spaceGrants) ?? [],
-    tree: {
-      rows: jsonValue<CollectionRow[]>(json!.treeRows) ?? [],
-      grants: jsonValue<CallerGrant[]>(json!.treeGrants) ?? [],
-    },
+    roles: readRoleRows(json!.roles),
     column: rest[0] ?? null,
   };
 }

@@ -1,9 +1,8 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { Database } from "../db/client";
-import { collections, contentGrants } from "../db/schema";
-import { ancestorIdsSql, grantsOnSql, inAncestrySql } from "./access-sql";
+import { readRoleRows, roleRowsSql } from "./access-sql";
 import { callerUserId } from "./caller";
 import {
   membershipFrom,
@@ -12,57 +11,32 @@ import {
   type MembershipRows,
 } from "./organization";
 import { forbidden, notFound } from "../lib/errors";
-import { MEMBER_ROLES, maxRole, type DefaultLevel, type MemberRole } from "../lib/roles";
+import type { DefaultLevel, MemberRole } from "../lib/roles";
 import type { CollectionRow } from "../db/schema";
-import type { CallerGrant, CollectionTree, RoleInputs } from "./role-types";
+import { effectiveRole, roleOf } from "./role-rule";
+import type { CallerGrant, CollectionTree } from "./role-types";
+
+/** The one-row source `roleRowsQuery` selects from. */
+const ONE_ROW = sql.raw("(SELECT 1)");
 
 /**
- * The effective role on a piece of content (docs/architecture.md, "Effective role on content"),
- * as a pure function so collections and spaces compute it the same way: organization admins are
- * admin; otherwise the highest of the default path (first non-inherit level up the chain, the
- * organization role at the top; nothing for guests) and the explicit grants. Null: invisible.
+ * The role inputs (`roleRowsSql`) of the collections of `anchor` (ids, or SQL selecting them)
+ * and their ancestors for `callerId`, as one statement of one row (`readRoleRows` reads it).
  */
-export function effectiveRole({ orgRole, isGuest, chain, grants }: RoleInputs): MemberRole | null {
-  if (!isGuest && orgRole === "admin") return "admin";
-  let fromDefault: MemberRole | null = null;
-  if (!isGuest) {
-    const set = chain.find((link) => link.defaultLevel !== "inherit");
-    fromDefault = set ? (set.defaultLevel as MemberRole | null) : orgRole;
-  }
-  return grants.reduce<MemberRole | null>((best, role) => maxRole(best, role), fromDefault);
-}
-
-/** The collections (rows) of `ancestorIdsSql(anchor)`, for chains computed in memory. */
-export function ancestryQuery(db: Database, anchor: readonly string[] | SQL) {
-  return db.select().from(collections).where(inAncestrySql(anchor));
-}
-
-/** The grants of `callerId` on the resources of one type selected by `ids` (SQL). */
-function grantsOnQuery(
-  db: Database,
-  callerId: SQL,
-  resourceType: "collection" | "space",
-  ids: SQL,
-) {
+export function roleRowsQuery(db: Database, callerId: SQL, anchor: readonly string[] | SQL) {
   return db
-    .select({ resourceId: contentGrants.resourceId, role: contentGrants.role })
-    .from(contentGrants)
-    .where(grantsOnSql(callerId, resourceType, ids));
+    .select({ roles: roleRowsSql(callerId, { spaceIds: sql`NULL`, parents: anchor }).as("roles") })
+    .from(ONE_ROW);
 }
 
-/** The grants of `callerId` on the collections of `ancestorIdsSql(anchor)`. */
-export function callerGrantsQuery(db: Database, callerId: SQL, anchor: readonly string[] | SQL) {
-  return grantsOnQuery(db, callerId, "collection", ancestorIdsSql(anchor));
+/** The roles of the grants among `grants` on the resource `id`. */
+export function grantsOn(grants: readonly CallerGrant[], id: string): MemberRole[] {
+  return grants.filter((g) => g.resourceId === id).map((g) => g.role);
 }
 
-/** The effective role of a `visibleTreeSql` row. */
+/** The effective role of a `visibleTreeSql` (or `spaceRoleSql`) row: `roleOf` its inputs. */
 export function roleFromTree(member: Membership, level: DefaultLevel, rank: number) {
-  return effectiveRole({
-    orgRole: member.orgRole,
-    isGuest: member.isGuest,
-    chain: [{ defaultLevel: level }],
-    grants: rank >= 0 && rank < MEMBER_ROLES.length ? [MEMBER_ROLES[rank]!] : [],
-  });
+  return roleOf(member, level, rank);
 }
 
 /** The chain from a collection up to its top ancestor, out of `ancestryQuery` rows. */
@@ -106,22 +80,16 @@ export function accessTo(
 }
 
 /**
- * The statements loading the caller's access to the collections of `anchor` and their ancestors
- * (`treeOf` reads them back), for a resolver's `with`.
+ * The statement loading the caller's access to the collections of `anchor` and their ancestors
+ * (`treeOf` reads it back), for a resolver's `with`.
  */
 export function collectionTreeStatements(c: Context<AppEnv>, anchor: readonly string[] | SQL) {
-  return {
-    treeRows: ancestryQuery(c.get("db"), anchor),
-    treeGrants: callerGrantsQuery(c.get("db"), callerUserId(c), anchor),
-  };
+  return { treeRoles: roleRowsQuery(c.get("db"), callerUserId(c), anchor) };
 }
 
 /** The tree loaded by `collectionTreeStatements`. */
-export function treeOf(results: {
-  treeRows: CollectionRow[];
-  treeGrants: CallerGrant[];
-}): CollectionTree {
-  return { rows: results.treeRows, grants: results.treeGrants };
+export function treeOf(results: { treeRoles: readonly { roles: string }[] }): CollectionTree {
+  return readRoleRows(results.treeRoles[0]?.roles).tree;
 }
 
 /** `accessTo` over a loaded tree. */

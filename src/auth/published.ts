@@ -145,11 +145,13 @@ async function visitorAccess(
 }
 
 /**
- * Who reads a published site: a member with at least the read role (`reader`), or a visitor the
- * published-access rule lets in (`claims`: their verified visitor claims, or null).
+ * Who reads a published site: a member with at least the read role (`reader`; `publishedRole`
+ * when the published-access rule lets them in too, so a space they have no role on reads as it
+ * does for a visitor, as `GET /v1/spaces/{id}` reads it), or a visitor the published-access rule
+ * lets in (`claims`: their verified visitor claims, or null).
  */
 export type PublishedReader =
-  | { reader: Membership & { orgRole: MemberRole }; claims: null }
+  | { reader: Membership & { orgRole: MemberRole; publishedRole?: MemberRole }; claims: null }
   | { reader: null; claims: Record<string, unknown> | null };
 
 /**
@@ -221,12 +223,15 @@ export async function resolvePublishedSite<S extends Statements = NoStatements>(
   // One 404 for every refusal, identical to a site (or organization) that does not exist.
   if (!site) throw notFound("Site");
   const member = membershipFrom(own.member);
+  const visitor = await visitorAccess(site, credentials, own.links, own.auth[0]);
   if (member && !member.isGuest && member.orgRole && atLeast(member.orgRole, SITE_ROLES.read)) {
-    const reader = { ...member, orgRole: member.orgRole };
+    const published: { publishedRole?: MemberRole } = visitor.allowed
+      ? { publishedRole: VISITOR_ROLE }
+      : {};
+    const reader = { ...member, orgRole: member.orgRole, ...published };
     const permissions = sitePermissions(member.orgRole, false);
     return { caller, site, reader, claims: null, permissions, results: extra };
   }
-  const visitor = await visitorAccess(site, credentials, own.links, own.auth[0]);
   if (!visitor.allowed) throw notFound("Site");
   const permissions = sitePermissions(null, true);
   return { caller, site, reader: null, claims: visitor.claims, permissions, results: extra };

@@ -2,9 +2,10 @@ import type { CollectionRow } from "../db/schema";
 import type { DefaultLevel, MemberRole } from "../lib/roles";
 
 // The types the effective role is computed from, below every module that loads or computes it
-// (access-rows.ts reads them, content-role.ts computes with them): no import loop through them.
+// (access-sql.ts produces them, role-rule.ts and content-role.ts compute with them): no import
+// loop through them.
 
-/** One explicit grant to the caller (or one of their teams) on a collection. */
+/** One explicit grant to the caller (or one of their teams) on a collection or a space. */
 export interface CallerGrant {
   resourceId: string;
   role: MemberRole;
@@ -18,8 +19,17 @@ export interface RoleInputs {
   grants: readonly MemberRole[];
 }
 
-/** Loaded collections (`ancestryQuery` rows) and the caller's grants on them. */
+/** Loaded collections (a chain of `roleRowsSql`) and the caller's grants on them. */
 export interface CollectionTree {
   rows: CollectionRow[];
   grants: CallerGrant[];
+}
+
+/**
+ * The role inputs `roleRowsSql` produces (`readRoleRows`): collection chains and the caller's
+ * grants on them, and the caller's grants on spaces.
+ */
+export interface RoleRows {
+  tree: CollectionTree;
+  spaceGrants: CallerGrant[];
 }

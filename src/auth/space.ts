@@ -6,7 +6,8 @@ import type { Caller } from "./caller";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { callerFromResult } from "./caller";
 import { readAccessRow, spaceAccessQuery } from "./access-rows";
-import { chainOf, effectiveRole } from "./content-role";
+import { chainOf, grantsOn } from "./content-role";
+import { effectiveRole } from "./role-rule";
 import type { CollectionTree } from "./role-types";
 import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type DefaultLevel, type MemberRole } from "../lib/roles";
@@ -66,19 +67,23 @@ export async function readSpaceAccess<S extends Statements = NoStatements>(
   const caller = callerFromResult(c, row ? [row.caller] : []);
   // No row: the token is gone (revoked and purged since this isolate verified it).
   if (!row) throw unauthorized("Invalid API token");
-  const { space, org, tree, spaceGrants } = row;
+  const { space, org, roles } = row;
   const member = membershipFrom(
     org && row.memberUserId ? [{ org, role: row.role, disabled: row.disabled ?? false }] : [],
   );
   if (!member || !space || (space.deletedAt && !options.includeDeleted)) return null;
+  const { tree } = roles;
+  const spaceGrants = grantsOn(roles.spaceGrants, space.id);
   const role = roleOnSpace(member, space, tree, spaceGrants);
   if (!role) return null;
   return { caller, ...member, space, role, tree, spaceGrants, results: extra, column: row.column };
 }
 
 /**
- * The caller's effective role on a space placed under `parentId`, from loaded rows: the tree of
- * collections above it (grants on them) and the caller's grants on the space itself.
+ * The caller's effective role on a space placed under `parentId`, from the role inputs
+ * `roleRowsSql` produced: the tree of collections above it (grants on them) and the caller's
+ * grants on the space itself. The one consumer of a space's role inputs: the space check, the
+ * organization search and the site reads all compute with it (`effectiveRole` inside).
  */
 export function roleOnSpace(
   member: Membership,

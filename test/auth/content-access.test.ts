@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collectionPermissions } from "../../src/auth/collection";
-import { effectiveRole } from "../../src/auth/content-role";
+import { effectiveRole } from "../../src/auth/role-rule";
 import type { DefaultLevel, MemberRole } from "../../src/lib/roles";
 
 const chain = (...levels: DefaultLevel[]) => levels.map((defaultLevel) => ({ defaultLevel }));

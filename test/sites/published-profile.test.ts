@@ -5,6 +5,7 @@ import { makeMember, makeOrg, makeUser, testDb } from "../helpers/factories";
 import { grant, makeCollection } from "../helpers/collections-factories";
 import { makeSpace } from "../helpers/spaces-factories";
 import { makeHiddenSpace, makeShareLink, makeSite } from "../helpers/sites-factories";
+import { seedSearchIndex, word } from "../search/fixtures";
 
 // The published profile reads the site's tree with statements written once per isolate
 // (src/services/sites/tree-reads.ts): these pin what they read for members and visitors.
@@ -47,13 +48,53 @@ describe("GET .../sites/{siteId}/published: the tree's spaces", () => {
     expect(permissions(underGrant.id)).toMatchObject({ view: true, edit: true, admin: false });
     expect(permissions(ownGrant.id)).toMatchObject({ view: true, admin: true });
     expect(permissions(plain.id)).toMatchObject({ view: true, edit: false });
-    expect(permissions(hidden.id)).toMatchObject({ view: false, edit: false });
+    // No role on it, but the published site lets any token in: read-only, as for a visitor and
+    // as `GET /v1/spaces/{id}` answers the member.
+    expect(permissions(hidden.id)).toMatchObject({ view: true, edit: false, admin: false });
+    const direct = await as(reader.token).get(`/spaces/${hidden.id}`);
+    expect(direct.body.permissions).toEqual(permissions(hidden.id));
     // A visitor reads every space the site publishes, read-only.
     const outsider = await makeUser();
     const visitor = await as(outsider.token).get(`/orgs/${org.id}/sites/${site.id}/published`);
     for (const item of visitor.body.structure.structure) {
       expect(item.space.permissions).toMatchObject({ view: true, edit: false, admin: false });
     }
+  });
+
+  it("gives a member no role on a space they cannot see when the site lets no visitor in", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const hidden = await makeHiddenSpace(org.id, owner);
+    const plain = await makeSpace(org.id, owner);
+    const site = await makeSite(org.id, owner, { spaces: [hidden, plain], published: false });
+    const res = await as(reader.token).get(`/orgs/${org.id}/sites/${site.id}/published`);
+    expect(res.status).toBe(200);
+    const items = bySpace(res.body);
+    expect(items.get(hidden.id)?.space.permissions).toMatchObject({ view: false, edit: false });
+    expect(items.get(plain.id)?.space.permissions).toMatchObject({ view: true });
+    expect((await as(reader.token).get(`/spaces/${hidden.id}`)).status).toBe(404);
+  });
+
+  it("lets a member's site search find what a visitor's finds on a public site", async () => {
+    const { org, owner } = await makeOrg();
+    const reader = await makeMember(org.id, "read");
+    const hidden = await makeHiddenSpace(org.id, owner);
+    const plain = await makeSpace(org.id, owner);
+    const w = word();
+    await seedSearchIndex(hidden, [{ id: "h", title: "Hidden", sections: [`On ${w}.`] }]);
+    await seedSearchIndex(plain, [{ id: "p", title: "Plain", sections: [`On ${w}.`] }]);
+    const site = await makeSite(org.id, owner, { spaces: [hidden, plain], published: true });
+    const found = async (token: string) => {
+      const res = await as(token).post(`/orgs/${org.id}/sites/${site.id}/search`, {
+        query: w,
+        scope: { mode: "all" },
+      });
+      expect(res.status, res.text).toBe(200);
+      return new Set((res.body.items as { id: string }[]).map((i) => i.id));
+    };
+    const everything = new Set([hidden.id, plain.id]);
+    expect(await found((await makeUser()).token)).toEqual(everything);
+    expect(await found(reader.token)).toEqual(everything);
   });
 
   it("decorates the spaces' published URLs with a valid share key, and only then", async () => {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope } from "../../auth/organization";
 import { findCollection, resolveCollection } from "../../auth/collection";
-import { effectiveRole } from "../../auth/content-role";
+import { effectiveRole } from "../../auth/role-rule";
 import { notFound } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";

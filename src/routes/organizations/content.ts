@@ -62,7 +62,7 @@ contentRoutes.openapi(
     const found = await orgSearchPage(db, search.finish(results), {
       organizationId,
       callerId: callerUserId(c),
-      role: access.role ?? "read",
+      member: { org: access.org, orgRole: access.role, isGuest: access.isGuest },
       limit,
       after,
     });

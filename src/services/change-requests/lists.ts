@@ -7,6 +7,7 @@ import { plan } from "../../db/plan";
 
 import type { Membership } from "../../auth/organization";
 import { FROM_VISIBLE_TREE, visibleSpaceSql, visibleTreeSql } from "../../auth/access-sql";
+import { kindOf } from "../../auth/role-rule";
 import { keysetAfter } from "../../http/pagination";
 import type { UserLike } from "../../api/users";
 
@@ -173,9 +174,10 @@ export async function listOrgChangeRequests(
   const { member, callerId } = visibility;
   const keys = orderKeys(o.order);
   const inOrg = and(eq(spaces.organizationId, member.org.id), isNull(spaces.deletedAt));
-  const admin = !member.isGuest && member.orgRole === "admin";
+  const kind = kindOf(member);
+  const admin = kind === "admin";
   // Spaces the caller sees, by `effectiveRole` in SQL over the visible collection tree `v`.
-  const visible = admin ? undefined : visibleSpaceSql(member.isGuest, FROM_VISIBLE_TREE, callerId);
+  const visible = admin ? undefined : visibleSpaceSql(kind, FROM_VISIBLE_TREE, callerId);
   const where = and(filtersSql(f), visible);
   let page = db
     .select(listColumns)

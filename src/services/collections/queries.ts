@@ -3,13 +3,9 @@ import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan } from "../../db/plan";
 import { collections } from "../../db/schema/index";
-import {
-  accessTo,
-  ancestryQuery,
-  callerGrantsQuery,
-  roleFromTree,
-} from "../../auth/content-role";
-import { visibleSql, visibleTreeSql } from "../../auth/access-sql";
+import { accessTo, roleFromTree, roleRowsQuery } from "../../auth/content-role";
+import { readRoleRows, visibleSql, visibleTreeSql } from "../../auth/access-sql";
+import { kindOf } from "../../auth/role-rule";
 import { type Membership } from "../../auth/organization";
 import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
@@ -88,24 +84,21 @@ export async function listCollections(
       .orderBy(...order)
       .limit(limit + 1);
     const total = nested ? org.collectionsCount : org.rootCollectionsCount;
-    if (!member.isGuest && member.orgRole === "admin") {
+    if (kindOf(member) === "admin") {
       const [rows] = await db.batch([page]);
       return { items: rows.map((row) => ({ row, role: "admin" as const })), count: total };
     }
     // Roles come from each listed collection's own ancestors and the caller's grants on them.
     const ids = sql`SELECT id FROM (${page.getSQL()})`;
-    const [rows, ancestors, grants] = await db.batch([
-      page,
-      ancestryQuery(db, ids),
-      callerGrantsQuery(db, callerId, ids),
-    ]);
+    const [rows, roles] = await db.batch([page, roleRowsQuery(db, callerId, ids)]);
+    const { tree } = readRoleRows(roles[0]?.roles);
     const items = rows.flatMap((row) => {
-      const role = accessTo(member, ancestors, grants, row.id)?.role;
+      const role = accessTo(member, tree.rows, tree.grants, row.id)?.role;
       return role ? [{ row, role }] : [];
     });
     return { items, count: total };
   }
-  const visible = visibleSql(member.isGuest);
+  const visible = visibleSql(kindOf(member));
   const [rows, total] = await db.batch([
     db
       .select({

@@ -1,13 +1,13 @@
-import type { CollectionRow, SpaceRow } from "../../db/schema";
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SpaceRow } from "../../db/schema";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Results } from "../../db/plan";
 import { bindAll, preparedSelect, sqlParam, type Params } from "../../db/prepared";
-import { collections, contentGrants, spaces } from "../../db/schema/index";
-import { ancestorIdsSql, grantsOnSql, inAncestrySql } from "../../auth/access-sql";
+import { spaces } from "../../db/schema/index";
+import { readRoleRows, roleRowsSql } from "../../auth/access-sql";
 import { userOfDigestSql } from "../../auth/caller";
+import { grantsOn } from "../../auth/content-role";
 import { type Membership } from "../../auth/organization";
-import type { CallerGrant } from "../../auth/role-types";
 import { roleOnSpace } from "../../auth/space";
 import type { MemberRole } from "../../lib/roles";
 import {
@@ -55,21 +55,16 @@ function placementSql(placement: PlacementColumn, p: Params<SpaceAccessNames>) {
 
 /**
  * Prepared statements (text written once per isolate, `src/db/prepared.ts`) loading the spaces
- * of a source with what the caller's effective role on each depends on: the collection chains
- * above them and the caller's grants on both (`spacesWithRoles` reads them back). The one form
- * of this read: a site's tree and the spaces a request names both bind it.
+ * of a source with what the caller's effective role on each depends on, from the one producer
+ * of role inputs (`roleRowsSql`: the collection chains above them and the caller's grants on
+ * both, one JSON row for all the spaces; `spacesWithRoles` reads them back). The one form of
+ * this read: a site's tree and the spaces a request names both bind it.
  */
 export function spaceAccessSelects(source: SpaceSource, placement: PlacementColumn) {
   const ids = (p: Params<SpaceAccessNames>) => idsSql(source, p);
   const parents = (p: Params<SpaceAccessNames>) =>
     sql`SELECT parent_id FROM spaces WHERE id IN (${ids(p)}) AND parent_id IS NOT NULL`;
   const caller = (p: Params<SpaceAccessNames>) => userOfDigestSql(sqlParam(p, "digest"));
-  const grants = (type: "collection" | "space", on: (p: Params<SpaceAccessNames>) => SQL) =>
-    preparedSelect(
-      () => ({ resourceId: contentGrants.resourceId, role: contentGrants.role }),
-      (select, p: Params<SpaceAccessNames>) =>
-        select.from(contentGrants).where(grantsOnSql(caller(p), type, on(p))),
-    );
   return {
     // Deleted spaces are dropped in memory: with `deleted_at IS NULL` in SQL, SQLite picks the
     // deleted_at index and scans every live space of every organization.
@@ -77,40 +72,43 @@ export function spaceAccessSelects(source: SpaceSource, placement: PlacementColu
       (p: Params<SpaceAccessNames>) => ({ space: spaces, placement: placementSql(placement, p) }),
       (select, p) => select.from(spaces).where(sql`${spaces.id} IN (${ids(p)})`),
     ),
-    chain: preparedSelect(
-      () => getTableColumns(collections),
-      (select, p: Params<SpaceAccessNames>) =>
-        select.from(collections).where(inAncestrySql(parents(p))),
+    roles: preparedSelect(
+      (p: Params<SpaceAccessNames>) => ({
+        roles: roleRowsSql(caller(p), { spaceIds: ids(p), parents: parents(p) }),
+      }),
+      (select) => select.from(sql`(SELECT 1)`),
     ),
-    collectionGrants: grants("collection", (p) => ancestorIdsSql(parents(p))),
-    spaceGrants: grants("space", ids),
   };
 }
 
 /** The results of the space-access statements, by name. */
 interface SpaceAccessResults {
   spaces: { space: SpaceRow; placement: string | null }[];
-  chain: CollectionRow[];
-  collectionGrants: CallerGrant[];
-  spaceGrants: { resourceId: string; role: MemberRole }[];
+  roles: { roles: string }[];
 }
 
 /**
- * The loaded spaces of the organization with the caller's effective role on each; `member` null
- * (a visitor) gives every space a null role.
+ * Who reads a site's spaces: a member, and the role the published-access rule gives them on the
+ * site's spaces when it lets them in (a reader of the published site; none: their roles only).
+ */
+type SpacesReader = Membership & { publishedRole?: MemberRole };
+
+/**
+ * The loaded spaces of the organization with the caller's effective role on each (`roleOnSpace`
+ * over the loaded role inputs, else the reader's `publishedRole`, as `resolveReadableSpace`
+ * decides for one space); `member` null (a visitor) gives every space a null role.
  */
 export function spacesWithRoles(
-  member: Membership | null,
+  member: SpacesReader | null,
   organizationId: string,
-  { spaces: rows, chain, collectionGrants, spaceGrants }: SpaceAccessResults,
+  { spaces: rows, roles }: SpaceAccessResults,
 ): Map<string, SpaceWithRole> {
-  const tree = { rows: chain, grants: collectionGrants };
-  const grantsOn = (id: string) =>
-    spaceGrants.filter((g) => g.resourceId === id).map((g) => g.role);
+  const { tree, spaceGrants } = readRoleRows(roles[0]?.roles);
   const out = new Map<string, SpaceWithRole>();
   for (const { space, placement: json } of rows) {
     if (space.organizationId !== organizationId || space.deletedAt !== null) continue;
-    const role = member ? roleOnSpace(member, space, tree, grantsOn(space.id)) : null;
+    const own = member && roleOnSpace(member, space, tree, grantsOn(spaceGrants, space.id));
+    const role = own ?? member?.publishedRole ?? null;
     const placement = placementFrom(json);
     out.set(space.id, { space, role, ...(placement ? { placement } : {}) });
   }
@@ -120,12 +118,7 @@ export function spacesWithRoles(
 /** The statements of the spaces a request names, named apart from a site tree's own. */
 const WANTED = (() => {
   const s = spaceAccessSelects("ids", "none");
-  return {
-    wantedSpaces: s.spaces,
-    wantedChain: s.chain,
-    wantedCollectionGrants: s.collectionGrants,
-    wantedSpaceGrants: s.spaceGrants,
-  };
+  return { wantedSpaces: s.spaces, wantedRoles: s.roles };
 })();
 
 /**
@@ -146,9 +139,7 @@ export function wantedSpacesFrom(
 ): Map<string, SpaceRow> {
   const all = spacesWithRoles(member, organizationId, {
     spaces: r.wantedSpaces,
-    chain: r.wantedChain,
-    collectionGrants: r.wantedCollectionGrants,
-    spaceGrants: r.wantedSpaceGrants,
+    roles: r.wantedRoles,
   });
   const out = new Map<string, SpaceRow>();
   for (const [id, { space, role }] of all) if (role) out.set(id, space);

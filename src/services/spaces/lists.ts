@@ -5,16 +5,19 @@ import { organizations, spaces } from "../../db/schema/index";
 import { roleFromTree } from "../../auth/content-role";
 import {
   FROM_VISIBLE_TREE,
+  hasRoleOfKindSql,
   hasRoleSql,
-  spaceGrantRankSql,
+  kindSql,
+  memberHiddenCountSql,
   spaceRoleSql,
   visibleTreeSql,
 } from "../../auth/access-sql";
+import { bestRank, chainLevel, kindOf, type CallerKind } from "../../auth/role-rule";
 import { type Membership } from "../../auth/organization";
 import { bindAll, preparedSelect, preparedShapes, sqlParam, type Params } from "../../db/prepared";
 import { userOfDigestSql } from "../../auth/caller";
 import { plan } from "../../db/plan";
-import { roleRank, type DefaultLevel, type MemberRole } from "../../lib/roles";
+import type { DefaultLevel, MemberRole } from "../../lib/roles";
 import { cursorPair } from "../../http/pagination";
 import { liveSiblingsSql } from "./spaces";
 import {
@@ -64,11 +67,11 @@ export interface CollectionSource {
 }
 
 /**
- * Who lists: an org admin sees every space; members and guests what their roles show them;
- * `in-sql` decides in SQL from the caller's membership (org lists, which run before the access
- * check has been read, in its round trip).
+ * Who lists: a kind of caller (`kindOf`: an org admin sees every space; members and guests what
+ * their roles show them), or `in-sql`, decided in SQL from the caller's membership (org lists,
+ * which run before the access check has been read, in its round trip).
  */
-type Who = "admin" | "member" | "guest" | "in-sql";
+type Who = CallerKind | "in-sql";
 
 /** A space list's keyset position: (createdAt, id) in an organization, (position, id) in a collection. */
 export type SpaceKey = readonly [string, string];
@@ -85,9 +88,9 @@ interface Shape {
 /** The caller's user id, from the token digest (read once per statement). */
 const userSql = (p: Params<Names>): SQL => userOfDigestSql(sqlParam(p, "digest"));
 
-/** The caller's kind in the organization, in SQL: 'admin', 'member' or 'guest' (null: none). */
+/** The caller's kind in the organization, in SQL (`kindSql`; null: not a member). */
 const whoSql = (p: Params<Names>): SQL =>
-  sql`(SELECT CASE WHEN m.role IS NULL THEN 'guest' WHEN m.role = 'admin' THEN 'admin' ELSE 'member' END
+  sql`(SELECT ${kindSql(sql`m.role`)}
     FROM org_members m WHERE m.organization_id = ${p("org")} AND m.user_id = ${userSql(p)})`;
 
 /** The live spaces of the listed organization or collection. */
@@ -111,14 +114,10 @@ function visibilitySql(shape: Shape, p: Params<Names>) {
     ? { level: sqlParam(p, "inhLevel"), rank: sqlParam(p, "inhRank") }
     : FROM_VISIBLE_TREE;
   const { level, rank } = spaceRoleSql(inherited, userSql(p));
-  const guest = hasRoleSql(true, level, rank);
-  const member = hasRoleSql(false, level, rank);
   const visible =
-    shape.who === "guest"
-      ? guest
-      : shape.who === "member"
-        ? member
-        : sql`CASE ${whoSql(p)} WHEN 'admin' THEN 1 WHEN 'guest' THEN ${guest} ELSE ${member} END`;
+    shape.who === "in-sql"
+      ? hasRoleOfKindSql(whoSql(p), level, rank)
+      : hasRoleSql(shape.who, level, rank);
   return { level, rank, visible };
 }
 
@@ -170,7 +169,7 @@ function collectionCountSelect(shape: Shape) {
 
 /**
  * The exact count of an organization's spaces the caller sees: admins read its counter, members
- * (not guests) the counter minus what is hidden from them (`memberHiddenSql`), guests count
+ * (not guests) the counter minus what is hidden from them (`memberHiddenCountSql`), guests count
  * their visible spaces.
  */
 const ORG_COUNT = preparedSelect(
@@ -181,7 +180,9 @@ const ORG_COUNT = preparedSelect(
     return {
       n: sql<number>`CASE ${whoSql(p)} WHEN 'admin' THEN ${organizations.spacesCount}
         WHEN 'guest' THEN ${guestCount}
-        ELSE ${organizations.spacesCount} - ${memberHiddenSql(p)} END`.as("n"),
+        ELSE ${organizations.spacesCount} - ${memberHiddenCountSql(userSql(p), sqlParam(p, "org"), () => treeJoin(p))} END`.as(
+        "n",
+      ),
     };
   },
   (select, p) => select.from(organizations).where(eq(organizations.id, sqlParam(p, "org"))),
@@ -215,7 +216,7 @@ interface ListRows {
 
 /** The listed spaces the caller's membership shows, each with its role. */
 function listedOf(member: Membership, { rows, total }: ListRows) {
-  const admin = !member.isGuest && member.orgRole === "admin";
+  const admin = kindOf(member) === "admin";
   const items = rows.flatMap(({ row, level, rank, placement }) => {
     if (admin) return [listed(row, "admin", placement)];
     const role = roleFromTree(member, level, Number(rank));
@@ -264,41 +265,18 @@ export async function listCollectionSpaces(
   source: CollectionSource,
   options: { limit: number; after?: SpaceKey },
 ): Promise<{ items: ListedSpace[]; count: number }> {
-  const who =
-    !member.isGuest && member.orgRole === "admin" ? "admin" : member.isGuest ? "guest" : "member";
-  // What the listed collection passes down: the nearest level set on its chain (null hides).
-  const set = source.chain.find((link) => link.defaultLevel !== "inherit");
+  const who = kindOf(member);
+  // What the listed collection passes down (the rule's own resolution) and its best grant.
   const values = {
     org: member.org.id,
     digest,
     collection: source.collection.id,
     limit: options.limit + 1,
-    inhLevel: set ? set.defaultLevel : "inherit",
-    inhRank: Math.max(-1, ...source.grants.map((g) => roleRank(g))),
+    inhLevel: chainLevel(source.chain),
+    inhRank: bestRank(source.grants),
     ...cursorPair(options.after),
   };
   const bound = pageAndCount(db, who, values, Boolean(options.after));
   const [rows, total] = await db.batch([bound.page, bound.count]);
   return listedOf(member, { rows, total });
-}
-
-/**
- * How many live spaces of the organization are hidden from a member (not a guest) without
- * reading them all: hidden means a level of null, the space's own (found through the level
- * index) or inherited from a collection whose level resolves to null (found from the collection
- * tree through the parent index), and no grant of the caller on it. Rows read follow the hidden
- * spaces and the collections, not the organization's size (`+` keeps the second part on the
- * parent index: the level index would read every inheriting space).
- */
-function memberHiddenSql(p: Params<Names>): SQL {
-  const org = sqlParam(p, "org");
-  const hidden = sql`SELECT s.id AS sid, COALESCE(v.v_rank, -1) AS inh
-      FROM spaces s LEFT JOIN ${treeJoin(p)} ON v.v_id = s.parent_id
-      WHERE s.organization_id = ${org} AND s.default_level IS NULL AND s.deleted_at IS NULL
-    UNION ALL
-    SELECT s.id, v.v_rank FROM ${treeJoin(p)} CROSS JOIN spaces s
-      ON s.organization_id = ${org} AND s.parent_id = v.v_id
-      WHERE v.v_level IS NULL AND +s.default_level = 'inherit' AND +s.deleted_at IS NULL`;
-  const own = spaceGrantRankSql(sql`h.sid`, userSql(p));
-  return sql`(SELECT COUNT(*) FROM (${hidden}) h WHERE MAX(h.inh, ${own}) < 0)`;
 }
