@@ -16,4 +16,4 @@ export { DocumentTooDeepError } from "./limits";
 export { defaultHrefFor, defaultResolveHref } from "./hrefs";
 export { DocumentSchema } from "./schema";
 export type * from "./types";
-export { ifExpressions, withoutHiddenBlocks, type ExpressionShows } from "./conditions";
+export { ifExpressions, withoutHiddenBlocks } from "./conditions";

@@ -82,7 +82,7 @@ export const anyHref: fc.Arbitrary<string> = fc
   .map(([before, core, after]) => `${before}${core}${after}`);
 
 /** The text of an HTML attribute value as a browser reads it (the renderers' escapes undone). */
-export function attributeText(value: string): string {
+function attributeText(value: string): string {
   return value
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&#x27;/g, "'")
