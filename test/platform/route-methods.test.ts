@@ -85,27 +85,3 @@ describe("the methods a path allows, from its routes", () => {
     expect(res.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
-
-describe("who the document says may call, and who may", () => {
-  it("asks a token exactly of the operations documented as secured", async () => {
-    const paths = await document();
-    const wrong: string[] = [];
-    for (const [template, item] of Object.entries(paths)) {
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (!operation) continue;
-        const open = Array.isArray(operation.security) && operation.security.length === 0;
-        const res = await workerFetch(`https://quire.test${concrete(template)}`, {
-          method: method.toUpperCase(),
-        });
-        await res.arrayBuffer();
-        if ((res.status === 401) === open) {
-          wrong.push(
-            `${method} ${template}: ${res.status}, documented ${open ? "open" : "secured"}`,
-          );
-        }
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-});

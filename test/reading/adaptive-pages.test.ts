@@ -28,6 +28,7 @@ function pageReads(g: Awaited<ReturnType<typeof gatedDocs>>) {
   return [
     `${g.space}/content/page/${g.install}`,
     `${g.space}/content/page/${g.install}?format=markdown`,
+    `${g.space}/content/page/${g.install}/meta-links`,
     `${g.space}/content/path/introduction%2Finstall`,
     `${g.space}/content/path/introduction%2Finstall?format=markdown`,
     `${g.rev}/page/${g.install}`,

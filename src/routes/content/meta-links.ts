@@ -14,6 +14,7 @@ import {
 import { siteGrantOf } from "../../auth/site-reader";
 import { readMetaLinks, type VariantScope } from "../../services/content/meta-links";
 import { conditionFilter } from "../../services/sites/conditions";
+import { chainShown } from "../../lib/condition";
 import { notFound } from "../../lib/errors";
 
 /**
@@ -35,9 +36,11 @@ async function metaLinks(c: Ctx, t: ContentTarget, pageId: string): Promise<Revi
     grant ? grant.spaces.includes(v.space) : true,
   );
   const shows = t.visitor ? conditionFilter(t.visitor.adaptive, t.visitor.claims) : undefined;
-  if (!read.page || (shows && !shows(read.page.condition))) throw notFound("Page");
+  if (!read.page || !chainShown(shows, { row: read.page, ancestors: read.ancestors })) {
+    throw notFound("Page");
+  }
   const alternates = read.alternates
-    .filter((a) => !shows || shows(a.condition))
+    .filter((a) => chainShown(shows, { row: a, ancestors: a.ancestors }))
     .map((a) => ({ kind: "page" as const, page: a.page, space: a.space }));
   return { alternates };
 }

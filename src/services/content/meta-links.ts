@@ -35,6 +35,8 @@ interface Alternate {
   page: string;
   /** The alternate page's own adaptive condition (for a site visitor's filter). */
   condition: string | null;
+  /** Its ancestors' conditions, root first: a page under a hidden ancestor is hidden. */
+  ancestors: { condition: string | null }[];
 }
 
 /**
@@ -87,30 +89,34 @@ function pagesAtPathQuery(db: Database, spaceIds: string[], segments: string[]) 
       space: sql<string>`q.space`,
       page: sql<string>`q.id`,
       condition: sql<string | null>`q.cond`,
+      above: sql<string>`q.above`,
     })
     .from(
       sql`(WITH RECURSIVE v(space, line, seq) AS (
           SELECT id, main_line_id, main_seq FROM spaces
           WHERE id IN (SELECT value FROM json_each(${ids})) AND deleted_at IS NULL
-        ), walk(space, line, seq, id, cond, depth) AS (
-          SELECT v.space, v.line, v.seq, pv.page_id, pv.condition, 1 FROM v
+        ), walk(space, line, seq, id, cond, depth, above) AS (
+          SELECT v.space, v.line, v.seq, pv.page_id, pv.condition, 1, json_array() FROM v
             CROSS JOIN page_versions pv INDEXED BY page_versions_parent_idx
               ON pv.line_id = v.line AND pv.parent_id IS NULL
           WHERE pv.slug = ${segments[0] ?? ""} AND pv.deleted = 0 AND ${visibleAt(headOf("v"), "pv", PV, "page_id")}
           UNION ALL
-          SELECT w.space, w.line, w.seq, pv.page_id, pv.condition, w.depth + 1 FROM walk w
+          SELECT w.space, w.line, w.seq, pv.page_id, pv.condition, w.depth + 1,
+              json_insert(w.above, '$[#]', w.cond) FROM walk w
             CROSS JOIN page_versions pv INDEXED BY page_versions_parent_idx
               ON pv.line_id = w.line AND pv.parent_id = w.id
           WHERE w.depth < ${segments.length} AND pv.deleted = 0
             AND pv.slug = json_extract(${slugs}, '$[' || w.depth || ']')
             AND ${visibleAt(headOf("w"), "pv", PV, "page_id")}
-        ) SELECT space, id, cond FROM walk WHERE depth = ${segments.length}) AS q`,
+        ) SELECT space, id, cond, above FROM walk WHERE depth = ${segments.length}) AS q`,
     );
 }
 
 /** What the meta-links of a page are made of: the page (null: not there) and its alternates. */
 export interface MetaLinks {
   page: PageRow | null;
+  /** The page's ancestors, root first (their conditions hide it too). */
+  ancestors: PageRow[];
   variants: Variant[];
   alternates: Alternate[];
 }
@@ -132,11 +138,11 @@ export async function readMetaLinks(
     variants: variantsQuery(db, p.spaceId, scope),
   });
   const node = placePage(pageId, first.chain);
-  if (!node) return { page: null, variants: [], alternates: [] };
+  if (!node) return { page: null, ancestors: [], variants: [], alternates: [] };
   const variants = first.variants.filter(keep);
   const segments = node.path.split("/");
   if (variants.length === 0 || segments.length > 64) {
-    return { page: node.row, variants, alternates: [] };
+    return { page: node.row, ancestors: node.ancestors, variants, alternates: [] };
   }
   const found = await pagesAtPathQuery(
     db,
@@ -147,10 +153,13 @@ export async function readMetaLinks(
   // One page per variant: the first by id when a variant holds two pages at one path.
   const bySpace = new Map<string, Alternate>();
   for (const row of [...found].sort((a, b) => a.page.localeCompare(b.page))) {
-    if (!bySpace.has(row.space)) bySpace.set(row.space, row);
+    if (bySpace.has(row.space)) continue;
+    const above = JSON.parse(row.above) as (string | null)[];
+    const { space, page, condition } = row;
+    bySpace.set(space, { space, page, condition, ancestors: above.map((c) => ({ condition: c })) });
   }
   const alternates = [...bySpace.values()].sort(
     (a, b) => (order.get(a.space) ?? 0) - (order.get(b.space) ?? 0),
   );
-  return { page: node.row, variants, alternates };
+  return { page: node.row, ancestors: node.ancestors, variants, alternates };
 }
