@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { call, type ApiResponse } from "../helpers/api";
 import { requestArbitrary, type FuzzRequest, type Operation } from "./request";
 import { SchemaArbitraries, type JsonSchema } from "./schema-arb";
-import { buildWorld, type FuzzWorld } from "./world";
+import { buildWorld, GATED_SECRET, type FuzzWorld } from "./world";
 
 const vars = env as unknown as Record<string, string | undefined>;
 /** `npm run fuzz` sets FUZZ_RUNS (and maybe FUZZ_SEED); `npm test` runs the fixed-seed CI size. */
@@ -112,6 +112,14 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   const crId = /\/change-requests\/([^/?]+)/.exec(req.path)?.[1];
   if (req.auth === "preview" && res.status < 300 && crId && crId !== world.previewed) {
     return { status: res.status, problem: `a preview token read another change request ${answer}` };
+  }
+  // An anonymous visitor's site token reads nothing of a page its claims hide (finding 6).
+  if (
+    req.auth === "site" &&
+    res.status < 300 &&
+    (res.text.includes(GATED_SECRET) || world.gated.some((id) => res.text.includes(id)))
+  ) {
+    return { status: res.status, problem: `a site token read a gated page ${answer}` };
   }
   // A site token reads; the only calls with a body it makes are the readers' own operations.
   if (

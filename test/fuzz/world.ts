@@ -4,7 +4,7 @@ import { issueToken } from "../../src/services/users/tokens";
 import { as } from "../helpers/api";
 import { makeCollection } from "../helpers/collections-factories";
 import { makeCommentWorld, makeCrWithPage, postReply } from "../helpers/comments-factories";
-import { seedMainFile } from "../helpers/content-factories";
+import { commitChanges, seedMainFile } from "../helpers/content-factories";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeInvite } from "../helpers/organizations-factories";
 import { makeShareLink, makeSite, readSiteSpaces } from "../helpers/sites-factories";
@@ -20,6 +20,8 @@ export interface FuzzWorld {
   previewToken: string;
   /** The change request the preview token previews (the world's other one it must not read). */
   previewed: string;
+  /** The gated page and its child: the site token (no claims) never reads them. */
+  gated: string[];
   /** Real ids by path parameter name; a parameter without an entry gets only invented ids. */
   ids: Record<string, string[]>;
   /** Real values of query parameters by name (a signed download URL's, a share key, ids). */
@@ -27,6 +29,9 @@ export interface FuzzWorld {
   /** Cursors the server issued (for some list) and correctly signed cursors with odd keys. */
   cursors: string[];
 }
+
+/** The text only the gated pages hold (a site token's answer must never carry it). */
+export const GATED_SECRET = "gated-secret-7731";
 
 /** A member's preview token for a preview URL (resolved with their Quire token). */
 async function previewTokenFor(url: string, token: string): Promise<string> {
@@ -69,9 +74,38 @@ export async function buildWorld(): Promise<FuzzWorld> {
   await postReply(owner, `/spaces/${spaceId}/comments/${c1.id}`, "Again");
   const crPath = `/spaces/${spaceId}/change-requests/${cr.id}/comments`;
   const c2 = (await api.post(crPath, { body: { markdown: "On the CR" } })).body;
+  // A page only admins are shown on the (adaptive) site, with a child of its own: the site token
+  // (no claims) must never read either (issue 34, finding 6).
+  await commitChanges(spaceId, owner.user.id, [
+    {
+      operation: "insert_page",
+      ref: "gated",
+      title: "Gated",
+      condition: "visitor.claims.admin",
+      document: { markdown: `Admins only: ${GATED_SECRET}.\n` },
+    },
+    {
+      operation: "insert_page",
+      into: "gated",
+      title: "Under the gate",
+      document: { markdown: `Still admins only: ${GATED_SECRET}.\n` },
+    },
+  ]);
   const space = (await api.get(`/spaces/${spaceId}`)).body;
   const pages = (await api.get(`/spaces/${spaceId}/content/pages`)).body.pages;
-  const site = await makeSite(org.id, owner, { spaces: [{ id: spaceId }], published: true });
+  const gatedIds = (function walk(list: any[]): string[] {
+    return list.flatMap((page) =>
+      page.title === "Gated"
+        ? [page.id, ...page.pages.map((c: any) => c.id)]
+        : walk(page.pages ?? []),
+    );
+  })(pages);
+  if (gatedIds.length !== 2) throw new Error(`the gated pages are not in the tree: ${gatedIds}`);
+  const site = await makeSite(org.id, owner, {
+    spaces: [{ id: spaceId }],
+    published: true,
+    adaptive: true,
+  });
   const siteSpaces = await readSiteSpaces(site.id);
   const base = `/orgs/${org.id}/sites/${site.id}`;
   const section = (await api.post(`${base}/sections`, { spaceId, title: "One" })).body;
@@ -104,6 +138,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
     siteToken: await siteTokenFor(siteUrl(site.id)),
     previewToken: await previewTokenFor(siteUrl(site.id, `~/changes/${cr.id}/`), owner.token),
     previewed: cr.id,
+    gated: gatedIds,
     ids: {
       organizationId: [org.id],
       userId: [member.user.id],
@@ -115,7 +150,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
       spaceId: [spaceId],
       changeRequestId: [cr.id, otherCr.id],
       revisionId: [space.revision],
-      pageId: [cw.guide, cw.other, crPageId],
+      pageId: [cw.guide, cw.other, crPageId, ...gatedIds],
       pagePath: pages.map((p: { path: string }) => p.path),
       fileId: [file.fileId],
       commentId: [c1.id, c2.id],
