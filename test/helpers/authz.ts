@@ -109,7 +109,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       }
     });
 
-    it("answers another site's API token exactly as it answers a nonexistent id", async () => {
+    it("answers another adaptive site's visitor token, claims and all, as a nonexistent id", async () => {
       const { world, state } = await unchanged();
       const token = await foreignSiteToken();
       const asReader = await send(spec.request(world, state), token);

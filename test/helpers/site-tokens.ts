@@ -24,10 +24,19 @@ export function foreignSiteToken(): Promise<string> {
       visibility: "public",
       spaces: [row!],
     });
-    await testDb().update(sites).set({ published: true }).where(eq(sites.id, site.id));
+    // An adaptive site, and a visitor bringing claims: a visitor's claims never widen what a
+    // site token reaches (issue 34, finding 6: the adaptive case of every matrix).
+    await testDb()
+      .update(sites)
+      .set({ published: true, adaptiveContent: true })
+      .where(eq(sites.id, site.id));
     const res = await call("POST", "/urls/published", {
-      body: { url: `https://app.quire.test/sites/${site.id}` },
+      body: {
+        url: `https://app.quire.test/sites/${site.id}`,
+        visitor: { unsignedClaims: { admin: true, plan: "enterprise" } },
+      },
     });
+    if (res.status !== 200) throw new Error(`the foreign site did not resolve: ${res.text}`);
     return res.body.apiToken as string;
   })();
   return foreign;
