@@ -7,29 +7,37 @@ import { call } from "./api";
 import { mainDocs, proposeChanges } from "./content-factories";
 import { testDb, unique } from "./factories";
 
+/**
+ * A published public site of another organization over a new space with content (made without
+ * the site factories: they declare matrices, and importing them here is a cycle).
+ */
+async function foreignSite(title: string, adaptive: boolean) {
+  const { org, owner, space } = await mainDocs();
+  const [row] = await testDb().select().from(spaces).where(eq(spaces.id, space.id));
+  const site = await createSite(testDb(), {
+    organizationId: org.id,
+    createdBy: owner.user.id,
+    type: "basic",
+    title: unique(title),
+    visibility: "public",
+    spaces: [row!],
+  });
+  await testDb()
+    .update(sites)
+    .set({ published: true, adaptiveContent: adaptive })
+    .where(eq(sites.id, site.id));
+  return { owner, space, site };
+}
+
 /** A site token of a published site of another organization, made once per test file. */
 let foreign: Promise<string> | undefined;
 
 /** The API token of a public site no matrix world belongs to (reads nothing of theirs). */
 export function foreignSiteToken(): Promise<string> {
   foreign ??= (async () => {
-    // Made without the site factories (they declare matrices: importing them here is a cycle).
-    const { org, owner, space } = await mainDocs();
-    const [row] = await testDb().select().from(spaces).where(eq(spaces.id, space.id));
-    const site = await createSite(testDb(), {
-      organizationId: org.id,
-      createdBy: owner.user.id,
-      type: "basic",
-      title: unique("Foreign site "),
-      visibility: "public",
-      spaces: [row!],
-    });
     // An adaptive site, and a visitor bringing claims: a visitor's claims never widen what a
     // site token reaches (issue 34, finding 6: the adaptive case of every matrix).
-    await testDb()
-      .update(sites)
-      .set({ published: true, adaptiveContent: true })
-      .where(eq(sites.id, site.id));
+    const { site } = await foreignSite("Foreign site ", true);
     const res = await call("POST", "/urls/published", {
       body: {
         url: `https://app.quire.test/sites/${site.id}`,
@@ -51,17 +59,7 @@ let foreignPreview: Promise<string> | undefined;
  */
 export function foreignPreviewToken(): Promise<string> {
   foreignPreview ??= (async () => {
-    const { org, owner, space } = await mainDocs();
-    const [row] = await testDb().select().from(spaces).where(eq(spaces.id, space.id));
-    const site = await createSite(testDb(), {
-      organizationId: org.id,
-      createdBy: owner.user.id,
-      type: "basic",
-      title: unique("Foreign preview site "),
-      visibility: "public",
-      spaces: [row!],
-    });
-    await testDb().update(sites).set({ published: true }).where(eq(sites.id, site.id));
+    const { owner, space, site } = await foreignSite("Foreign preview site ", false);
     const cr = await proposeChanges(space.id, owner.user.id, [
       { operation: "insert_page", title: "Foreign draft", document: { markdown: "Draft.\n" } },
     ]);
