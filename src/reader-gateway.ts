@@ -17,7 +17,7 @@ export function readerBindings(env: Bindings): Bindings {
 
 /**
  * Builds `ReaderGateway`, the entrypoint the reader Worker's `API` service binding names
- * (reader/wrangler.toml): the public /v1 API as any client gets it, except that the visitor
+ * (reader/wrangler.toml): the public /v1 API as every client gets it, except that the visitor
  * address the reader forwards (`X-Quire-Visitor-Address`) is believed, so each visitor of a
  * published site spends their own rate-limit budget instead of the reader spending one for all.
  */

@@ -2,7 +2,7 @@
  * The engine's cross-language lexicon: one term per notion of software support (accounts,
  * billing, messages, time, files, devices, shops, common actions and states) for the words of
  * French, German and Spanish (and English synonyms) that name it, so "Rechnung", "facture" and
- * "invoice" count as one term. Written as general support vocabulary, not as any corpus's words;
+ * "invoice" count as one term. Written as general support vocabulary, not as one corpus's words;
  * German compounds are split against it ("Kartenzahlungen" → card + payment).
  */
 
