@@ -1,11 +1,8 @@
 // The linter run by `npm test` before the suite: typescript-eslint's checks, no floating promises,
-// no import cycles, and the layer rules of docs/architecture.md (each layer imports only downward).
-// `import-x/no-cycle` skips type-only imports (hard-coded in the plugin), so `npm run lint` also
-// runs scripts/check-cycles.mjs, which sees every import of src/, `import type` included.
+// and the layer rules of docs/architecture.md (each layer imports only downward). Import cycles
+// are scripts/check-cycles.mjs's (every import, `import type` included, in about a second).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import importX from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /** Import patterns a layer may not use, with the reason the linter prints. */
 const forbid = (patterns) => ["error", { patterns }];
@@ -88,20 +85,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver()],
-      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-    },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
-      // Value-import circles; type-only ones are refused by scripts/check-cycles.mjs.
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
