@@ -5,22 +5,23 @@ const QUOTED = '"(?:[\\t !#-\\[\\]-~]|\\\\[\\t -~])*"';
 /** RFC 9110 §5.6.6 `parameters`: `*( OWS ";" OWS [ parameter ] )`. */
 const PARAMETERS = `(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*`;
 
-/** RFC 9110 §8.3.1 `media-type = type "/" subtype parameters`, anchored. */
-const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}${PARAMETERS}$`);
+/**
+ * RFC 9110 §8.3.1 `media-type = type "/" subtype parameters`, anchored: the one form of the rule,
+ * which request schemas carry as their `pattern` (so the OpenAPI document says what is checked).
+ */
+export const MEDIA_TYPE_PATTERN = new RegExp(`^${TOKEN}/${TOKEN}${PARAMETERS}$`);
 
 /**
  * Whether a string is a media type by RFC 9110's grammar. Stored content types are sent back in
  * a Content-Type header, so anything else (CR/LF, NUL, non-ASCII) must never be stored.
  */
 export function isMediaType(value: string): boolean {
-  return value.length <= 255 && MEDIA_TYPE.test(value);
+  return value.length <= 255 && MEDIA_TYPE_PATTERN.test(value);
 }
 
-/** Whether a file name is free of control characters (C0 such as NUL, CR, LF, TAB, and DEL). */
-export function isSafeFileName(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
-}
+/**
+ * A file name free of control characters (C0 such as NUL, CR, LF, TAB, and DEL): a schema's
+ * `pattern`, as the media type's is.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses.
+export const SAFE_FILE_NAME_PATTERN = /^[^\u0000-\u001f\u007f]*$/;

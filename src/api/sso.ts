@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PEM_CERTIFICATE_PATTERN } from "../saml/certificates";
 import { entityId, pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
 import { TeamSchema } from "./teams";
@@ -16,8 +17,23 @@ export const SamlProviderParams = OrgParams.extend({
 const Label = z.string().trim().min(1).max(30);
 /** Official SAMLProviderEntityID: the IdP's entity id, at most 1024 characters. */
 const EntityID = z.string().trim().min(1).max(1024);
-/** Official SAMLProviderCertificate: the IdP's PEM certificate, at most 10,000 characters. */
-const Certificate = z.string().trim().min(1).max(10000);
+/**
+ * Official SAMLProviderCertificate: the IdP's PEM certificate, at most 10,000 characters; the
+ * pattern is its armour, and the description what else the route checks of it.
+ */
+const Certificate = z
+  .string()
+  .trim()
+  .min(1)
+  .max(10000)
+  .regex(
+    PEM_CERTIFICATE_PATTERN,
+    "malformed: expected a PEM certificate (-----BEGIN CERTIFICATE-----)",
+  )
+  .openapi({
+    description:
+      "Exactly one PEM X.509 certificate, valid now, whose key is RSA (RSA-SHA256) or EC on P-256 or P-384 (ECDSA-SHA256/384).",
+  });
 /** Official URL: the IdP's single sign-on URL (http or https), at most 2048 characters. */
 const SsoURL = z.url({ protocol: /^https?$/ }).max(2048);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isMediaType, isSafeFileName } from "../../core/requests/media-type";
+import { MEDIA_TYPE_PATTERN, SAFE_FILE_NAME_PATTERN } from "../../core/requests/media-type";
 import { ComputedSourceSchema } from "../../core/openapi-pages";
 
 /**
@@ -78,12 +78,15 @@ const FileInput = z
       .string()
       .min(1)
       .max(256)
-      .refine(isSafeFileName, "must not contain control characters (NUL, CR, LF, ...)"),
+      .regex(SAFE_FILE_NAME_PATTERN, "must not contain control characters (NUL, CR, LF, ...)"),
     contentType: z
       .string()
       .min(1)
       .max(255)
-      .refine(isMediaType, "must be a media type as RFC 9110 defines it (type/subtype; parameters)")
+      .regex(
+        MEDIA_TYPE_PATTERN,
+        "must be a media type as RFC 9110 defines it (type/subtype; parameters)",
+      )
       .optional(),
     url: z.string().url().max(2048).optional(),
     base64: z.string().max(1_400_000).optional(),

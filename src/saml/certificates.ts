@@ -11,7 +11,13 @@ import {
   type DerNode,
 } from "./der";
 
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
+/**
+ * A PEM certificate's armour around base64: the one form of it, which the request schemas carry
+ * as `pattern` (the OpenAPI document says what is checked) and the parser finds blocks with.
+ */
+export const PEM_CERTIFICATE_PATTERN =
+  /-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----/;
+const PEM_CERTIFICATE = new RegExp(PEM_CERTIFICATE_PATTERN.source, "g");
 const OID_RSA = "1.2.840.113549.1.1.1";
 const OID_EC = "1.2.840.10045.2.1";
 const CURVES: Record<string, "P-256" | "P-384"> = {

@@ -95,6 +95,29 @@ describe("the served document's patterns", () => {
     });
     expect(refused.status).toBe(400);
   });
+  it("documents the media-type, file-name and PEM checks with the patterns the server runs", async () => {
+    const found = patternsOf(await servedDocument());
+    const at = (field: string) => found.filter((p) => p.at.endsWith(`/${field}`));
+    const contentTypes = at("contentType");
+    const names = at("name").filter((p) => p.pattern.includes("\\u0000"));
+    const certificates = at("certificate");
+    expect(contentTypes.length).toBeGreaterThan(0);
+    expect(names.length).toBeGreaterThan(0);
+    expect(certificates.length).toBeGreaterThanOrEqual(2); // create and update
+    const cases: [typeof found, string, boolean][] = [
+      [contentTypes, "text/plain; charset=utf-8", true],
+      [contentTypes, "text/plain\r\nX-Injected: 1", false],
+      [contentTypes, 'image/png; name="a b.png"', true],
+      [contentTypes, "no-slash", false],
+      [names, "diagram.png", true],
+      [names, "bad\u0000name", false],
+      [certificates, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", true],
+      [certificates, "MIIBbase64only", false],
+    ];
+    for (const [patterns, value, matches] of cases) {
+      for (const p of patterns) expect(new RegExp(p.pattern, "u").test(value), value).toBe(matches);
+    }
+  });
 });
 
 describe("the served document's answers", () => {
