@@ -207,3 +207,52 @@ describe("the served document says what the server checks", () => {
     expect(ok.status).not.toBe(400);
   });
 });
+
+/** A short value an operation's parameter takes: one its pattern matches, a URL, or "a". */
+function validValue(params: NonNullable<Operation["parameters"]>, name: string): string {
+  const schema = (params.find((p) => p.name === name)?.schema ?? {}) as {
+    pattern?: string;
+    format?: string;
+  };
+  if (schema.format === "uri") return "https://example.com/a";
+  if (!schema.pattern) return "a";
+  const re = new RegExp(schema.pattern, "u");
+  const known = ["a", "a".repeat(64), "a.png", ...ACCEPTED].find((v) => re.test(v));
+  return known ?? fc.sample(fc.stringMatching(re), { numRuns: 1, seed: 1 })[0]!;
+}
+
+describe("the served document's path ids", () => {
+  it("are refused one by one past their documented maxLength, with a 400 naming the parameter", async () => {
+    const { owner } = await makeOrg();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const { method, path, op } of await servedOperations()) {
+      for (const param of op.parameters ?? []) {
+        const max = (param.schema as { maxLength?: number } | undefined)?.maxLength;
+        if (param.in !== "path" || max === undefined) continue;
+        checked += 1;
+        // Every other input is a short valid value; this id is one character too long.
+        const params = op.parameters ?? [];
+        const url = path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+          name === param.name ? "a".repeat(max + 1) : validValue(params, name),
+        );
+        const query = params
+          .filter((q) => q.in === "query" && (q as { required?: boolean }).required)
+          .map((q) => `${q.name}=${encodeURIComponent(validValue(params, q.name))}`)
+          .join("&");
+        const body = method === "get" || method === "delete" ? undefined : {};
+        const target = url.replace(/^\/v1/, "") + (query ? `?${query}` : "");
+        const res = await call(method.toUpperCase(), target, {
+          token: owner.token,
+          body,
+        });
+        const named = res.text.includes(param.name);
+        if (res.status !== 400 || !named) {
+          wrong.push(`${method.toUpperCase()} ${path} {${param.name}}: ${res.status} ${res.text}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+});

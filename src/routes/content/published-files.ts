@@ -22,8 +22,9 @@ export function publishedFilePath(siteId: string, file: { hash: string; name: st
 const Params = z.object({
   siteId: z.string().min(1).max(64),
   hash: z.string().regex(/^[0-9a-f]{64}$/, "a file's SHA-256 content hash"),
-  name: z.string().max(512).optional(),
 });
+/** The longer form's parameters: the file's name after its hash (for people, never checked). */
+const NamedParams = Params.extend({ name: z.string().max(512) });
 
 /** One handler for both forms of the URL (with or without the trailing name). */
 const paths = ["/published-files/{siteId}/{hash}", "/published-files/{siteId}/{hash}/{name}"];
@@ -42,7 +43,7 @@ for (const path of paths) {
         "behind a content hash never change, so the answer is cacheable for a year.",
       security: [],
       middleware: [publicRoute()],
-      request: { params: path.endsWith("{name}") ? Params.required({ name: true }) : Params },
+      request: { params: path.endsWith("{name}") ? NamedParams : Params },
       responses: {
         200: {
           description: "The file's bytes, with its Content-Type",
