@@ -5,7 +5,7 @@ import { isolateMemo, weakMemo } from "../../core/memory/memos";
 import type { KeptAnswer } from "../platform/isolate-memories";
 import { grantedSpecState, revisionFixedRead, specStateOf } from "../auth/site-reader";
 import { sha256Hex } from "../../core/digest";
-import { answersNotModified } from "../../core/http/conditional";
+import { answersNotModified } from "../../core/requests/conditional";
 
 /**
  * Cache validators for the readers of published content (a site API token's GETs,

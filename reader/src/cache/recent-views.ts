@@ -1,6 +1,6 @@
 import { readerMemory } from "./memory";
 import type { RenderedPage } from "./pages";
-import { answersNotModified } from "../../../core/http/conditional";
+import { answersNotModified } from "../../../core/requests/conditional";
 
 /**
  * The pages readers viewed in the last seconds, by the exact address and credentials they were

@@ -19,7 +19,7 @@ import {
   type ListedSiteSpace,
   type SpacePages,
 } from "./site-spaces";
-import { answersNotModified } from "../../../core/http/conditional";
+import { answersNotModified } from "../../../core/requests/conditional";
 
 /**
  * The addresses language models read at a site's root: `llms.txt` (every readable page of every

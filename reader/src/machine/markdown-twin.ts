@@ -7,7 +7,7 @@ import { machineHeaders, notFoundText, textAnswer } from "./answers";
 import { withTitle } from "./llms";
 import { followableMarkdown, readPageMarkdown } from "./page-markdown";
 import { currentSpacePages, markdownTargetsOf } from "./site-spaces";
-import { answersNotModified } from "../../../core/http/conditional";
+import { answersNotModified } from "../../../core/requests/conditional";
 
 /**
  * The `.md` twin of every page (`<page>.md`, and `<site space>/index.md` for the first page,

@@ -27,7 +27,7 @@ import {
   type TreeEntry,
 } from "../site/tree";
 import { htmlHeaders, htmlResponse } from "./responses";
-import { answersNotModified } from "../../../core/http/conditional";
+import { answersNotModified } from "../../../core/requests/conditional";
 
 /**
  * A page of a published site as HTML: the page at the resolved path (a group leads to its first

@@ -6,7 +6,7 @@ import { fileObjectKey } from "../../services/change-requests/writes";
 import { findPublishedFile } from "../../services/content/published-files";
 import { fileHeaders } from "./downloads";
 import { publicRoute } from "../../http/route-facts";
-import { answersNotModified } from "../../../core/http/conditional";
+import { answersNotModified } from "../../../core/requests/conditional";
 
 /** The stable URLs of published files (no token: the file's place in a published site decides). */
 export const publishedFileRoutes = createRouter();

@@ -4,9 +4,9 @@ import {
   failsIfMatch,
   parseEntityTag,
   parseEntityTagList,
-} from "../../../core/http/conditional";
+} from "../../../core/requests/conditional";
 
-/** The one conditional-request matcher (core/http/conditional.ts), per RFC 9110 §13.1.1–2. */
+/** The one conditional-request matcher (core/requests/conditional.ts), per RFC 9110 §13.1.1–2. */
 
 const STRONG = '"abc"';
 const WEAK = 'W/"abc"';

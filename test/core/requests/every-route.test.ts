@@ -9,7 +9,7 @@ import {
 import { readerFetch } from "../../reader/helpers";
 
 /**
- * Every answer that takes `If-None-Match` goes through the one matcher (core/http/conditional.ts),
+ * Every answer that takes `If-None-Match` goes through the one matcher (core/requests/conditional.ts),
  * through both Workers' entries: a list naming the tag, the tag's weak form and `*` are each
  * answered 304; another tag and a malformed field get the full answer.
  */
