@@ -91,6 +91,8 @@ export interface Caller {
   };
   token: {
     id: string;
+    /** An API token (`Authorization: Bearer`), or a person's session (its cookie). */
+    kind: "api" | "session";
     scopes: string[] | null;
     lastUsedAt: string | null;
     /** When the token stops working; a token it creates may not outlive it. */
@@ -144,6 +146,8 @@ export interface SiteGrant {
  */
 interface CallerCache {
   digest: string | null;
+  /** The session secret of the `quire_session` cookie, when that is the presented credential. */
+  session?: string;
   caller?: Caller;
   site?: SiteGrant;
   anonymous?: boolean;
@@ -159,6 +163,8 @@ export interface RouteFacts {
   matched: boolean;
   /** Open to everyone: no token is asked for, any `Authorization` is ignored. */
   public: boolean;
+  /** A way in (`signInRoute()`): it spends the per-address rate-limit budget. */
+  signIn: boolean;
   /** A reader operation with a body: who may call it without a Quire token. */
   readers: "anonymous" | "site-token" | null;
   /** A site token's read fixed by its revision: the position of the space id in the path. */
