@@ -1,6 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { issueSignInLink, redeemSignInLink } from "../../src/services/sessions/link";
+import { purgeEndedSessions } from "../../src/services/sessions/purge";
 import { as } from "../helpers/api";
-import { makeMember, makeOrg, makeUser } from "../helpers/factories";
+import { makeMember, makeOrg, makeToken, makeUser, testDb } from "../helpers/factories";
 import { setDisabled } from "../helpers/organizations-factories";
 import { asSession, makeSession } from "../helpers/sessions";
 
@@ -37,5 +40,35 @@ describe("a member's sessions end with the membership", () => {
     expect((await asSession(session).get("/user")).status).toBe(401);
     const fresh = await makeSession(member.user.id);
     expect((await asSession(fresh).get(`/orgs/${org.id}`)).status).toBe(200);
+  });
+});
+
+describe("the scheduled purge of ended sessions and spent links", () => {
+  it("deletes revoked, expired and idle sessions and used or expired links; keeps live ones and API tokens", async () => {
+    const { user } = await makeUser();
+    const day = 24 * 60 * 60 * 1000;
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const live = await makeSession(user.id);
+    const ended = [
+      await makeSession(user.id, { revoked: true }),
+      await makeSession(user.id, { expiresAt: ago(1000) }),
+      await makeSession(user.id, { lastUsedAt: ago(15 * day) }),
+    ];
+    const revokedToken = await makeToken(user.id, { revoked: true });
+    const used = await issueSignInLink(testDb(), user.id);
+    await redeemSignInLink(testDb(), used.token);
+    const open = await issueSignInLink(testDb(), user.id);
+    const report = await purgeEndedSessions(testDb(), Date.now());
+    expect(report.sessions).toBeGreaterThanOrEqual(3);
+    expect(report.links).toBeGreaterThanOrEqual(1);
+    const ids = (
+      await env.DB.prepare("SELECT id FROM api_tokens WHERE user_id = ?").bind(user.id).all()
+    ).results.map((r) => r.id);
+    expect(ids).toContain(live.id);
+    for (const s of ended) expect(ids).not.toContain(s.id);
+    // API tokens (a revoked one included) are the operator's and the person's records.
+    expect(ids).toHaveLength(3);
+    expect((await as(revokedToken).get("/user")).status).toBe(401);
+    expect(await redeemSignInLink(testDb(), open.token)).toBe(user.id);
   });
 });
