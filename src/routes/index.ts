@@ -11,6 +11,7 @@ import { mountOpenAPISpecs } from "./openapi-specs";
 import { mountPdf } from "./pdf";
 import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
+import { mountSignIn } from "./sign-in";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
@@ -38,5 +39,6 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountPdf(app);
   mountIntegrations(app);
   mountSso(app);
+  mountSignIn(app);
   mountUrls(app);
 }

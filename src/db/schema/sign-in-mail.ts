@@ -92,6 +92,8 @@ export const emailInvites = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role").$type<MemberRole | null>(),
+    /** Official `sso`: the person joins as an SSO member of the organization. */
+    sso: integer("sso", { mode: "boolean" }).notNull().default(false),
     tokenDigest: text("token_digest").notNull().unique(),
     invitedBy: text("invited_by").notNull(),
     createdAt: text("created_at").notNull(),
