@@ -3,15 +3,10 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/crypto";
+import { SIGN_IN_NONCE_COOKIE } from "../../core/sessions/session";
 import { requestAddress } from "./client-address";
+import { attributes } from "./session-cookie";
 
-/** The cookie binding an e-mail sign-in link to the browser that asked for it. */
-export const SIGN_IN_NONCE_COOKIE = "quire_sign_in";
-
-/** Whether cookies for this deployment may go without `Secure` (an http://localhost app only). */
-function localApp(c: Context<AppEnv>): boolean {
-  return /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(c.env.PUBLIC_APP_URL);
-}
 
 /**
  * The asking browser's nonce: the one its `quire_sign_in` cookie already holds (so two requests
@@ -20,12 +15,9 @@ function localApp(c: Context<AppEnv>): boolean {
 export function signInNonce(c: Context<AppEnv>): string {
   const held = getCookie(c, SIGN_IN_NONCE_COOKIE);
   const nonce = held && /^[A-Za-z0-9_-]{43}$/.test(held) ? held : randomToken(32);
-  const secure = localApp(c) ? "" : "; Secure";
-  c.header(
-    "Set-Cookie",
-    `${SIGN_IN_NONCE_COOKIE}=${nonce}; Max-Age=900; Path=/; HttpOnly; SameSite=Lax${secure}`,
-    { append: true },
-  );
+  c.header("Set-Cookie", `${SIGN_IN_NONCE_COOKIE}=${nonce}; ${attributes(c)}; Max-Age=900`, {
+    append: true,
+  });
   return nonce;
 }
 
@@ -37,12 +29,9 @@ export function presentedNonce(c: Context<AppEnv>): string | undefined {
 
 /** Clears the nonce cookie once a sign-in it was for is done. */
 export function clearSignInNonce(c: Context<AppEnv>): void {
-  const secure = localApp(c) ? "" : "; Secure";
-  c.header(
-    "Set-Cookie",
-    `${SIGN_IN_NONCE_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`,
-    { append: true },
-  );
+  c.header("Set-Cookie", `${SIGN_IN_NONCE_COOKIE}=; ${attributes(c)}; Max-Age=0`, {
+    append: true,
+  });
 }
 
 /**

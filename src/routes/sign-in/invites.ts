@@ -100,6 +100,6 @@ emailInviteRoutes.openapi(
     await guardSignIn(c);
     const { inviteId, token, displayName } = c.req.valid("json");
     const joined = await acceptEmailInvite(c.get("db"), { inviteId, token, displayName });
-    return answerSignedIn(c, joined, "invite");
+    return answerSignedIn(c, joined, "email");
   },
 );

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { userPasswords, users } from "../../db/schema/index";
+import { apiTokens, userPasswords, users } from "../../db/schema/index";
 import { runStatements } from "../../db/plan";
 import { ApiError, InvalidInputError } from "../../lib/errors";
-import { nowIso } from "../../lib/clock";
+import { nowIso, nowMs } from "../../lib/clock";
 import { passwordProblem } from "../../lib/passwords/common";
 import {
   hashPassword,
@@ -150,4 +150,34 @@ export async function setPassword(
 /** Removes a person's password (204 also when they had none). */
 export async function removePassword(db: Database, userId: string): Promise<void> {
   await db.delete(userPasswords).where(eq(userPasswords.userId, userId));
+}
+
+/** How recent an e-mail sign-in must be to set a new password without the current one. */
+const RESET_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The facts of the session a credential is, or null for an API token: whether it was started by
+ * e-mail (a link or code, or the operator's link) in the last 15 minutes — the reset path, where
+ * the mailbox was just proved and the current password need not be known.
+ */
+export async function sessionFactsOf(
+  db: Database,
+  tokenId: string,
+): Promise<{ recentlyVerified: boolean } | null> {
+  const [row] = await db
+    .select({ kind: apiTokens.kind, method: apiTokens.method, createdAt: apiTokens.createdAt })
+    .from(apiTokens)
+    .where(eq(apiTokens.id, tokenId));
+  if (!row || row.kind !== "session") return null;
+  const byMail = row.method === "email" || row.method === "link";
+  return { recentlyVerified: byMail && nowMs() - Date.parse(row.createdAt) < RESET_WINDOW_MS };
+}
+
+/** A person's id, name and address, as a way in answers them. */
+export async function personOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, displayName: users.displayName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!;
 }
