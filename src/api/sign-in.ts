@@ -29,14 +29,15 @@ export const EmailCodeBody = z
   .strict();
 
 /** The answer to asking: always the same, whatever the address (no enumeration). */
-export const EmailSentSchema = z
-  .object({ sent: z.literal(true) })
-  .openapi("EmailSignInSent", {
-    description: "Always answered: a message was sent if the address can receive one.",
-  });
+export const EmailSentSchema = z.object({ sent: z.literal(true) }).openapi("EmailSignInSent", {
+  description: "Always answered: a message was sent if the address can receive one.",
+});
 
 /** A password as typed (the rules of a new one are checked by the service, naming the field). */
-const Password = z.string().min(1).max(MAX_PASSWORD_LENGTH * 4);
+const Password = z
+  .string()
+  .min(1)
+  .max(MAX_PASSWORD_LENGTH * 4);
 
 /** `POST /v1/sessions/password`. */
 export const PasswordSignInBody = z.object({ email: EmailAddress, password: Password }).strict();

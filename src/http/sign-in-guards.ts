@@ -7,7 +7,6 @@ import { SIGN_IN_NONCE_COOKIE } from "../../core/sessions/session";
 import { requestAddress } from "./client-address";
 import { attributes } from "./session-cookie";
 
-
 /**
  * The asking browser's nonce: the one its `quire_sign_in` cookie already holds (so two requests
  * from one browser both work there), else a new one; the cookie is (re)set for 15 minutes.

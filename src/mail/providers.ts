@@ -16,9 +16,7 @@ export interface ProviderRequest {
 }
 
 /** What a provider's answer means: sent, worth another try, or never going to work. */
-export type ProviderOutcome =
-  | { sent: true }
-  | { sent: false; retry: boolean; reason: string };
+export type ProviderOutcome = { sent: true } | { sent: false; retry: boolean; reason: string };
 
 /** `Name <address>` or a bare address, split (Cloudflare takes the two apart). */
 function sender(from: string): { address: string; name?: string } {

@@ -105,4 +105,3 @@ export const emailInvites = sqliteTable(
     index("email_invites_org_idx").on(t.organizationId, t.createdAt),
   ],
 );
-

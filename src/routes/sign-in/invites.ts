@@ -6,11 +6,7 @@ import { errorResponses, jsonBody, jsonResponse } from "../../api-document/commo
 import { guardSignIn } from "../../http/sign-in-guards";
 import { MailNotConfigured } from "../../mail";
 import { mailTransport } from "../../mail/config";
-import {
-  acceptEmailInvite,
-  inviteByEmail,
-  inviteInfo,
-} from "../../services/sign-in/email-invites";
+import { acceptEmailInvite, inviteByEmail, inviteInfo } from "../../services/sign-in/email-invites";
 import { OrgParams } from "../../api/organizations";
 import {
   AcceptInviteBody,

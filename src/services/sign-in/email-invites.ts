@@ -42,7 +42,10 @@ export async function inviteByEmail(
 ): Promise<{ users: string[]; invited: number }> {
   const emails = [...new Set(input.entries.map((e) => e.email))];
   const read = await runStatements(db, {
-    people: db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)),
+    people: db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails)),
     members: db
       .select({ userId: orgMembers.userId })
       .from(orgMembers)
@@ -64,7 +67,10 @@ export async function inviteByEmail(
       if (members.has(userId)) continue;
       await addMember(db, { organizationId: input.org.id, userId, role: entry.role });
       if (input.sso) await setSsoMember(db, input.org.id, userId);
-      await sendMail(env, addedMessage(entry.email, { ...words, link: `${app}/o/${input.org.id}` }));
+      await sendMail(
+        env,
+        addedMessage(entry.email, { ...words, link: `${app}/o/${input.org.id}` }),
+      );
       added.push(userId);
       invited++;
       continue;

@@ -110,7 +110,10 @@ export async function requestByLink(db: Database, token: string): Promise<EmailS
 }
 
 /** The newest live request of an address (the one whose code is expected), or null. */
-export async function requestByAddress(db: Database, email: string): Promise<EmailSignInRow | null> {
+export async function requestByAddress(
+  db: Database,
+  email: string,
+): Promise<EmailSignInRow | null> {
   const [row] = await db
     .select()
     .from(emailSignIns)

@@ -61,14 +61,18 @@ export function noAccountMessage(to: string, appUrl: string): MailMessage {
         `Someone asked to sign in to Quire (${appUrl}) with this address, but no account uses it ` +
         "and this deployment only creates accounts for people who were invited.",
     },
-    { p: "Ask an administrator of your organization for an invite. If you did not ask, ignore this." },
+    {
+      p: "Ask an administrator of your organization for an invite. If you did not ask, ignore this.",
+    },
   ]);
 }
 
 /** For a member of an organization that enforces SSO: where to sign in instead. */
 export function ssoMessage(to: string, orgTitle: string, where: string): MailMessage {
   return message(to, "Sign in to Quire", [
-    { p: `Someone asked to sign in to Quire with this address. ${orgTitle} signs its members in with single sign-on (SSO), so e-mail sign-in is off for you.` },
+    {
+      p: `Someone asked to sign in to Quire with this address. ${orgTitle} signs its members in with single sign-on (SSO), so e-mail sign-in is off for you.`,
+    },
     { link: where, label: `Sign in with ${orgTitle}'s SSO` },
     { p: "If you did not ask, ignore this message." },
   ]);

@@ -123,7 +123,8 @@ export async function setPassword(
   if (problem) throw new InvalidInputError(`body.password: ${problem}`);
   const orgs = await restrictingOrgsOf(db, input.user.id);
   const sso = ssoOrgOf(orgs);
-  if (sso) throw new ApiError(403, `${sso.title} signs its members in with SSO: no password can be set`);
+  if (sso)
+    throw new ApiError(403, `${sso.title} signs its members in with SSO: no password can be set`);
   const forbidding = passwordForbiddingOrgOf(orgs);
   if (forbidding) throw forbiddenBy(forbidding);
   const [current] = await db

@@ -115,7 +115,10 @@ async function finish(
   } else {
     const found = await runStatements(db, signUpStatements(db, row.email));
     if (!row.signUp || !maySignUp(env.SIGN_UP, found)) {
-      throw new ApiError(403, "No account uses this address, and this deployment does not let it sign up");
+      throw new ApiError(
+        403,
+        "No account uses this address, and this deployment does not let it sign up",
+      );
     }
   }
   if (!(await spendRequest(db, row))) throw gone();

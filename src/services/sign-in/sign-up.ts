@@ -18,7 +18,10 @@ export function domainOf(email: string): string {
 
 /** A display name for a new person: the address's local part, tidied. */
 export function nameFromAddress(email: string): string {
-  const local = email.slice(0, email.lastIndexOf("@")).replace(/[._+-]+/g, " ").trim();
+  const local = email
+    .slice(0, email.lastIndexOf("@"))
+    .replace(/[._+-]+/g, " ")
+    .trim();
   return (local || email).slice(0, 100);
 }
 
@@ -102,7 +105,11 @@ export async function createVerifiedPerson(
     options.onlyInvite ? eq(emailInvites.id, options.onlyInvite) : undefined,
   );
   const pending = await db
-    .select({ id: emailInvites.id, organizationId: emailInvites.organizationId, role: emailInvites.role })
+    .select({
+      id: emailInvites.id,
+      organizationId: emailInvites.organizationId,
+      role: emailInvites.role,
+    })
     .from(emailInvites)
     .where(live)
     .limit(50);
@@ -127,7 +134,15 @@ export async function createVerifiedPerson(
     statements.accepted = db
       .update(emailInvites)
       .set({ acceptedAt: now })
-      .where(and(live, inArray(emailInvites.id, pending.map((p) => p.id))));
+      .where(
+        and(
+          live,
+          inArray(
+            emailInvites.id,
+            pending.map((p) => p.id),
+          ),
+        ),
+      );
   }
   statements.who = db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const results = (await runStatements(db, statements)) as Record<string, unknown>;
