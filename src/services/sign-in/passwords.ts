@@ -76,7 +76,11 @@ export async function signInWithPassword(
     if (nowLocked) throw locked(nowLocked);
     throw wrong();
   }
-  const rehash = needsRehash(stored) ? await hashPassword(input.password) : null;
+  // The password was right: the failures are forgotten even when an organization refuses below.
+  const sso = ssoOrgOf(read.orgs);
+  const forbidding = passwordForbiddingOrgOf(read.orgs);
+  const rehash =
+    !sso && !forbidding && needsRehash(stored) ? await hashPassword(input.password) : null;
   await runStatements(db, {
     clear: clearFailuresStatement(db, subject),
     ...(rehash
@@ -88,9 +92,7 @@ export async function signInWithPassword(
         }
       : {}),
   });
-  const sso = ssoOrgOf(read.orgs);
   if (sso) throw ssoRefusal(sso, input.ssoStart(sso));
-  const forbidding = passwordForbiddingOrgOf(read.orgs);
   if (forbidding) throw forbiddenBy(forbidding);
   return { userId: found.id };
 }
