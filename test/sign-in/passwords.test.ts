@@ -96,7 +96,7 @@ describe("passwords", () => {
     const member = await makeUser();
     await seedPassword(member.user.id);
     const { org, owner } = await makeOrg({ title: "Strict Corp" });
-    await addMember(testDb(), { organizationId: org.id, userId: member.user.id, role: "write" });
+    await addMember(testDb(), { organizationId: org.id, userId: member.user.id, role: "edit" });
     const patched = await as(owner.token).patch(`/orgs/${org.id}/sign-in-settings`, {
       passwordsAllowed: false,
     });
