@@ -3,7 +3,7 @@ import { MAX_PASSWORD_LENGTH } from "../lib/passwords/common";
 import { MemberRoleOrGuest } from "./organizations";
 
 /** An e-mail address as the sign-in flows take it: trimmed, lowercased, at most 320 characters. */
-export const EmailAddress = z
+const EmailAddress = z
   .string()
   .trim()
   .max(320)
@@ -46,6 +46,11 @@ export const PasswordSignInBody = z.object({ email: EmailAddress, password: Pass
 export const SetPasswordBody = z
   .object({ password: Password, currentPassword: Password.optional() })
   .strict();
+
+/** `GET /v1/user/password`: whether the person has a password (never anything of it). */
+export const PasswordStateSchema = z
+  .object({ set: z.boolean(), updatedAt: z.string().nullable() })
+  .openapi("PasswordState");
 
 /** What a way in answers once it started a session (the cookie is in `Set-Cookie`). */
 export const SignedInSchema = z

@@ -1,7 +1,7 @@
 import type { Bindings } from "../env";
 
 /** The shapes of HTTP mail API the `http` transport speaks (src/mail/providers.ts). */
-export const MAIL_API_KINDS = ["cloudflare", "resend", "postmark", "generic"] as const;
+const MAIL_API_KINDS = ["cloudflare", "resend", "postmark", "generic"] as const;
 
 /** One of `MAIL_API_KINDS`. */
 export type MailApiKind = (typeof MAIL_API_KINDS)[number];
@@ -59,11 +59,6 @@ export function mailTransport(env: MailEnv): MailTransport {
       from: env.MAIL_FROM!.trim(),
     },
   };
-}
-
-/** Whether this deployment can send mail at all (`GET /v1/sessions/ways` reports it). */
-export function mailConfigured(env: MailEnv): boolean {
-  return mailTransport(env).kind !== "none";
 }
 
 /** Whether the dev outbox is the transport (only then does `GET /v1/dev/outbox` exist). */

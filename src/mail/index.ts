@@ -9,7 +9,7 @@ import type { MailMessage } from "./providers";
  * The mail port: the only way mail leaves Quire. Every message (sign-in links and codes,
  * invites) comes through here; where it goes is the deployment's `MAIL_TRANSPORT`.
  */
-export { mailConfigured, outboxTransport } from "./config";
+export { outboxTransport } from "./config";
 export { sendMailJob } from "./job";
 export type { MailMessage } from "./providers";
 

@@ -48,7 +48,9 @@ describe("passwords", () => {
 
   it("sets one, signs in with it (a session cookie), and changes it only with the current one", async () => {
     const me = asSession(session);
+    expect((await me.get("/user/password")).body).toEqual({ set: false, updatedAt: null });
     expect((await me.put("/user/password", { password: GOOD })).status).toBe(204);
+    expect((await me.get("/user/password")).body.set).toBe(true);
     const ok = await signIn(person.user.email.toUpperCase(), GOOD);
     expect(ok.status).toBe(200);
     expect(setCookie(ok, "quire_session")).toMatch(/^qs_/);

@@ -1,7 +1,7 @@
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** The shortest password Quire accepts. */
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 /** The longest (a bound on what a request makes scrypt read, far above any real one). */
 export const MAX_PASSWORD_LENGTH = 256;
 

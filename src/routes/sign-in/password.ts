@@ -5,13 +5,20 @@ import { publicRoute } from "../../http/route-facts";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { guardSignIn } from "../../http/sign-in-guards";
 import {
+  passwordStateOf,
   removePassword,
   sessionFactsOf,
   setPassword,
   signInWithPassword,
 } from "../../services/sign-in/passwords";
-import { PasswordSignInBody, SetPasswordBody, SignedInSchema } from "../../api/sign-in";
+import {
+  PasswordSignInBody,
+  PasswordStateSchema,
+  SetPasswordBody,
+  SignedInSchema,
+} from "../../api/sign-in";
 import { forbidden } from "../../lib/errors";
+import { requireScope } from "../../auth/organization";
 import { answerSignedIn } from "./signed-in";
 import { ssoStartOf } from "./sso-start";
 
@@ -54,6 +61,21 @@ async function sessionCaller(c: Parameters<typeof authenticate>[0]) {
   }
   return { caller, session };
 }
+
+passwordRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/user/password",
+    tags: ["sessions"],
+    summary: "Quire: whether the caller has a password, and when it was set",
+    responses: { 200: jsonResponse(PasswordStateSchema, "OK"), ...errorResponses(403) },
+  }),
+  async (c) => {
+    const caller = await authenticate(c);
+    requireScope(caller, "user:read");
+    return c.json(await passwordStateOf(c.get("db"), caller.user.id), 200);
+  },
+);
 
 passwordRoutes.openapi(
   createRoute({

@@ -15,7 +15,7 @@ import { createVerifiedPerson } from "./sign-up";
 import type { SignInEnv } from "./sign-in-env";
 
 /** An e-mail invite's link works this long. */
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** One address to invite, with its role (null: a guest). */
 export interface InviteEntry {

@@ -12,14 +12,14 @@ import { maySignUp, signUpStatements } from "./sign-up";
 import type { SignInEnv } from "./sign-in-env";
 
 /** A sign-in link and code live this long. */
-export const EMAIL_SIGN_IN_TTL_MS = 15 * 60_000;
+const EMAIL_SIGN_IN_TTL_MS = 15 * 60_000;
 /** Wrong codes that lock one request. */
 export const MAX_WRONG_CODES = 5;
 /** Messages one address is sent per 15 minutes; past them a request sends nothing (still 202). */
 const SENDS_PER_WINDOW = 5;
 
 /** A uniformly random 6-digit code (rejection sampling: no digit is likelier than another). */
-export function sixDigitCode(): string {
+function sixDigitCode(): string {
   const word = new Uint32Array(1);
   for (;;) {
     crypto.getRandomValues(word);
@@ -28,7 +28,7 @@ export function sixDigitCode(): string {
 }
 
 /** The stored form of a code: an HMAC under the signing secret, bound to its request. */
-export function codeDigest(secret: string, requestId: string, code: string): Promise<string> {
+function codeDigest(secret: string, requestId: string, code: string): Promise<string> {
   return hmac(secret, `quire-email-code\n${requestId}\n${code}`);
 }
 

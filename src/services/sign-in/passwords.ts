@@ -97,13 +97,13 @@ export async function signInWithPassword(
   return { userId: found.id };
 }
 
-/** Whether a person has a password (account settings show it). */
-export async function hasPassword(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: userPasswords.userId })
+/** Whether a person has a password, and since when (account settings show it). */
+export async function passwordStateOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ updatedAt: userPasswords.updatedAt })
     .from(userPasswords)
     .where(eq(userPasswords.userId, userId));
-  return rows.length > 0;
+  return { set: row !== undefined, updatedAt: row?.updatedAt ?? null };
 }
 
 /**

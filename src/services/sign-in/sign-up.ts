@@ -12,12 +12,12 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 
 /** The domain part of an address, lowercased. */
-export function domainOf(email: string): string {
+function domainOf(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 
 /** A display name for a new person: the address's local part, tidied. */
-export function nameFromAddress(email: string): string {
+function nameFromAddress(email: string): string {
   const local = email
     .slice(0, email.lastIndexOf("@"))
     .replace(/[._+-]+/g, " ")
