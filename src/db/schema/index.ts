@@ -21,4 +21,5 @@ export * from "./openapi-specs";
 export * from "./translations";
 export * from "./conversations";
 export * from "./sign-in-mail";
+export * from "./sessions";
 export * from "./rows";
