@@ -28,7 +28,7 @@ describe("e-mail sign-in (link and code)", () => {
     // A GET spends nothing (a mail scanner): the API has only the POST.
     expect((await call("GET", "/sessions/email/link", { query: { token } })).status).toBe(405);
     const signedIn = await post("/sessions/email/link", { token }, cookie);
-    expect(signedIn.status).toBe(200);
+    expect(signedIn.status).toBe(201);
     expect(signedIn.body.user.id).toBe(person.user.id);
     expect(setCookie(signedIn, "quire_session")).toMatch(/^qs_/);
     const [row] = await testDb().select().from(users).where(eq(users.id, person.user.id));
@@ -46,7 +46,7 @@ describe("e-mail sign-in (link and code)", () => {
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.error.message).toMatch(/enter the 6-digit code/);
     const byCode = await post("/sessions/email/code", { email: person.user.email, code });
-    expect(byCode.status).toBe(200);
+    expect(byCode.status).toBe(201);
     expect((await post("/sessions/email/code", { email: person.user.email, code })).status).toBe(
       410,
     );
@@ -105,8 +105,7 @@ describe("sign-up by e-mail", () => {
     const [message] = await mailTo(email);
     expect(message!.subject).toBe("Create your Quire account");
     const res = await post("/sessions/email/link", { token: secretsOf(message!).token }, cookie);
-    expect(res.status).toBe(200);
-    expect(res.body.created).toBe(true);
+    expect([res.status, res.body.user.email]).toEqual([201, email]);
     const session = setCookie(res, "quire_session")!;
     const origin = new URL(env.PUBLIC_APP_URL).origin;
     const me = await call("GET", "/user", { headers: { Cookie: `quire_session=${session}` } });
