@@ -5,6 +5,7 @@ import { call, d1Cost } from "../helpers/api";
 import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
 import { askSignIn, mailTo, secretsOf, setCookie, setCookieLine } from "../helpers/sign-in";
 import { emailSignIns, users } from "../../src/db/schema";
+import { purgeSignInLeftovers } from "../../src/services/sign-in/purge";
 
 const post = (path: string, body: unknown, cookie?: string) =>
   call("POST", path, { body, headers: cookie ? { Cookie: cookie } : {} });
@@ -93,6 +94,16 @@ describe("e-mail sign-in (link and code)", () => {
     const [message] = await mailTo(stranger);
     expect(message!.text).toMatch(/no account uses it/);
     expect(message!.text).not.toMatch(/token=|\n\d{6}\n/);
+  });
+
+  it("purges requests past their 15 minutes on the hourly run", async () => {
+    const email = `${unique("old")}@example.test`;
+    await askSignIn(email);
+    const later = Date.now() + 16 * 60_000;
+    const report = await purgeSignInLeftovers(testDb(), later);
+    expect(report.emailSignIns).toBeGreaterThan(0);
+    const left = await testDb().select().from(emailSignIns).where(eq(emailSignIns.email, email));
+    expect(left).toEqual([]);
   });
 });
 
