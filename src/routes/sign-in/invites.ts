@@ -16,6 +16,7 @@ import {
   InviteUsersBody,
 } from "../../api/sign-in";
 import { signedIn } from "../sessions/signed-in";
+import { ssoStartOf } from "./sso-start";
 import { CurrentSessionSchema } from "../../api/sessions";
 
 /** E-mail invites: sending them (official `inviteUsersToOrganization`) and accepting one. */
@@ -95,7 +96,12 @@ emailInviteRoutes.openapi(
   async (c) => {
     refuseCrossSiteSignIn(c);
     const { inviteId, token, displayName } = c.req.valid("json");
-    const joined = await acceptEmailInvite(c.get("db"), { inviteId, token, displayName });
+    const joined = await acceptEmailInvite(c.get("db"), {
+      inviteId,
+      token,
+      displayName,
+      ssoStart: ssoStartOf(c),
+    });
     return c.json(await signedIn(c, joined.userId, "email"), 201);
   },
 );
