@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
-import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { makeMember, makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
 import { asSession, makeSession } from "../helpers/sessions";
 import { uniqueAddress } from "../helpers/addresses";
 import { setCookie } from "../helpers/sign-in";
@@ -116,6 +116,8 @@ describe("passwords", () => {
     expect(
       (await as(owner.token).get(`/orgs/${org.id}/sign-in-settings`)).body.passwordsAllowed,
     ).toBe(false);
+    const guest = await makeMember(org.id, null);
+    expect((await as(guest.token).get(`/orgs/${org.id}/sign-in-settings`)).status).toBe(403);
   });
 
   it("spends the client address's budget on every attempt (RATE_LIMIT_IP, signInRoute)", async () => {
