@@ -94,11 +94,3 @@ export function recordPort(port) {
     }
   });
 }
-
-/**
- * The public URL of the app for a local server on `port`: what PUBLIC_APP_URL must be so that
- * `urls.*`, the SSO callback and published site addresses point at the port actually served.
- */
-export function localAppUrl(port) {
-  return `http://localhost:${port}/app`;
-}
