@@ -99,6 +99,8 @@ export interface Caller {
   };
   token: {
     id: string;
+    /** An API token (`Authorization: Bearer`), or a person's session (its cookie). */
+    kind: "api" | "session";
     scopes: string[] | null;
     lastUsedAt: string | null;
     /** When the token stops working; a token it creates may not outlive it. */
@@ -152,6 +154,8 @@ export interface SiteGrant {
  */
 interface CallerCache {
   digest: string | null;
+  /** The session secret of the `quire_session` cookie, when that is the presented credential. */
+  session?: string;
   caller?: Caller;
   site?: SiteGrant;
   anonymous?: boolean;

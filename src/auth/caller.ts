@@ -8,6 +8,8 @@ import { notFound, unauthorized } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { nowIso, nowMs } from "../lib/clock";
 import { isWellFormedToken, tokenDigest } from "./tokens";
+import { sessionSecretOf } from "./session-credential";
+import { isIdleExpired, isSessionSecret } from "../../core/sessions/session";
 
 // Declared with the request's variables (src/env.ts, which imports nothing above it).
 export type { Caller };
@@ -18,27 +20,45 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * The digest of the request's bearer token when it has a Quire token's shape, else null. Hashed
- * once per request (kept as `c.get("caller").digest`), whoever asks first: the rate limit or
- * `readBearer`.
+ * The digest of the request's credential, else null: a bearer token with a Quire token's shape,
+ * or, with no `Authorization` header, the session cookie's secret (src/auth/session-credential.ts,
+ * kept as `c.get("caller").session`). Hashed once per request (kept as `c.get("caller").digest`),
+ * whoever asks first: the rate limit or `readBearer`/`readSession`.
  */
 export async function presentedDigest(c: Context<AppEnv>): Promise<string | null> {
   const cache = c.get("caller");
   if (cache.digest) return cache.digest;
+  const session = sessionSecretOf(c);
+  if (session) {
+    cache.session = session;
+    cache.digest = await tokenDigest(session);
+    return cache.digest;
+  }
   const token = bearerToken(c.req.header("Authorization"));
   if (!token || !isWellFormedToken(token)) return null;
   cache.digest = await tokenDigest(token);
   return cache.digest;
 }
 
-/** Requires a bearer token of the right shape; a missing or malformed one is a 401 before any query. */
+/**
+ * Requires a bearer token of the right shape; a missing or malformed one is a 401 before any
+ * query, and so is a session secret (accepted only from its cookie, where the CSRF rule holds).
+ */
 export async function readBearer(c: Context<AppEnv>): Promise<string> {
-  if (!bearerToken(c.req.header("Authorization"))) {
-    throw unauthorized("Missing or malformed Authorization header");
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) throw unauthorized("Missing or malformed Authorization header");
+  if (isSessionSecret(token)) {
+    throw unauthorized("A session is accepted only from its cookie, not as a Bearer token");
   }
   const digest = await presentedDigest(c);
   if (!digest) throw unauthorized("Invalid API token");
   return digest;
+}
+
+/** The session secret of the request's cookie (digest kept), or null when it presents none. */
+export async function readSession(c: Context<AppEnv>): Promise<string | null> {
+  await presentedDigest(c);
+  return c.get("caller").session ?? null;
 }
 
 /**
@@ -85,6 +105,7 @@ export interface CallerRow {
   tokenExpiresAt: string | null;
   tokenRevokedAt: string | null;
   tokenLastUsedAt: string | null;
+  tokenKind: "api" | "session";
   userId: string;
   userDisplayName: string;
   userEmail: string;
@@ -102,6 +123,7 @@ export const CALLER_COLUMNS = {
   tokenExpiresAt: apiTokens.expiresAt,
   tokenRevokedAt: apiTokens.revokedAt,
   tokenLastUsedAt: apiTokens.lastUsedAt,
+  tokenKind: apiTokens.kind,
   userId: users.id,
   userDisplayName: users.displayName,
   userEmail: users.email,
@@ -135,16 +157,22 @@ export function userOfDigestSql(digest: string | SQL): SQL {
 
 /**
  * Turns the batch's `callerQuery` rows into the Caller, or throws 401 for an unknown, expired or
- * revoked token. Schedules the `lastUsedAt` write at most once a minute, off the response path.
+ * revoked token or session (a session also ends after its idle window; a credential presented
+ * the other way than its kind's — a token as a cookie — is unknown). Schedules the `lastUsedAt`
+ * write at most once a minute, off the response path.
  */
 export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[]): Caller {
-  const known = c.get("caller").caller;
-  if (known) return known;
+  const cache = c.get("caller");
+  if (cache.caller) return cache.caller;
+  const what = cache.session ? "session" : "API token";
   const row = rows[0];
-  if (!row) throw unauthorized("Invalid API token");
-  if (row.tokenRevokedAt) throw unauthorized("This API token has been revoked");
-  if (row.tokenExpiresAt && Date.parse(row.tokenExpiresAt) <= nowMs()) {
-    throw unauthorized("This API token has expired");
+  const kind = cache.session ? "session" : "api";
+  if (!row || row.tokenKind !== kind) throw unauthorized(`Invalid ${what}`);
+  if (row.tokenRevokedAt) throw unauthorized(`This ${what} has been revoked`);
+  const now = nowMs();
+  const idle = kind === "session" && isIdleExpired(row.tokenLastUsedAt ?? null, now);
+  if (idle || (row.tokenExpiresAt && Date.parse(row.tokenExpiresAt) <= now)) {
+    throw unauthorized(`This ${what} has expired`);
   }
   const caller: Caller = {
     user: {
@@ -156,6 +184,7 @@ export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[])
     },
     token: {
       id: row.tokenId,
+      kind,
       scopes: scopesOf(row.tokenScopes),
       lastUsedAt: row.tokenLastUsedAt ?? null,
       expiresAt: row.tokenExpiresAt ?? null,
@@ -168,7 +197,7 @@ export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[])
     nowMs(),
   );
   touchToken(c, caller);
-  c.get("caller").caller = caller;
+  cache.caller = caller;
   return caller;
 }
 

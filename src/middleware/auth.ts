@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { authenticateBeforeBody, bearerToken, readBearer } from "../auth/caller";
+import { authenticateBeforeBody, bearerToken, readBearer, readSession } from "../auth/caller";
+import { refuseCrossSite } from "../auth/session-credential";
 import { looksLikeJwt, verifySiteToken } from "../auth/site-token";
 import { signingSecretOf } from "../http/signing-secret";
 import { notFound, unauthorized } from "../lib/errors";
@@ -23,13 +24,22 @@ function carriesBody(request: Request): boolean {
  *   but the reader operations is refused here, before its body is read, with the 404 of
  *   something that does not exist; reads are decided by each route (routes that do not serve
  *   site readers answer the same 404 when they ask for the caller's digest);
- * - a Quire token: its digest is kept; with a body, the token is verified first, so an unknown
- *   token gets its 401 before any byte of the body is read or parsed.
+ * - no `Authorization` header but a session cookie (`quire_session`): the session is the
+ *   credential, its digest kept like a token's; a state-changing request must carry the
+ *   same-origin proof (src/auth/session-credential.ts), refused with a 403 before anything else;
+ * - a Quire token: its digest is kept; with a body, the token (or session) is verified first, so
+ *   an unknown one gets its 401 before any byte of the body is read or parsed.
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const route = c.get("route");
   if (route.public || (!route.matched && route.openPath)) return next();
   const token = bearerToken(c.req.header("Authorization"));
+  const session = await readSession(c);
+  if (session) {
+    await refuseCrossSite(c, session);
+    if (carriesBody(c.req.raw)) await authenticateBeforeBody(c);
+    return next();
+  }
   if (!token && !c.req.header("Authorization") && route.readers === "anonymous") {
     c.get("caller").anonymous = true;
     return next();

@@ -11,6 +11,7 @@ import { mountOpenAPISpecs } from "./openapi-specs";
 import { mountPdf } from "./pdf";
 import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
+import { mountSessions } from "./sessions";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
@@ -22,6 +23,7 @@ import { mountUsers } from "./users";
 /** Every area's routes; each area adds one line here. */
 export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountUsers(app);
+  mountSessions(app);
   mountOrganizations(app);
   mountTeams(app);
   mountOpenAPISpecs(app);

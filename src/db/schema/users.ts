@@ -11,8 +11,10 @@ export const users = sqliteTable("users", {
 });
 
 /**
- * API tokens. Only the SHA-256 digest of the secret is kept; `scopes` is a JSON array of OAuth
- * scope names, or null for "all of the user's rights".
+ * A person's credentials: API tokens (`kind = 'api'`) and sign-in sessions (`kind = 'session'`,
+ * core/sessions: presented only by the `quire_session` cookie; `device`, `place` and `method`
+ * say where and how the person signed in). Only the SHA-256 digest of the secret is kept;
+ * `scopes` is a JSON array of OAuth scope names, or null for "all of the user's rights".
  */
 export const apiTokens = sqliteTable(
   "api_tokens",
@@ -29,6 +31,13 @@ export const apiTokens = sqliteTable(
     expiresAt: text("expires_at"),
     lastUsedAt: text("last_used_at"),
     revokedAt: text("revoked_at"),
+    kind: text("kind", { enum: ["api", "session"] })
+      .notNull()
+      .default("api"),
+    device: text("device"),
+    place: text("place"),
+    method: text("method"),
   },
-  (t) => [index("api_tokens_user_idx").on(t.userId, t.createdAt, t.id)],
+  // A person's tokens and sessions are listed apart, each newest first.
+  (t) => [index("api_tokens_user_kind_idx").on(t.userId, t.kind, t.createdAt, t.id)],
 );

@@ -88,7 +88,9 @@ tokenRoutes.openapi(
     const input = c.req.valid("json");
     const caller = await authenticate(c);
     requireScope(caller, "user:write");
-    const expiresAt = childExpiry(input.expiresAt, caller.token.expiresAt);
+    // A session is the person at a browser, not a parent token: what it makes outlives it.
+    const parent = caller.token.kind === "session" ? null : caller.token.expiresAt;
+    const expiresAt = childExpiry(input.expiresAt, parent);
     // A scoped token may only mint tokens within its own scopes.
     const held = caller.token.scopes;
     if (held !== null) {

@@ -26,9 +26,16 @@ export async function issueToken(
   return { row: stored!, secret: minted.secret };
 }
 
-/** A page of a user's live tokens, newest first, and their exact count, in one round trip. */
+/**
+ * A page of a user's live API tokens (not their sessions: services/sessions lists those), newest
+ * first, and their exact count, in one round trip.
+ */
 export async function listTokens(db: Database, userId: string, limit: number, after?: CursorKey) {
-  const live = and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
+  const live = and(
+    eq(apiTokens.userId, userId),
+    eq(apiTokens.kind, "api"),
+    isNull(apiTokens.revokedAt),
+  );
   const [rows, total] = await db.batch([
     db
       .select()
@@ -43,12 +50,20 @@ export async function listTokens(db: Database, userId: string, limit: number, af
   return { rows, count: total[0]?.n ?? 0 };
 }
 
-/** Revokes one of the user's tokens; revoking an absent or foreign token changes nothing. */
+/**
+ * Revokes one of the user's API tokens; revoking an absent or foreign token, or a session (the
+ * sessions routes revoke those), changes nothing.
+ */
 export async function revokeToken(db: Database, userId: string, tokenId: string) {
   await db
     .update(apiTokens)
     .set({ revokedAt: nowIso() })
     .where(
-      and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)),
+      and(
+        eq(apiTokens.id, tokenId),
+        eq(apiTokens.userId, userId),
+        eq(apiTokens.kind, "api"),
+        isNull(apiTokens.revokedAt),
+      ),
     );
 }
