@@ -11,6 +11,8 @@ import { CsrfField } from "./shell";
 /** One labelled input. */
 export interface FieldProps {
   name: string;
+  /** The input's id when a page has several fields of one name (default `f-<name>`). */
+  id?: string;
   label: string;
   type?: string;
   value?: string;
@@ -26,7 +28,7 @@ export interface FieldProps {
 
 /** A labelled input with its hint and error. */
 export function Field(props: FieldProps) {
-  const id = `f-${props.name}`;
+  const id = props.id ?? `f-${props.name}`;
   const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""]
     .filter(Boolean)
     .join(" ");

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { ScreenEnv } from "../http/screen-env";
+import { accountRoutes } from "./account/routes";
 import { homeRoutes } from "./home/routes";
 import { notBuiltRoutes } from "./not-built";
 import { outboxRoutes } from "./outbox/routes";
@@ -17,4 +18,5 @@ screenRoutes.route("/", homeRoutes);
 screenRoutes.route("/", signInRoutes);
 screenRoutes.route("/", callbackRoutes);
 screenRoutes.route("/", outboxRoutes);
+screenRoutes.route("/", accountRoutes);
 screenRoutes.route("/", notBuiltRoutes);
