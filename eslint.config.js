@@ -209,8 +209,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": forbid([...ABOVE_CORES, WIRE, DRIZZLE, SCHEMA, NETWORK]) },
   },
   {
-    // Platform pieces under the services: the job runner and the outbound fetcher.
-    files: ["src/jobs/**/*.ts", "src/outbound/**/*.ts"],
+    // Platform pieces under the services: the job runner, the outbound fetcher, the mail port.
+    files: ["src/jobs/**/*.ts", "src/outbound/**/*.ts", "src/mail/**/*.ts"],
     rules: {
       "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP]),
     },

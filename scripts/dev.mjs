@@ -166,6 +166,9 @@ function runDevServer(args, port, seed) {
   // Published sites live in the reader, on the next port.
   const sitesUrl = localSitesUrl(port);
   if (!devVarsSet("PUBLIC_SITES_URL")) vars.push("--var", `PUBLIC_SITES_URL:${sitesUrl}`);
+  // Mail stays on this machine: the outbox transport keeps every message in the local D1, where
+  // the app's /dev/outbox page (GET /v1/dev/outbox) lists it. .dev.vars may choose another.
+  if (!devVarsSet("MAIL_TRANSPORT")) vars.push("--var", "MAIL_TRANSPORT:outbox");
   recordPort(port);
   const child = spawnWrangler(["dev", ...extra, ...vars, ...args], { quiet: false });
   let reader = null;

@@ -66,6 +66,21 @@ export interface Bindings {
   OUTBOUND_DNS_CHECK?: string;
   /** The DNS-over-HTTPS JSON endpoint of that check (default Cloudflare's). */
   OUTBOUND_DOH_URL?: string;
+  /**
+   * How mail leaves (src/mail): `outbox` (kept in D1, listed by `GET /v1/dev/outbox`; the
+   * `npm run dev` default), `http` (an HTTP mail API: MAIL_API_*), `none` (no mail; unset = none).
+   */
+  MAIL_TRANSPORT?: string;
+  /** The HTTP mail API's shape: `cloudflare`, `resend`, `postmark` or `generic` (default). */
+  MAIL_API_KIND?: string;
+  /** The HTTP mail API's send endpoint (e.g. Cloudflare's `/accounts/{id}/email/sending/send`). */
+  MAIL_API_URL?: string;
+  /** The HTTP mail API's key (a secret: `wrangler secret put MAIL_API_KEY`). */
+  MAIL_API_KEY?: string;
+  /** The sender of every message, `Quire <no-reply@example.com>` or a bare address. */
+  MAIL_FROM?: string;
+  /** `open`: anyone may create an account by e-mail; else only invitees and listed domains. */
+  SIGN_UP?: string;
   /** Workers AI (optional `[ai] binding = "AI"`): the translation engine when present. */
   AI?: Ai;
   /** A LibreTranslate-compatible endpoint (e.g. https://translate.example.org): the other engine. */
@@ -171,6 +186,8 @@ export interface RouteFacts {
   matched: boolean;
   /** Open to everyone: no token is asked for, any `Authorization` is ignored. */
   public: boolean;
+  /** A way in (`signInRoute()`): it spends the per-address rate-limit budget. */
+  signIn: boolean;
   /** A reader operation with a body: who may call it without a Quire token. */
   readers: "anonymous" | "site-token" | null;
   /** A site token's read fixed by its revision: the position of the space id in the path. */

@@ -12,6 +12,7 @@ import { mountPdf } from "./pdf";
 import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
 import { mountSessions } from "./sessions";
+import { mountSignIn } from "./sign-in";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
@@ -40,5 +41,6 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountPdf(app);
   mountIntegrations(app);
   mountSso(app);
+  mountSignIn(app);
   mountUrls(app);
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { SessionRow } from "../../api/sessions";
 import type { Database } from "../../db/client";
-import { apiTokens } from "../../db/schema/index";
+import { apiTokens, users } from "../../db/schema/index";
+import type { UserLike } from "../../api/users";
 import { SESSION_IDLE_MS } from "../../../core/sessions/session";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { nowIso, nowMs } from "../../lib/clock";
@@ -102,4 +103,19 @@ export function revokeSessionsStatement(
     .update(apiTokens)
     .set({ revokedAt: nowIso() })
     .where(sessionId === null ? mine : and(mine, eq(apiTokens.id, sessionId)));
+}
+
+/** The person a new session signs in, as the sign-in's answer shows them, or null if deleted. */
+export async function signedInPerson(db: Database, userId: string): Promise<UserLike | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      photoURL: users.photoURL,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
 }
