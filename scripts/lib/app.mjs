@@ -2,20 +2,8 @@
 // `npm run dev` and the browser tests start it with this, after the API answers, so its `API`
 // service binding finds the API's `AppGateway` through wrangler's local dev registry.
 import { freePort } from "./reader.mjs";
+export { appPort, localAppUrl } from "./dev-env.mjs";
 import { spawnWrangler } from "./wrangler.mjs";
-
-/**
- * The app's local port for an API on `apiPort`: three above (the one above is the local SAML
- * IdP's, `npm run sso:idp`; two above the reader's).
- */
-export function appPort(apiPort) {
-  return apiPort + 3;
-}
-
-/** The app's local address for an API on `apiPort`: the API's PUBLIC_APP_URL in local runs. */
-export function localAppUrl(apiPort, host = "localhost") {
-  return `http://${host}:${appPort(apiPort)}`;
-}
 
 /**
  * Starts `wrangler dev` for the app on `port`. `quiet` keeps its output in pipes (tests), else

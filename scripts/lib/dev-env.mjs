@@ -94,3 +94,20 @@ export function recordPort(port) {
     }
   });
 }
+
+/**
+ * The app Worker's local port for an API on `apiPort`: three above (the one above is the local
+ * SAML IdP's, `npm run sso:idp`; two above the reader's).
+ */
+export function appPort(apiPort) {
+  return apiPort + 3;
+}
+
+/**
+ * The public URL of the app for a local API on `port`: the app Worker's address, what
+ * PUBLIC_APP_URL must be so that `urls.app`, sign-in links, the SSO callback and session cookies
+ * point at the app actually served.
+ */
+export function localAppUrl(port, host = "localhost") {
+  return `http://${host}:${appPort(port)}`;
+}

@@ -23,7 +23,7 @@ export interface CodeView {
 export function codePage(view: CodeView): string {
   return htmlDocument(
     <Shell title="Enter your code" narrow>
-      <h1>Check your e-mail</h1>
+      <h1>{view.sent ? "Check your e-mail" : "Enter your sign-in code"}</h1>
       {view.sent ? (
         <p class="a-message" role="status">
           If <strong>{view.email}</strong> can sign in here, a message with a sign-in link and a
