@@ -119,6 +119,10 @@ function startApi(port, inspector, sitesUrl, appUrl) {
     // Sign-in mail is kept in the dev outbox (GET /v1/dev/outbox), as under `npm run dev`.
     "--var",
     "MAIL_TRANSPORT:outbox",
+    // Anyone may sign up by e-mail: each sign-in test is a person of its own (the API sends one
+    // address at most a few messages per window).
+    "--var",
+    "SIGN_UP:open",
   ]);
 }
 

@@ -14,8 +14,8 @@ import { htmlDocument, Shell } from "../../layout/shell";
  */
 export const outboxRoutes = new Hono<ScreenEnv>();
 
-/** A six-digit code on a line of its own or after "code". */
-const CODE = /\b(\d{6})\b/;
+/** A six-digit code on a line of its own (a token of the same message may hold six digits too). */
+const CODE = /^\s*(\d{6})\s*$/m;
 
 /** The first address of the app a message holds (its sign-in or invite link). */
 function linkOf(message: OutboxMessage): string | null {
