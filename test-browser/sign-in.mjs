@@ -11,6 +11,7 @@ import {
   focusedId,
   foreignRequests,
   heading,
+  nextInvite,
   nextMessage,
   outboxMark,
   OWNER,
@@ -21,8 +22,8 @@ import {
 
 export const tests = [
   {
-    name: "e-mail sign-in: the link in the asking browser signs in; reused, it is refused",
-    async run({ page, appBase }) {
+    name: "e-mail sign-in: the link signs in, reused it is refused; org settings: an invite joins",
+    async run({ page, appBase, browser }) {
       const foreign = foreignRequests(page, [appBase]);
       await visit(page, `${appBase}/`, 200);
       assert.equal(new URL(page.url()).pathname, "/sign-in", "signed out, home sends to sign-in");
@@ -50,6 +51,30 @@ export const tests = [
       assert.ok(refused.status() >= 400 && refused.status() < 500, `reuse: ${refused.status()}`);
       assert.equal(await heading(page), "This sign-in cannot be used");
       await audit(page, "sign-in-refused", { shot: true });
+      // The organization's sign-in settings (the owner is its admin): an e-mail invite.
+      await visit(page, `${appBase}/`);
+      await Promise.all([page.waitForNavigation(), page.click("a[href$='/settings/sign-in']")]);
+      assert.match(await heading(page), /^Sign-in settings of /);
+      await audit(page, "org-sign-in-settings", { shot: true });
+      const inviteMark = await outboxMark(appBase);
+      await page.type("#invite-emails", "invitee@example.com");
+      await page.select("#invite-role", "edit");
+      await submit(page, "form[action$='/invites'] button[type=submit]", 200);
+      assert.match(await page.$eval(".a-notice", (n) => n.textContent), /invites are sent/);
+      const invite = await nextInvite(appBase, inviteMark);
+      const other = await browser.createBrowserContext();
+      try {
+        const invitee = await other.newPage();
+        await visit(invitee, invite);
+        assert.match(await heading(invitee), /^Join /);
+        await audit(invitee, "invite", { shot: true });
+        await invitee.type("#f-displayName", "Ivy Invitee");
+        await submit(invitee, "main form button[type=submit]", 200);
+        assert.equal(await heading(invitee), "Your organizations");
+        assert.ok(await invitee.$("a[href*='/o/']"), "the invitee is a member now");
+      } finally {
+        await other.close();
+      }
       // A urls.app the app has no screen for yet: a 404 that says so.
       await visit(page, `${appBase}/o/nothing-here`, 404);
       assert.equal(await heading(page), "Not in the app yet");
@@ -81,9 +106,25 @@ export const tests = [
     },
   },
   {
-    name: "a form or an API call from another origin is refused, nothing done",
+    name: "keyboard-only sign-in; then a form and an API call from another origin are refused",
     async run({ page, appBase, base }) {
-      await signInByCode(page, appBase, "cross-site@example.com");
+      await visit(page, `${appBase}/sign-in?next=%2Faccount`);
+      await page.keyboard.press("Tab");
+      assert.equal(await focusedId(page), "a", "the skip link first");
+      for (let i = 0; i < 4 && (await focusedId(page)) !== "input#f-email"; i++) {
+        await page.keyboard.press("Tab");
+      }
+      assert.equal(await focusedId(page), "input#f-email");
+      const mark = await outboxMark(appBase);
+      await page.keyboard.type("keyboard@example.com");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      assert.equal(new URL(page.url()).pathname, "/sign-in/code", `asked: ${await heading(page)}`);
+      const { code } = await nextMessage(appBase, mark);
+      assert.equal(await focusedId(page), "input#f-code", "the code field has the focus");
+      await page.keyboard.type(code);
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      assert.equal(new URL(page.url()).pathname, "/account", "back where sign-in was asked from");
+      // Signed in by keyboard alone; now another origin tries to act for this person.
       const tokens = async () =>
         page.evaluate(
           async (url) => (await (await fetch(url)).json()).count,
@@ -170,27 +211,6 @@ export const tests = [
       // Sign out from the header.
       await submit(page, "form[action='/sign-out'] button", 200);
       assert.equal(new URL(page.url()).pathname, "/sign-in");
-    },
-  },
-  {
-    name: "keyboard only: sign in by e-mail code with Tab, typing and Enter",
-    async run({ page, appBase }) {
-      await visit(page, `${appBase}/sign-in?next=%2Faccount`);
-      await page.keyboard.press("Tab");
-      assert.equal(await focusedId(page), "a", "the skip link first");
-      for (let i = 0; i < 4 && (await focusedId(page)) !== "input#f-email"; i++) {
-        await page.keyboard.press("Tab");
-      }
-      assert.equal(await focusedId(page), "input#f-email");
-      const mark = await outboxMark(appBase);
-      await page.keyboard.type("keyboard@example.com");
-      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
-      assert.equal(new URL(page.url()).pathname, "/sign-in/code", `asked: ${await heading(page)}`);
-      const { code } = await nextMessage(appBase, mark);
-      assert.equal(await focusedId(page), "input#f-code", "the code field has the focus");
-      await page.keyboard.type(code);
-      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
-      assert.equal(new URL(page.url()).pathname, "/account", "back where sign-in was asked from");
     },
   },
 ];

@@ -36,6 +36,16 @@ export async function loadAccount(
     api.get<ListPage<SessionInfo>>("/user/sessions", { limit: LIMIT }),
     api.get<ListPage<ApiToken>>("/user/tokens", { limit: LIMIT }),
   ]);
-  const passkeys = await passkeysOf(c, ways);
-  return { person, ways, sessions: sessions.items, tokens: tokens.items, passkeys };
+  const [passkeys, password] = await Promise.all([
+    passkeysOf(c, ways),
+    ways.password ? api.get<{ set: boolean }>("/user/password") : Promise.resolve(null),
+  ]);
+  return {
+    person,
+    ways,
+    sessions: sessions.items,
+    tokens: tokens.items,
+    passkeys,
+    hasPassword: password?.set ?? false,
+  };
 }

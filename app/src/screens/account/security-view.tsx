@@ -19,6 +19,8 @@ export interface Passkey {
 /** What the password part shows. */
 export interface PasswordView {
   csrf: string;
+  /** Whether the person has a password now. */
+  set: boolean;
   error?: string | null;
 }
 
@@ -27,16 +29,25 @@ export function PasswordSection(props: PasswordView) {
   return (
     <section class="a-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <AppForm action="/account/password" csrf={props.csrf} label="Set or change your password">
+      <p class="a-hint">
+        {props.set ? "You have a password." : "You have no password: you can set one."}
+      </p>
+      <AppForm
+        action="/account/password"
+        csrf={props.csrf}
+        label={props.set ? "Change your password" : "Set a password"}
+      >
         <ErrorSummary error={props.error} />
-        <Field
-          name="currentPassword"
-          label="Current password"
-          type="password"
-          autocomplete="current-password"
-          maxlength={1024}
-          hint="Leave empty if you have no password yet."
-        />
+        {props.set ? (
+          <Field
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autocomplete="current-password"
+            maxlength={1024}
+            hint="Not needed within 15 minutes of signing in by e-mail (a reset)."
+          />
+        ) : null}
         <Field
           name="password"
           label="New password"
@@ -50,12 +61,14 @@ export function PasswordSection(props: PasswordView) {
           <Submit label="Save password" />
         </div>
       </AppForm>
-      <AppForm action="/account/password/remove" csrf={props.csrf} label="Remove your password">
-        <p class="a-hint">Without a password you sign in with e-mail, a passkey or a provider.</p>
-        <div>
-          <Submit label="Remove password" kind="danger" />
-        </div>
-      </AppForm>
+      {props.set ? (
+        <AppForm action="/account/password/remove" csrf={props.csrf} label="Remove your password">
+          <p class="a-hint">Without a password you sign in with e-mail, a passkey or a provider.</p>
+          <div>
+            <Submit label="Remove password" kind="danger" />
+          </div>
+        </AppForm>
+      ) : null}
     </section>
   );
 }

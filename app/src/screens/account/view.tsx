@@ -17,6 +17,8 @@ export interface AccountView {
   ways: Ways;
   sessions: SessionInfo[];
   tokens: ApiToken[];
+  /** Whether the person has a password (`GET /v1/user/password`). */
+  hasPassword: boolean;
   /** Null when the deployment offers no passkeys. */
   passkeys: Passkey[] | null;
   /** What the last action did, said at the top. */
@@ -61,7 +63,7 @@ export function accountPage(view: AccountView): string {
       ) : null}
       <Profile person={view.person} />
       {view.ways.password ? (
-        <PasswordSection csrf={csrf} error={view.passwordError ?? null} />
+        <PasswordSection csrf={csrf} error={view.passwordError ?? null} set={view.hasPassword} />
       ) : null}
       {view.passkeys ? <PasskeysSection passkeys={view.passkeys} csrf={csrf} /> : null}
       <SessionsSection sessions={view.sessions} csrf={csrf} />
