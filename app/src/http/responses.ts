@@ -18,7 +18,7 @@ const CONTENT_SECURITY_POLICY = [
 ].join("; ");
 
 /** Headers every HTML answer of the app carries. */
-export function htmlHeaders(): Headers {
+function htmlHeaders(): Headers {
   return new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,

@@ -18,7 +18,7 @@ export interface MessageView {
 }
 
 /** The HTML of a message screen. */
-export function messagePage(view: MessageView): string {
+function messagePage(view: MessageView): string {
   return htmlDocument(
     <Shell title={view.title} person={view.person ?? null} narrow>
       <h1>{view.title}</h1>

@@ -21,7 +21,7 @@ export interface SignedIn {
 }
 
 /** The session cookie's secret the browser sent, or null. */
-export function sessionSecret(c: Context<ScreenEnv>): string | null {
+function sessionSecret(c: Context<ScreenEnv>): string | null {
   const value = getCookie(c, SESSION_COOKIE);
   return value && value.length <= 200 ? value : null;
 }

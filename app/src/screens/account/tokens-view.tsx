@@ -10,7 +10,7 @@ import { when } from "../../layout/format";
  */
 
 /** The expiries offered, in days ("" never expires). */
-export const EXPIRIES: ReadonlyArray<[string, string]> = [
+const EXPIRIES: ReadonlyArray<[string, string]> = [
   ["30", "In 30 days"],
   ["90", "In 90 days"],
   ["365", "In a year"],
