@@ -7,6 +7,8 @@ import { enqueueDueSpecRefetches } from "./services/openapi-specs/refetch";
 import { requeueStuckSpecs } from "./services/openapi-specs/stuck";
 import { purgeJobFailures } from "./services/jobs/failures";
 import { purgeExpiredSso } from "./services/sso/purge";
+import { purgeEndedSessions } from "./services/sessions/purge";
+import { purgeSignInLeftovers } from "./services/sign-in/purge";
 import { purgeIntegrationLeftovers } from "./services/integrations/retention";
 import { upgradeOldIndexes } from "./services/search/index-upgrade";
 
@@ -22,7 +24,8 @@ type ScheduledJob = {
 
 /**
  * The cron trigger's jobs: purges (deleted spaces, expired idempotency keys, old job failures,
- * SSO leftovers, integration leftovers), the API spec re-fetches and stuck-spec recovery, and
+ * SSO leftovers, ended sessions and spent sign-in links, e-mail sign-in leftovers, integration
+ * leftovers), the API spec re-fetches and stuck-spec recovery, and
  * the rebuild of search indexes written before tagged words.
  */
 const SCHEDULED_JOBS: ScheduledJob[] = [
@@ -49,6 +52,14 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "sso",
     run: async ({ db, now }) => ({ ...(await purgeExpiredSso(db, now)) }),
+  },
+  {
+    name: "sessions",
+    run: async ({ db, now }) => ({ ...(await purgeEndedSessions(db, now)) }),
+  },
+  {
+    name: "sign-in",
+    run: async ({ db, now }) => ({ ...(await purgeSignInLeftovers(db, now)) }),
   },
   {
     name: "integrations",

@@ -48,6 +48,17 @@ export const OPERATIONS = [
     path: (ctx) => `/v1/spaces/${ctx.seed.listSpaceIds[500]}`,
   },
   {
+    id: "space-get-session",
+    title: "GET /v1/spaces/{id} with the member's session cookie",
+    kind: "load",
+    routes: [
+      ["get", "/spaces/{spaceId}"],
+      ["get", "/session"],
+    ],
+    path: (ctx) => `/v1/spaces/${ctx.seed.listSpaceIds[500]}`,
+    request: (ctx) => ({ headers: { cookie: `quire_session=${ctx.seed.sessions.member}` } }),
+  },
+  {
     id: "org-spaces-first",
     title: "GET /v1/orgs/{id}/spaces, first page (limit 50)",
     kind: "load",

@@ -3,7 +3,7 @@
 // spaces of several sizes (main-line page rows at from_seq 1, bodies in `documents` by hash), and
 // an organization of spaces deleted past the retention period for the purge. Columns left out
 // take their schema defaults.
-import { mintToken, newId } from "../../scripts/lib/identity.mjs";
+import { mintSession, mintToken, newId } from "../../scripts/lib/identity.mjs";
 import { sqlValue } from "../../scripts/lib/sql.mjs";
 import { DATA } from "./config.mjs";
 import { pageDocument, positionKey, stored } from "./documents.mjs";
@@ -167,7 +167,19 @@ export async function seed(db) {
     hint: u.token.hint,
     created_at: t0,
   });
+  // The member signed in at a browser too: the same person's session (a `quire_session` cookie).
+  const session = await mintSession();
+  const memberSession = {
+    ...token({ id: member.id, token: session }),
+    kind: "session",
+    label: "Session",
+    last_used_at: iso(now),
+    expires_at: iso(now + 30 * 86_400_000),
+    method: "link",
+  };
   await insertRows(db, "api_tokens", [token(admin), token(member)]);
+  // Its own insert: a statement's columns are its first row's.
+  await insertRows(db, "api_tokens", [memberSession]);
   await insertRows(db, "organizations", [
     { id: org, title: "Bench organization", created_at: t0, members_count: 2 },
     { id: purgeOrg, title: "Bench purge organization", created_at: t0, members_count: 1 },
@@ -226,6 +238,7 @@ export async function seed(db) {
   );
   return {
     tokens: { admin: admin.token.secret, member: member.token.secret },
+    sessions: { member: session.secret },
     users: { admin: admin.id, member: member.id },
     org,
     purgeOrg,

@@ -43,6 +43,14 @@ const TARGETS = [
         pass: a.rps / c.rps >= 0.8,
       })),
   },
+  {
+    name: "GET /v1/spaces/{id} with a session cookie ≥ 0.95 × the same read with an API token (issue 35)",
+    check: (rows) =>
+      ratioCheck(rows, ["space-get-session", "space-get"], (a, b) => ({
+        measured: `${a.rps.toFixed(1)} / ${b.rps.toFixed(1)} req/s = ${(a.rps / b.rps).toFixed(3)}; ${a.d1.rt} round trip(s)`,
+        pass: a.rps / b.rps >= 0.95,
+      })),
+  },
   ...[
     ["Reads", 0.4, ["page-document", "page-markdown", "page-markdown-10000", "published-site"]],
     ["Lists", 0.3, ["org-spaces-first", "org-spaces-deep", "comments-list"]],

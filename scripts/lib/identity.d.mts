@@ -15,3 +15,4 @@ export interface MintedSignInLink {
   digest: string;
 }
 export function mintSignInLink(): Promise<MintedSignInLink>;
+export function mintSession(): Promise<MintedToken>;

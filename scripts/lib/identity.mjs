@@ -41,6 +41,15 @@ export async function mintToken() {
 }
 
 /**
+ * A new session secret (core/sessions/session.ts: `qs_` + base64url(32 random bytes)), its digest
+ * and hint, for rows written outside the Worker (the benchmark's seed).
+ */
+export async function mintSession() {
+  const secret = "qs_" + randomToken();
+  return { secret, digest: await sha256Hex(secret), hint: secret.slice(-4) };
+}
+
+/**
  * A new one-time sign-in link token (core/sessions/session.ts: `qsl_` + base64url(32 random
  * bytes)) and its digest, the only part stored.
  */

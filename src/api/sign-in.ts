@@ -52,16 +52,6 @@ export const PasswordStateSchema = z
   .object({ set: z.boolean(), updatedAt: z.string().nullable() })
   .openapi("PasswordState");
 
-/** What a way in answers once it started a session (the cookie is in `Set-Cookie`). */
-export const SignedInSchema = z
-  .object({
-    user: z.object({ id: z.string(), displayName: z.string(), email: z.string() }),
-    /** True when this sign-in created the account. */
-    created: z.boolean(),
-    expiresAt: z.string(),
-  })
-  .openapi("SignedIn");
-
 /** The official `InviteUsersToOrganization` body. */
 export const InviteUsersBody = z
   .object({

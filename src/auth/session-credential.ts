@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { crossSiteRefusal, CSRF_HEADER } from "../../core/sessions/csrf";
+import { crossSiteRefusal, CSRF_HEADER, isSafeMethod } from "../../core/sessions/csrf";
 import { cookieValue, isSessionSecret, SESSION_COOKIE } from "../../core/sessions/session";
 import { forbidden } from "../lib/errors";
 
@@ -38,6 +38,7 @@ function appOrigin(c: Context<AppEnv>): string | null {
  * header of this session. Called before the body is read; safe methods pass.
  */
 export async function refuseCrossSite(c: Context<AppEnv>, secret: string): Promise<void> {
+  if (isSafeMethod(c.req.method)) return;
   const app = appOrigin(c);
   const reason = await crossSiteRefusal({
     method: c.req.method,

@@ -4,7 +4,6 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/crypto";
 import { SIGN_IN_NONCE_COOKIE } from "../../core/sessions/session";
-import { requestAddress } from "./client-address";
 import { attributes } from "./session-cookie";
 
 /**
@@ -34,22 +33,14 @@ export function clearSignInNonce(c: Context<AppEnv>): void {
 }
 
 /**
- * The guards of every public sign-in POST. A browser's `Origin` must be the app's or the API's
- * own (login CSRF: another site must not sign a visitor in as someone else); a request without
- * one (curl, a server) passes. Then one unit of the client address's sign-in budget
- * (`RATE_LIMIT_IP`, keyed `sign-in:<address>`, apart from its general budget): spent, 429.
+ * Login CSRF: a browser's `Origin` on a way in must be the app's or the API's own, so another
+ * site cannot sign a visitor in as someone else (its own account, to watch what they write). A
+ * request without one (curl, a server) passes. The address's rate-limit budget is spent by the
+ * route's `signInRoute()` fact.
  */
-export async function guardSignIn(c: Context<AppEnv>): Promise<void> {
+export function refuseCrossSiteSignIn(c: Context<AppEnv>): void {
   const origin = c.req.header("Origin");
-  if (origin !== undefined) {
-    const allowed = [new URL(c.env.PUBLIC_APP_URL).origin, new URL(c.req.url).origin];
-    if (!allowed.includes(origin)) throw new ApiError(403, "Cross-site request refused");
-  }
-  const binding = c.env.RATE_LIMIT_IP;
-  if (!binding) return;
-  const address = requestAddress(c) ?? "unknown-client";
-  const { success } = await binding.limit({ key: `sign-in:${address}` });
-  if (!success) {
-    throw new ApiError(429, "Too many sign-in attempts from this address: retry in a minute");
-  }
+  if (origin === undefined) return;
+  const allowed = [new URL(c.env.PUBLIC_APP_URL).origin, new URL(c.req.url).origin];
+  if (!allowed.includes(origin)) throw new ApiError(403, "Cross-site request refused");
 }

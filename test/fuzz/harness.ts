@@ -91,6 +91,11 @@ function tokenOf(world: FuzzWorld, auth: FuzzRequest["auth"]): string | null {
 /** Sends one generated request; every answer must be a non-5xx, error-shaped, trace-free one. */
 async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   const headers = { ...req.headers };
+  if (req.auth === "session") Object.assign(headers, world.session);
+  if (req.auth === "session-no-csrf") {
+    const { "X-Quire-CSRF": _, ...cookieOnly } = world.session;
+    Object.assign(headers, cookieOnly);
+  }
   if (req.auth === "malformed") headers.Authorization = "Bearer nope";
   if (req.auth === "unknown") headers.Authorization = `Bearer quire_${"A".repeat(43)}`;
   let res: ApiResponse;
@@ -130,6 +135,11 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
     if (op.method !== "GET" && op.method !== "HEAD") {
       return { status: res.status, problem: `a site token wrote ${answer}` };
     }
+  }
+  // A session's state-changing request without the CSRF header is refused (core/sessions/csrf.ts).
+  const unsafe = op.method !== "GET" && op.method !== "HEAD" && op.method !== "OPTIONS";
+  if (req.auth === "session-no-csrf" && unsafe && res.status < 300) {
+    return { status: res.status, problem: `a session wrote without the CSRF header ${answer}` };
   }
   if (STACK.test(res.text)) return { status: res.status, problem: `stack trace ${answer}` };
   if (res.status >= 400) {

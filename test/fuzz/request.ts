@@ -21,7 +21,15 @@ export interface FuzzRequest {
   path: string;
   query: Record<string, string[]>;
   headers: Record<string, string>;
-  auth: "owner" | "site" | "preview" | "none" | "malformed" | "unknown";
+  auth:
+    | "owner"
+    | "session"
+    | "session-no-csrf"
+    | "site"
+    | "preview"
+    | "none"
+    | "malformed"
+    | "unknown";
   body?: string;
 }
 
@@ -190,6 +198,10 @@ function shaped(
     ? fc.constant("owner" as const)
     : fc.oneof(
         { weight: 15, arbitrary: fc.constant("owner" as const) },
+        // The owner signed in: the session cookie with the CSRF header and the app's Origin.
+        { weight: 4, arbitrary: fc.constant("session" as const) },
+        // The same cookie without the CSRF header: no state-changing request may succeed.
+        { weight: 1, arbitrary: fc.constant("session-no-csrf" as const) },
         // The readers of the world's published site: its API token, read only.
         { weight: 3, arbitrary: fc.constant("site" as const) },
         // A member's preview token of one change request of the site's space.

@@ -8,12 +8,15 @@ import { commitChanges, seedMainFile } from "../helpers/content-factories";
 import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { makeInvite } from "../helpers/organizations-factories";
 import { makeShareLink, makeSite, readSiteSpaces } from "../helpers/sites-factories";
+import { makeSession } from "../helpers/sessions";
 import { makeTeam } from "../helpers/teams-factories";
 import { siteTokenFor, siteUrl } from "../helpers/reading-factories";
 
 /** What the fuzzer knows of its organization: the owner's token, real ids and real cursors. */
 export interface FuzzWorld {
   token: string;
+  /** The owner's session: the headers a signed-in browser sends (cookie, CSRF header, Origin). */
+  session: Record<string, string>;
   /** The API token of the world's published site (`POST /v1/urls/published`). */
   siteToken: string;
   /** The owner's preview token of the world's change request `previewed` on that site. */
@@ -133,8 +136,10 @@ export async function buildWorld(): Promise<FuzzWorld> {
   const odd = [[], [{}], [[1]], [true, "x"], ["a", "b", "c", "d"], [1e308, null], ["\u0000", 1]];
   const forged = await Promise.all(odd.map((key) => signedCursor(replyScope, key)));
 
+  const session = await makeSession(owner.user.id);
   return {
     token: owner.token,
+    session: session.headers,
     siteToken: await siteTokenFor(siteUrl(site.id)),
     previewToken: await previewTokenFor(siteUrl(site.id, `~/changes/${cr.id}/`), owner.token),
     previewed: cr.id,
@@ -143,6 +148,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
       organizationId: [org.id],
       userId: [member.user.id],
       tokenId: [spare.row.id],
+      sessionId: [session.id],
       inviteId: [invite.id],
       emailDomain: ["example.test"],
       teamId: [team.id],

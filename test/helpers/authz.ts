@@ -3,6 +3,7 @@ import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
 import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
 import { makeOrgWithRoles, makeToken } from "./factories";
+import { makeSessions, type TestSession } from "./sessions";
 import { foreignPreviewToken, foreignSiteToken, forgedSiteTokens } from "./site-tokens";
 
 /** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
@@ -50,7 +51,8 @@ export interface MatrixSpec<S> {
  * member's preview token of another site's change request and an outsider (404, identical to a
  * nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
- * A case that succeeds with a write gets a fresh world; the others share one per matrix.
+ * A case that succeeds with a write gets a fresh world; the others share one per matrix. The
+ * session caller (a person's cookie) gets one case of its own (see the last `it`).
  */
 export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpec<S>): void {
   const prepare = async (): Promise<Prepared<S>> => {
@@ -170,5 +172,28 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
         );
       });
     }
+
+    // Last, so its one successful request may write to the shared world: no case after it reads
+    // that world (the cases before only refused or read). One `it` for the whole caller kind.
+    it("answers a session (cookie, CSRF header, Origin) as the same person's token", async () => {
+      const { world, state } = await unchanged();
+      const person = minimum === "guest" ? world.guest : world.roles[minimum];
+      const [session, revoked, outsider] = (await makeSessions([
+        { userId: person.user.id },
+        { userId: person.user.id, revoked: true },
+        { userId: world.outsider.user.id },
+      ])) as [TestSession, TestSession, TestSession];
+      const req = spec.request(world, state);
+      const asOutsider = await send(req, null, outsider.headers);
+      const missing = await send(spec.missing(world, state), null, outsider.headers);
+      expect(asOutsider.status, `${name} as an outsider's session`).toBe(404);
+      expect(asOutsider.text).toBe(missing.text);
+      expectStatus(await send(req, null, revoked.headers), 401, "revoked session");
+      if (!READ_METHODS.has(req.method)) {
+        const { "X-Quire-CSRF": _, ...noProof } = session.headers;
+        expectStatus(await send(req, null, noProof), 403, "session without the CSRF header");
+      }
+      expectStatus(await send(req, null, session.headers), spec.success, `${minimum}'s session`);
+    });
   });
 }

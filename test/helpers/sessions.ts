@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { csrfToken, CSRF_HEADER } from "../../core/sessions/csrf";
-import { SESSION_COOKIE } from "../../core/sessions/session";
+import { sha256Hex } from "../../core/digest";
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_PREFIX } from "../../core/sessions/session";
+import { randomToken } from "../../src/lib/crypto";
+import { newId } from "../../src/lib/ids";
 import { apiTokens } from "../../src/db/schema";
 import { startSession, type SignInMethod } from "../../src/services/sessions/start";
 import { call, type CallOptions } from "./api";
@@ -23,7 +26,7 @@ export interface TestSession {
 }
 
 /** The app's origin in the test Worker's bindings. */
-export function appOrigin(): string {
+function appOrigin(): string {
   return new URL(env.PUBLIC_APP_URL).origin;
 }
 
@@ -57,6 +60,43 @@ export async function makeSession(
   if (Object.keys(moved).length) {
     await db.update(apiTokens).set(moved).where(eq(apiTokens.id, id));
   }
+  return sessionOf(id, secret, userId);
+}
+
+/**
+ * Several sessions in one round trip (the authorization matrices make three per matrix): each
+ * person's, `revoked` ones already revoked. Rows as `startSession` writes them.
+ */
+export async function makeSessions(
+  wanted: readonly { userId: string; revoked?: boolean }[],
+): Promise<TestSession[]> {
+  const db = testDb();
+  const now = new Date();
+  const made = await Promise.all(
+    wanted.map(async ({ userId, revoked }) => {
+      const secret = `${SESSION_PREFIX}${randomToken(32)}`;
+      const row = {
+        id: newId(),
+        userId,
+        kind: "session" as const,
+        label: "Session",
+        digest: await sha256Hex(secret),
+        hint: secret.slice(-4),
+        createdAt: now.toISOString(),
+        lastUsedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+        method: "link",
+        revokedAt: revoked ? now.toISOString() : null,
+      };
+      return { row, session: await sessionOf(row.id, secret, userId) };
+    }),
+  );
+  await db.insert(apiTokens).values(made.map((m) => m.row));
+  return made.map((m) => m.session);
+}
+
+/** The test's view of a session: its secret and the headers a browser sends with it. */
+async function sessionOf(id: string, secret: string, userId: string): Promise<TestSession> {
   const cookie = `${SESSION_COOKIE}=${secret}`;
   const csrf = await csrfToken(secret);
   const origin = appOrigin();

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
-import { makeMember, makeOrg, makeUser, unique } from "../helpers/factories";
+import { makeMember, makeOrg, makeUser, testDb, unique } from "../helpers/factories";
+import { eq } from "drizzle-orm";
+import { organizations } from "../../src/db/schema";
 import { askSignIn, mailTo, secretsOf, setCookie } from "../helpers/sign-in";
 import { readMembership } from "../helpers/organizations-factories";
 
@@ -39,9 +41,8 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
     const accepted = await call("POST", "/sessions/invite", {
       body: { ...link, displayName: "Grace" },
     });
-    expect(accepted.status).toBe(200);
+    expect(accepted.status).toBe(201);
     expect(accepted.body).toMatchObject({
-      created: true,
       user: { displayName: "Grace", email: fresh },
     });
     expect(setCookie(accepted, "quire_session")).toMatch(/^qs_/);
@@ -61,8 +62,18 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
       body: { token: secretsOf(signUp).token },
       headers: { Cookie: cookie! },
     });
-    expect(res.body.created).toBe(true);
+    expect(res.body.user.email).toBe(fresh);
     expect((await readMembership(org.id, res.body.user.id))?.role).toBe("read");
+    // An organization that enforces SSO lets its invitees in through its SSO only.
+    await testDb().update(organizations).set({ sso: true }).where(eq(organizations.id, org.id));
+    const later = `${unique("sso")}@example.test`;
+    await as(owner.token).post(`/orgs/${org.id}/invites`, { emails: [later] });
+    const ssoInvite = inviteLink((await mailTo(later))[0]!.text);
+    const refusedSso = await call("POST", "/sessions/invite", { body: ssoInvite });
+    expect([refusedSso.status, refusedSso.body.error.message]).toEqual([
+      403,
+      expect.stringMatching(/single sign-on/),
+    ]);
     const writer = await makeMember(org.id, "edit");
     const refused = await as(writer.token).post(`/orgs/${org.id}/invites`, {
       emails: ["a@example.test"],

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
-import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { makeMember, makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
 import { asSession, makeSession } from "../helpers/sessions";
 import { uniqueAddress } from "../helpers/addresses";
 import { setCookie } from "../helpers/sign-in";
@@ -52,7 +52,7 @@ describe("passwords", () => {
     expect((await me.put("/user/password", { password: GOOD })).status).toBe(204);
     expect((await me.get("/user/password")).body.set).toBe(true);
     const ok = await signIn(person.user.email.toUpperCase(), GOOD);
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
     expect(setCookie(ok, "quire_session")).toMatch(/^qs_/);
     const without = await me.put("/user/password", { password: `${GOOD}x` });
     expect(without.body.error.message).toMatch(/body.currentPassword: required/);
@@ -70,7 +70,7 @@ describe("passwords", () => {
   it("rewrites a weaker hash on sign-in", async () => {
     const weak = await makeUser();
     await seedPassword(weak.user.id);
-    expect((await signIn(weak.user.email, GOOD)).status).toBe(200);
+    expect((await signIn(weak.user.email, GOOD)).status).toBe(201);
     const [row] = await testDb()
       .select()
       .from(userPasswords)
@@ -116,20 +116,26 @@ describe("passwords", () => {
     expect(
       (await as(owner.token).get(`/orgs/${org.id}/sign-in-settings`)).body.passwordsAllowed,
     ).toBe(false);
+    const guest = await makeMember(org.id, null);
+    expect((await as(guest.token).get(`/orgs/${org.id}/sign-in-settings`)).status).toBe(403);
   });
 
-  it("spends the client address's sign-in budget (RATE_LIMIT_IP)", async () => {
+  it("spends the client address's budget on every attempt (RATE_LIMIT_IP, signInRoute)", async () => {
     const low = (env as unknown as { RATE_LIMIT_TEST_LOW: RateLimit }).RATE_LIMIT_TEST_LOW;
-    const address = uniqueAddress();
-    for (let i = 0; i < 5; i++) await low.limit({ key: `sign-in:${address}` });
-    const res = await call("POST", "/sessions/password", {
-      body: { email: person.user.email, password: GOOD },
-      headers: { "CF-Connecting-IP": address },
-      bindings: { ...env, RATE_LIMIT_IP: low } as Cloudflare.Env,
-    });
-    expect([res.status, res.body.error.message]).toEqual([
-      429,
-      expect.stringMatching(/Too many sign-in attempts/),
-    ]);
+    const headers = { "CF-Connecting-IP": uniqueAddress() };
+    const bindings = { ...env, RATE_LIMIT_IP: low, RATE_LIMIT_IP_LIMIT: "5" } as Cloudflare.Env;
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const body = { email: `${unique("none")}@example.test`, code: "123456" };
+      statuses.push(
+        (await call("POST", "/sessions/email/code", { body, headers, bindings })).status,
+      );
+    }
+    expect(statuses).toEqual([410, 410, 410, 410, 410, 429]);
+  });
+
+  it("refuses a way in posted from another site (login CSRF)", async () => {
+    const res = await signIn(person.user.email, GOOD, { Origin: "https://evil.example" });
+    expect([res.status, res.body.error.message]).toEqual([403, "Cross-site request refused"]);
   });
 });

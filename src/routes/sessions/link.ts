@@ -28,6 +28,7 @@ linkSignInRoutes.openapi(
     description:
       "Spends a link printed by `npm run admin -- user sign-in-link --email E` (one use, one hour) " +
       "and starts a session: the answer sets the `quire_session` cookie. Rate limited per address.",
+    security: [],
     middleware: [signInRoute()],
     request: { body: jsonBody(LinkBody) },
     responses: { 201: jsonResponse(CurrentSessionSchema, "Signed in"), ...errorResponses(400) },

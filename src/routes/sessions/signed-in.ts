@@ -26,7 +26,7 @@ export async function signedIn(
   const { device, place } = signInOrigin(c);
   const session = await startSession(db, { userId, method, device, place });
   c.header("Set-Cookie", sessionCookie(c, session.secret, session.expiresAt), { append: true });
-  const now = new Date().toISOString();
+  const now = session.createdAt;
   return {
     object: "current-session",
     session: presentSession(

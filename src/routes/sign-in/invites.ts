@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireRole, requireScope, resolveOrg } from "../../auth/organization";
 import { createRouter } from "../../http/router";
-import { publicRoute } from "../../http/route-facts";
+import { publicRoute, signInRoute } from "../../http/route-facts";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
-import { guardSignIn } from "../../http/sign-in-guards";
+import { refuseCrossSiteSignIn } from "../../http/sign-in-guards";
 import { MailNotConfigured } from "../../mail";
 import { mailTransport } from "../../mail/config";
 import { acceptEmailInvite, inviteByEmail, inviteInfo } from "../../services/sign-in/email-invites";
@@ -14,9 +14,10 @@ import {
   EmailInviteSchema,
   InvitedUsersSchema,
   InviteUsersBody,
-  SignedInSchema,
 } from "../../api/sign-in";
-import { answerSignedIn } from "./signed-in";
+import { signedIn } from "../sessions/signed-in";
+import { ssoStartOf } from "./sso-start";
+import { CurrentSessionSchema } from "../../api/sessions";
 
 /** E-mail invites: sending them (official `inviteUsersToOrganization`) and accepting one. */
 export const emailInviteRoutes = createRouter();
@@ -85,17 +86,22 @@ emailInviteRoutes.openapi(
     summary:
       "Quire: accept an e-mail invite (the link verifies the address): creates the person if new, joins with the invite's role, signs in",
     security: [],
-    middleware: [publicRoute()],
+    middleware: [signInRoute()],
     request: { body: jsonBody(AcceptInviteBody) },
     responses: {
-      200: jsonResponse(SignedInSchema, "Joined and signed in (the session cookie is set)"),
+      201: jsonResponse(CurrentSessionSchema, "Joined and signed in (the session cookie is set)"),
       ...errorResponses(400, 403, 410, 429),
     },
   }),
   async (c) => {
-    await guardSignIn(c);
+    refuseCrossSiteSignIn(c);
     const { inviteId, token, displayName } = c.req.valid("json");
-    const joined = await acceptEmailInvite(c.get("db"), { inviteId, token, displayName });
-    return answerSignedIn(c, joined, "email");
+    const joined = await acceptEmailInvite(c.get("db"), {
+      inviteId,
+      token,
+      displayName,
+      ssoStart: ssoStartOf(c),
+    });
+    return c.json(await signedIn(c, joined.userId, "email"), 201);
   },
 );

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { authenticate } from "../../auth/caller";
 import { createRouter } from "../../http/router";
-import { publicRoute } from "../../http/route-facts";
+import { signInRoute } from "../../http/route-facts";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
-import { guardSignIn } from "../../http/sign-in-guards";
+import { refuseCrossSiteSignIn } from "../../http/sign-in-guards";
 import {
   passwordStateOf,
   removePassword,
@@ -11,15 +11,11 @@ import {
   setPassword,
   signInWithPassword,
 } from "../../services/sign-in/passwords";
-import {
-  PasswordSignInBody,
-  PasswordStateSchema,
-  SetPasswordBody,
-  SignedInSchema,
-} from "../../api/sign-in";
+import { PasswordSignInBody, PasswordStateSchema, SetPasswordBody } from "../../api/sign-in";
 import { forbidden } from "../../lib/errors";
 import { requireScope } from "../../auth/organization";
-import { answerSignedIn } from "./signed-in";
+import { signedIn } from "../sessions/signed-in";
+import { CurrentSessionSchema } from "../../api/sessions";
 import { ssoStartOf } from "./sso-start";
 
 /** Passwords: signing in with one, setting and removing one's own. */
@@ -33,22 +29,22 @@ passwordRoutes.openapi(
     summary:
       "Quire: sign in with an e-mail address and a password (5 wrong ones lock the address for 15 minutes)",
     security: [],
-    middleware: [publicRoute()],
+    middleware: [signInRoute()],
     request: { body: jsonBody(PasswordSignInBody) },
     responses: {
-      200: jsonResponse(SignedInSchema, "Signed in (the session cookie is set)"),
+      201: jsonResponse(CurrentSessionSchema, "Signed in (the session cookie is set)"),
       ...errorResponses(400, 403, 429),
     },
   }),
   async (c) => {
-    await guardSignIn(c);
+    refuseCrossSiteSignIn(c);
     const { email, password } = c.req.valid("json");
     const { userId } = await signInWithPassword(c.get("db"), {
       email,
       password,
       ssoStart: ssoStartOf(c),
     });
-    return answerSignedIn(c, { userId, created: false }, "password");
+    return c.json(await signedIn(c, userId, "password"), 201);
   },
 );
 

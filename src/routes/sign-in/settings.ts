@@ -14,7 +14,7 @@ signInSettingsRoutes.openapi(
     method: "get",
     path: "/orgs/{organizationId}/sign-in-settings",
     tags: ["organizations"],
-    summary: "Quire: the organization's sign-in settings (members)",
+    summary: "Quire: the organization's sign-in settings (members, not guests)",
     request: { params: OrgParams },
     responses: {
       200: jsonResponse(SignInSettingsSchema, "OK"),
@@ -25,6 +25,7 @@ signInSettingsRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:read");
+    requireRole(access.role, "read", "read the sign-in settings");
     return c.json(await signInSettingsOf(c.get("db"), organizationId), 200);
   },
 );

@@ -87,17 +87,20 @@ export async function revokeSessions(
 
 /**
  * The statement that revokes a person's sessions (one, or all with `sessionId` null), for a
- * batch: a member's removal or disabling revokes them in the same batch as the change.
+ * batch: a member's removal revokes them in the same batch as the change, `when` its condition
+ * holds (the membership about to be deleted still exists).
  */
 export function revokeSessionsStatement(
   db: Database,
-  userId: string | SQL,
+  userId: string,
   sessionId: string | null,
+  when?: SQL,
 ) {
   const mine = and(
     eq(apiTokens.userId, userId),
     eq(apiTokens.kind, "session"),
     isNull(apiTokens.revokedAt),
+    when,
   );
   return db
     .update(apiTokens)

@@ -31,7 +31,7 @@ const MAX_TEXT = 200;
 export async function startSession(
   db: Database,
   start: SessionStart,
-): Promise<{ id: string; secret: string; expiresAt: string }> {
+): Promise<{ id: string; secret: string; expiresAt: string; createdAt: string }> {
   const secret = SESSION_PREFIX + randomToken(32);
   const now = nowMs();
   const createdAt = new Date(now).toISOString();
@@ -53,5 +53,5 @@ export async function startSession(
     device: start.device?.slice(0, MAX_TEXT) || null,
     place: start.place?.slice(0, MAX_TEXT) || null,
   });
-  return { id, secret, expiresAt };
+  return { id, secret, expiresAt, createdAt };
 }

@@ -60,7 +60,10 @@ export function passwordForbiddingOrgOf(orgs: readonly RestrictingOrg[]): Restri
 }
 
 /** A person's restricting organizations, read alone (setting a password, finishing a sign-in). */
-export async function restrictingOrgsOf(db: Database, userId: string): Promise<RestrictingOrg[]> {
+export async function restrictingOrgsOf(
+  db: Database,
+  userId: SQL | string,
+): Promise<RestrictingOrg[]> {
   const { orgs } = await runStatements(db, { orgs: restrictingOrgsStatement(db, userId) });
   return orgs;
 }

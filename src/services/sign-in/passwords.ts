@@ -175,12 +175,3 @@ export async function sessionFactsOf(
   const byMail = row.method === "email" || row.method === "link";
   return { recentlyVerified: byMail && nowMs() - Date.parse(row.createdAt) < RESET_WINDOW_MS };
 }
-
-/** A person's id, name and address, as a way in answers them. */
-export async function personOf(db: Database, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, displayName: users.displayName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!;
-}
