@@ -108,6 +108,20 @@ describe("the app Worker", () => {
     session = await makeSession(session.userId);
   });
 
+  it("answers the ways in (GET /v1/sessions/ways) without a credential", async () => {
+    const { res, text } = await appFetch("/v1/sessions/ways");
+    expect(res.status).toBe(200);
+    // The suite's mail is the outbox; passkeys and OIDC are not part of this build.
+    expect(JSON.parse(text)).toEqual({
+      email: true,
+      passkey: false,
+      password: true,
+      oidc: [],
+      saml: true,
+      outbox: true,
+    });
+  });
+
   it("serves screens under a strict CSP, with no inline script", async () => {
     const { res, text } = await appFetch("/sign-in");
     expect(res.status).toBe(200);
