@@ -16,10 +16,18 @@ import type { MainRevisionHook } from "./platform/main-revision";
  */
 export const FROM_READER: unique symbol = Symbol("quire.from-reader");
 
+/**
+ * Marks the bindings of a call that came through the app Worker's entrypoint
+ * (src/app-gateway.ts): like FROM_READER, a symbol no variable or header can set.
+ */
+export const FROM_APP: unique symbol = Symbol("quire.from-app");
+
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {
   /** Set only on calls through the reader's entrypoint: its visitor address header is believed. */
   [FROM_READER]?: true;
+  /** Set only on calls through the app's entrypoint: its visitor address header is believed. */
+  [FROM_APP]?: true;
   DB: D1Database;
   FILES: R2Bucket;
   PUBLIC_APP_URL: string;

@@ -1,5 +1,7 @@
-/** Organization and content roles, lowest first; GitBook orders them the same way. */
-export const MEMBER_ROLES = ["read", "comment", "edit", "review", "create", "admin"] as const;
+import { MEMBER_ROLES } from "../../core/access/roles";
+
+/** Organization and content roles, lowest first (core/access/roles.ts: the API's and the app's). */
+export { MEMBER_ROLES };
 
 /** A member role on an organization or a piece of content. */
 export type MemberRole = (typeof MEMBER_ROLES)[number];

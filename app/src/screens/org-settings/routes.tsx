@@ -1,0 +1,143 @@
+import { Hono, type Context } from "hono";
+import { isRefusal } from "../../api/client";
+import type { ListPage, Organization } from "../../api/types";
+import { readForm, type FormPost } from "../../http/forms";
+import { htmlResponse, seeOther } from "../../http/responses";
+import type { ScreenEnv } from "../../http/screen-env";
+import { messageResponse } from "../../layout/message";
+import { personOr } from "../../session/session";
+import { orgSignInPage, type InviteLink, type OrgSignInView, type SamlProvider } from "./view";
+
+/**
+ * `/org/{organizationId}/settings/sign-in`: an organization's ways in, for its admins (others
+ * see a 403 page; an organization they cannot see is the 404 of nothing). Each action is a form
+ * post calling one API operation with the session's CSRF token, then the screen again saying
+ * what it did; a refusal shows the screen with the API's reason.
+ */
+export const orgSettingsRoutes = new Hono<ScreenEnv>();
+
+const PATH = "/org/:org/settings/sign-in";
+
+/** What `?done=` says. */
+const DONE: Readonly<Record<string, string>> = {
+  passwords: "The password policy is saved.",
+  "saml-added": "The SAML provider is added.",
+  "saml-removed": "The SAML provider is removed.",
+  invited: "The invites are sent.",
+  "link-created": "The invite link is created.",
+  "link-deleted": "The invite link is deleted.",
+};
+
+/** The organization's API path. */
+function orgPath(c: Context<ScreenEnv>): string {
+  return `/orgs/${encodeURIComponent(c.req.param("org") ?? "")}`;
+}
+
+/** The screen, with what an action left to say. */
+async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {}, status = 200) {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const api = c.var.api;
+  const org = await api.get<Organization>(orgPath(c));
+  if (!org.permissions?.admin) {
+    return messageResponse(
+      {
+        title: "Administrators only",
+        message: <p>Only administrators of {org.title} change how its members sign in.</p>,
+        links: [["Go to your organizations", "/"]],
+        person,
+      },
+      403,
+    );
+  }
+  const [settings, saml, links] = await Promise.all([
+    api.get<{ passwordsAllowed: boolean }>(`${orgPath(c)}/sign-in-settings`),
+    api.get<ListPage<SamlProvider>>(`${orgPath(c)}/saml`, { limit: 100 }),
+    api.get<ListPage<InviteLink>>(`${orgPath(c)}/link-invites`, { limit: 100 }),
+  ]);
+  const view: OrgSignInView = {
+    person,
+    org,
+    passwordsAllowed: settings.passwordsAllowed,
+    saml: saml.items,
+    links: links.items,
+    ...extra,
+  };
+  return htmlResponse(orgSignInPage(view), status);
+}
+
+orgSettingsRoutes.get(PATH, (c) => screen(c, { done: DONE[c.req.query("done") ?? ""] ?? null }));
+
+/** A form's role: a member role, or null for a guest. */
+function roleOf(form: FormPost): string | null {
+  const role = form.text("role");
+  return role === "guest" ? null : role;
+}
+
+/** Runs one API call of a form, then the screen again (or with the refusal's reason). */
+function action(
+  path: string,
+  done: string,
+  call: (c: Context<ScreenEnv>, f: FormPost) => Promise<unknown>,
+) {
+  orgSettingsRoutes.post(`${PATH}${path}`, async (c) => {
+    const form = await readForm(c);
+    try {
+      await call(c, form);
+    } catch (error) {
+      if (!isRefusal(error, 400, 403, 409)) throw error;
+      return screen(c, { error: error.message }, error.status);
+    }
+    return seeOther(
+      `${new URL(c.req.url).pathname.replace(/\/settings\/sign-in\/.*$/, "/settings/sign-in")}?done=${done}`,
+    );
+  });
+}
+
+action("/passwords", "passwords", (c, f) =>
+  c.var.api.patch(`${orgPath(c)}/sign-in-settings`, {
+    body: { passwordsAllowed: f.text("passwordsAllowed") === "yes" },
+    csrf: f.csrf,
+  }),
+);
+
+action("/saml", "saml-added", (c, f) =>
+  c.var.api.post(`${orgPath(c)}/saml`, {
+    body: {
+      label: f.text("label").trim(),
+      entityID: f.text("entityID").trim(),
+      ssoURL: f.text("ssoURL").trim(),
+      certificate: f.text("certificate").trim(),
+    },
+    csrf: f.csrf,
+  }),
+);
+
+action("/saml/:id/delete", "saml-removed", (c, f) =>
+  c.var.api.delete(`${orgPath(c)}/saml/${encodeURIComponent(c.req.param("id") ?? "")}`, {
+    csrf: f.csrf,
+  }),
+);
+
+action("/invites", "invited", (c, f) =>
+  c.var.api.post(`${orgPath(c)}/invites`, {
+    body: {
+      emails: f
+        .text("emails")
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+      role: roleOf(f),
+    },
+    csrf: f.csrf,
+  }),
+);
+
+action("/link-invites", "link-created", (c, f) =>
+  c.var.api.post(`${orgPath(c)}/link-invites`, { body: { role: roleOf(f) }, csrf: f.csrf }),
+);
+
+action("/link-invites/:id/delete", "link-deleted", (c, f) =>
+  c.var.api.delete(`${orgPath(c)}/link-invites/${encodeURIComponent(c.req.param("id") ?? "")}`, {
+    csrf: f.csrf,
+  }),
+);

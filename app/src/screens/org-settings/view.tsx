@@ -1,0 +1,240 @@
+import { MEMBER_ROLES } from "../../../../core/access/roles";
+import type { Organization } from "../../api/types";
+import { AppForm, ErrorSummary, Field, Notice, Submit } from "../../layout/forms";
+import { htmlDocument, Shell } from "../../layout/shell";
+import type { SignedIn } from "../../session/session";
+
+/**
+ * An organization's ways in, for its admins: passwords allowed or not
+ * (`/v1/orgs/{id}/sign-in-settings`), its SAML providers (`/v1/orgs/{id}/saml`), e-mail
+ * invites (`/v1/orgs/{id}/invites`) and invite links (`/v1/orgs/{id}/link-invites`).
+ */
+
+/** A SAML provider as listed. */
+export interface SamlProvider {
+  id: string;
+  label: string;
+  entityID: string;
+  ssoURL: string;
+  status: string;
+  service: { acsURL: string; startURL: string; entityID: string };
+}
+
+/** An invite link as listed (the official shape has no address to share). */
+export interface InviteLink {
+  id: string;
+  role: string | null;
+  redundant: boolean;
+}
+
+/** Everything the screen shows. */
+export interface OrgSignInView {
+  person: SignedIn;
+  org: Organization;
+  passwordsAllowed: boolean;
+  saml: SamlProvider[];
+  links: InviteLink[];
+  done?: string | null;
+  error?: string | null;
+}
+
+function RoleSelect(props: { id: string }) {
+  return (
+    <div class="a-field">
+      <label for={props.id}>Role</label>
+      <select id={props.id} name="role">
+        {MEMBER_ROLES.map((role) => (
+          <option value={role} selected={role === "read"}>
+            {role}
+          </option>
+        ))}
+        <option value="guest">guest (no role)</option>
+      </select>
+    </div>
+  );
+}
+
+function SamlSection(props: { base: string; csrf: string; saml: SamlProvider[] }) {
+  return (
+    <section class="a-section" aria-labelledby="saml-title">
+      <h2 id="saml-title">SAML single sign-on</h2>
+      {props.saml.length === 0 ? <p>No SAML provider.</p> : null}
+      <ul class="a-list" aria-label="SAML providers" hidden={props.saml.length === 0}>
+        {props.saml.map((p) => (
+          <li>
+            <div class="a-row">
+              <strong>{p.label}</strong>
+              <AppForm
+                action={`${props.base}/saml/${encodeURIComponent(p.id)}/delete`}
+                csrf={props.csrf}
+                class="a-inline-form"
+                label={`Remove ${p.label}`}
+              >
+                <button type="submit" class="a-button a-button-danger">
+                  Remove<span class="a-visually-hidden"> {p.label}</span>
+                </button>
+              </AppForm>
+            </div>
+            <dl class="a-facts">
+              <dt>Status</dt>
+              <dd>{p.status}</dd>
+              <dt>ACS URL</dt>
+              <dd>
+                <code>{p.service.acsURL}</code>
+              </dd>
+              <dt>Entity ID</dt>
+              <dd>
+                <code>{p.service.entityID}</code>
+              </dd>
+              <dt>Start</dt>
+              <dd>
+                <a href={p.service.startURL}>Sign in with {p.label}</a>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <h3>Add a SAML provider</h3>
+      <AppForm action={`${props.base}/saml`} csrf={props.csrf} label="Add a SAML provider">
+        <Field name="label" id="saml-label" label="Name" required maxlength={30} />
+        <Field
+          name="entityID"
+          id="saml-entity"
+          label="Identity provider's entity ID"
+          required
+          maxlength={1024}
+        />
+        <Field
+          name="ssoURL"
+          id="saml-sso"
+          label="Identity provider's sign-on URL"
+          type="url"
+          required
+          maxlength={2048}
+        />
+        <div class="a-field">
+          <label for="saml-cert">Identity provider's certificate (PEM)</label>
+          <textarea
+            id="saml-cert"
+            name="certificate"
+            rows={5}
+            required
+            maxlength={10000}
+          ></textarea>
+        </div>
+        <div>
+          <Submit label="Add provider" />
+        </div>
+      </AppForm>
+    </section>
+  );
+}
+
+function InvitesSection(props: {
+  base: string;
+  csrf: string;
+  org: Organization;
+  links: InviteLink[];
+}) {
+  return (
+    <section class="a-section" aria-labelledby="invites-title">
+      <h2 id="invites-title">Invites</h2>
+      <h3>Invite by e-mail</h3>
+      <AppForm action={`${props.base}/invites`} csrf={props.csrf} label="Invite by e-mail">
+        <div class="a-field">
+          <label for="invite-emails">E-mail addresses</label>
+          <p class="a-hint" id="invite-emails-hint">
+            One per line or separated by commas. Each gets a link that joins and signs in.
+          </p>
+          <textarea
+            id="invite-emails"
+            name="emails"
+            rows={3}
+            required
+            aria-describedby="invite-emails-hint"
+          ></textarea>
+        </div>
+        <RoleSelect id="invite-role" />
+        <div>
+          <Submit label="Send invites" />
+        </div>
+      </AppForm>
+      <h3>Invite links</h3>
+      {props.org.inviteLinks ? null : (
+        <p class="a-hint">Invite links are turned off for this organization.</p>
+      )}
+      {props.links.length > 0 ? (
+        <ul class="a-list" aria-label="Invite links">
+          {props.links.map((link) => (
+            <li class="a-row">
+              <span>
+                Link <code>{link.id}</code> · role {link.role ?? "guest"}
+              </span>
+              <AppForm
+                action={`${props.base}/link-invites/${encodeURIComponent(link.id)}/delete`}
+                csrf={props.csrf}
+                class="a-inline-form"
+                label={`Delete invite link ${link.id}`}
+              >
+                <button type="submit" class="a-button a-button-danger">
+                  Delete<span class="a-visually-hidden"> invite link {link.id}</span>
+                </button>
+              </AppForm>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No invite link.</p>
+      )}
+      {props.org.inviteLinks ? (
+        <AppForm
+          action={`${props.base}/link-invites`}
+          csrf={props.csrf}
+          label="Create an invite link"
+        >
+          <RoleSelect id="link-role" />
+          <div>
+            <Submit label="Create invite link" kind="secondary" />
+          </div>
+        </AppForm>
+      ) : null}
+    </section>
+  );
+}
+
+/** The organization's sign-in settings screen. */
+export function orgSignInPage(view: OrgSignInView): string {
+  const { csrf } = view.person;
+  const base = `/org/${encodeURIComponent(view.org.id)}/settings/sign-in`;
+  return htmlDocument(
+    <Shell title={`Sign-in settings · ${view.org.title}`} person={view.person}>
+      <h1>Sign-in settings of {view.org.title}</h1>
+      {view.done ? (
+        <Notice>
+          <p>{view.done}</p>
+        </Notice>
+      ) : null}
+      <ErrorSummary error={view.error} />
+      <section class="a-section" aria-labelledby="passwords-title">
+        <h2 id="passwords-title">Passwords</h2>
+        <AppForm action={`${base}/passwords`} csrf={csrf} label="Password policy">
+          <label class="a-check">
+            <input
+              type="checkbox"
+              name="passwordsAllowed"
+              value="yes"
+              checked={view.passwordsAllowed}
+            />
+            Members may sign in with a password
+          </label>
+          <p class="a-hint">Off: members sign in by e-mail, passkey or single sign-on only.</p>
+          <div>
+            <Submit label="Save" kind="secondary" />
+          </div>
+        </AppForm>
+      </section>
+      <SamlSection base={base} csrf={csrf} saml={view.saml} />
+      <InvitesSection base={base} csrf={csrf} org={view.org} links={view.links} />
+    </Shell>,
+  );
+}

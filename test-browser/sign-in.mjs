@@ -1,0 +1,216 @@
+// The app Worker (app/) in a real browser: signing in by e-mail end to end through the dev outbox
+// (the link in the browser that asked, the code in another, a reused link refused), a cross-site
+// form and a cross-site API call refused, the account screen (revoke a session, create and
+// revoke an API token), keyboard-only sign-in, and axe-core in light and dark on every screen
+// (screenshots in docs/app/).
+/* global document */
+import assert from "node:assert/strict";
+import {
+  askForMessage,
+  audit,
+  focusedId,
+  foreignRequests,
+  heading,
+  nextInvite,
+  nextMessage,
+  outboxMark,
+  OWNER,
+  signInByCode,
+  submit,
+  visit,
+} from "./fixtures/app-checks.mjs";
+
+export const tests = [
+  {
+    name: "e-mail sign-in: the link signs in, reused it is refused; org settings: an invite joins",
+    async run({ page, appBase, browser }) {
+      const foreign = foreignRequests(page, [appBase]);
+      await visit(page, `${appBase}/`, 200);
+      assert.equal(new URL(page.url()).pathname, "/sign-in", "signed out, home sends to sign-in");
+      assert.equal(new URL(page.url()).searchParams.get("next"), "/");
+      await audit(page, "sign-in", { shot: true, dark: true });
+      const mark = await askForMessage(page, appBase);
+      assert.equal(await heading(page), "Check your e-mail");
+      await audit(page, "sign-in-code", { shot: true });
+      const message = await nextMessage(appBase, mark);
+      assert.equal(message.to, OWNER);
+      await visit(page, `${appBase}/dev/outbox`);
+      await audit(page, "dev-outbox", { shot: true });
+      // Opening the link spends nothing: a confirm button.
+      await visit(page, message.link);
+      await audit(page, "sign-in-email-confirm");
+      await visit(page, message.link);
+      await submit(page, "main form button[type=submit]", 200);
+      assert.equal(new URL(page.url()).pathname, "/");
+      assert.equal(await heading(page), "Your organizations");
+      assert.ok(await page.$("a[href*='/o/']"), "the demo organization links to its urls.app");
+      await audit(page, "home", { shot: true });
+      // The same link again: used.
+      await visit(page, message.link);
+      const refused = await submit(page, "main form button[type=submit]");
+      assert.ok(refused.status() >= 400 && refused.status() < 500, `reuse: ${refused.status()}`);
+      assert.equal(await heading(page), "This sign-in cannot be used");
+      await audit(page, "sign-in-refused", { shot: true });
+      // The organization's sign-in settings (the owner is its admin): an e-mail invite.
+      await visit(page, `${appBase}/`);
+      await Promise.all([page.waitForNavigation(), page.click("a[href$='/settings/sign-in']")]);
+      assert.match(await heading(page), /^Sign-in settings of /);
+      await audit(page, "org-sign-in-settings", { shot: true });
+      const inviteMark = await outboxMark(appBase);
+      await page.type("#invite-emails", "invitee@example.com");
+      await page.select("#invite-role", "edit");
+      await submit(page, "form[action$='/invites'] button[type=submit]", 200);
+      assert.match(await page.$eval(".a-notice", (n) => n.textContent), /invites are sent/);
+      const invite = await nextInvite(appBase, inviteMark);
+      const other = await browser.createBrowserContext();
+      try {
+        const invitee = await other.newPage();
+        await visit(invitee, invite);
+        assert.match(await heading(invitee), /^Join /);
+        await audit(invitee, "invite", { shot: true });
+        await invitee.type("#f-displayName", "Ivy Invitee");
+        await submit(invitee, "main form button[type=submit]", 200);
+        assert.equal(await heading(invitee), "Your organizations");
+        assert.ok(await invitee.$("a[href*='/o/']"), "the invitee is a member now");
+      } finally {
+        await other.close();
+      }
+      // A urls.app the app has no screen for yet: a 404 that says so.
+      await visit(page, `${appBase}/o/nothing-here`, 404);
+      assert.equal(await heading(page), "Not in the app yet");
+      await audit(page, "not-built");
+      assert.deepEqual(foreign, [], "no request to another host");
+    },
+  },
+  {
+    name: "e-mail sign-in: the link in another browser asks for the code, which works there",
+    async run({ page, appBase, browser }) {
+      const email = "second-browser@example.com";
+      const mark = await askForMessage(page, appBase, email);
+      const { link, code } = await nextMessage(appBase, mark);
+      const other = await browser.createBrowserContext();
+      try {
+        const second = await other.newPage();
+        await visit(second, link);
+        await submit(second, "main form button[type=submit]", 200);
+        assert.equal(new URL(second.url()).pathname, "/sign-in/code");
+        assert.match(await second.$eval("main", (m) => m.textContent), /another browser/);
+        await audit(second, "sign-in-other-browser");
+        await second.type("#f-email", email);
+        await second.type("#f-code", code);
+        await submit(second, "form[action='/sign-in/code'] button[type=submit]", 200);
+        assert.equal(new URL(second.url()).pathname, "/", "the code signs in anywhere");
+      } finally {
+        await other.close();
+      }
+    },
+  },
+  {
+    name: "keyboard-only sign-in; then a form and an API call from another origin are refused",
+    async run({ page, appBase, base }) {
+      await visit(page, `${appBase}/sign-in?next=%2Faccount`);
+      await page.keyboard.press("Tab");
+      assert.equal(await focusedId(page), "a", "the skip link first");
+      for (let i = 0; i < 4 && (await focusedId(page)) !== "input#f-email"; i++) {
+        await page.keyboard.press("Tab");
+      }
+      assert.equal(await focusedId(page), "input#f-email");
+      const mark = await outboxMark(appBase);
+      await page.keyboard.type("keyboard@example.com");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      assert.equal(new URL(page.url()).pathname, "/sign-in/code", `asked: ${await heading(page)}`);
+      const { code } = await nextMessage(appBase, mark);
+      assert.equal(await focusedId(page), "input#f-code", "the code field has the focus");
+      await page.keyboard.type(code);
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      assert.equal(new URL(page.url()).pathname, "/account", "back where sign-in was asked from");
+      // Signed in by keyboard alone; now another origin tries to act for this person.
+      const tokens = async () =>
+        page.evaluate(
+          async (url) => (await (await fetch(url)).json()).count,
+          `${appBase}/v1/user/tokens`,
+        );
+      const before = await tokens();
+      // A page of another origin (the API's own, which sets no CSP on a 404) posts a form to the
+      // app; the browser sends the session cookie (same site).
+      await page.goto(`${base}/no-such-path`);
+      const [res] = await Promise.all([
+        page.waitForNavigation({ waitUntil: "load" }),
+        page.evaluate((action) => {
+          const form = document.createElement("form");
+          form.method = "post";
+          form.action = action;
+          const label = document.createElement("input");
+          label.name = "label";
+          label.value = "forged";
+          form.append(label);
+          document.body.append(form);
+          form.submit();
+        }, `${appBase}/account/tokens`),
+      ]);
+      assert.equal(res.status(), 403);
+      assert.equal(await heading(page), "Cross-site request refused");
+      await audit(page, "cross-site-refused");
+      // And a script of that origin calling the API through the app, with the cookie.
+      await page.goto(`${base}/no-such-path`);
+      await page.evaluate(async (url) => {
+        await fetch(url, {
+          method: "POST",
+          mode: "no-cors",
+          credentials: "include",
+          headers: { "Content-Type": "text/plain" },
+          body: JSON.stringify({ label: "forged" }),
+        }).catch(() => {});
+      }, `${appBase}/v1/user/tokens`);
+      await visit(page, `${appBase}/account`);
+      assert.equal(await tokens(), before, "no token was made");
+    },
+  },
+  {
+    name: "account: revoke another session; create a token (secret once), use it, revoke it",
+    async run({ page, appBase, base, browser }) {
+      const email = "account@example.com";
+      await signInByCode(page, appBase, email);
+      const other = await browser.createBrowserContext();
+      try {
+        const second = await other.newPage();
+        await signInByCode(second, appBase, email);
+        await visit(page, `${appBase}/account`);
+        const revoke = "form[action^='/account/sessions/'][action$='/revoke'] button";
+        const others = await page.$$(revoke);
+        assert.ok(others.length >= 1, "the other browser is listed");
+        await audit(page, "account", { shot: true, dark: true });
+        await submit(page, revoke, 200);
+        assert.match(await page.$eval(".a-notice", (n) => n.textContent), /signed out/);
+        // The other browser is signed out: /account sends it to sign in.
+        await visit(second, `${appBase}/account`);
+        assert.equal(new URL(second.url()).pathname, "/sign-in");
+      } finally {
+        await other.close();
+      }
+      await page.type("#f-label", "CI reader");
+      await page.select("#f-expires", "7");
+      await page.click("input[name=scopes][value='user:read']");
+      await submit(page, "form[action='/account/tokens'] button[type=submit]", 201);
+      const secret = await page.$eval("#new-token-secret", (c) => c.textContent.trim());
+      assert.match(secret, /^quire_[\w-]{43}$/);
+      await audit(page, "account-token-created", { shot: true });
+      const asToken = () =>
+        fetch(`${base}/v1/user`, { headers: { Authorization: `Bearer ${secret}` } });
+      assert.equal((await asToken()).status, 200, "the new token works");
+      await visit(page, `${appBase}/account`);
+      assert.equal(await page.$("#new-token-secret"), null, "the secret is shown once");
+      const row = await page.$$eval("table.a-table tbody tr", (rows) =>
+        rows.map((r) => r.textContent).find((t) => t.includes("CI reader")),
+      );
+      assert.match(row ?? "", /user:read/);
+      const tokenRevoke = "form[action^='/account/tokens/'] button";
+      await submit(page, tokenRevoke, 200);
+      assert.match(await page.$eval(".a-notice", (n) => n.textContent), /revoked/);
+      assert.equal((await asToken()).status, 401, "the revoked token no longer works");
+      // Sign out from the header.
+      await submit(page, "form[action='/sign-out'] button", 200);
+      assert.equal(new URL(page.url()).pathname, "/sign-in");
+    },
+  },
+];
