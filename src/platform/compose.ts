@@ -4,6 +4,7 @@ import { notifyIntegrationsAfterMain } from "../services/integrations/space-hook
 import { translationRunJob } from "../services/translations/jobs";
 import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
+import { exportSpaceJob } from "../services/spaces-io/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import type { MainRevisionHook } from "./main-revision";
 import { KeptAnswers, LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
@@ -37,7 +38,13 @@ export interface Platform {
 export function createPlatform(): Platform {
   return {
     mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain],
-    jobs: [translationRunJob, processSpecJob, dispatchIntegrationEvent, processConversationJob],
+    jobs: [
+      translationRunJob,
+      processSpecJob,
+      dispatchIntegrationEvent,
+      processConversationJob,
+      exportSpaceJob,
+    ],
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),
     rateLimitWindows: new RateLimitWindows(),

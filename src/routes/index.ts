@@ -13,6 +13,7 @@ import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
+import { mountSpacesIo } from "./spaces-io";
 import { mountSso } from "./sso";
 import { mountTeams } from "./teams";
 import { mountTranslations } from "./translations";
@@ -39,4 +40,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountIntegrations(app);
   mountSso(app);
   mountUrls(app);
+  mountSpacesIo(app);
 }

@@ -21,3 +21,4 @@ export * from "./openapi-specs";
 export * from "./translations";
 export * from "./conversations";
 export * from "./rows";
+export * from "./spaces-io";
