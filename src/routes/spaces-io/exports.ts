@@ -1,16 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireScope } from "../../auth/organization";
 import { resolveSpace } from "../../auth/space";
-import { changeRequests, spaceExports, type SpaceExportRow } from "../../db/schema";
 import { createRouter } from "../../http/router";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { signingSecretOf } from "../../http/signing-secret";
 import { enqueue } from "../../jobs/enqueue";
-import { newId } from "../../lib/ids";
-import { nowIso } from "../../lib/clock";
 import { notFound } from "../../lib/errors";
 import { signedDownloadPath } from "../../lib/signing";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
@@ -18,6 +14,8 @@ import { ExportParams, SpaceExportSchema, StartExportBody } from "../../api/spac
 import { SpaceParams } from "../../api/spaces";
 import { presentSpaceExport } from "../../presenters/space-export";
 import { exportSpaceJob } from "../../services/spaces-io/jobs";
+import { createExport, exportQuery } from "../../services/spaces-io/exports";
+import type { SpaceExportRow } from "../../services/spaces-io/exports";
 
 /** A space exported as a Git Sync repository (Quire extension): start, then follow and download. */
 export const exportRoutes = createRouter();
@@ -52,30 +50,14 @@ exportRoutes.openapi(
     const found = await resolveSpace(c, spaceId);
     requireScope(found.caller, "space:read");
     const { format, changeRequest } = c.req.valid("json") ?? { format: "zip" as const };
-    const db = c.get("db");
-    if (changeRequest) {
-      const [cr] = await db
-        .select({ id: changeRequests.id })
-        .from(changeRequests)
-        .where(and(eq(changeRequests.id, changeRequest), eq(changeRequests.spaceId, spaceId)));
-      if (!cr) throw notFound("Change request");
-    }
-    const now = nowIso();
-    const [row] = await db
-      .insert(spaceExports)
-      .values({
-        id: newId(),
-        spaceId,
-        changeRequestId: changeRequest ?? null,
-        format,
-        status: "pending",
-        createdBy: found.caller.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await enqueue(c.env, exportSpaceJob, { exportId: row!.id });
-    return c.json(presentSpaceExport(urlsOf(c), row!, null), 202);
+    const row = await createExport(c.get("db"), {
+      spaceId,
+      format,
+      userId: found.caller.user.id,
+      ...(changeRequest ? { changeRequestId: changeRequest } : {}),
+    });
+    await enqueue(c.env, exportSpaceJob, { exportId: row.id });
+    return c.json(presentSpaceExport(urlsOf(c), row, null), 202);
   },
 );
 
@@ -94,11 +76,7 @@ exportRoutes.openapi(
   }),
   async (c) => {
     const { spaceId, exportId } = c.req.valid("param");
-    const db = c.get("db");
-    const query = db
-      .select()
-      .from(spaceExports)
-      .where(and(eq(spaceExports.id, exportId), eq(spaceExports.spaceId, spaceId)));
+    const query = exportQuery(c.get("db"), spaceId, exportId);
     const found = await resolveSpace(c, spaceId, { with: { rows: query } });
     requireScope(found.caller, "space:read");
     const row = found.results.rows[0];
