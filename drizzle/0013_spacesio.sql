@@ -3,6 +3,7 @@ CREATE TABLE `import_runs` (
 	`organization_id` text NOT NULL,
 	`space_id` text NOT NULL,
 	`change_request_id` text,
+	`under_page_id` text,
 	`own_change_request` integer NOT NULL,
 	`source` text NOT NULL,
 	`source_token` text,

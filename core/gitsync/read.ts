@@ -34,15 +34,17 @@ export interface RepositoryPlan {
   warnings: string[];
 }
 
-/** The first `# Heading` of a markdown body, as a title. */
-function headingTitle(markdown: string): string | null {
-  const match = /^\s*#\s+(.+?)\s*#*\s*$/m.exec(
-    markdown
-      .split(/\n(?!#)/)
-      .slice(0, 1)
-      .join("\n"),
-  );
-  return match ? match[1]! : null;
+/**
+ * A leading `# Heading` of a markdown body — GitBook's page title — and the body after it; the
+ * body unchanged and no title when it does not start with one.
+ */
+export function splitTitle(markdown: string): { title: string | null; body: string } {
+  const match = /^(?:[ \t]*\r?\n)*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(markdown);
+  if (!match) return { title: null, body: markdown };
+  return {
+    title: match[1]!.trim(),
+    body: markdown.slice(match[0].length).replace(/^(?:[ \t]*\r?\n)+/, ""),
+  };
 }
 
 /**
@@ -69,14 +71,16 @@ export function planRepository(files: RepositoryFiles): RepositoryPlan {
     for (const key of split.meta.other)
       warnings.push(`${path}: front matter "${key}" is not kept as page metadata`);
     const { other: _other, ...meta } = split.meta;
-    const resolved = title ?? headingTitle(split.body) ?? titleFromName(path.split("/").pop()!);
+    // The file's own heading is the title (as Git Sync reads it), then the SUMMARY.md label.
+    const heading = splitTitle(split.body);
+    const resolved = heading.title ?? title ?? titleFromName(path.split("/").pop()!);
     return {
       kind: "document",
       path,
       title: resolved,
       slug,
       meta,
-      markdown: split.body,
+      markdown: heading.body,
       children: [],
     };
   };
@@ -204,4 +208,11 @@ function fromFolders(
     pages.unshift(readme);
   }
   return pages;
+}
+
+/** How many pages a plan makes (groups and links included). */
+export function countPlannedPages(pages: readonly PlannedPage[]): number {
+  let n = 0;
+  for (const page of pages) n += 1 + (page.kind === "link" ? 0 : countPlannedPages(page.children));
+  return n;
 }

@@ -9,14 +9,9 @@ export const ExportParams = SpaceParams.extend({ exportId: pathString("exportId"
 export const StartExportBody = z
   .object({
     format: z.enum(["zip", "tar"]).default("zip").openapi({ description: "The archive format" }),
-    changeRequest: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({
-        description: "Export this change request's content instead of the main revision",
-      }),
+    changeRequest: z.string().min(1).max(64).optional().openapi({
+      description: "Export this change request's content instead of the main revision",
+    }),
   })
   .strict();
 

@@ -4,7 +4,7 @@ import { notifyIntegrationsAfterMain } from "../services/integrations/space-hook
 import { translationRunJob } from "../services/translations/jobs";
 import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
-import { exportSpaceJob } from "../services/spaces-io/jobs";
+import { exportSpaceJob, importRunJob } from "../services/spaces-io/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import type { MainRevisionHook } from "./main-revision";
 import { KeptAnswers, LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
@@ -44,6 +44,7 @@ export function createPlatform(): Platform {
       dispatchIntegrationEvent,
       processConversationJob,
       exportSpaceJob,
+      importRunJob,
     ],
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),

@@ -72,6 +72,8 @@ export const importRuns = sqliteTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     spaceId: text("space_id").notNull(),
     changeRequestId: text("change_request_id"),
+    /** The page the import goes under (official ContentImportTarget.page), or the top level. */
+    underPageId: text("under_page_id"),
     /** True when the run opened the change request itself (archived again on failure). */
     ownChangeRequest: integer("own_change_request", { mode: "boolean" }).notNull(),
     source: text("source", { mode: "json" }).$type<ImportRunSource>().notNull(),
