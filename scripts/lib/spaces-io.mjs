@@ -48,7 +48,8 @@ async function follow(conn, path) {
   for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
     const run = await call(conn, "GET", path);
     if (["completed", "failed", "cancelled"].includes(run.status)) return run;
-    process.stderr.write(`\r${run.status} ${run.progress.done}/${run.progress.total}   `);
+    if (process.stderr.isTTY)
+      process.stderr.write(`\r${run.status} ${run.progress.done}/${run.progress.total}   `);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
@@ -68,7 +69,7 @@ export async function spaceExport(o, ctx) {
     ...(o["change-request"] ? { changeRequest: o["change-request"] } : {}),
   });
   const done = await follow(conn, `/spaces/${o.space}/exports/${started.id}`);
-  process.stderr.write("\r");
+  if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   if (done.status !== "completed")
     throw new ApiCommandError(`the export ${done.status}: ${done.reason ?? ""}`);
   const archive = await fetch(done.archive.downloadURL);
@@ -112,7 +113,7 @@ export async function spaceImport(o, ctx) {
     target: { space, ...(o["change-request"] ? { changeRequest: o["change-request"] } : {}) },
   });
   const done = await follow(conn, `/org/${o.org}/imports/${run.id}`);
-  process.stderr.write("\r");
+  if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   printWarnings(done.result);
   if (done.status !== "completed")
     throw new ApiCommandError(`the import ${done.status}: ${done.reason ?? ""}`);
