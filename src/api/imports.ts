@@ -18,6 +18,25 @@ const ImportSource = z.discriminatedUnion("type", [
       }),
     })
     .strict(),
+  z
+    .object({
+      type: z.literal("gitbook"),
+      url: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .openapi({ description: "The API's base URL, e.g. https://api.gitbook.com" }),
+      token: z
+        .string()
+        .min(1)
+        .max(4096)
+        .optional()
+        .openapi({ description: "A token of the source API (kept until the run ends)" }),
+      spaceId: z.string().min(1).max(128),
+    })
+    .strict()
+    .openapi({
+      description: "Quire extension: copy a space from another GitBook API (GitBook or Quire)",
+    }),
 ]);
 
 /** Official ContentImportTarget. */

@@ -18,9 +18,16 @@ export function presentImportRun(urls: Urls, row: ImportRunRow): ImportRun {
     updatedAt: row.updatedAt,
     status: row.status,
     ...(row.reason ? { reason: row.reason } : {}),
+    // A GitBook-API copy (Quire extension) shows as the official `website` source, the space's
+    // API address, with `api: "gitbook"` saying which kind of site it reads.
     source:
       row.source.type === "gitbook"
-        ? { type: "gitbook", url: row.source.url, spaceId: row.source.spaceId }
+        ? {
+            type: "website",
+            url: `${row.source.url.replace(/\/+$/, "")}/spaces/${row.source.spaceId}`,
+            api: "gitbook",
+            spaceId: row.source.spaceId,
+          }
         : row.source,
     target: {
       space: row.spaceId,

@@ -18,7 +18,7 @@ export async function uploadImportFile(
   expect(signed.status, signed.text).toBe(201);
   const put = await workerFetch(signed.body.url, {
     method: "PUT",
-    body: bytes,
+    body: new Uint8Array(bytes),
     headers: { "Content-Length": String(bytes.byteLength) },
   });
   expect(put.status, await put.text()).toBe(204);

@@ -8,6 +8,7 @@ import translateHost from "./translate.ts";
 import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
 import embedsHost from "./embeds.ts";
+import gitbookApiHost from "./gitbook-api.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -20,6 +21,7 @@ const HOSTS: Record<string, FakeHost> = {
   "tunnel.example.com": tunnelHost,
   "embeds.example.com": embedsHost,
   "www.youtube.com": embedsHost,
+  "gitbook.example.com": gitbookApiHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */

@@ -66,7 +66,11 @@ importRoutes.openapi(
     const row = await createImportRun(c.get("db"), c.env.FILES, {
       orgId: organizationId,
       spaceId: target.space,
-      source,
+      source:
+        source.type === "gitbook"
+          ? { type: "gitbook", url: source.url, spaceId: source.spaceId }
+          : source,
+      ...(source.type === "gitbook" && source.token ? { sourceToken: source.token } : {}),
       userId: found.caller.user.id,
       ...(target.changeRequest ? { changeRequestId: target.changeRequest } : {}),
       ...(target.page ? { pageId: target.page } : {}),

@@ -70,7 +70,8 @@ uploadRoutes.openapi(
     const upload = await verifyUpload(signingSecretOf(c), c.req.valid("query"));
     if (!upload.ok) throw forbidden(upload.reason);
     const length = Number(c.req.header("Content-Length") ?? NaN);
-    if (!Number.isSafeInteger(length)) throw badRequest("Content-Length is required: send the file with its length");
+    if (!Number.isSafeInteger(length))
+      throw badRequest("Content-Length is required: send the file with its length");
     if (length !== upload.size)
       throw badRequest(
         `The body has ${length} bytes; this upload link accepts exactly ${upload.size}`,

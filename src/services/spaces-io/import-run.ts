@@ -7,6 +7,7 @@ import { createChangeRequest } from "../change-requests/writes";
 import { updateChangeRequest } from "../change-requests/change-requests";
 import { applyPlan, ImportRefused } from "./apply-plan";
 import { readUploadedSource } from "./uploads-read";
+import { readGitbookSource } from "./gitbook-source";
 import type { SourceFiles } from "./read-source";
 import { ArchiveRefused } from "./zip-directory";
 import { Warnings } from "./warnings";
@@ -57,7 +58,7 @@ export async function runImport(ctx: JobContext, runId: string): Promise<void> {
   try {
     const source: SourceFiles = { markdown: new Map(), assets: new Map() };
     if (run.source.type === "file") await readUploadedSource(env.FILES, run, source, warnings);
-    else throw new ImportRefused("Importing from a GitBook API is not supported yet");
+    else await readGitbookSource(ctx, run, source, warnings);
     if (source.markdown.size === 0)
       throw new ImportRefused("The source holds no markdown page (.md) to import");
     const plan = planRepository(source);

@@ -92,6 +92,8 @@ export async function createImportRun(
     changeRequestId?: string;
     pageId?: string;
     source: ImportRunSource;
+    /** A GitBook-API source's token (kept apart from the source, cleared when the run ends). */
+    sourceToken?: string;
     userId: string;
   },
 ): Promise<ImportRunRow> {
@@ -131,6 +133,7 @@ export async function createImportRun(
       underPageId: input.pageId ?? null,
       ownChangeRequest: false,
       source: input.source,
+      sourceToken: input.sourceToken ?? null,
       status: "pending",
       createdBy: input.userId,
       createdAt: now,
