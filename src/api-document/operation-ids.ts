@@ -124,6 +124,9 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "POST /v1/sso/token": "exchangeSsoCodeForToken",
   "GET /v1/public/openapi/{organizationId}/{specSlug}": "getPublicOpenAPISpecContent",
   "GET /integration-assets": "getIntegrationAsset",
+  "POST /v1/spaces/{spaceId}/exports": "startSpaceExport",
+  "GET /v1/spaces/{spaceId}/exports/{exportId}": "getSpaceExport",
+  "PUT /v1/storage/uploads": "uploadStorageFile",
 };
 
 /** The official table's path key: without the /v1 prefix, every parameter written `{}`. */
