@@ -38,7 +38,7 @@ export interface RepositoryPlan {
  * A leading `# Heading` of a markdown body — GitBook's page title — and the body after it; the
  * body unchanged and no title when it does not start with one.
  */
-export function splitTitle(markdown: string): { title: string | null; body: string } {
+function splitTitle(markdown: string): { title: string | null; body: string } {
   const match = /^(?:[ \t]*\r?\n)*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(markdown);
   if (!match) return { title: null, body: markdown };
   return {

@@ -16,7 +16,7 @@ export const StartExportBody = z
   .strict();
 
 /** The states of a background run, as GitBook's import runs name them. */
-export const RunStatus = z.enum(["pending", "in-progress", "completed", "failed", "cancelled"]);
+const RunStatus = z.enum(["pending", "in-progress", "completed", "failed", "cancelled"]);
 
 /** How far a run is: items done of the total (0 of 0 before the total is known). */
 export const RunProgress = z

@@ -3,7 +3,7 @@ import type { Urls } from "../http/urls";
 import type { ImportRun } from "../api/imports";
 
 /** The API path of an import run. */
-export function importRunPath(row: Pick<ImportRunRow, "organizationId" | "id">): string {
+function importRunPath(row: Pick<ImportRunRow, "organizationId" | "id">): string {
   return `/org/${row.organizationId}/imports/${row.id}`;
 }
 

@@ -3,7 +3,7 @@ import type { Urls } from "../http/urls";
 import type { SpaceExport } from "../api/spaces-io";
 
 /** The API path of a space export. */
-export function exportPath(row: Pick<SpaceExportRow, "spaceId" | "id">): string {
+function exportPath(row: Pick<SpaceExportRow, "spaceId" | "id">): string {
   return `/spaces/${row.spaceId}/exports/${row.id}`;
 }
 

@@ -12,7 +12,7 @@ import { R2Sink } from "./sink";
 import { Warnings } from "./warnings";
 
 /** The R2 key of an export's archive. */
-export function exportArchiveKey(row: Pick<SpaceExportRow, "spaceId" | "id" | "format">): string {
+function exportArchiveKey(row: Pick<SpaceExportRow, "spaceId" | "id" | "format">): string {
   return `exports/${row.spaceId}/${row.id}.${row.format === "zip" ? "zip" : "tar"}`;
 }
 

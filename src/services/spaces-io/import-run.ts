@@ -13,7 +13,7 @@ import { ArchiveRefused } from "./zip-directory";
 import { Warnings } from "./warnings";
 
 /** At most 5,000 pages per import, as the issue sets it. */
-export const MAX_IMPORT_PAGES = 5000;
+const MAX_IMPORT_PAGES = 5000;
 
 /** The run as stored now (a cancel may have landed meanwhile). */
 async function reload(ctx: JobContext, id: string): Promise<ImportRunRow | undefined> {

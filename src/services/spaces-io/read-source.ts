@@ -13,7 +13,7 @@ import { streamZipEntries } from "./zip-stream";
 import type { Warnings } from "./warnings";
 
 /** At most 1 GiB of files per import, as the issue sets it. */
-export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
 /** The largest markdown file read (a page body's own limit). */
 const MAX_MARKDOWN_BYTES = 1_000_000;
 /** Files up to this size are hashed in memory; larger ones are streamed twice (hash, then copy). */

@@ -8,7 +8,7 @@ import type { Warnings } from "./warnings";
 const MAX_MARKDOWN_BYTES = 1_000_000;
 
 /** The file name an upload was made with: the last segment of its storage key. */
-export function uploadName(key: string): string {
+function uploadName(key: string): string {
   return key.split("/").pop() ?? key;
 }
 
