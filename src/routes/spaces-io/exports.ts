@@ -49,7 +49,12 @@ exportRoutes.openapi(
     const { spaceId } = c.req.valid("param");
     const found = await resolveSpace(c, spaceId);
     requireScope(found.caller, "space:read");
-    const { format, changeRequest } = c.req.valid("json") ?? { format: "zip" as const };
+    // The body is optional: without one (or without `format`) the archive is a zip.
+    const body = c.req.valid("json") as
+      | { format?: "zip" | "tar"; changeRequest?: string }
+      | undefined;
+    const format = body?.format ?? "zip";
+    const changeRequest = body?.changeRequest;
     const row = await createExport(c.get("db"), {
       spaceId,
       format,
