@@ -143,7 +143,7 @@ describe("a repository's pages", () => {
       "api/auth.md",
     ]);
     expect(layout.filePaths.get("f1")).toBe(".gitbook/assets/logo.png");
-    const markdown = new Map([...layout.pagePaths.values()].map((p) => [p, `# ${p}\n`]));
+    const markdown = new Map([...layout.pagePaths.values()].map((p) => [p, `Body of ${p}\n`]));
     markdown.set("SUMMARY.md", renderSummary(layout.summary));
     const plan = planRepository({ markdown });
     expect(plan.warnings).toEqual([]);
