@@ -28,6 +28,7 @@ import {
   signInLinkPlan,
 } from "./lib/statements.mjs";
 import { d1Execute, WranglerError } from "./lib/wrangler.mjs";
+import { ApiCommandError, spaceExport, spaceImport } from "./lib/spaces-io.mjs";
 
 const USAGE = `Usage: npm run admin -- [--remote] [--json] <command> [options]
 
@@ -48,6 +49,12 @@ Commands:
       Revoke a token.
   token list --email E
       List a user's tokens, revoked ones included (never their secrets).
+  space export --space ID --out FILE [--change-request ID]
+      Export a space (or a change request) as a Git Sync repository; FILE ending .tar is a tar,
+      anything else a zip. Asks the running API (see "API commands" below).
+  space import --org ID --file FILE [--space ID] [--change-request ID] [--title T]
+      Import a zip (a Git Sync repository or a markdown folder) or a markdown file into a change
+      request of the space (a new space titled T without --space), and print the result.
   help
       Show this message.
 
@@ -56,6 +63,9 @@ Options:
              or CLOUDFLARE_API_TOKEN and the database_id in wrangler.toml)
   --local    act on the local database in .wrangler/state (the default)
   --json     print the result as JSON
+
+API commands (space …) reach the API at --api URL (default $QUIRE_API_URL, else
+http://localhost:8787/v1) with --token T (default $QUIRE_TOKEN, else the dev demo token).
 
 Scopes: ${loadScopes().join(", ")}
 `;
@@ -76,6 +86,28 @@ const COMMANDS = {
   },
   "token revoke": { options: { id: "string" }, run: tokenRevoke },
   "token list": { options: { email: "string" }, run: tokenList },
+  "space export": {
+    options: {
+      space: "string",
+      out: "string",
+      "change-request": "string",
+      api: "string",
+      token: "string",
+    },
+    run: spaceExport,
+  },
+  "space import": {
+    options: {
+      org: "string",
+      file: "string",
+      space: "string",
+      "change-request": "string",
+      title: "string",
+      api: "string",
+      token: "string",
+    },
+    run: spaceImport,
+  },
 };
 
 /** An operation that ran but could not do what was asked (unknown user, taken e-mail...). */
@@ -274,7 +306,11 @@ main(process.argv.slice(2)).catch((err) => {
     process.stderr.write(USAGE);
     process.exit(2);
   }
-  if (err instanceof CommandError || err instanceof WranglerError) {
+  if (
+    err instanceof CommandError ||
+    err instanceof WranglerError ||
+    err instanceof ApiCommandError
+  ) {
     console.error(`error: ${err.message}`);
     process.exit(1);
   }

@@ -126,6 +126,9 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "GET /integration-assets": "getIntegrationAsset",
   "GET /v1/sessions/invite": "getEmailInvite",
   "POST /v1/sessions/invite": "acceptEmailInvite",
+  "POST /v1/spaces/{spaceId}/exports": "startSpaceExport",
+  "GET /v1/spaces/{spaceId}/exports/{exportId}": "getSpaceExport",
+  "PUT /v1/storage/uploads": "uploadStorageFile",
 };
 
 /** The official table's path key: without the /v1 prefix, every parameter written `{}`. */

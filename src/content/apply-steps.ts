@@ -1,4 +1,5 @@
 import { imageSize } from "../lib/image-size";
+import { safeHref } from "../../core/links/safe-href";
 import { badRequest } from "../lib/errors";
 import { fromBase64 } from "../lib/bytes";
 import { sha256HexBytes } from "../lib/crypto";
@@ -62,12 +63,32 @@ export type ApplyStep<K extends ChangeKind> = (
 ) => Promise<void>;
 
 /** A computed page has no document of its own: only the empty `{}` is accepted beside `computed`. */
-function requireNoDocument(document: object | undefined, at: string): void {
+function requireNoDocument(
+  document: object | undefined,
+  at: string,
+  why = "a computed page has no document of its own",
+): void {
   if (document !== undefined && Object.keys(document).length > 0) {
-    throw badRequest(
-      `${at}.document: a computed page has no document of its own; send {} or omit it`,
-    );
+    throw badRequest(`${at}.document: ${why}; send {} or omit it`);
   }
+}
+
+/** The kind and link target of a new page: a link page needs a safe address, a group no body. */
+function kindOf(
+  change: Extract<Change, { operation: "insert_page" }>,
+  at: string,
+): { kind: PageState["kind"]; linkTarget: PageState["linkTarget"] } {
+  const kind = change.type ?? "document";
+  if (change.href !== undefined && kind !== "link")
+    throw badRequest(`${at}.href: only a link page (type "link") has a target`);
+  if (kind === "document") return { kind, linkTarget: null };
+  if (change.computed) throw badRequest(`${at}.computed: a ${kind} page has no content`);
+  requireNoDocument(change.document, at, `a ${kind} page has no document of its own`);
+  if (kind === "group") return { kind, linkTarget: null };
+  const href = change.href === undefined ? null : safeHref(change.href, "link");
+  if (!href || !/^(https?:|mailto:)/i.test(href))
+    throw badRequest(`${at}.href: a link page needs an http(s) or mailto address`);
+  return { kind, linkTarget: { kind: "url", url: href } };
 }
 
 /** `insert_page`: a new page under its parent at the asked position, with a free slug. */
@@ -76,19 +97,21 @@ export const insertPage: ApplyStep<"insert_page"> = async (change, { index, at }
   const parentId = change.into ? resolvePage(ws, ctx.refs, change.into, `${at}.into`) : null;
   await ws.load({ children: [parentId] });
   if (change.computed) requireNoDocument(change.document, at);
-  const body = change.computed
-    ? null
-    : documentFromInput(change.document, at, {
-        resolveHref: ctx.resolveHref,
-        wantTitle: !change.title,
-      });
+  const { kind, linkTarget } = kindOf(change, at);
+  const body =
+    change.computed || kind !== "document"
+      ? null
+      : documentFromInput(change.document, at, {
+          resolveHref: ctx.resolveHref,
+          wantTitle: !change.title,
+        });
   const doc = body ? await storeable(body.document) : null;
   if (doc) out.documents.push(doc);
   const title = change.title ?? body?.title ?? "Untitled";
   const state: PageState = {
     pageId: ctx.pageIds.get(index)!,
     deleted: false,
-    kind: "document",
+    kind,
     parentId,
     position: positionAt(ws, parentId, change.at, null, `${at}.at`),
     title,
@@ -102,7 +125,7 @@ export const insertPage: ApplyStep<"insert_page"> = async (change, { index, at }
     condition: change.condition || null,
     layout: null,
     cover: null,
-    linkTarget: null,
+    linkTarget,
     documentHash: doc?.hash ?? null,
     computed: change.computed ? storableSource(change.computed) : null,
     createdAt: now,

@@ -4,6 +4,7 @@ import { nowIso } from "../lib/clock";
 import type { Change } from "./change-schema";
 import type { ContentRef } from "../../core/document";
 import type { Workspace } from "./workspace";
+import type { FileState } from "./commit";
 import {
   deletePage,
   insertFiles,
@@ -19,6 +20,18 @@ import {
 } from "./apply-steps";
 
 export type { Applied } from "./apply-steps";
+
+/**
+ * What a service applying a batch of its own (an import) adds: ids chosen up front for some
+ * `insert_page` changes (by change index, so links across batches resolve), a link resolver
+ * tried after the batch's refs, and file states whose bytes are already stored.
+ */
+export interface ApplyOptions {
+  pageIds?: ReadonlyMap<number, string>;
+  /** Resolves a link of the `index`-th change's document (relative links need the page). */
+  resolveHref?: (href: string, index: number) => ContentRef | null;
+  files?: readonly FileState[];
+}
 
 /** The step that applies each kind of change: one named handler per `operation`. */
 const APPLY_STEPS: { [K in ChangeKind]: ApplyStep<K> } = {
@@ -48,13 +61,14 @@ export async function applyChanges(
   ws: Workspace,
   changes: Change[],
   revert: RevertSource,
+  options: ApplyOptions = {},
 ): Promise<Applied> {
   const now = nowIso();
   const refs = new Map<string, ContentRef>();
   const pageIds = new Map<number, string>();
   changes.forEach((change, i) => {
     if (change.operation === "insert_page") {
-      const id = newId();
+      const id = options.pageIds?.get(i) ?? newId();
       pageIds.set(i, id);
       if (change.ref)
         claimRef(refs, change.ref, { kind: "page", page: id }, `body.changes[${i}].ref`);
@@ -73,11 +87,20 @@ export async function applyChanges(
 
   await prefetch(ws, changes);
 
-  const resolveHref = (href: string): ContentRef | null => {
-    const local = href.replace(/^\.\//, "").replace(/\.md$/, "");
-    return refs.get(local) ?? null;
+  const resolveHrefOf =
+    (index: number) =>
+    (href: string): ContentRef | null => {
+      const local = href.replace(/^\.\//, "").replace(/\.md$/, "");
+      return refs.get(local) ?? options.resolveHref?.(href, index) ?? null;
+    };
+  const resolveHref = resolveHrefOf(0);
+  const out: Applied = {
+    pages: [],
+    files: [...(options.files ?? [])],
+    documents: [],
+    uploads: [],
+    changes: [],
   };
-  const out: Applied = { pages: [], files: [], documents: [], uploads: [], changes: [] };
   const seen = new Map<string, PageChangeType>();
   const note = (page: string, type: PageChangeType) => {
     if (!seen.has(page)) out.changes.push({ page, type });
@@ -86,7 +109,12 @@ export async function applyChanges(
   const ctx: ApplyContext = { ws, revert, now, refs, pageIds, fileIds, resolveHref, out, note };
 
   for (const [index, change] of changes.entries()) {
-    await applyStep(change, { index, at: `body.changes[${index}]` }, ctx);
+    const step = { index, at: `body.changes[${index}]` };
+    await applyStep(
+      change,
+      step,
+      options.resolveHref ? { ...ctx, resolveHref: resolveHrefOf(index) } : ctx,
+    );
   }
   out.pages = [...ws.touched.values()];
   return out;

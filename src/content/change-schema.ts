@@ -41,6 +41,14 @@ const InsertPage = z
     ref: z.string().min(1).max(100).optional(),
     /** Quire extension: the page's content is computed from an API spec (`document` must be `{}`). */
     computed: ComputedSourceSchema.optional(),
+    /**
+     * Quire extension: the kind of page, as GitBook's pages have it: a `document` (the default),
+     * a `group` (a titled section holding pages, no body: `document` must be `{}`) or a `link`
+     * (an entry of the table of contents pointing to `href`).
+     */
+    type: z.enum(["document", "group", "link"]).optional(),
+    /** Quire extension: a link page's target (an http(s) or mailto address), with `type: "link"`. */
+    href: z.string().min(1).max(2048).optional(),
     ...PageMeta,
   })
   .strict();

@@ -4,6 +4,7 @@ import { notifyIntegrationsAfterMain } from "../services/integrations/space-hook
 import { translationRunJob } from "../services/translations/jobs";
 import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
+import { exportSpaceJob, importRunJob } from "../services/spaces-io/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import { sendMailJob } from "../mail";
 import type { MainRevisionHook } from "./main-revision";
@@ -44,6 +45,8 @@ export function createPlatform(): Platform {
       dispatchIntegrationEvent,
       processConversationJob,
       sendMailJob,
+      exportSpaceJob,
+      importRunJob,
     ],
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),

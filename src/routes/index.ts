@@ -15,6 +15,7 @@ import { mountSessions } from "./sessions";
 import { mountSignIn } from "./sign-in";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
+import { mountSpacesIo } from "./spaces-io";
 import { mountSso } from "./sso";
 import { mountTeams } from "./teams";
 import { mountTranslations } from "./translations";
@@ -43,4 +44,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountSso(app);
   mountSignIn(app);
   mountUrls(app);
+  mountSpacesIo(app);
 }

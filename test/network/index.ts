@@ -9,6 +9,7 @@ import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
 import embedsHost from "./embeds.ts";
 import mailHost from "./mail.ts";
+import gitbookApiHost from "./gitbook-api.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -22,6 +23,7 @@ const HOSTS: Record<string, FakeHost> = {
   "embeds.example.com": embedsHost,
   "www.youtube.com": embedsHost,
   "mail.example.com": mailHost,
+  "gitbook.example.com": gitbookApiHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */

@@ -23,3 +23,4 @@ export * from "./conversations";
 export * from "./sign-in-mail";
 export * from "./sessions";
 export * from "./rows";
+export * from "./spaces-io";

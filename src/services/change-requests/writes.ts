@@ -8,7 +8,7 @@ import {
   spaces,
 } from "../../db/schema/index";
 
-import { applyChanges, type Applied } from "../../content/apply";
+import { applyChanges, type Applied, type ApplyOptions } from "../../content/apply";
 import { guardedSeq } from "../../content/commit";
 import { changeRequestPointer, revisionPointer } from "../../content/pointers";
 import { pagesByIdQuery } from "../../content/read";
@@ -88,6 +88,7 @@ export async function applyContentBatch(
   cr: ChangeRequestRow,
   userId: string,
   changes: Change[],
+  options: ApplyOptions = {},
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): its content cannot be changed");
@@ -96,28 +97,33 @@ export async function applyContentBatch(
   }
   const pointer = changeRequestPointer(space, cr);
   const ws = new Workspace(db, pointer);
-  const applied = await applyChanges(ws, changes, async (pageId, revisionId) => {
-    const target = revisionId
-      ? await db
-          .select()
-          .from(revisions)
-          .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
-          .limit(1)
-      : null;
-    if (revisionId && !target?.[0])
-      throw new UnknownReference("changes", `no revision ${revisionId} in this space`);
-    const at = target?.[0]
-      ? revisionPointer(space, target[0])
-      : {
-          ...pointer,
-          lineId: space.mainLineId,
-          seq: cr.baseSeq,
-          revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
-        };
-    const rows = await pagesByIdQuery(db, at, [pageId]);
-    const row = rows.find((r) => !r.deleted);
-    return row ? stateOf(row) : null;
-  });
+  const applied = await applyChanges(
+    ws,
+    changes,
+    async (pageId, revisionId) => {
+      const target = revisionId
+        ? await db
+            .select()
+            .from(revisions)
+            .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
+            .limit(1)
+        : null;
+      if (revisionId && !target?.[0])
+        throw new UnknownReference("changes", `no revision ${revisionId} in this space`);
+      const at = target?.[0]
+        ? revisionPointer(space, target[0])
+        : {
+            ...pointer,
+            lineId: space.mainLineId,
+            seq: cr.baseSeq,
+            revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
+          };
+      const rows = await pagesByIdQuery(db, at, [pageId]);
+      const row = rows.find((r) => !r.deleted);
+      return row ? stateOf(row) : null;
+    },
+    options,
+  );
   for (const upload of applied.uploads) {
     await bucket.put(fileObjectKey(upload.hash), upload.bytes, {
       httpMetadata: { contentType: upload.contentType },

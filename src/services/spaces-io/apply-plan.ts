@@ -1,0 +1,294 @@
+import type { Database } from "../../db/client";
+import type { ChangeRequestRow, ImportRunPage, SpaceRow } from "../../db/schema";
+import type { Change } from "../../content/change-schema";
+import type { FileState } from "../../content/commit";
+import type { TreeNode } from "../../content/tree";
+import { filesQuery } from "../../content/read";
+import { changeRequestPointer } from "../../content/pointers";
+import { ApiError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/clock";
+import type { ContentRef } from "../../../core/document";
+import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
+import { applyContentBatch } from "../change-requests/writes";
+import { readTree } from "../content/reads";
+import type { SourceAsset } from "./read-source";
+import type { Warnings } from "./warnings";
+
+/** Changes per content batch of an import (the API's own batch size). */
+const CHANGES_PER_BATCH = 50;
+
+/** Where and how an import writes: the space, its change request, under which page, by whom. */
+export interface PlanTarget {
+  db: Database;
+  bucket: R2Bucket;
+  space: SpaceRow;
+  changeRequest: ChangeRequestRow;
+  userId: string;
+  /** The page the import goes under (official ContentImportTarget.page), or the top level. */
+  underPageId: string | null;
+}
+
+/** Hooks of a run: progress after each batch, and whether it was cancelled meanwhile. */
+export interface PlanHooks {
+  progress(done: number, total: number): Promise<void>;
+  cancelled(): Promise<boolean>;
+}
+
+/** One planned page placed: its id, parent, index among siblings and Quire path. */
+interface Placed {
+  page: PlannedPage;
+  id: string;
+  parentId: string | null;
+  at: number;
+  existing: TreeNode | null;
+}
+
+/** Every page of a tree by its path (slugs joined by "/"), below `root` when given. */
+function byPath(roots: readonly TreeNode[], root: string | null): Map<string, TreeNode> {
+  const out = new Map<string, TreeNode>();
+  const walk = (nodes: readonly TreeNode[], prefix: string) => {
+    for (const node of nodes) {
+      const path = prefix ? `${prefix}/${node.row.slug}` : node.row.slug;
+      out.set(path, node);
+      walk(node.children, path);
+    }
+  };
+  const find = (nodes: readonly TreeNode[]): TreeNode | null => {
+    for (const node of nodes) {
+      if (node.row.pageId === root) return node;
+      const inner = find(node.children);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  if (root === null) walk(roots, "");
+  else walk(find(roots)?.children ?? [], "");
+  return out;
+}
+
+/**
+ * Writes an import's plan into its change request, in batches of 50 changes (parents before
+ * children): a page whose path already exists there is updated, any other is inserted, so a
+ * re-import updates rather than duplicates. Ids are chosen up front, so a relative link to a
+ * page or a file resolves to its reference in the one pass that stores the page; files are
+ * matched by content (an existing file with the same bytes is reused) and written with the last
+ * batch. Returns the pages made, the change request as it ends, and how many files were added.
+ */
+export async function applyPlan(
+  target: PlanTarget,
+  plan: readonly PlannedPage[],
+  assets: ReadonlyMap<string, SourceAsset>,
+  warnings: Warnings,
+  hooks: PlanHooks,
+): Promise<{
+  pages: ImportRunPage[];
+  files: number;
+  changeRequest: ChangeRequestRow;
+  cancelled: boolean;
+}> {
+  const { db, space } = target;
+  const pointer = changeRequestPointer(space, target.changeRequest);
+  const [tree, [fileRows]] = await Promise.all([
+    readTree(db, pointer, space.organizationId, { withBodies: false }),
+    db.batch([filesQuery(db, pointer)]),
+  ]);
+  const existingPaths = byPath(tree.roots, target.underPageId);
+  const fileByHash = new Map(fileRows.filter((f) => !f.deleted).map((f) => [f.hash, f.fileId]));
+  const fileIds = new Map<string, string>();
+  for (const [path, asset] of assets) fileIds.set(path, fileByHash.get(asset.hash) ?? newId());
+
+  const placed: Placed[] = [];
+  const pageIdByFile = new Map<string, string>();
+  const place = (pages: readonly PlannedPage[], parentId: string | null, prefix: string) => {
+    const slugs = new Set<string>();
+    pages.forEach((page, at) => {
+      let slug = page.slug;
+      for (let n = 2; slugs.has(slug); n++) slug = `${page.slug.slice(0, 95)}-${n}`;
+      if (slug !== page.slug)
+        warnings.add(
+          `"${page.title}": the path ${prefix}${page.slug} is taken by a sibling; imported as ${prefix}${slug}`,
+        );
+      slugs.add(slug);
+      const path = `${prefix}${slug}`;
+      const existing = existingPaths.get(path) ?? null;
+      const id = existing?.row.pageId ?? newId();
+      const self = { ...page, slug } as PlannedPage;
+      placed.push({ page: self, id, parentId, at, existing });
+      if (page.kind === "document") pageIdByFile.set(page.path, id);
+      if (page.kind !== "link") place(page.children, id, `${path}/`);
+    });
+  };
+  place(plan, target.underPageId, "");
+
+  const used = new Set<string>();
+  const resolve = (from: string, href: string): ContentRef | null => {
+    const found = resolveRepoLink(from, href);
+    if (!found) return null;
+    const page = pageIdByFile.get(found.path);
+    if (page)
+      return found.anchor ? { kind: "anchor", page, anchor: found.anchor } : { kind: "page", page };
+    const file = fileIds.get(found.path);
+    if (file) {
+      used.add(found.path);
+      return { kind: "file", file };
+    }
+    warnings.add(
+      `${from}: the link "${href.slice(0, 200)}" points to nothing in the repository; kept as written`,
+    );
+    return null;
+  };
+
+  const changes: { change: Change; from: string | null; id: string; page: PlannedPage }[] = [];
+  const emitted = new Map<string | null, number>();
+  for (const p of placed) {
+    const change = changeOf(p, warnings);
+    if (!change) continue;
+    // The index among the siblings actually written (a skipped entry leaves no gap).
+    const at = emitted.get(p.parentId) ?? 0;
+    emitted.set(p.parentId, at + 1);
+    if (change.operation === "insert_page" || change.operation === "update_page") change.at = at;
+    changes.push({
+      change,
+      from: p.page.kind === "document" ? p.page.path : null,
+      id: p.id,
+      page: p.page,
+    });
+  }
+  let cr = target.changeRequest;
+  const now = nowIso();
+  const total = changes.length;
+  for (let start = 0; start < total || start === 0; start += CHANGES_PER_BATCH) {
+    if (await hooks.cancelled()) return { pages: [], files: 0, changeRequest: cr, cancelled: true };
+    const slice = changes.slice(start, start + CHANGES_PER_BATCH);
+    const last = start + CHANGES_PER_BATCH >= total;
+    const pageIds = new Map<number, string>();
+    slice.forEach((c, i) => c.change.operation === "insert_page" && pageIds.set(i, c.id));
+    const resolveHref = (href: string, index: number) => {
+      const from = slice[index]?.from;
+      return from ? resolve(from, href) : null;
+    };
+    // The files go with the last batch, once every page said which ones it uses.
+    const files = last ? newFiles(assets, fileIds, fileByHash, used, now, warnings) : [];
+    try {
+      ({ changeRequest: cr } = await applyContentBatch(
+        db,
+        target.bucket,
+        space,
+        cr,
+        target.userId,
+        slice.map((c) => c.change),
+        { pageIds, resolveHref, files },
+      ));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const index = Number(/body\.changes\[(\d+)\]/.exec(error.message)?.[1] ?? NaN);
+      const where = slice[index]?.from ?? slice[index]?.page.title ?? "the import";
+      throw new ImportRefused(`${where}: ${error.message.replace(/^body\.changes\[\d+\]\.?/, "")}`);
+    }
+    await hooks.progress(Math.min(start + CHANGES_PER_BATCH, total), total);
+    if (total === 0) break;
+  }
+  const pages = placed.map(
+    (p): ImportRunPage => ({
+      id: p.id,
+      type: p.page.kind !== "link" && p.page.children.length > 0 ? "folder" : "page",
+      status: "complete",
+    }),
+  );
+  const fileCount = [...assets.keys()].filter((path) => isImported(path, used)).length;
+  return { pages, files: fileCount, changeRequest: cr, cancelled: false };
+}
+
+/** Why an import stopped on its content: the page and the rule it broke. */
+export class ImportRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportRefused";
+  }
+}
+
+/** A file is imported when a page uses it or it sits in `.gitbook/assets/`. */
+function isImported(path: string, used: ReadonlySet<string>): boolean {
+  return used.has(path) || path.startsWith(`${ASSETS_FOLDER}/`);
+}
+
+/** The file states to add: imported files whose bytes the change request does not hold yet. */
+function newFiles(
+  assets: ReadonlyMap<string, SourceAsset>,
+  fileIds: ReadonlyMap<string, string>,
+  existing: ReadonlyMap<string, string>,
+  used: ReadonlySet<string>,
+  now: string,
+  warnings: Warnings,
+): FileState[] {
+  const out: FileState[] = [];
+  const added = new Set<string>();
+  for (const [path, asset] of assets) {
+    if (!isImported(path, used)) {
+      warnings.add(`${path}: no page links to it and it is not in ${ASSETS_FOLDER}/; not imported`);
+      continue;
+    }
+    if (existing.has(asset.hash) || added.has(fileIds.get(path)!)) continue;
+    added.add(fileIds.get(path)!);
+    out.push({
+      fileId: fileIds.get(path)!,
+      deleted: false,
+      name: asset.name.slice(0, 256),
+      contentType: asset.contentType,
+      size: asset.size,
+      hash: asset.hash,
+      width: asset.width,
+      height: asset.height,
+      createdAt: now,
+    });
+  }
+  return out;
+}
+
+/** The content change writing one planned page: an insert, or an update of the page at its path. */
+function changeOf(p: Placed, warnings: Warnings): Change | null {
+  const { page } = p;
+  const place = { at: p.at, slug: page.slug, title: page.title.slice(0, 256) || "Untitled" };
+  const meta =
+    page.kind === "document"
+      ? {
+          description: (page.meta.description ?? "").slice(0, 1000),
+          hidden: page.meta.hidden ?? false,
+          ...(page.meta.icon ? { icon: page.meta.icon.slice(0, 100) } : {}),
+        }
+      : {};
+  if (page.kind === "link" && !/^(https?:|mailto:)/i.test(page.href)) {
+    warnings.add(`"${page.title}": the link entry "${page.href}" is not a web address; skipped`);
+    return null;
+  }
+  if (p.existing) {
+    if (p.existing.row.kind !== page.kind)
+      warnings.add(
+        `"${page.title}": the page at this path is a ${p.existing.row.kind} page; kept as one`,
+      );
+    const document =
+      page.kind === "document" && p.existing.row.kind === "document"
+        ? { document: { markdown: page.markdown } }
+        : {};
+    return {
+      operation: "update_page",
+      page: p.id,
+      into: p.parentId,
+      ...place,
+      ...meta,
+      ...document,
+    };
+  }
+  return {
+    operation: "insert_page",
+    ...(p.parentId ? { into: p.parentId } : {}),
+    ...place,
+    ...meta,
+    ...(page.kind === "document"
+      ? { document: { markdown: page.markdown } }
+      : page.kind === "group"
+        ? { type: "group" as const, document: {} }
+        : { type: "link" as const, href: page.href, document: {} }),
+  };
+}

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import type { JobContext } from "../../jobs/define";
+import type { ImportRunRow } from "../../db/schema";
+import { OutboundError } from "../../outbound";
+import { sha256HexBytes } from "../../lib/crypto";
+import { imageSize } from "../../lib/image-size";
+import {
+  layoutRepository,
+  relativeLink,
+  renderFrontMatter,
+  renderSummary,
+  type LayoutPage,
+} from "../../../core/gitsync";
+import { fileObjectKey } from "../change-requests/writes";
+import { ImportRefused } from "./apply-plan";
+import type { SourceFiles } from "./read-source";
+import type { Warnings } from "./warnings";
+
+/** The largest file copied from another GitBook API (the outbound fetcher holds it whole). */
+const MAX_COPIED_FILE_BYTES = 64 * 1024 * 1024;
+/** At most this many pages are read from a source space. */
+const MAX_SOURCE_PAGES = 5000;
+
+/** A page of GitBook's Revision, as far as the copy reads it. */
+interface SourcePage {
+  id: string;
+  title: string;
+  slug?: string;
+  type?: string;
+  kind?: string;
+  href?: string;
+  description?: string;
+  hidden?: boolean;
+  pages?: SourcePage[];
+}
+const SourcePageSchema: z.ZodType<SourcePage> = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    title: z.string(),
+    slug: z.string().optional(),
+    type: z.string().optional(),
+    kind: z.string().optional(),
+    href: z.string().optional(),
+    description: z.string().optional(),
+    hidden: z.boolean().optional(),
+    pages: z.array(SourcePageSchema).optional(),
+  }),
+);
+const RevisionSchema = z.object({
+  pages: z.array(SourcePageSchema),
+  files: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string().min(1),
+        downloadURL: z.string().min(1),
+        contentType: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+const PageMarkdownSchema = z.object({ markdown: z.string() });
+
+/** One GET of the source API, parsed with `schema`; every failure an `ImportRefused` saying so. */
+async function getJson<T>(
+  ctx: JobContext,
+  url: string,
+  token: string | null,
+  schema: z.ZodType<T>,
+) {
+  let res;
+  try {
+    res = await ctx.outbound.request(
+      url,
+      {
+        headers: {
+          accept: "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      { timeoutMs: 20_000, maxBytes: 20 * 1024 * 1024 },
+    );
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw new ImportRefused(`The GitBook API cannot be reached at ${url}: ${error.message}`);
+  }
+  if (res.status === 401 || res.status === 403)
+    throw new ImportRefused(`The GitBook API refused the token (${res.status}) at ${url}`);
+  if (res.status === 404)
+    throw new ImportRefused(`The GitBook API has no such space or page (404 at ${url})`);
+  if (res.status !== 200)
+    throw new ImportRefused(`The GitBook API answered ${res.status} at ${url}`);
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    throw new ImportRefused(`The GitBook API answered something that is not JSON at ${url}`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ImportRefused(
+      `The GitBook API's answer at ${url} is not what GitBook's API answers (${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The layout's view of the source tree. */
+function layoutPages(pages: readonly SourcePage[]): LayoutPage[] {
+  return pages.map((p) => {
+    const kind =
+      (p.type ?? p.kind) === "group"
+        ? "group"
+        : (p.type ?? p.kind) === "link"
+          ? "link"
+          : "document";
+    return {
+      id: p.id,
+      kind,
+      title: p.title || "Untitled",
+      slug: p.slug || p.id.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      ...(kind === "link" ? { href: p.href ?? "" } : {}),
+      children: layoutPages(p.pages ?? []),
+    };
+  });
+}
+
+function* walk(pages: readonly SourcePage[]): Generator<SourcePage> {
+  for (const p of pages) {
+    yield p;
+    yield* walk(p.pages ?? []);
+  }
+}
+
+/**
+ * Reads a space from another GitBook API (GitBook itself or another Quire) through the one
+ * outbound fetcher: its revision (the tree and the files), each document page as markdown, each
+ * file's bytes (stored in R2 by content). The space is turned into the Git Sync layout the file
+ * import reads — links to the source's pages and files (`/pages/<id>`, `/files/<id>`) rewritten
+ * as relative paths — so both imports share one plan and one writer. An unreachable API, a
+ * refused token, or an answer that is not GitBook's shape fails the run with the reason.
+ */
+export async function readGitbookSource(
+  ctx: JobContext,
+  run: Pick<ImportRunRow, "source" | "sourceToken">,
+  out: SourceFiles,
+  warnings: Warnings,
+): Promise<void> {
+  if (run.source.type !== "gitbook") return;
+  const base = run.source.url.replace(/\/+$/, "").replace(/(?<!\/v1)$/, "/v1");
+  const space = encodeURIComponent(run.source.spaceId);
+  const revision = await getJson(
+    ctx,
+    `${base}/spaces/${space}/content`,
+    run.sourceToken,
+    RevisionSchema,
+  );
+  const all = [...walk(revision.pages)];
+  if (all.length > MAX_SOURCE_PAGES)
+    throw new ImportRefused(
+      `The source space has ${all.length} pages; at most ${MAX_SOURCE_PAGES} are imported at once`,
+    );
+  const layout = layoutRepository(layoutPages(revision.pages), revision.files);
+  warnings.addAll(layout.warnings);
+  out.markdown.set("SUMMARY.md", renderSummary(layout.summary));
+  for (const page of all) {
+    const path = layout.pagePaths.get(page.id);
+    if (!path) continue;
+    const body = await getJson(
+      ctx,
+      `${base}/spaces/${space}/content/page/${encodeURIComponent(page.id)}?format=markdown`,
+      run.sourceToken,
+      PageMarkdownSchema,
+    );
+    const markdown = body.markdown.replace(
+      /(?:\/spaces\/[^/\s)"']+)?\/(pages|files)\/([A-Za-z0-9_-]+)(?:#([^\s)"']*))?/g,
+      (whole, what: string, id: string, anchor: string | undefined) => {
+        const target = what === "pages" ? layout.pagePaths.get(id) : layout.filePaths.get(id);
+        return target ? relativeLink(path, target, anchor) : whole;
+      },
+    );
+    const front = renderFrontMatter({
+      ...(page.description ? { description: page.description } : {}),
+      ...(page.hidden ? { hidden: true } : {}),
+    });
+    out.markdown.set(path, `${front}# ${page.title}\n\n${markdown}`);
+  }
+  for (const file of revision.files) {
+    const path = layout.filePaths.get(file.id)!;
+    let res;
+    try {
+      res = await ctx.outbound.request(
+        file.downloadURL,
+        {},
+        { timeoutMs: 60_000, maxBytes: MAX_COPIED_FILE_BYTES },
+      );
+    } catch (error) {
+      if (!(error instanceof OutboundError)) throw error;
+      warnings.add(`${file.name}: its bytes could not be copied (${error.message}); not imported`);
+      continue;
+    }
+    if (res.status !== 200) {
+      warnings.add(`${file.name}: the download answered ${res.status}; not imported`);
+      continue;
+    }
+    const bytes = res.body;
+    const hash = await sha256HexBytes(bytes);
+    const contentType =
+      file.contentType ?? res.headers.get("content-type") ?? "application/octet-stream";
+    if (!(await ctx.env.FILES.head(fileObjectKey(hash))))
+      await ctx.env.FILES.put(fileObjectKey(hash), bytes, { httpMetadata: { contentType } });
+    const size = contentType.startsWith("image/") ? imageSize(bytes) : null;
+    out.assets.set(path, {
+      path,
+      name: file.name,
+      hash,
+      size: bytes.byteLength,
+      contentType,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import type { ImportRunRow } from "../../db/schema";
+import { isMarkdownPath } from "../../../core/gitsync";
+import { readZipSource, type SourceFiles } from "./read-source";
+import { ArchiveRefused } from "./zip-directory";
+import type { Warnings } from "./warnings";
+
+/** The largest single markdown upload (a page body's own limit). */
+const MAX_MARKDOWN_BYTES = 1_000_000;
+
+/** The file name an upload was made with: the last segment of its storage key. */
+function uploadName(key: string): string {
+  return key.split("/").pop() ?? key;
+}
+
+/**
+ * Reads a run's uploaded files (official source `file`, storage keys from
+ * `generateStorageUploadURL`): a zip is a repository or a markdown folder; a markdown file is one
+ * page named after the file; an HTML page is reported as not supported yet (a warning), as is
+ * any other kind of file.
+ */
+export async function readUploadedSource(
+  bucket: R2Bucket,
+  run: Pick<ImportRunRow, "source">,
+  out: SourceFiles,
+  warnings: Warnings,
+): Promise<void> {
+  if (run.source.type !== "file") return;
+  for (const key of run.source.files) {
+    const name = uploadName(key);
+    if (/\.zip$/i.test(name)) {
+      await readZipSource(bucket, key, out, warnings);
+      continue;
+    }
+    if (isMarkdownPath(name)) {
+      const object = await bucket.get(key);
+      if (!object) throw new ArchiveRefused(`The upload "${name}" is gone; upload it again`);
+      if (object.size > MAX_MARKDOWN_BYTES) {
+        await object.body.cancel();
+        warnings.add(`${name}: larger than 1 MB; not imported`);
+        continue;
+      }
+      out.markdown.set(name, await object.text());
+      continue;
+    }
+    warnings.add(
+      /\.html?$/i.test(name)
+        ? `${name}: HTML pages are not imported yet; convert them to markdown or upload a zip of markdown files`
+        : `${name}: not a zip or a markdown file; not imported`,
+    );
+  }
+}

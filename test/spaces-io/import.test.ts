@@ -1,0 +1,169 @@
+import { strFromU8 } from "fflate";
+import { describe, expect, it } from "vitest";
+import { as } from "../helpers/api";
+import { crTree } from "../helpers/change-requests-factories";
+import { makeContentSpace } from "../helpers/content-factories";
+import { makeOrg, testDb } from "../helpers/factories";
+import {
+  exportEntries,
+  importFiles,
+  uploadImportFile,
+  zipOf,
+} from "../helpers/spaces-io-factories";
+import { importRuns } from "../../src/db/schema";
+
+const PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  ),
+  (ch) => ch.charCodeAt(0),
+);
+
+/** A small GitBook repository: groups, nesting, a link entry, relative links, an image. */
+const REPO = {
+  ".gitbook.yaml": "root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n",
+  "SUMMARY.md":
+    "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [GitBook](https://www.gitbook.com)\n\n## Reference\n\n* [API](reference/api.md)\n",
+  "README.md":
+    "# Welcome\n\nRead [the install](guide/install.md#steps).\n\n![Logo](.gitbook/assets/logo.png)\n",
+  "guide/README.md":
+    "---\ndescription: All about it\n---\n\n# Guide\n\nSee [API](../reference/api.md).\n",
+  "guide/install.md": "# Install\n\n## Steps\n\nRun it.\n",
+  "reference/api.md": "# API\n\nBack [home](../README.md).\n",
+  ".gitbook/assets/logo.png": PNG,
+};
+
+describe("import runs", () => {
+  it("imports a repository into a change request, round-trips it, and re-imports without duplicates", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeContentSpace(org.id, owner);
+    const key = await uploadImportFile(owner, org.id, "docs.zip", zipOf(REPO));
+    const run = await importFiles(owner, org.id, { space: space.id }, [key]);
+    expect(run.status, run.reason).toBe("completed");
+    expect(run.result).toEqual({ pages: 6, files: 1, warnings: [] });
+    expect(run.pages.filter((p: { type: string }) => p.type === "folder")).toHaveLength(2);
+    const crId = run.target.changeRequest;
+    const tree = await crTree(space.id, crId);
+    expect(tree.roots.map((n) => [n.row.kind, n.row.title, n.row.slug])).toEqual([
+      ["document", "Welcome", "welcome"],
+      ["document", "Guide", "guide"],
+      ["link", "GitBook", "gitbook"],
+      ["group", "Reference", "reference"],
+    ]);
+    // Main is untouched until the change request is merged.
+    expect((await as(owner.token).get(`/spaces/${space.id}/content`)).body.pages).toEqual([]);
+
+    const exported = await exportEntries(owner, space.id, crId);
+    for (const path of [
+      "SUMMARY.md",
+      "README.md",
+      "guide/README.md",
+      "guide/install.md",
+      "reference/api.md",
+    ])
+      expect(strFromU8(exported.entries[path]!), path).toBe(REPO[path as keyof typeof REPO]);
+    expect(exported.entries[".gitbook/assets/logo.png"]).toEqual(PNG);
+
+    // The same archive again, into the same change request: updated in place, nothing added.
+    const again = await uploadImportFile(owner, org.id, "docs.zip", exported.bytes);
+    const rerun = await importFiles(owner, org.id, { space: space.id, changeRequest: crId }, [
+      again,
+    ]);
+    expect(rerun.status, rerun.reason).toBe("completed");
+    const after = await crTree(space.id, crId);
+    expect(after.byId.size).toBe(tree.byId.size);
+    const second = await exportEntries(owner, space.id, crId);
+    expect(second.bytes).toEqual(exported.bytes);
+  });
+
+  it("refuses bad archives with a clear reason, and a website source", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeContentSpace(org.id, owner);
+    const lying = zipOf({ "a.md": "# A\n\n" + "x".repeat(5000) });
+    patchCentralSize(lying, 10);
+    const nonUtf8 = zipOf({ "n\u00e9.md": "# N" });
+    patchNameByte(nonUtf8, "n\u00e9.md", [0x6e, 0xff, 0xfe]);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["traversal", zipOf({ "../evil.md": "# E" }), /climbs out of the archive/],
+      ["absolute", zipOf({ "/etc/evil.md": "# E" }), /absolute path/],
+      [
+        "symlink",
+        zipOf({ "link.md": "/etc/passwd" }, { "link.md": { os: 3, attrs: 0o120777 << 16 } }),
+        /symbolic link/,
+      ],
+      ["bomb", zipOf({ "big.bin": new Uint8Array(2 * 1024 * 1024) }), /zip bomb/],
+      ["lying size", lying, /declared 10 bytes: refused as a zip bomb/],
+      ["non-UTF-8 name", nonUtf8, /not UTF-8/],
+      ["not a zip", new TextEncoder().encode("hello"), /not a zip archive/],
+    ];
+    for (const [name, bytes, reason] of cases) {
+      const key = await uploadImportFile(owner, org.id, `${name}.zip`, bytes);
+      const run = await importFiles(owner, org.id, { space: space.id }, [key]);
+      expect(run.status, name).toBe("failed");
+      expect(run.reason, name).toMatch(reason);
+    }
+    const website = await as(owner.token).post(`/org/${org.id}/imports`, {
+      source: { type: "website", url: "https://docs.example.com" },
+      target: { space: space.id },
+    });
+    expect(website.status).toBe(400);
+    expect(website.body.error.message).toMatch(/website is not supported/);
+    const foreign = await as(owner.token).post(`/org/${org.id}/imports`, {
+      source: { type: "file", files: ["imports/other-org/x/docs.zip"] },
+      target: { space: space.id },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toMatch(/body\.source\.files\[0\]/);
+  });
+
+  it("cancels a pending run once, and lists runs", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeContentSpace(org.id, owner);
+    const now = new Date().toISOString();
+    await testDb()
+      .insert(importRuns)
+      .values({
+        id: `run-${space.id}`,
+        organizationId: org.id,
+        spaceId: space.id,
+        ownChangeRequest: false,
+        source: { type: "file", files: [] },
+        status: "pending",
+        createdBy: owner.user.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    const api = as(owner.token);
+    const cancelled = await api.post(`/org/${org.id}/imports/run-${space.id}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
+    const twice = await api.post(`/org/${org.id}/imports/run-${space.id}/cancel`);
+    expect(twice.status).toBe(400);
+    const list = await api.get(`/org/${org.id}/imports`, { query: { status: "cancelled" } });
+    expect(list.body.items.map((r: { id: string }) => r.id)).toEqual([`run-${space.id}`]);
+    const other = await makeOrg();
+    expect((await as(other.owner.token).get(`/org/${org.id}/imports/run-${space.id}`)).status).toBe(
+      404,
+    );
+  });
+});
+
+/** Sets the first central-directory entry's uncompressed size (a lying archive). */
+function patchCentralSize(zip: Uint8Array, size: number) {
+  const view = new DataView(zip.buffer, zip.byteOffset);
+  const end = zip.byteLength - 22;
+  const cd = view.getUint32(end + 16, true);
+  view.setUint32(cd + 24, size, true);
+}
+
+/** Replaces a name's bytes everywhere in the archive (same length) and clears the UTF-8 flags. */
+function patchNameByte(zip: Uint8Array, name: string, bytes: number[]) {
+  const wanted = new TextEncoder().encode(name);
+  for (let i = 0; i + wanted.length <= zip.length; i++) {
+    if (wanted.every((b, j) => zip[i + j] === b)) bytes.forEach((b, j) => (zip[i + j] = b));
+  }
+  const view = new DataView(zip.buffer, zip.byteOffset);
+  view.setUint16(6, view.getUint16(6, true) & ~0x800, true);
+  const cd = view.getUint32(zip.byteLength - 22 + 16, true);
+  view.setUint16(cd + 8, view.getUint16(cd + 8, true) & ~0x800, true);
+}
