@@ -22,7 +22,7 @@ function isLocalApp(c: Context<AppEnv>): boolean {
 }
 
 /** The attributes every session cookie carries, Secure included unless the app is local. */
-function attributes(c: Context<AppEnv>): string {
+export function attributes(c: Context<AppEnv>): string {
   return `Path=/; HttpOnly; SameSite=Lax${isLocalApp(c) ? "" : "; Secure"}`;
 }
 

@@ -15,6 +15,8 @@ import { mountSessions } from "./sessions";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
+import { mountOidc } from "./oidc";
+import { mountPasskeys } from "./passkeys";
 import { mountTeams } from "./teams";
 import { mountTranslations } from "./translations";
 import { mountUrls } from "./urls";
@@ -40,5 +42,7 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountPdf(app);
   mountIntegrations(app);
   mountSso(app);
+  mountOidc(app);
+  mountPasskeys(app);
   mountUrls(app);
 }

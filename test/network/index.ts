@@ -8,6 +8,7 @@ import translateHost from "./translate.ts";
 import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
 import embedsHost from "./embeds.ts";
+import idpHost, { tamperHost } from "./oidc.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -20,6 +21,8 @@ const HOSTS: Record<string, FakeHost> = {
   "tunnel.example.com": tunnelHost,
   "embeds.example.com": embedsHost,
   "www.youtube.com": embedsHost,
+  "idp.example.com": idpHost,
+  "tamper.example.com": tamperHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */
