@@ -12,7 +12,7 @@
  * ID token of the previous exchange, made for another sign-in).
  */
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from "jose";
-import { startOidcIdp, type RunningIdp } from "../../scripts/lib/oidc-idp.mjs";
+import type { RunningIdp } from "../../scripts/lib/oidc-idp.mjs";
 
 export const IDP_ISSUER = "https://idp.example.com";
 const TAMPER = "https://tamper.example.com";
@@ -22,14 +22,17 @@ let running: Promise<RunningIdp> | null = null;
 /** The last ID token answered per mode (for `replay`). */
 const lastIdTokens = new Map<string, string>();
 
+/** The provider, started at the first request (oidc-provider is loaded only by runs that use it). */
 function idp(): Promise<RunningIdp> {
-  running ??= startOidcIdp({
-    issuer: () => IDP_ISSUER,
-    clients: [
-      { client_id: "quire", client_secret: "quire-secret", redirect_uris: [REDIRECT] },
-      { client_id: "quire-org", client_secret: "org-secret", redirect_uris: [REDIRECT] },
-    ],
-  });
+  running ??= import("../../scripts/lib/oidc-idp.mjs").then(({ startOidcIdp }) =>
+    startOidcIdp({
+      issuer: () => IDP_ISSUER,
+      clients: [
+        { client_id: "quire", client_secret: "quire-secret", redirect_uris: [REDIRECT] },
+        { client_id: "quire-org", client_secret: "org-secret", redirect_uris: [REDIRECT] },
+      ],
+    }),
+  );
   return running;
 }
 
