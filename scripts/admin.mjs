@@ -14,13 +14,18 @@ import {
   requireOptions,
   UsageError,
 } from "./lib/args.mjs";
-import { mintToken } from "./lib/identity.mjs";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { clientPort, localAppUrl } from "./lib/dev-env.mjs";
+import { mintSignInLink, mintToken } from "./lib/identity.mjs";
+import { ROOT } from "./lib/root.mjs";
 import {
   createOrganizationPlan,
   createUserPlan,
   issueTokenPlan,
   listTokensPlan,
   revokeTokenPlan,
+  signInLinkPlan,
 } from "./lib/statements.mjs";
 import { d1Execute, WranglerError } from "./lib/wrangler.mjs";
 
@@ -29,6 +34,11 @@ const USAGE = `Usage: npm run admin -- [--remote] [--json] <command> [options]
 Commands:
   user create --email E --name N
       Create a user (e-mail stored lowercased, marked verified).
+  user sign-in-link --email E [--app-url URL]
+      Print a one-time sign-in URL for the user (works once, within an hour): how the first
+      owner gets in with no mail server. The URL is on the app: --app-url, else PUBLIC_APP_URL
+      from the environment, .dev.vars (local) or wrangler.toml (remote), else the running
+      \`npm run dev\`'s.
   org create --title T --owner EMAIL [--domain D ...]
       Create an organization whose admin is the user EMAIL; --domain may repeat.
   token issue --email E [--label L] [--scopes a,b] [--expires ISO]
@@ -52,6 +62,10 @@ Scopes: ${loadScopes().join(", ")}
 
 const COMMANDS = {
   "user create": { options: { email: "string", name: "string" }, run: userCreate },
+  "user sign-in-link": {
+    options: { email: "string", "app-url": "string" },
+    run: userSignInLink,
+  },
   "org create": {
     options: { title: "string", owner: "string", domain: "list" },
     run: orgCreate,
@@ -78,6 +92,49 @@ async function userCreate(o, ctx) {
   ctx.print({ user: { id: user.id, email: user.email, displayName: user.display_name } }, () =>
     console.log(`Created user ${user.email} (id ${user.id}).`),
   );
+}
+
+/** PUBLIC_APP_URL as a `NAME=value` line or a TOML `NAME = "value"` of `file`, or null. */
+function publicAppUrlIn(file) {
+  let text;
+  try {
+    text = readFileSync(resolve(ROOT, file), "utf8");
+  } catch {
+    return null;
+  }
+  const m = text.match(/^PUBLIC_APP_URL\s*=\s*"?([^"\n]+?)"?\s*$/m);
+  return m ? m[1] : null;
+}
+
+/** The app's public URL the printed link points at (see the usage of `user sign-in-link`). */
+function appUrlFor(o, ctx) {
+  const given =
+    o["app-url"] ??
+    process.env.PUBLIC_APP_URL ??
+    (ctx.target === "local"
+      ? (publicAppUrlIn(".dev.vars") ?? localAppUrl(clientPort([])))
+      : publicAppUrlIn("wrangler.toml"));
+  let url;
+  try {
+    url = new URL(given ?? "");
+  } catch {
+    throw new UsageError(`--app-url: not an absolute URL: ${given ?? "(none found)"}`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+async function userSignInLink(o, ctx) {
+  requireOptions(o, ["email"]);
+  const email = parseEmail(o.email);
+  const app = appUrlFor(o, ctx);
+  const plan = signInLinkPlan({ email, minted: await mintSignInLink() });
+  const { link } = plan.read(await ctx.execute(plan.statements));
+  if (!link) throw new CommandError(`no user with e-mail ${email}`);
+  const url = `${app}/sign-in/link?token=${encodeURIComponent(link.token)}`;
+  ctx.print({ url, expiresAt: link.expiresAt }, () => {
+    console.log(`One-time sign-in link for ${email} (works once, until ${link.expiresAt}):\n`);
+    console.log(`  ${url}\n`);
+  });
 }
 
 async function orgCreate(o, ctx) {
@@ -205,6 +262,7 @@ async function main(argv) {
   const options = parseOptions(rest, command.options);
   if (global.target === "remote") console.error("Using the REMOTE database (--remote).");
   await command.run(options, {
+    target: global.target,
     execute: (statements) => d1Execute(global.target, statements),
     print: (data, text) => (global.json ? console.log(JSON.stringify(data, null, 2)) : text()),
   });

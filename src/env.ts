@@ -171,6 +171,8 @@ export interface RouteFacts {
   matched: boolean;
   /** Open to everyone: no token is asked for, any `Authorization` is ignored. */
   public: boolean;
+  /** A way in (`signInRoute()`): it spends the per-address rate-limit budget. */
+  signIn: boolean;
   /** A reader operation with a body: who may call it without a Quire token. */
   readers: "anonymous" | "site-token" | null;
   /** A site token's read fixed by its revision: the position of the space id in the path. */

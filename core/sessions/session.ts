@@ -21,6 +21,20 @@ export function isSessionSecret(value: string): boolean {
   return SESSION_PATTERN.test(value);
 }
 
+/** Every one-time sign-in link's token starts with this (`npm run admin -- user sign-in-link`). */
+export const SIGN_IN_LINK_PREFIX = "qsl_";
+
+/** `qsl_` and 32 random bytes in base64url. */
+const SIGN_IN_LINK_PATTERN = /^qsl_[A-Za-z0-9_-]{43}$/;
+
+/** Whether a string has a sign-in link token's shape (checked before any digest or query). */
+export function isSignInLinkToken(value: string): boolean {
+  return SIGN_IN_LINK_PATTERN.test(value);
+}
+
+/** How long an operator's sign-in link works (once). */
+export const SIGN_IN_LINK_MS = 60 * 60 * 1000;
+
 /** A session unused this long ends (its `lastUsedAt` plus this). */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 

@@ -10,3 +10,8 @@ export function sha256Hex(text: string): Promise<string>;
 export function mintToken(): Promise<MintedToken>;
 export function isWellFormedToken(value: string): boolean;
 export function nowIso(): string;
+export interface MintedSignInLink {
+  token: string;
+  digest: string;
+}
+export function mintSignInLink(): Promise<MintedSignInLink>;

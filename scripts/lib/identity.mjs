@@ -25,15 +25,28 @@ export async function sha256Hex(text) {
   return out;
 }
 
-/** A new token: `quire_` + base64url(32 random bytes), its digest and its 4-character hint. */
-export async function mintToken() {
+/** 32 random bytes in base64url without padding, as src/lib/crypto.ts `randomToken` makes. */
+function randomToken() {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
-  const secret =
-    TOKEN_PREFIX + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A new token: `quire_` + base64url(32 random bytes), its digest and its 4-character hint. */
+export async function mintToken() {
+  const secret = TOKEN_PREFIX + randomToken();
   return { secret, digest: await sha256Hex(secret), hint: secret.slice(-4) };
+}
+
+/**
+ * A new one-time sign-in link token (core/sessions/session.ts: `qsl_` + base64url(32 random
+ * bytes)) and its digest, the only part stored.
+ */
+export async function mintSignInLink() {
+  const token = "qsl_" + randomToken();
+  return { token, digest: await sha256Hex(token) };
 }
 
 /** True when a saved string still has the shape of a token (a stale or edited file does not). */

@@ -1,5 +1,5 @@
 /** Types of statements.mjs, for the workerd tests that run the plans against a real D1. */
-import type { MintedToken } from "./identity.mjs";
+import type { MintedSignInLink, MintedToken } from "./identity.mjs";
 
 /** Rows of each statement of a plan, in order. */
 export type Rows = Record<string, unknown>[][];
@@ -45,6 +45,11 @@ export function issueTokenPlan(input: {
 export function revokeTokenPlan(input: {
   id: string;
 }): Plan<{ found: boolean; revokedNow: boolean; token: PrintedToken | null }>;
+export function signInLinkPlan(input: {
+  email: string;
+  minted: MintedSignInLink;
+  now?: number;
+}): Plan<{ link: { token: string; expiresAt: string } | null }>;
 export function listTokensPlan(input: {
   email: string;
 }): Plan<{ userFound: boolean; tokens: PrintedToken[] }>;

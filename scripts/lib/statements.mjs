@@ -84,13 +84,16 @@ export function issueTokenPlan({ email, label, scopes = null, expiresAt = null, 
   };
 }
 
-/** Revokes a token by id; tells a revoked token from an already revoked or unknown one. */
+/**
+ * Revokes an API token by id (a session is not one: unknown here); tells a revoked token from an
+ * already revoked or unknown one.
+ */
 export function revokeTokenPlan({ id }) {
   return {
     statements: [
-      sql`UPDATE api_tokens SET revoked_at = ${nowIso()} WHERE id = ${id} AND revoked_at IS NULL
-        RETURNING id`,
-      sql`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ${id}`,
+      sql`UPDATE api_tokens SET revoked_at = ${nowIso()} WHERE id = ${id} AND kind = 'api'
+        AND revoked_at IS NULL RETURNING id`,
+      sql`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ${id} AND kind = 'api'`,
     ],
     read: ([updated, [row]]) => ({
       found: Boolean(row),
@@ -100,14 +103,37 @@ export function revokeTokenPlan({ id }) {
   };
 }
 
-/** Every token of a user, revoked ones included, newest first. */
+/**
+ * A one-time sign-in link for the user with `email`, like `issueSignInLink`
+ * (src/services/sessions/link.ts): only the digest stored, one hour. Nothing is written when no
+ * such user exists.
+ */
+export function signInLinkPlan({ email, minted, now = Date.now() }) {
+  const id = newId();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = new Date(now + 60 * 60 * 1000).toISOString();
+  return {
+    statements: [
+      sql`INSERT INTO sign_in_links (id, user_id, digest, created_at, expires_at)
+        SELECT ${id}, u.id, ${minted.digest}, ${createdAt}, ${expiresAt} FROM users u
+        WHERE u.email = ${email}`,
+      sql`SELECT id, expires_at FROM sign_in_links WHERE id = ${id}`,
+    ],
+    read: (results) => {
+      const row = results[1][0];
+      return row ? { link: { token: minted.token, expiresAt: row.expires_at } } : { link: null };
+    },
+  };
+}
+
+/** Every API token of a user (not their sessions), revoked ones included, newest first. */
 export function listTokensPlan({ email }) {
   return {
     statements: [
       sql`SELECT id FROM users WHERE email = ${email}`,
       sql`SELECT ${raw("t.id, t.label, t.hint, t.scopes, t.created_at, t.expires_at")},
         ${raw("t.last_used_at, t.revoked_at")} FROM api_tokens t JOIN users u ON u.id = t.user_id
-        WHERE u.email = ${email} ORDER BY t.created_at DESC, t.id DESC`,
+        WHERE u.email = ${email} AND t.kind = 'api' ORDER BY t.created_at DESC, t.id DESC`,
     ],
     read: ([[user], rows]) => ({ userFound: Boolean(user), tokens: rows.map(tokenFromRow) }),
   };

@@ -14,6 +14,7 @@ import type { AppEnv, RouteFacts } from "../env";
  */
 interface Declared {
   public?: true;
+  signIn?: true;
   readers?: "anonymous" | "site-token";
   fixedByRevision?: string;
   bodyCap?: number;
@@ -34,6 +35,13 @@ export function declaring(
 
 /** Open to everyone: no token asked for, an `Authorization` header ignored (signed URLs, SSO). */
 export const publicRoute = () => declaring({ public: true });
+
+/**
+ * A way in (`POST /v1/sessions/…`): public like `publicRoute()`, and it spends the per-address
+ * rate-limit budget whatever credential the request carries (a stale session cookie included),
+ * so guessing links, codes or passwords from one address is throttled.
+ */
+export const signInRoute = () => declaring({ public: true, signIn: true });
 
 /**
  * A published operation with a body that readers without a Quire token call (docs/compatibility.md,
@@ -78,7 +86,13 @@ interface PathEntry {
 }
 
 /** The facts of a request no route serves, before the path's methods are looked up. */
-const UNMATCHED = { matched: false, public: false, readers: null, fixedSpaceSegment: null };
+const UNMATCHED = {
+  matched: false,
+  public: false,
+  signIn: false,
+  readers: null,
+  fixedSpaceSegment: null,
+};
 
 /**
  * Every route's facts, built once from the app's routes after they are mounted (`build`), and
@@ -108,6 +122,7 @@ export class RouteTable {
       const facts: RouteFacts = {
         matched: true,
         public: declared.public === true,
+        signIn: declared.signIn === true,
         readers: declared.readers ?? null,
         fixedSpaceSegment: declared.fixedByRevision
           ? segmentOf(path, declared.fixedByRevision)

@@ -78,9 +78,12 @@ function tooMany(outcome: Awaited<ReturnType<typeof consume>>, who: string): Res
  * Without the bindings (older deployments) it does nothing.
  */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const digest = await presentedDigest(c);
+  // A way in (`signInRoute()`) spends the address's budget, whatever credential it carries.
+  const signIn = c.get("route").signIn;
+  const digest = signIn ? null : await presentedDigest(c);
   const ip = requestAddress(c) ?? UNKNOWN_CLIENT;
-  const siteReader = !digest && looksLikeJwt(bearerToken(c.req.header("Authorization")) ?? "");
+  const siteReader =
+    !signIn && !digest && looksLikeJwt(bearerToken(c.req.header("Authorization")) ?? "");
   const tokens = bucketOf(c.env, "token");
   const ips = bucketOf(c.env, "ip");
   const mirror = c.get("rateLimitWindows");

@@ -5,7 +5,8 @@ import { createOrganization } from "../../src/services/organizations/organizatio
 import { issueToken, listTokens, revokeToken } from "../../src/services/users/tokens";
 import { createUser } from "../../src/services/users/users";
 import { unique } from "../helpers/factories";
-import { mintToken } from "../../scripts/lib/identity.mjs";
+import { mintSignInLink, mintToken } from "../../scripts/lib/identity.mjs";
+import { issueSignInLink } from "../../src/services/sessions/link";
 import {
   createOrganizationPlan,
   createUserPlan,
@@ -13,6 +14,7 @@ import {
   listTokensPlan,
   revokeTokenPlan,
   seedDemoPlan,
+  signInLinkPlan,
   type Plan,
   type Rows,
 } from "../../scripts/lib/statements.mjs";
@@ -177,6 +179,26 @@ describe("the CLI's statements against the services'", () => {
     expect(after.tokens.filter((t) => !t.revoked).map(fields)).toEqual(
       (await listTokens(db, users.cli.id, 10)).rows.map(fields),
     );
+  });
+
+  it("issue a one-time sign-in link alike", async () => {
+    const { cli, service, cliNames, serviceNames } = sides();
+    const users = {
+      cli: await createUser(db, { email: cli.email, displayName: "Signer" }),
+      service: await createUser(db, { email: service.email, displayName: "Signer" }),
+    };
+    const made = await run(signInLinkPlan({ email: cli.email, minted: await mintSignInLink() }));
+    expect(made.link?.token).toMatch(/^qsl_[A-Za-z0-9_-]{43}$/);
+    await issueSignInLink(db, users.service.id);
+    const [cliRows, serviceRows] = [
+      await stored("sign_in_links", "user_id", [users.cli.id]),
+      await stored("sign_in_links", "user_id", [users.service.id]),
+    ];
+    expect(cliRows).toHaveLength(1);
+    expect(normalized(cliRows, cliNames)).toEqual(normalized(serviceRows, serviceNames));
+    expect(
+      await run(signInLinkPlan({ email: "nobody@example.test", minted: await mintSignInLink() })),
+    ).toEqual({ link: null });
   });
 
   it("seed the demo like the services would: user, organization, membership, token", async () => {

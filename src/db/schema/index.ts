@@ -21,4 +21,5 @@ export * from "./integration-events";
 export * from "./openapi-specs";
 export * from "./translations";
 export * from "./conversations";
+export * from "./sessions";
 export * from "./rows";

@@ -22,6 +22,7 @@ import {
   teams,
   users,
 } from "../../db/schema/index";
+import { revokeSessionsStatement } from "../sessions/sessions";
 import { recordRemoval } from "../sso/removals";
 import { notBot } from "../integrations/bots";
 import type { MemberRole } from "../../lib/roles";
@@ -245,6 +246,14 @@ export async function removeMember(db: Database, organizationId: string, userId:
   const { stillMember } = await runStatements(db, {
     // Remembered (same condition as the delete), so SSO does not silently add them back.
     removal: recordRemoval(db, removable),
+    // The person's sessions end with the membership (same condition, before the delete):
+    // whoever signed in as them is signed out at once (docs/security.md, "Sessions").
+    sessions: revokeSessionsStatement(
+      db,
+      userId,
+      null,
+      sql`EXISTS (SELECT 1 FROM ${orgMembers} WHERE ${removable})`,
+    ),
     membership: db.delete(orgMembers).where(removable),
     membersCount: db
       .update(organizations)

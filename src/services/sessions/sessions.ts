@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { SessionRow } from "../../api/sessions";
 import type { Database } from "../../db/client";
-import { apiTokens } from "../../db/schema/index";
+import { apiTokens, users } from "../../db/schema/index";
+import type { UserLike } from "../../api/users";
 import { SESSION_IDLE_MS } from "../../../core/sessions/session";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { nowIso, nowMs } from "../../lib/clock";
@@ -86,20 +87,38 @@ export async function revokeSessions(
 
 /**
  * The statement that revokes a person's sessions (one, or all with `sessionId` null), for a
- * batch: a member's removal or disabling revokes them in the same batch as the change.
+ * batch: a member's removal revokes them in the same batch as the change, `when` its condition
+ * holds (the membership about to be deleted still exists).
  */
 export function revokeSessionsStatement(
   db: Database,
-  userId: string | SQL,
+  userId: string,
   sessionId: string | null,
+  when?: SQL,
 ) {
   const mine = and(
     eq(apiTokens.userId, userId),
     eq(apiTokens.kind, "session"),
     isNull(apiTokens.revokedAt),
+    when,
   );
   return db
     .update(apiTokens)
     .set({ revokedAt: nowIso() })
     .where(sessionId === null ? mine : and(mine, eq(apiTokens.id, sessionId)));
+}
+
+/** The person a new session signs in, as the sign-in's answer shows them, or null if deleted. */
+export async function signedInPerson(db: Database, userId: string): Promise<UserLike | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      photoURL: users.photoURL,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
 }

@@ -17,12 +17,16 @@ export interface Exchanged {
   organization: { id: string; title: string };
 }
 
+/** Whose a redeemed code is: the person and the organization they signed in to. */
+export type Redeemed = Omit<Exchanged, "secret" | "expiresAt">;
+
 /**
- * Exchanges a one-time login code for a short-lived API token of its user: the code is deleted
- * in the same statement that reads it (single use), and must be live and its user still an
- * enabled member of the organization. Null for every other code.
+ * Spends a one-time login code: the code is deleted in the same statement that reads it (single
+ * use), and must be live and its user still an enabled member of the organization. Null for every
+ * other code. Both ends of a SAML sign-in use it: the API token exchange (`exchangeCode`) and the
+ * session (`POST /v1/sessions/sso`).
  */
-export async function exchangeCode(db: Database, code: string): Promise<Exchanged | null> {
+export async function redeemCode(db: Database, code: string): Promise<Redeemed | null> {
   const digest = await sha256Hex(code);
   const { used } = await runStatements(db, {
     used: db
@@ -61,7 +65,14 @@ export async function exchangeCode(db: Database, code: string): Promise<Exchange
     email: row.email,
     photoURL: row.photoURL,
   };
-  const organization = { id: found.organizationId, title: row.orgTitle };
+  return { user, organization: { id: found.organizationId, title: row.orgTitle } };
+}
+
+/** Exchanges a one-time login code (`redeemCode`) for a short-lived API token of its user. */
+export async function exchangeCode(db: Database, code: string): Promise<Exchanged | null> {
+  const redeemed = await redeemCode(db, code);
+  if (!redeemed) return null;
+  const { user, organization } = redeemed;
   const expiresAt = new Date(nowMs() + SSO_TOKEN_TTL_MS).toISOString();
   const issued = await issueToken(db, {
     userId: user.id,
