@@ -56,8 +56,8 @@ export default tseslint.config(
     ],
   },
   {
-    // The reader's small scripts run in browsers (no build step): browser globals, no Node.
-    files: ["reader/public/**/*.js"],
+    // The reader's and the app's small scripts run in browsers (no build step): browser globals.
+    files: ["reader/public/**/*.js", "app/public/**/*.js"],
     languageOptions: {
       sourceType: "script",
       globals: Object.fromEntries(
@@ -209,8 +209,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": forbid([...ABOVE_CORES, WIRE, DRIZZLE, SCHEMA, NETWORK]) },
   },
   {
-    // Platform pieces under the services: the job runner and the outbound fetcher.
-    files: ["src/jobs/**/*.ts", "src/outbound/**/*.ts"],
+    // Platform pieces under the services: the job runner, the outbound fetcher, the mail port.
+    files: ["src/jobs/**/*.ts", "src/outbound/**/*.ts", "src/mail/**/*.ts"],
     rules: {
       "no-restricted-imports": forbid([ROUTES, MIDDLEWARE, PRESENTERS, SERVICES, AUTH, HTTP]),
     },
@@ -281,6 +281,25 @@ export default tseslint.config(
         {
           group: ["**/src", "**/src/**"],
           message: "The reader reaches content only through the /v1 API; it imports core/ only.",
+        },
+      ]),
+    },
+  },
+  {
+    // The app Worker (app/) is a client of the public /v1 API through its service binding, like
+    // the reader: it imports the shared cores of core/, never the API Worker (src/), the reader,
+    // or a database library.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": forbid([
+        DRIZZLE,
+        {
+          group: ["**/src", "**/src/**"],
+          message: "The app reaches data only through the /v1 API; it imports core/ only.",
+        },
+        {
+          group: ["**/reader", "**/reader/**"],
+          message: "The app and the reader are separate Workers; share code through core/.",
         },
       ]),
     },

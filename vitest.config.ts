@@ -74,6 +74,8 @@ export default defineConfig(async () => {
               ),
               "utf8",
             ),
+            // Mail is kept in the dev outbox (test/sign-in); the http transport's tests pass their own.
+            MAIL_TRANSPORT: "outbox",
             // The LibreTranslate engine reaches the fake host of test/network/translate.ts.
             TRANSLATE_URL: "https://translate.example.com",
             // The deployment's OIDC provider: the real oidc-provider of test/network/oidc.ts.

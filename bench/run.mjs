@@ -13,6 +13,7 @@ import { machine, renderTable, writeResults } from "./lib/report.mjs";
 import { applyMigrations, startRuntime } from "./lib/runtime.mjs";
 import { seed } from "./lib/seed.mjs";
 import { evaluateTargets } from "./lib/targets.mjs";
+import { measurePasswordCheck, passwordLine } from "./password.mjs";
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -65,6 +66,9 @@ async function main() {
     if (row.status === "error") say(`${op.id}: ${row.reason}`);
     result.operations.push(row);
   }
+  // One password check's CPU and memory in a workerd of its own (bench/password.mjs).
+  say("password check");
+  result.password = await measurePasswordCheck();
   const byId = Object.fromEntries(result.operations.map((r) => [r.id, r]));
   result.targets = evaluateTargets(byId, result.bundle);
   result.finishedAt = new Date().toISOString();
@@ -74,6 +78,7 @@ async function main() {
   }
   const file = await writeResults(result);
   console.log(renderTable(result));
+  console.log(`\n${passwordLine(result.password)}`);
   console.log(`\nRaw figures: ${file} (${elapsed()})`);
 }
 

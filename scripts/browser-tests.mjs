@@ -1,11 +1,12 @@
-// The browser tests (test-browser/*.mjs): pages the API Worker and the reader Worker serve,
-// checked in a real browser. Starts both with `wrangler dev` on free ports and a throw-away local
-// state (its own D1 with a seeded token, its own dev registry so the reader's `API` binding finds
-// this run's API), seeds the reader's fixture sites through the API (scripts/lib/reader-fixture.mjs)
+// The browser tests (test-browser/*.mjs): pages the API, reader and app Workers serve, checked in
+// a real browser. Starts the three with `wrangler dev` on free ports and a throw-away local
+// state (its own D1 with a seeded token, its own dev registry so the reader's and the app's `API`
+// bindings find this run's API; the API's PUBLIC_APP_URL is the app's address, its mail goes to
+// the dev outbox), seeds the reader's fixture sites through the API (scripts/lib/reader-fixture.mjs)
 // when a selected test file exports `needsFixture`, launches Chromium through puppeteer-core
 // (CHROMIUM_PATH, else the one found on the machine, else Debian's chromium installed when running
 // as root with apt-get: scripts/lib/chromium.mjs; otherwise it fails saying what to install), runs each test
-// file's `tests` in turn with `{ base, readerBase, fixture, page, browser }` and ends with one
+// file's `tests` in turn with `{ base, readerBase, appBase, fixture, page, browser }` and ends with one
 // line "browser: N passed, N failed (S s)". Exit status 1 when a test fails or nothing could start.
 //
 //   node scripts/browser-tests.mjs [name-filter]
@@ -19,6 +20,7 @@ import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
 import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
 import { freePort, spawnReader, untilAnswers } from "./lib/reader.mjs";
+import { spawnApp } from "./lib/app.mjs";
 import { ROOT } from "./lib/root.mjs";
 
 const TESTS_DIR = resolve(ROOT, "test-browser");
@@ -94,8 +96,8 @@ function captured(child) {
   return out;
 }
 
-/** Starts the API Worker on `port` with published sites under `sitesUrl`. */
-function startApi(port, inspector, sitesUrl) {
+/** Starts the API Worker on `port` with published sites under `sitesUrl`, the app at `appUrl`. */
+function startApi(port, inspector, sitesUrl, appUrl) {
   return spawnWrangler([
     "dev",
     "--ip",
@@ -111,26 +113,41 @@ function startApi(port, inspector, sitesUrl) {
     "--var",
     `SIGNING_SECRET:${randomBytes(32).toString("hex")}`,
     "--var",
-    `PUBLIC_APP_URL:http://127.0.0.1:${port}/app`,
+    `PUBLIC_APP_URL:${appUrl}`,
     "--var",
     `PUBLIC_SITES_URL:${sitesUrl}`,
+    // Sign-in mail is kept in the dev outbox (GET /v1/dev/outbox), as under `npm run dev`.
+    "--var",
+    "MAIL_TRANSPORT:outbox",
   ]);
 }
 
 /**
- * Starts the reader, prepares the database (migrations, demo token) and starts the API;
- * resolves once both answer. Answers their base URLs, the token's seed and a stop for both.
+ * Starts the reader and the app, prepares the database (migrations, demo token) and starts the
+ * API; resolves once the three answer. Answers their base URLs, the token's seed and a stop.
  */
 async function startWorkers() {
-  const [apiPort, inspector, readerPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, inspector, readerPort, appPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const base = `http://127.0.0.1:${apiPort}`;
   const readerBase = `http://127.0.0.1:${readerPort}`;
-  // The reader first: it builds while the database is prepared (it needs the API per request only).
+  const appBase = `http://127.0.0.1:${appPort}`;
+  // The reader and the app first: they build while the database is prepared (they need the API
+  // per request only).
   const reader = await spawnReader({
     port: readerPort,
     sitesUrl: readerBase,
     ip: "127.0.0.1",
     persistTo: join(RUN_DIR, "reader-state"),
+  });
+  const app = await spawnApp({
+    port: appPort,
+    ip: "127.0.0.1",
+    persistTo: join(RUN_DIR, "app-state"),
   });
   let seed;
   try {
@@ -138,14 +155,15 @@ async function startWorkers() {
     seed = await seedDemo("local");
   } catch (error) {
     reader.kill("SIGTERM");
+    app.kill("SIGTERM");
     throw error;
   }
-  const api = startApi(apiPort, inspector, readerBase);
-  const logs = [captured(api), captured(reader)];
-  /** Stops both and resolves once they exited (wrangler writes its state on the way out). */
+  const api = startApi(apiPort, inspector, readerBase, appBase);
+  const logs = [captured(api), captured(reader), captured(app)];
+  /** Stops the three and resolves once they exited (wrangler writes its state on the way out). */
   const stop = () =>
     Promise.all(
-      [api, reader].map((child) => {
+      [api, reader, app].map((child) => {
         if (child.exitCode !== null || child.signalCode !== null) return null;
         const exited = new Promise((done) => child.once("exit", done));
         child.kill("SIGTERM");
@@ -156,6 +174,7 @@ async function startWorkers() {
     await Promise.all([
       untilAnswers(`${base}/v1/openapi.json`, START_TIMEOUT_MS, api),
       untilAnswers(`${readerBase}/_quire/reader.css`, START_TIMEOUT_MS, reader),
+      untilAnswers(`${appBase}/_app/app.css`, START_TIMEOUT_MS, app),
     ]);
   } catch (error) {
     await stop();
@@ -163,7 +182,7 @@ async function startWorkers() {
       cause: error,
     });
   }
-  return { base, readerBase, seed, stop };
+  return { base, readerBase, appBase, seed, stop };
 }
 
 /** Every test of test-browser/*.mjs, `{ file, name, run, needsFixture }`, filtered by the first argument. */
@@ -223,14 +242,14 @@ try {
     fixture.login = login;
     console.log(`  servers up and fixture seeded at ${seconds()}`);
   }
-  const { base, readerBase } = workers;
+  const { base, readerBase, appBase } = workers;
   for (const test of tests) {
     const testStarted = Date.now();
     // Each test in a context of its own: no cookie, storage or cache from the one before.
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     try {
-      const notes = (await test.run({ base, readerBase, fixture, page, browser })) ?? [];
+      const notes = (await test.run({ base, readerBase, appBase, fixture, page, browser })) ?? [];
       passed += 1;
       console.log(`✓ ${test.file} › ${test.name} (${Date.now() - testStarted} ms)`);
       for (const note of notes) console.log(`    ${note}`);

@@ -1,6 +1,6 @@
-// Refuses import circles in src/, type-only ones included: `import-x/no-cycle` skips
-// `import type` and `export type … from` (hard-coded in the plugin), so a loop of types between
-// two layers passes the linter. This reads every import of src/**/*.ts with the TypeScript
+// Refuses import circles in src/, app/src/ and core/, type-only ones included: `import-x/no-cycle`
+// skips `import type` and `export type … from` (hard-coded in the plugin), so a loop of types
+// between two layers passes the linter. This reads every import of those .ts(x) with the TypeScript
 // scanner (no type checking: a few seconds), resolves it with the repo's tsconfig, and prints
 // each circle as a path of files. Exit 1 when there is one. Run by `npm run lint`.
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-/** The folders whose imports are checked: the API Worker and the shared cores. */
-const sourceDirs = [join(root, "core"), join(root, "src")];
+/** The folders whose imports are checked: the API Worker, the app Worker and the shared cores. */
+const sourceDirs = [join(root, "core"), join(root, "src"), join(root, "app", "src")];
 
 /** The compiler options of the repo's tsconfig.json (module resolution, paths). */
 function compilerOptions() {
@@ -151,8 +151,12 @@ const circles = tangledComponents(graph)
   .sort();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (circles.length > 0) {
-  console.error(`${circles.length} import circle(s) in core/ and src/ (type-only imports included):`);
+  console.error(
+    `${circles.length} import circle(s) in core/, src/ and app/src/ (type-only imports included):`,
+  );
   for (const circle of circles) console.error(`  ${circle}`);
   process.exit(1);
 }
-console.log(`No import circle in ${files.length} files of core/ and src/ (${seconds} s).`);
+console.log(
+  `No import circle in ${files.length} files of core/, src/ and app/src/ (${seconds} s).`,
+);

@@ -1,4 +1,4 @@
-// Refuses a module-level memory in src/, core/ and reader/src that is not made by the one
+// Refuses a module-level memory in src/, core/, reader/src and app/src that is not made by the one
 // registry (core/memory/memos.ts: `isolateMemo`, `weakMemo`, bounded by the one policy) or held
 // by the platform (src/platform/isolate-memories.ts): a new `new Map(` at module scope is a cache
 // that tests and isolates share by import and that nothing bounds. The rule is
@@ -10,7 +10,7 @@ import { ROOT } from "./lib/root.mjs";
 import { moduleMemories } from "./lib/module-memories.mjs";
 
 /** The folders of Worker code and the shared cores. */
-const DIRS = ["src", "core", "reader/src"];
+const DIRS = ["src", "core", "reader/src", "app/src"];
 
 const offenders = [];
 for (const dir of DIRS) {

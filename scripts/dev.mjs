@@ -5,12 +5,14 @@
 //    in .wrangler/quire-demo-token (reused while the database still accepts it),
 // 3. prints the token and ready-to-paste curl lines,
 // 4. runs `wrangler dev` on port 8787 (or `--port N`, or QUIRE_PORT) with local D1/R2 state
-//    under .wrangler/state (or QUIRE_STATE_DIR), PUBLIC_APP_URL following the port, and
+//    under .wrangler/state (or QUIRE_STATE_DIR), PUBLIC_APP_URL the app's address (step 5), and
 //    `--test-scheduled` (GET /__scheduled runs the cron jobs),
 // 5. once the server answers, starts the reader Worker (reader/, published sites as HTML) on the
-//    port two above (8789), makes sure the demo's published site exists (scripts/lib/demo-site.mjs, through
-//    the API) and prints its id, its address in the reader and a curl line resolving it.
-// Both Workers find each other through a dev registry of this checkout's own (beside the state:
+//    port two above (8789) and the app Worker (app/: sign-in, account and organization screens)
+//    on the port three above (8790), makes sure the demo's published site exists
+//    (scripts/lib/demo-site.mjs, through the API), prints its id, its address in the reader and a
+//    curl line resolving it, and the app's address.
+// The Workers find each other through a dev registry of this checkout's own (beside the state:
 // .wrangler/dev-registry, or WRANGLER_REGISTRY_PATH), not wrangler's one per machine, so two
 // checkouts can run `npm run dev` side by side; a port already taken (another checkout's server)
 // stops it before anything starts, naming a free `--port`.
@@ -24,7 +26,6 @@ import { DEMO, demoTokenFileLabel, seedDemo } from "./lib/demo.mjs";
 import { seedDemoSite } from "./lib/demo-site.mjs";
 import {
   clientPort,
-  localAppUrl,
   recordPort,
   registryDir,
   serverPort,
@@ -33,6 +34,7 @@ import {
 } from "./lib/dev-env.mjs";
 import { freePortSet, portTaken } from "./lib/ports.mjs";
 import { localSitesUrl, readerPort, spawnReader, untilAnswers } from "./lib/reader.mjs";
+import { appPort, localAppUrl, spawnApp } from "./lib/app.mjs";
 import { applyMigrations, ROOT, spawnWrangler } from "./lib/wrangler.mjs";
 
 /** How long the server may take to answer before the demo site is given up (the first build). */
@@ -164,12 +166,17 @@ function runDevServer(args, port, seed) {
   // Published sites live in the reader, on the next port.
   const sitesUrl = localSitesUrl(port);
   if (!devVarsSet("PUBLIC_SITES_URL")) vars.push("--var", `PUBLIC_SITES_URL:${sitesUrl}`);
+  // Mail stays on this machine: the outbox transport keeps every message in the local D1, where
+  // the app's /dev/outbox page (GET /v1/dev/outbox) lists it. .dev.vars may choose another.
+  if (!devVarsSet("MAIL_TRANSPORT")) vars.push("--var", "MAIL_TRANSPORT:outbox");
   recordPort(port);
   const child = spawnWrangler(["dev", ...extra, ...vars, ...args], { quiet: false });
   let reader = null;
+  let app = null;
   const forward = (signal) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    if (reader && reader.exitCode === null && reader.signalCode === null) reader.kill(signal);
+    for (const worker of [child, reader, app]) {
+      if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill(signal);
+    }
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, forward);
   child.on("error", (err) => {
@@ -193,28 +200,42 @@ function runDevServer(args, port, seed) {
       reader.on("exit", (code) => {
         if (code) console.error(`✗ the reader stopped (exit ${code}); the API keeps running.`);
       });
-      return demoSite(base, seed, reader);
+      const appUrl = localAppUrl(port);
+      console.log(`Starting the app (sign-in, account, organization settings) on ${appUrl}…`);
+      app = await spawnApp({ port: appPort(port), quiet: false });
+      app.on("exit", (code) => {
+        if (code) console.error(`✗ the app stopped (exit ${code}); the API keeps running.`);
+      });
+      await demoSite(base, seed, reader);
+      await untilAnswers(`${appUrl}/_app/app.css`, READY_TIMEOUT_MS, app);
+      console.log(`
+✓ The app: ${appUrl}   (sign in: ${appUrl}/sign-in; messages it would send: ${appUrl}/dev/outbox)
+`);
     })
-    .catch((err) => console.error(`✗ demo site: ${err instanceof Error ? err.message : err}`));
+    .catch((err) =>
+      console.error(`✗ demo site or app: ${err instanceof Error ? err.message : err}`),
+    );
 }
 
 /**
- * Refuses to start when the API's or the reader's port is taken (most likely by `npm run dev` in
- * another checkout: its server would answer this one's URLs), naming ports that are free now.
+ * Refuses to start when the API's, the reader's or the app's port is taken (most likely by
+ * `npm run dev` in another checkout: its server would answer this one's URLs), naming ports that
+ * are free now.
  */
 async function checkPortsFree(port) {
-  const ports = (p) => [p, readerPort(p)];
+  const ports = (p) => [p, readerPort(p), appPort(p)];
   const taken = [];
   for (const p of ports(port)) if (await portTaken(p)) taken.push(p);
   if (taken.length === 0) return;
   const free = await freePortSet(port + 100, ports);
-  const which = taken.map((p) => (p === port ? `${p} (the API)` : `${p} (the reader)`)).join(", ");
+  const name = (p) => (p === port ? "the API" : p === readerPort(port) ? "the reader" : "the app");
+  const which = taken.map((p) => `${p} (${name(p)})`).join(", ");
   throw new Error(
     `${taken.length > 1 ? "Ports" : "Port"} ${which} ${taken.length > 1 ? "are" : "is"} already in use, ` +
       `perhaps by \`npm run dev\` in another checkout.\n` +
       (free
-        ? `  Serve on other ports: \`npm run dev -- --port ${free}\` (the reader then takes ${readerPort(free)}),`
-        : `  Serve on other ports: \`npm run dev -- --port <N>\` (the reader takes N+2),`) +
+        ? `  Serve on other ports: \`npm run dev -- --port ${free}\` (the reader then takes ${readerPort(free)}, the app ${appPort(free)}),`
+        : `  Serve on other ports: \`npm run dev -- --port <N>\` (the reader takes N+2, the app N+3),`) +
       ` or QUIRE_PORT=${free ?? "<N>"}.`,
   );
 }

@@ -16,10 +16,18 @@ import type { MainRevisionHook } from "./platform/main-revision";
  */
 export const FROM_READER: unique symbol = Symbol("quire.from-reader");
 
+/**
+ * Marks the bindings of a call that came through the app Worker's entrypoint
+ * (src/app-gateway.ts): like FROM_READER, a symbol no variable or header can set.
+ */
+export const FROM_APP: unique symbol = Symbol("quire.from-app");
+
 /** The Worker's bindings, as declared in wrangler.toml. */
 export interface Bindings {
   /** Set only on calls through the reader's entrypoint: its visitor address header is believed. */
   [FROM_READER]?: true;
+  /** Set only on calls through the app's entrypoint: its visitor address header is believed. */
+  [FROM_APP]?: true;
   DB: D1Database;
   FILES: R2Bucket;
   PUBLIC_APP_URL: string;
@@ -66,6 +74,21 @@ export interface Bindings {
   OUTBOUND_DNS_CHECK?: string;
   /** The DNS-over-HTTPS JSON endpoint of that check (default Cloudflare's). */
   OUTBOUND_DOH_URL?: string;
+  /**
+   * How mail leaves (src/mail): `outbox` (kept in D1, listed by `GET /v1/dev/outbox`; the
+   * `npm run dev` default), `http` (an HTTP mail API: MAIL_API_*), `none` (no mail; unset = none).
+   */
+  MAIL_TRANSPORT?: string;
+  /** The HTTP mail API's shape: `cloudflare`, `resend`, `postmark` or `generic` (default). */
+  MAIL_API_KIND?: string;
+  /** The HTTP mail API's send endpoint (e.g. Cloudflare's `/accounts/{id}/email/sending/send`). */
+  MAIL_API_URL?: string;
+  /** The HTTP mail API's key (a secret: `wrangler secret put MAIL_API_KEY`). */
+  MAIL_API_KEY?: string;
+  /** The sender of every message, `Quire <no-reply@example.com>` or a bare address. */
+  MAIL_FROM?: string;
+  /** `open`: anyone may create an account by e-mail; else only invitees and listed domains. */
+  SIGN_UP?: string;
   /** Workers AI (optional `[ai] binding = "AI"`): the translation engine when present. */
   AI?: Ai;
   /** A LibreTranslate-compatible endpoint (e.g. https://translate.example.org): the other engine. */

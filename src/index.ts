@@ -4,6 +4,7 @@ import { runScheduled } from "./scheduled";
 import { createJobConsumer } from "./jobs/consumer";
 import { integrationGatewayFor } from "./integration-gateway";
 import { readerGatewayFor } from "./reader-gateway";
+import { appGatewayFor } from "./app-gateway";
 import { createPlatform } from "./platform/compose";
 
 // The composition root: one platform (hooks, jobs, gates) for the app and the queue consumer.
@@ -16,6 +17,9 @@ export const IntegrationGateway = integrationGatewayFor(app);
 
 /** The reader Worker's way in: the same app, believing the visitor address the reader forwards. */
 export const ReaderGateway = readerGatewayFor(app);
+
+/** The app Worker's way in (app/): the same app, believing the visitor address the app forwards. */
+export const AppGateway = appGatewayFor(app);
 
 /** The Worker: HTTP through the Hono app, cron through the scheduled jobs, the queue's jobs. */
 export default {

@@ -110,18 +110,18 @@ export function parseExpiry(value, now = Date.now()) {
   return new Date(ms).toISOString();
 }
 
-/** Extracts the `SCOPES` array literal from the source text of src/lib/scopes.ts. */
+/** Extracts the `SCOPES` array literal from the source text of core/tokens/scopes.ts. */
 function parseScopes(sourceText) {
   const block = sourceText.match(/export const SCOPES\s*=\s*\[([\s\S]*?)\]\s*as const/);
   const scopes = block ? [...block[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]) : [];
-  if (scopes.length === 0) throw new Error("could not read SCOPES from src/lib/scopes.ts");
+  if (scopes.length === 0) throw new Error("could not read SCOPES from core/tokens/scopes.ts");
   return scopes;
 }
 
 /**
- * The official scope names, read from src/lib/scopes.ts (the list the Worker enforces) rather
+ * The official scope names, read from core/tokens/scopes.ts (the list the Worker enforces) rather
  * than copied, so the command line never accepts a scope the API does not know.
  */
 export function loadScopes() {
-  return parseScopes(readFileSync(resolve(ROOT, "src/lib/scopes.ts"), "utf8"));
+  return parseScopes(readFileSync(resolve(ROOT, "core/tokens/scopes.ts"), "utf8"));
 }

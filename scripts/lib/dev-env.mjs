@@ -96,9 +96,18 @@ export function recordPort(port) {
 }
 
 /**
- * The public URL of the app for a local server on `port`: what PUBLIC_APP_URL must be so that
- * `urls.*`, the SSO callback and published site addresses point at the port actually served.
+ * The app Worker's local port for an API on `apiPort`: three above (the one above is the local
+ * SAML IdP's, `npm run sso:idp`; two above the reader's).
  */
-export function localAppUrl(port) {
-  return `http://localhost:${port}/app`;
+export function appPort(apiPort) {
+  return apiPort + 3;
+}
+
+/**
+ * The public URL of the app for a local API on `port`: the app Worker's address, what
+ * PUBLIC_APP_URL must be so that `urls.app`, sign-in links, the SSO callback and session cookies
+ * point at the app actually served.
+ */
+export function localAppUrl(port, host = "localhost") {
+  return `http://${host}:${appPort(port)}`;
 }

@@ -124,6 +124,8 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "POST /v1/sso/token": "exchangeSsoCodeForToken",
   "GET /v1/public/openapi/{organizationId}/{specSlug}": "getPublicOpenAPISpecContent",
   "GET /integration-assets": "getIntegrationAsset",
+  "GET /v1/sessions/invite": "getEmailInvite",
+  "POST /v1/sessions/invite": "acceptEmailInvite",
 };
 
 /** The official table's path key: without the /v1 prefix, every parameter written `{}`. */

@@ -5,6 +5,7 @@ import { translationRunJob } from "../services/translations/jobs";
 import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
+import { sendMailJob } from "../mail";
 import type { MainRevisionHook } from "./main-revision";
 import { KeptAnswers, LargeBodyGate, RateLimitWindows, VerifiedTokens } from "./isolate-memories";
 
@@ -37,7 +38,13 @@ export interface Platform {
 export function createPlatform(): Platform {
   return {
     mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain],
-    jobs: [translationRunJob, processSpecJob, dispatchIntegrationEvent, processConversationJob],
+    jobs: [
+      translationRunJob,
+      processSpecJob,
+      dispatchIntegrationEvent,
+      processConversationJob,
+      sendMailJob,
+    ],
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),
     rateLimitWindows: new RateLimitWindows(),

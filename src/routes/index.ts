@@ -12,6 +12,7 @@ import { mountPdf } from "./pdf";
 import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
 import { mountSessions } from "./sessions";
+import { mountSignIn } from "./sign-in";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSso } from "./sso";
@@ -44,5 +45,6 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountSso(app);
   mountOidc(app);
   mountPasskeys(app);
+  mountSignIn(app);
   mountUrls(app);
 }

@@ -9,6 +9,7 @@ import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
 import embedsHost from "./embeds.ts";
 import idpHost, { tamperHost } from "./oidc.ts";
+import mailHost from "./mail.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -23,6 +24,7 @@ const HOSTS: Record<string, FakeHost> = {
   "www.youtube.com": embedsHost,
   "idp.example.com": idpHost,
   "tamper.example.com": tamperHost,
+  "mail.example.com": mailHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */

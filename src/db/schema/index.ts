@@ -21,5 +21,6 @@ export * from "./integration-events";
 export * from "./openapi-specs";
 export * from "./translations";
 export * from "./conversations";
+export * from "./sign-in-mail";
 export * from "./sessions";
 export * from "./rows";

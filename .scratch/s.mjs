@@ -1,0 +1,14 @@
+import puppeteer from "puppeteer-core";
+import { ensureChromium } from "/work/wt/app/scripts/lib/chromium.mjs";
+import { axeReport } from "/work/wt/app/test-browser/fixtures/reader-checks.mjs";
+const link = process.argv[2];
+const browser = await puppeteer.launch({ executablePath: ensureChromium(), headless: true, args: ["--no-sandbox"] });
+const page = await browser.newPage();
+await page.setViewport({ width: 1100, height: 900 });
+const shot = async (name) => { await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true }); const r = await axeReport(page, name); console.log(name, page.url(), r.failing.length, r.failing.map(f=>JSON.stringify(f)).join("\n")); };
+await page.goto(link); await shot("link-confirm");
+await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+await shot("after-link");
+await page.goto("http://localhost:8833/"); await shot("home");
+await page.goto("http://localhost:8833/o/x"); await shot("not-built");
+await browser.close();

@@ -1,0 +1,20 @@
+import puppeteer from "puppeteer-core";
+import { ensureChromium } from "../scripts/lib/chromium.mjs";
+import { axeReport } from "../test-browser/fixtures/reader-checks.mjs";
+const A = "http://localhost:8833";
+const browser = await puppeteer.launch({ executablePath: ensureChromium(), headless: true, args: ["--no-sandbox"] });
+const page = await browser.newPage();
+await page.setViewport({ width: 1100, height: 900 });
+const shot = async (name) => { await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true }); const r = await axeReport(page, name); console.log(name, page.url(), r.failing.length, r.failing.map(f=>JSON.stringify(f)).join("\n")); };
+await page.goto(A + "/sign-in"); await shot("sign-in");
+await page.type("#f-email", "demo@quire.local");
+await Promise.all([page.waitForNavigation(), page.click("form[action='/sign-in/email'] button")]);
+await shot("code");
+for (let i = 0; i < 40; i++) { await page.goto(A + "/dev/outbox"); if (await page.$(".a-outbox-link")) break; await new Promise(r => setTimeout(r, 250)); }
+await shot("outbox");
+const link = await page.$eval(".a-outbox-link", (a) => a.href);
+await page.goto(link); await shot("email-confirm");
+await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+await shot("after-email");
+await page.goto(A + "/account"); await shot("account");
+await browser.close();

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import type { ScreenEnv } from "../http/screen-env";
+import { accountRoutes } from "./account/routes";
+import { homeRoutes } from "./home/routes";
+import { notBuiltRoutes } from "./not-built";
+import { outboxRoutes } from "./outbox/routes";
+import { callbackRoutes } from "./sign-in/callbacks";
+import { signInRoutes } from "./sign-in/routes";
+
+/**
+ * Every screen of the app, by feature (screens/<feature>/: its routes and its views). The editor
+ * (issue 37) adds its features here beside the sign-in and settings screens, and takes the
+ * prefixes of `not-built.ts` as it builds them.
+ */
+export const screenRoutes = new Hono<ScreenEnv>();
+
+screenRoutes.route("/", homeRoutes);
+screenRoutes.route("/", signInRoutes);
+screenRoutes.route("/", callbackRoutes);
+screenRoutes.route("/", outboxRoutes);
+screenRoutes.route("/", accountRoutes);
+screenRoutes.route("/", notBuiltRoutes);

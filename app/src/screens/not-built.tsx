@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { ScreenEnv } from "../http/screen-env";
+import { messageResponse } from "../layout/message";
+
+/**
+ * The addresses the API's `urls.app` point at whose screens the app has not built yet (the
+ * editor's, issue 37): organization homes (`/o/…`), spaces, pages, change requests and
+ * revisions (`/s/…`), integrations (`/integrations/…`). Each answers a 404 that says so, not a
+ * page pretending to be there.
+ */
+export const notBuiltRoutes = new Hono<ScreenEnv>();
+
+/** The prefixes of `urls.app` with no screen yet. */
+const NOT_BUILT: readonly string[] = ["/o/*", "/s/*", "/integrations/*"];
+
+for (const path of NOT_BUILT) {
+  notBuiltRoutes.get(path, () =>
+    messageResponse(
+      {
+        title: "Not in the app yet",
+        message: (
+          <p>
+            This address belongs to a screen of Quire's web app that is not built yet (the editor).
+            Its content is available through the API.
+          </p>
+        ),
+        links: [["Go to your organizations", "/"]],
+      },
+      404,
+    ),
+  );
+}

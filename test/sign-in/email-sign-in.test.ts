@@ -1,0 +1,124 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, d1Cost } from "../helpers/api";
+import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { askSignIn, mailTo, secretsOf, setCookie, setCookieLine } from "../helpers/sign-in";
+import { emailSignIns, users } from "../../src/db/schema";
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  call("POST", path, { body, headers: cookie ? { Cookie: cookie } : {} });
+
+describe("e-mail sign-in (link and code)", () => {
+  let person: TestUser;
+  beforeAll(async () => {
+    person = await makeUser({ email: `${unique("ada")}@example.test`, emailVerified: false });
+  });
+
+  it("sends a link and a code; the link signs in the browser that asked, once", async () => {
+    const { res, cookie } = await askSignIn(person.user.email);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ sent: true });
+    expect(setCookieLine(res, "quire_sign_in")).toMatch(
+      /HttpOnly; SameSite=Lax; Secure; Max-Age=900/,
+    );
+    const [message] = await mailTo(person.user.email);
+    expect(message!.text).toContain(`${env.PUBLIC_APP_URL}/sign-in/email?token=`);
+    const { token } = secretsOf(message!);
+    // A GET spends nothing (a mail scanner): the API has only the POST.
+    expect((await call("GET", "/sessions/email/link", { query: { token } })).status).toBe(405);
+    const signedIn = await post("/sessions/email/link", { token }, cookie);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.id).toBe(person.user.id);
+    expect(setCookie(signedIn, "quire_session")).toMatch(/^qs_/);
+    const [row] = await testDb().select().from(users).where(eq(users.id, person.user.id));
+    expect(row!.emailVerified).toBe(true);
+    const again = await post("/sessions/email/link", { token }, cookie);
+    expect(again.status).toBe(410);
+    expect(again.body.error.message).toMatch(/expired or was already used/);
+  });
+
+  it("refuses the link in another browser (409, asking for the code); the code works anywhere", async () => {
+    await askSignIn(person.user.email);
+    const messages = await mailTo(person.user.email, 2);
+    const { token, code } = secretsOf(messages[0]!);
+    const elsewhere = await post("/sessions/email/link", { token });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error.message).toMatch(/enter the 6-digit code/);
+    const byCode = await post("/sessions/email/code", { email: person.user.email, code });
+    expect(byCode.status).toBe(200);
+    expect((await post("/sessions/email/code", { email: person.user.email, code })).status).toBe(
+      410,
+    );
+  });
+
+  it("refuses an expired link and code", async () => {
+    const { cookie } = await askSignIn(person.user.email);
+    const messages = await mailTo(person.user.email, 3);
+    const { token, code } = secretsOf(messages[0]!);
+    const past = new Date(Date.now() - 1000).toISOString();
+    await testDb()
+      .update(emailSignIns)
+      .set({ expiresAt: past })
+      .where(eq(emailSignIns.email, person.user.email));
+    expect((await post("/sessions/email/link", { token }, cookie)).status).toBe(410);
+    expect((await post("/sessions/email/code", { email: person.user.email, code })).status).toBe(
+      410,
+    );
+  });
+
+  it("locks a request after 5 wrong codes, even for the right one then", async () => {
+    const email = person.user.email;
+    await askSignIn(email);
+    const messages = await mailTo(email, 4);
+    const { code } = secretsOf(messages[0]!);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push((await post("/sessions/email/code", { email, code: wrong })).status);
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    const right = await post("/sessions/email/code", { email, code });
+    expect(right.status).toBe(429);
+    expect(right.body.error.message).toMatch(/locked this sign-in request/);
+  });
+
+  it("answers an unknown address exactly as a known one, and tells its mailbox there is no account", async () => {
+    const known = await makeUser();
+    const stranger = `${unique("nobody")}@example.test`;
+    const a = await askSignIn(known.user.email);
+    const b = await askSignIn(stranger);
+    expect([b.res.status, b.res.body]).toEqual([a.res.status, a.res.body]);
+    expect(Boolean(b.cookie)).toBe(Boolean(a.cookie));
+    expect(d1Cost(b.res).roundTrips).toBe(d1Cost(a.res).roundTrips);
+    const [message] = await mailTo(stranger);
+    expect(message!.text).toMatch(/no account uses it/);
+    expect(message!.text).not.toMatch(/token=|\n\d{6}\n/);
+  });
+});
+
+describe("sign-up by e-mail", () => {
+  it("creates a person whose address is in an organization's domains, who may then join", async () => {
+    const domain = `${unique("d")}.example.test`;
+    const { org } = await makeOrg({ emailDomains: [domain] });
+    const email = `new@${domain}`;
+    const { cookie } = await askSignIn(email);
+    const [message] = await mailTo(email);
+    expect(message!.subject).toBe("Create your Quire account");
+    const res = await post("/sessions/email/link", { token: secretsOf(message!).token }, cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(true);
+    const session = setCookie(res, "quire_session")!;
+    const origin = new URL(env.PUBLIC_APP_URL).origin;
+    const me = await call("GET", "/user", { headers: { Cookie: `quire_session=${session}` } });
+    expect(me.body.email).toBe(email);
+    const { csrfToken } = await import("../../core/sessions/csrf");
+    const joined = await call("POST", `/orgs/${org.id}/join`, {
+      headers: {
+        Cookie: `quire_session=${session}`,
+        Origin: origin,
+        "X-Quire-CSRF": await csrfToken(session),
+      },
+    });
+    expect(joined.status).toBe(204);
+  });
+});
