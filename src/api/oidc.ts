@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
-import { UserSchema } from "../api-document/common";
+import { CurrentSessionSchema } from "./sessions";
 
 /** Path of one OIDC provider of an organization. */
 export const OidcProviderParams = OrgParams.extend({
@@ -40,14 +40,10 @@ export const OidcCallbackBody = z
   })
   .strict();
 
-/** Answer of a finished sign-in (the session is in the `Set-Cookie` header). */
-export const SignedInSchema = z
-  .object({
-    object: z.literal("signed-in"),
-    user: UserSchema,
-    returnTo: z.string().nullable(),
-  })
-  .openapi("SignedIn");
+/** Answer of a finished OIDC sign-in: the new session (its cookie is set) and where to go. */
+export const OidcSignedInSchema = CurrentSessionSchema.extend({
+  returnTo: z.string().nullable().openapi({ description: "The start's `returnTo`, if any" }),
+}).openapi("OIDCSignedIn");
 
 const Title = z.string().trim().min(1).max(60);
 const Issuer = z

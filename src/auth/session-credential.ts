@@ -32,38 +32,19 @@ function appOrigin(c: Context<AppEnv>): string | null {
   }
 }
 
-/** The origins a browser's state-changing request may come from: the app's and the API's own. */
-export function allowedOriginsOf(c: Context<AppEnv>): string[] {
-  const app = appOrigin(c);
-  return app ? [app, ownOrigin(c)] : [ownOrigin(c)];
-}
-
-/**
- * Refuses (403) a sign-in request (passkey, OIDC) whose `Origin` is missing or not the app's or
- * the API's: another site cannot start or finish a sign-in in a visitor's browser (login CSRF).
- */
-export function refuseForeignOrigin(c: Context<AppEnv>): void {
-  const origin = c.req.header("Origin");
-  if (!origin) throw forbidden("Cross-site request refused: the Origin header is missing");
-  if (!allowedOriginsOf(c).includes(origin)) {
-    throw forbidden(
-      `Cross-site request refused: the Origin ${JSON.stringify(origin.slice(0, 200))} is not this deployment's`,
-    );
-  }
-}
-
 /**
  * Refuses (403) a session's state-changing request that lacks the same-origin proof
  * (core/sessions/csrf.ts): an `Origin` of the app or of the API itself, and the `X-Quire-CSRF`
  * header of this session. Called before the body is read; safe methods pass.
  */
 export async function refuseCrossSite(c: Context<AppEnv>, secret: string): Promise<void> {
+  const app = appOrigin(c);
   const reason = await crossSiteRefusal({
     method: c.req.method,
     token: c.req.header(CSRF_HEADER),
     origin: c.req.header("Origin"),
     secret,
-    allowedOrigins: allowedOriginsOf(c),
+    allowedOrigins: app ? [app, ownOrigin(c)] : [ownOrigin(c)],
   });
   if (reason) throw forbidden(`Cross-site request refused: ${reason}`);
 }

@@ -18,8 +18,8 @@ describe("OIDC sign-in with a real provider", () => {
     expect(start.cookie).toMatch(/^quire_oidc=/);
     const query = await loginAtProvider(start.url, email);
     const done = await finishOidc(query, start.cookie);
-    expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ object: "signed-in", returnTo: "/account" });
+    expect(done.status).toBe(201);
+    expect(done.body).toMatchObject({ object: "current-session", returnTo: "/account" });
     expect(done.body.user.id).toBe(alice.user.id);
     const session = sessionCookieOf(done)!;
     expect(session).toMatch(/^quire_session=qs_/);
@@ -116,7 +116,7 @@ describe("organizations' OIDC providers", () => {
     const email = `${unique("carol")}@${domain}`;
     const start = await startOidc(id);
     const done = await finishOidc(await loginAtProvider(start.url, email), start.cookie);
-    expect(done.status).toBe(200);
+    expect(done.status).toBe(201);
     expect(done.body.user.email).toBe(email);
     const members = await admin.get(`/orgs/${org.id}/members`);
     const joined = members.body.items.find((m: { user: { id: string } }) => m.user.id === done.body.user.id);

@@ -52,7 +52,7 @@ describe("passkeys", () => {
     expect(start.options.allowCredentials ?? []).toEqual([]);
     const answer = await phone.signIn(start.options, appOrigin());
     const done = await signIn(answer, start.cookie);
-    expect(done.status).toBe(200);
+    expect(done.status).toBe(201);
     expect(done.body.user.id).toBe(user.id);
     const session = done.headers
       .getSetCookie()

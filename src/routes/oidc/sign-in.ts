@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { refuseForeignOrigin } from "../../auth/session-credential";
 import { createRouter } from "../../http/router";
 import { publicRoute } from "../../http/route-facts";
+import { guardSignIn } from "../../http/sign-in-guards";
 import {
   clearedFlowCookie,
   flowCookie,
@@ -10,9 +10,14 @@ import {
 } from "../../http/flow-cookies";
 import { appUrl } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
-import { OidcCallbackBody, OidcStartBody, OidcStartSchema, SignedInSchema } from "../../api/oidc";
+import {
+  OidcCallbackBody,
+  OidcStartBody,
+  OidcSignedInSchema,
+  OidcStartSchema,
+} from "../../api/oidc";
 import { finishOidcSignIn, startOidcSignIn } from "../../services/oidc/sign-in";
-import { answerSignedIn } from "../signed-in";
+import { signedIn } from "../sessions/signed-in";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 
@@ -43,7 +48,7 @@ oidcSignInRoutes.openapi(
     },
   }),
   async (c) => {
-    refuseForeignOrigin(c);
+    await guardSignIn(c);
     const body = c.req.valid("json");
     const started = await startOidcSignIn(c.get("db"), c.env, {
       provider: body.provider,
@@ -73,12 +78,12 @@ oidcSignInRoutes.openapi(
     security: [],
     request: { body: jsonBody(OidcCallbackBody) },
     responses: {
-      200: jsonResponse(SignedInSchema, "Signed in"),
+      201: jsonResponse(OidcSignedInSchema, "Signed in"),
       ...errorResponses(400, 403, 404, 409, 502),
     },
   }),
   async (c) => {
-    refuseForeignOrigin(c);
+    await guardSignIn(c);
     const { query } = c.req.valid("json");
     const browserSecret = flowCookieValue(c, OIDC_STATE_COOKIE);
     c.header("Set-Cookie", clearedFlowCookie(c, OIDC_STATE_COOKIE));
@@ -87,6 +92,7 @@ oidcSignInRoutes.openapi(
       browserSecret,
       redirectUri: redirectUri(c),
     });
-    return answerSignedIn(c, done.userId, "oidc", done.returnTo);
+    const current = await signedIn(c, done.userId, "oidc");
+    return c.json({ ...current, returnTo: done.returnTo }, 201);
   },
 );

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { refuseForeignOrigin } from "../../auth/session-credential";
 import { createRouter } from "../../http/router";
 import { publicRoute } from "../../http/route-facts";
+import { guardSignIn } from "../../http/sign-in-guards";
 import {
   clearedFlowCookie,
   flowCookie,
@@ -11,10 +11,10 @@ import {
 } from "../../http/flow-cookies";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { PasskeySignInBody, WebAuthnOptionsSchema } from "../../api/passkeys";
-import { SignedInSchema } from "../../api/oidc";
+import { CurrentSessionSchema } from "../../api/sessions";
 import { relyingPartyOf } from "../../services/passkeys/relying-party";
 import { signInOptions, signInWithPasskey } from "../../services/passkeys/sign-in";
-import { answerSignedIn } from "../signed-in";
+import { signedIn } from "../sessions/signed-in";
 
 /** Signing in with a passkey, usernameless (Quire extensions). */
 export const passkeySignInRoutes = createRouter();
@@ -34,7 +34,7 @@ passkeySignInRoutes.openapi(
     responses: { 200: jsonResponse(WebAuthnOptionsSchema, "OK"), ...errorResponses(403) },
   }),
   async (c) => {
-    refuseForeignOrigin(c);
+    await guardSignIn(c);
     const started = await signInOptions(c.get("db"), relyingPartyOf(c.env));
     c.header(
       "Set-Cookie",
@@ -56,10 +56,13 @@ passkeySignInRoutes.openapi(
     middleware: [publicRoute()],
     security: [],
     request: { body: jsonBody(PasskeySignInBody) },
-    responses: { 200: jsonResponse(SignedInSchema, "Signed in"), ...errorResponses(400, 403) },
+    responses: {
+      201: jsonResponse(CurrentSessionSchema, "Signed in"),
+      ...errorResponses(400, 403),
+    },
   }),
   async (c) => {
-    refuseForeignOrigin(c);
+    await guardSignIn(c);
     const { response } = c.req.valid("json");
     const userId = await signInWithPasskey(
       c.get("db"),
@@ -68,6 +71,6 @@ passkeySignInRoutes.openapi(
       response as unknown as AuthenticationResponseJSON,
     );
     c.header("Set-Cookie", clearedFlowCookie(c, PASSKEY_COOKIE), { append: true });
-    return answerSignedIn(c, userId, "passkey", null);
+    return c.json(await signedIn(c, userId, "passkey"), 201);
   },
 );
