@@ -1,7 +1,8 @@
 // A real OpenID Connect provider (the `oidc-provider` package, v9) on loopback, for the tests:
 // the vitest fake internet (test/network/oidc.ts) routes a fake host to it, and the OIDC browser
 // test (test-browser/oidc.mjs) sends Chromium to it. Anyone signs in with no password (local test
-// use only): `GET /interaction/<uid>/login?account=<e-mail>` finishes the login interaction as
+// use only): `/interaction/<uid>` is a one-field login page, and
+// `GET /interaction/<uid>/login?account=<e-mail>` finishes the login interaction as
 // that account, and consent is granted at once. An account's e-mail is its id; it is verified
 // unless its local part starts with "unverified".
 import { generateKeyPairSync, randomBytes } from "node:crypto";
@@ -39,6 +40,18 @@ export async function startOidcIdp({ issuer = (origin) => origin, clients, port 
   let provider = null;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const page = /^\/interaction\/([^/]+)$/.exec(url.pathname);
+    if (page) {
+      // The login screen: an e-mail address, no password (a test provider).
+      res
+        .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+        .end(
+          `<!doctype html><html lang="en"><title>Test provider</title><h1>Test provider</h1>` +
+            `<form method="get" action="/interaction/${page[1]}/login"><label for="account">E-mail</label>` +
+            `<input id="account" name="account" type="email" required><button>Sign in</button></form>`,
+        );
+      return;
+    }
     const login = /^\/interaction\/([^/]+)\/login$/.exec(url.pathname);
     if (login) {
       const accountId = url.searchParams.get("account") ?? "someone@example.com";
