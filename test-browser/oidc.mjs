@@ -45,7 +45,7 @@ async function continueCallback(page) {
 export const tests = [
   {
     name: "signs in through the /sign-in button at a real provider; a forged state and an unverified address refused",
-    async run({ appBase, page }) {
+    async run({ appBase, page, browser }) {
       // Loaded here: oidc-provider is imported only by runs that select this file.
       const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
       const idp = await startOidcIdp({
@@ -76,14 +76,16 @@ export const tests = [
         const forged = await fresh.$eval("main", (m) => m.textContent);
         assert.match(forged, /no sign-in under way/);
 
-        // An address the provider has not verified is never linked.
-        await page.deleteCookie({ name: "quire_session", url: appBase });
-        await throughProvider(page, appBase, "unverified-demo@quire.local");
-        await continueCallback(page);
-        const refused = await page.$eval("main", (m) => m.textContent);
+        // An address the provider has not verified is never linked (another browser: no
+        // session at the provider or here).
+        const other = await (await browser.createBrowserContext()).newPage();
+        await throughProvider(other, appBase, "unverified-demo@quire.local");
+        await continueCallback(other);
+        const refused = await other.$eval("main", (m) => m.textContent);
         assert.match(refused, /not verified/);
-        const none = await pageFetch(page, "/v1/session", { method: "GET" });
+        const none = await pageFetch(other, "/v1/session", { method: "GET" });
         assert.notEqual(none.status, 200);
+        await other.browserContext().close();
       } finally {
         await idp.close();
       }
