@@ -14,7 +14,7 @@
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from "jose";
 import type { RunningIdp } from "../../scripts/lib/oidc-idp.mjs";
 
-export const IDP_ISSUER = "https://idp.example.com";
+const IDP_ISSUER = "https://idp.example.com";
 const TAMPER = "https://tamper.example.com";
 const REDIRECT = "https://app.quire.test/sign-in/oidc/callback";
 

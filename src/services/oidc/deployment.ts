@@ -21,7 +21,7 @@ const Entry = z.object({
 type DeploymentEnv = Pick<Bindings, "OIDC_PROVIDERS">;
 
 /** The var that holds a provider's client secret. */
-export function secretVarOf(id: string): string {
+function secretVarOf(id: string): string {
   return `OIDC_${id.toUpperCase().replace(/-/g, "_")}_SECRET`;
 }
 

@@ -27,7 +27,7 @@ import {
  */
 
 /** Most passkeys one person may register. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 /** The person registering, and the credential they asked with. */
 export interface Registrant {
