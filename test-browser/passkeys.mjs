@@ -105,7 +105,7 @@ export const tests = [
           fetch(path, { method: "POST", headers, body: JSON.stringify(body ?? {}) }).then(
             async (r) => ({ status: r.status, body: await r.json() }),
           );
-        const options = await post("/v1/user/passkeys/options");
+        const options = await post("/v1/user/passkey-options");
         if (options.status !== 200) return options;
         const cred = await navigator.credentials.create({
           publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.body),

@@ -31,7 +31,7 @@ describe("passkeys", () => {
       [laptop, "Laptop"],
       [phone, "Phone"],
     ] as const) {
-      const options = await me.post("/user/passkeys/options");
+      const options = await me.post("/user/passkey-options");
       expect(options.status).toBe(200);
       expect(options.body.rp.id).toBe("app.quire.test");
       expect(options.body.authenticatorSelection.residentKey).toBe("required");
@@ -45,7 +45,7 @@ describe("passkeys", () => {
     expect(list.body.items.map((p: { name: string }) => p.name)).toEqual(["Laptop", "Phone"]);
     expect(list.text).not.toContain(laptop.id);
     // The second registration's options exclude the first passkey.
-    const third = await me.post("/user/passkeys/options");
+    const third = await me.post("/user/passkey-options");
     expect(third.body.excludeCredentials.map((c: { id: string }) => c.id)).toContain(laptop.id);
 
     const start = await signInOptions();
@@ -85,17 +85,17 @@ describe("passkeys", () => {
     const me = asSession(session);
     const key = await softAuthenticator();
     // A passkey made for another origin (and its RP id) is refused at registration.
-    const options = await me.post("/user/passkeys/options");
+    const options = await me.post("/user/passkey-options");
     const foreign = await key.register(options.body, "https://evil.example");
     const refused = await me.post("/user/passkeys", { name: "Evil", response: foreign });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/origin/i);
     // The challenge of one session answered with another credential of the same person.
-    const theirs = await me.post("/user/passkeys/options");
+    const theirs = await me.post("/user/passkey-options");
     const answer = await key.register(theirs.body, appOrigin());
     const withToken = await as(token).post("/user/passkeys", { name: "Mine", response: answer });
     expect(withToken.status).toBe(403);
-    const good = await me.post("/user/passkeys/options");
+    const good = await me.post("/user/passkey-options");
     expect(
       (
         await me.post("/user/passkeys", {
@@ -118,6 +118,6 @@ describe("passkeys", () => {
     expect((await signInOptions("https://evil.example")).res.status).toBe(403);
     // A token that may only read the user cannot register one.
     const reader = await makeUser({ scopes: ["user:read"] });
-    expect((await as(reader.token).post("/user/passkeys/options")).status).toBe(403);
+    expect((await as(reader.token).post("/user/passkey-options")).status).toBe(403);
   });
 });

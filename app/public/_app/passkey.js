@@ -6,7 +6,7 @@
 //     navigator.credentials.get (usernameless: the browser offers this site's passkeys), then
 //     POST /v1/sessions/passkey, then goes to data-next.
 //   [data-quire-passkey-register] (the account screen): a name field, POST
-//     /v1/user/passkeys/options, navigator.credentials.create, POST /v1/user/passkeys with the
+//     /v1/user/passkey-options, navigator.credentials.create, POST /v1/user/passkeys with the
 //     session's CSRF token (<meta name="quire-csrf">), then reloads to list it.
 // No library: base64url <-> bytes by hand (PublicKeyCredential's JSON helpers where present).
 (function () {
@@ -163,7 +163,7 @@
       }
       button.disabled = true;
       status.textContent = "Follow your browser's prompt to create the passkey…";
-      post("/v1/user/passkeys/options")
+      post("/v1/user/passkey-options")
         .then(function (options) {
           return navigator.credentials.create({ publicKey: creationOptions(options) });
         })

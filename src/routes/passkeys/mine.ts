@@ -43,7 +43,7 @@ async function registrant(c: Context<AppEnv>) {
 myPasskeyRoutes.openapi(
   createRoute({
     method: "post",
-    path: "/user/passkeys/options",
+    path: "/user/passkey-options",
     tags: ["sessions"],
     summary: "Start registering a passkey",
     description:
