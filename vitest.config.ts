@@ -27,24 +27,6 @@ export default defineConfig(async () => {
           find: /^zod$/,
           replacement: fileURLToPath(new URL("./src/platform/zod/index.ts", import.meta.url)),
         },
-        {
-          find: /^@peculiar\/x509$/,
-          replacement: fileURLToPath(
-            new URL("./src/platform/webauthn/no-x509.ts", import.meta.url),
-          ),
-        },
-        {
-          find: /^@peculiar\/asn1-android$/,
-          replacement: fileURLToPath(
-            new URL("./src/platform/webauthn/no-android-key.ts", import.meta.url),
-          ),
-        },
-        {
-          find: /^reflect-metadata$/,
-          replacement: fileURLToPath(
-            new URL("./src/platform/webauthn/no-reflect-metadata.ts", import.meta.url),
-          ),
-        },
       ],
     },
     plugins: [

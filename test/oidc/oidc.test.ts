@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
-import { makeOrg, makeUser, unique } from "../helpers/factories";
+import { makeMember, makeOrg, makeUser, unique } from "../helpers/factories";
 import { finishOidc, loginAtProvider, sessionCookieOf, startOidc } from "../helpers/oidc-flow";
 
 // Sign-in with the deployment's provider (vitest.config.ts OIDC_PROVIDERS: "idp", a real
@@ -109,8 +109,11 @@ describe("organizations' OIDC providers", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^body\.issuer/);
     // Members below admin see it but may not; outsiders do not see the organization.
-    const member = await makeUser();
-    expect((await as(member.token).get(path)).status).toBe(404);
+    const editor = await makeMember(org.id, "edit");
+    expect((await as(editor.token).get(path)).status).toBe(403);
+    expect((await as(editor.token).post(path, body)).status).toBe(403);
+    const outsider = await makeUser();
+    expect((await as(outsider.token).get(path)).status).toBe(404);
 
     // A new person of the organization's domain joins with the provider's role.
     const email = `${unique("carol")}@${domain}`;
@@ -119,12 +122,14 @@ describe("organizations' OIDC providers", () => {
     expect(done.status).toBe(201);
     expect(done.body.user.email).toBe(email);
     const members = await admin.get(`/orgs/${org.id}/members`);
-    const joined = members.body.items.find((m: { user: { id: string } }) => m.user.id === done.body.user.id);
+    const joined = members.body.items.find(
+      (m: { user: { id: string } }) => m.user.id === done.body.user.id,
+    );
     expect(joined?.role).toBe("edit");
     // Another domain may not join through it.
-    const outsider = await startOidc(id);
-    const outQuery = await loginAtProvider(outsider.url, `${unique("dan")}@example.com`);
-    expect((await finishOidc(outQuery, outsider.cookie)).status).toBe(403);
+    const foreign = await startOidc(id);
+    const outQuery = await loginAtProvider(foreign.url, `${unique("dan")}@example.com`);
+    expect((await finishOidc(outQuery, foreign.cookie)).status).toBe(403);
 
     expect((await admin.delete(`${path}/${id}`)).status).toBe(204);
     expect((await startOidc(id)).res.status).toBe(404);
