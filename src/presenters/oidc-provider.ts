@@ -6,10 +6,7 @@ import type { Urls } from "../http/urls";
  * An organization's OIDC provider as its admins see it: what they entered and the redirect URI
  * to register at the provider. The client secret stays sealed in D1: no read answers it.
  */
-export function presentOidcProvider(
-  urls: Urls,
-  row: OidcProviderRow,
-): OidcProvider {
+export function presentOidcProvider(urls: Urls, row: OidcProviderRow): OidcProvider {
   return {
     object: "oidc-provider",
     id: row.id,
