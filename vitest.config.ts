@@ -78,6 +78,16 @@ export default defineConfig(async () => {
             MAIL_TRANSPORT: "outbox",
             // The LibreTranslate engine reaches the fake host of test/network/translate.ts.
             TRANSLATE_URL: "https://translate.example.com",
+            // The deployment's OIDC provider: the real oidc-provider of test/network/oidc.ts.
+            OIDC_PROVIDERS: JSON.stringify([
+              {
+                id: "idp",
+                title: "Example IdP",
+                issuer: "https://idp.example.com",
+                clientId: "quire",
+              },
+            ]),
+            OIDC_IDP_SECRET: "quire-secret",
           },
           ratelimits: {
             RATE_LIMIT_TOKEN: { simple: { limit: 1_000_000, period: 60 } },

@@ -96,8 +96,11 @@ function captured(child) {
   return out;
 }
 
-/** Starts the API Worker on `port` with published sites under `sitesUrl`, the app at `appUrl`. */
-function startApi(port, inspector, sitesUrl, appUrl) {
+/**
+ * Starts the API Worker on `port` with published sites under `sitesUrl`, the app at `appUrl`, and
+ * the `apiVars` the selected test files export (e.g. test-browser/oidc.mjs: its local provider).
+ */
+function startApi(port, inspector, sitesUrl, appUrl, apiVars) {
   return spawnWrangler([
     "dev",
     "--ip",
@@ -123,6 +126,7 @@ function startApi(port, inspector, sitesUrl, appUrl) {
     // address at most a few messages per window).
     "--var",
     "SIGN_UP:open",
+    ...Object.entries(apiVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ]);
 }
 
@@ -130,7 +134,7 @@ function startApi(port, inspector, sitesUrl, appUrl) {
  * Starts the reader and the app, prepares the database (migrations, demo token) and starts the
  * API; resolves once the three answer. Answers their base URLs, the token's seed and a stop.
  */
-async function startWorkers() {
+async function startWorkers(apiVars) {
   const [apiPort, inspector, readerPort, appPort] = [
     await freePort(),
     await freePort(),
@@ -139,7 +143,8 @@ async function startWorkers() {
   ];
   const base = `http://127.0.0.1:${apiPort}`;
   const readerBase = `http://127.0.0.1:${readerPort}`;
-  const appBase = `http://127.0.0.1:${appPort}`;
+  // `localhost`, not an address: WebAuthn refuses an IP address as a relying party id (passkeys).
+  const appBase = `http://localhost:${appPort}`;
   // The reader and the app first: they build while the database is prepared (they need the API
   // per request only).
   const reader = await spawnReader({
@@ -162,7 +167,7 @@ async function startWorkers() {
     app.kill("SIGTERM");
     throw error;
   }
-  const api = startApi(apiPort, inspector, readerBase, appBase);
+  const api = startApi(apiPort, inspector, readerBase, appBase, apiVars);
   const logs = [captured(api), captured(reader), captured(app)];
   /** Stops the three and resolves once they exited (wrangler writes its state on the way out). */
   const stop = () =>
@@ -198,7 +203,12 @@ async function collectTests(filter) {
     const mod = await import(pathToFileURL(join(TESTS_DIR, file)).href);
     for (const test of mod.tests ?? []) {
       if (!filter || `${file} ${test.name}`.includes(filter)) {
-        tests.push({ file, needsFixture: mod.needsFixture === true, ...test });
+        tests.push({
+          file,
+          needsFixture: mod.needsFixture === true,
+          apiVars: mod.apiVars,
+          ...test,
+        });
       }
     }
   }
@@ -231,7 +241,7 @@ try {
     // Root in a container has no user namespace for Chromium's sandbox.
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
   });
-  workers = await startWorkers();
+  workers = await startWorkers(Object.assign({}, ...tests.map((t) => t.apiVars ?? {})));
   const browser = await launching;
   let fixture = null;
   if (tests.some((t) => t.needsFixture)) {

@@ -60,7 +60,15 @@ export interface Bindings {
   JOBS: Queue<unknown>;
   /** Seconds before a job's first retry (doubling after); default 10, 0 in tests. */
   JOB_RETRY_BASE_SECONDS?: string;
-  /** "true" lets the outbound fetcher reach loopback addresses (local development only). */
+  /**
+   * The deployment's OIDC providers: a JSON array of `{ id, title, issuer, clientId }`, each
+   * provider's client secret in the secret `OIDC_<ID>_SECRET` (src/services/oidc/deployment.ts).
+   */
+  OIDC_PROVIDERS?: string;
+  /**
+   * "true" lets the outbound fetcher reach loopback addresses, and only while PUBLIC_APP_URL is
+   * on this machine too (local development: src/outbound/dev-loopback.ts).
+   */
   OUTBOUND_ALLOW_LOOPBACK?: string;
   /** "off" skips resolving host names over DNS-over-HTTPS before each outbound request. */
   OUTBOUND_DNS_CHECK?: string;

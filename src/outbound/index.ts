@@ -1,6 +1,7 @@
 import type { Bindings } from "../env";
 import { hostVerdict } from "./addresses";
 import { resolvedVerdict } from "./dns";
+import { devLoopbackAllowed, type LoopbackPolicy } from "./dev-loopback";
 
 /**
  * The one way Quire reaches the network (spec URLs, translation engines, dev tunnels): http(s)
@@ -62,9 +63,9 @@ export interface Outbound {
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-type Policy = Pick<Bindings, "OUTBOUND_ALLOW_LOOPBACK" | "OUTBOUND_DNS_CHECK" | "OUTBOUND_DOH_URL">;
+type Policy = LoopbackPolicy & Pick<Bindings, "OUTBOUND_DNS_CHECK" | "OUTBOUND_DOH_URL">;
 
-/** The outbound fetcher of a deployment (loopback allowed only when local development says so). */
+/** The outbound fetcher of a deployment (loopback only in local development: dev-loopback.ts). */
 export function createOutbound(env: Policy): Outbound {
   return { request: (url, init, limits) => request(env, url, init ?? {}, limits ?? {}) };
 }
@@ -122,7 +123,7 @@ async function checkedUrl(env: Policy, raw: string, signal: AbortSignal): Promis
   if (url.username || url.password) {
     throw new OutboundError("invalid_url", "URLs may not carry credentials");
   }
-  const allowLoopback = env.OUTBOUND_ALLOW_LOOPBACK === "true";
+  const allowLoopback = devLoopbackAllowed(env);
   let verdict = hostVerdict(url.hostname);
   const isName = verdict === null && !/^[\d.]+$|^\[/.test(url.hostname);
   if (isName && env.OUTBOUND_DNS_CHECK !== "off") {

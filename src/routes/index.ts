@@ -17,6 +17,8 @@ import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSpacesIo } from "./spaces-io";
 import { mountSso } from "./sso";
+import { mountOidc } from "./oidc";
+import { mountPasskeys } from "./passkeys";
 import { mountTeams } from "./teams";
 import { mountTranslations } from "./translations";
 import { mountUrls } from "./urls";
@@ -42,6 +44,8 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountPdf(app);
   mountIntegrations(app);
   mountSso(app);
+  mountOidc(app);
+  mountPasskeys(app);
   mountSignIn(app);
   mountUrls(app);
   mountSpacesIo(app);

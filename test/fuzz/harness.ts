@@ -80,6 +80,12 @@ function describeRequest(op: Operation, req: FuzzRequest): string {
 const SITE_READER_CALLS =
   /^POST (\/v1)?\/(urls\/published|orgs\/\{organizationId\}\/sites\/\{siteId\}\/(search|insights\/events))$/;
 
+/**
+ * Public sign-in ceremony starts: any caller may begin one (the `Authorization` header is
+ * ignored); what they write is a short-lived challenge bound to the caller's own cookie.
+ */
+const CEREMONY_STARTS = /^POST (\/v1)?\/sessions\/(passkey\/options|oidc\/start)$/;
+
 /** The bearer token of a generated request's caller (none for the unauthenticated kinds). */
 function tokenOf(world: FuzzWorld, auth: FuzzRequest["auth"]): string | null {
   if (auth === "owner") return world.token;
@@ -130,7 +136,8 @@ async function send(world: FuzzWorld, op: Operation, req: FuzzRequest) {
   if (
     (req.auth === "site" || req.auth === "preview") &&
     res.status < 300 &&
-    !SITE_READER_CALLS.test(`${op.method} ${op.path}`)
+    !SITE_READER_CALLS.test(`${op.method} ${op.path}`) &&
+    !CEREMONY_STARTS.test(`${op.method} ${op.path}`)
   ) {
     if (op.method !== "GET" && op.method !== "HEAD") {
       return { status: res.status, problem: `a site token wrote ${answer}` };

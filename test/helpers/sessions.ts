@@ -26,7 +26,7 @@ export interface TestSession {
 }
 
 /** The app's origin in the test Worker's bindings. */
-function appOrigin(): string {
+export function appOrigin(): string {
   return new URL(env.PUBLIC_APP_URL).origin;
 }
 

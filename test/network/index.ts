@@ -8,6 +8,7 @@ import translateHost from "./translate.ts";
 import specsHost from "./specs.ts";
 import tunnelHost from "./tunnel.ts";
 import embedsHost from "./embeds.ts";
+import idpHost, { tamperHost } from "./oidc.ts";
 import mailHost from "./mail.ts";
 import gitbookApiHost from "./gitbook-api.ts";
 
@@ -22,6 +23,8 @@ const HOSTS: Record<string, FakeHost> = {
   "tunnel.example.com": tunnelHost,
   "embeds.example.com": embedsHost,
   "www.youtube.com": embedsHost,
+  "idp.example.com": idpHost,
+  "tamper.example.com": tamperHost,
   "mail.example.com": mailHost,
   "gitbook.example.com": gitbookApiHost,
 };

@@ -112,11 +112,19 @@ describe("outbound fetcher", () => {
   });
 
   it("reaches loopback only when local development allows it", async () => {
-    const local = createOutbound({ ...env, OUTBOUND_ALLOW_LOOPBACK: "true" });
+    const local = createOutbound({
+      ...env,
+      OUTBOUND_ALLOW_LOOPBACK: "true",
+      PUBLIC_APP_URL: "http://localhost:8787/app",
+    });
     const error = await local.request("http://10.0.0.1/").catch((e: unknown) => e);
     expect((error as OutboundError).code).toBe("blocked_address");
     // Loopback passes the check (the fake internet then answers 502 for an unknown host).
     const res = await local.request("http://localhost:9/");
     expect(res.status).toBe(502);
+    // The var alone is not enough: a deployment whose app is not on this machine refuses.
+    const deployed = createOutbound({ ...env, OUTBOUND_ALLOW_LOOPBACK: "true" });
+    const refused = await deployed.request("http://localhost:9/").catch((e: unknown) => e);
+    expect((refused as OutboundError).code).toBe("blocked_address");
   });
 });

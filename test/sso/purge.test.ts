@@ -32,12 +32,24 @@ describe("the scheduled SSO purge", () => {
     expect(await stateCounts()).toEqual({ requests: 1, codes: 1, assertions: 1 });
 
     const now = await runScheduled(env, Date.now());
-    expect(now.sso).toEqual({ requests: 0, codes: 0, assertions: 0 });
+    expect(now.sso).toEqual({
+      requests: 0,
+      codes: 0,
+      assertions: 0,
+      oidcStates: 0,
+      passkeyChallenges: 0,
+    });
     expect(await stateCounts()).toEqual({ requests: 1, codes: 1, assertions: 1 });
 
     // An hour later the request (10 min), the code (60 s) and the assertion (5 min) are expired.
     const later = await runScheduled(env, Date.now() + 3600_000);
-    expect(later.sso).toEqual({ requests: 1, codes: 1, assertions: 1 });
+    expect(later.sso).toEqual({
+      requests: 1,
+      codes: 1,
+      assertions: 1,
+      oidcStates: 0,
+      passkeyChallenges: 0,
+    });
     expect(await stateCounts()).toEqual({ requests: 0, codes: 0, assertions: 0 });
   });
 

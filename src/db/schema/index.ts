@@ -15,6 +15,7 @@ export * from "./links";
 export * from "./idempotency";
 export * from "./jobs";
 export * from "./sso";
+export * from "./federation";
 export * from "./integrations";
 export * from "./integration-events";
 export * from "./openapi-specs";

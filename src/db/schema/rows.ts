@@ -149,3 +149,8 @@ export type UserRow = typeof users.$inferSelect;
 
 /** A `teamMembers` row as stored. */
 export type TeamMembershipRow = typeof teamMembers.$inferSelect;
+
+/** A person's registered passkey. */
+export type PasskeyRow = typeof import("./federation").passkeys.$inferSelect;
+/** An organization's OIDC provider (its client secret sealed). */
+export type OidcProviderRow = typeof import("./federation").oidcProviders.$inferSelect;

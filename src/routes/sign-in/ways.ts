@@ -5,14 +5,15 @@ import { errorResponses, jsonResponse } from "../../api-document/common";
 import { outboxTransport } from "../../mail";
 import { mailTransport } from "../../mail/config";
 import { SignInWaysSchema, type SignInWays } from "../../api/ways";
+import { deploymentOidcWays } from "../../services/oidc/deployment";
 
 /**
  * `GET /v1/sessions/ways`: the ways in this deployment offers, for the app's sign-in screen.
  * E-mail when mail is set up (any transport but `none`), the outbox in development, passwords
  * always (an organization's policy applies when its member signs in), SAML always (providers are
- * per organization; the ACS starts from the identity provider). Passkeys and OIDC providers are
- * reported by the passkey and OIDC areas once they are part of this build: until then `false`
- * and `[]`, the truth of this build, not a guess.
+ * per organization; the ACS starts from the identity provider), passkeys always (a person
+ * registers them once signed in), and the deployment's OIDC providers (OIDC_PROVIDERS: id and
+ * title; an organization's own providers are started by their id).
  */
 export const waysRoutes = createRouter();
 
@@ -29,9 +30,9 @@ waysRoutes.openapi(
   (c) => {
     const ways: SignInWays = {
       email: mailTransport(c.env).kind !== "none",
-      passkey: false,
+      passkey: true,
       password: true,
-      oidc: [],
+      oidc: deploymentOidcWays(c.env),
       saml: true,
       outbox: outboxTransport(c.env),
     };

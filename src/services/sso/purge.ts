@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ssoAssertions, ssoCodes, ssoRequests } from "../../db/schema/index";
+import {
+  oidcStates,
+  ssoAssertions,
+  ssoCodes,
+  ssoRequests,
+  webauthnChallenges,
+} from "../../db/schema/index";
 
 /** Rows deleted per statement, and statements per table per run: the purge stays bounded. */
 const PURGE_CHUNK = 500;
@@ -11,12 +17,21 @@ export interface SsoPurgeReport {
   requests: number;
   codes: number;
   assertions: number;
+  /** OIDC sign-ins started and never finished (src/services/oidc/states.ts). */
+  oidcStates: number;
+  /** Passkey challenges never answered (src/services/passkeys/relying-party.ts). */
+  passkeyChallenges: number;
 }
 
 /** Deletes up to a bounded number of expired rows of one table (its `expires_at` before `cutoff`). */
 async function purgeTable(
   db: Database,
-  table: typeof ssoRequests | typeof ssoCodes | typeof ssoAssertions,
+  table:
+    | typeof ssoRequests
+    | typeof ssoCodes
+    | typeof ssoAssertions
+    | typeof oidcStates
+    | typeof webauthnChallenges,
   cutoff: string,
 ): Promise<number> {
   let deleted = 0;
@@ -34,7 +49,8 @@ async function purgeTable(
 /**
  * The scheduled purge of SAML sign-in state that can no longer be used: expired AuthnRequest
  * records, one-time codes, and replay-cache entries past their assertion's expiry (an expired
- * assertion is refused by its validity window, so its id need not be remembered).
+ * assertion is refused by its validity window, so its id need not be remembered); and the OIDC
+ * states and passkey challenges of ceremonies never finished.
  */
 export async function purgeExpiredSso(db: Database, now: number): Promise<SsoPurgeReport> {
   const cutoff = new Date(now).toISOString();
@@ -42,5 +58,7 @@ export async function purgeExpiredSso(db: Database, now: number): Promise<SsoPur
     requests: await purgeTable(db, ssoRequests, cutoff),
     codes: await purgeTable(db, ssoCodes, cutoff),
     assertions: await purgeTable(db, ssoAssertions, cutoff),
+    oidcStates: await purgeTable(db, oidcStates, cutoff),
+    passkeyChallenges: await purgeTable(db, webauthnChallenges, cutoff),
   };
 }

@@ -74,8 +74,8 @@ export function PasswordSection(props: PasswordView) {
 }
 
 /**
- * MOUNT POINT for the federation helper's script (`/_app/passkey-register.js`): it finds
- * `[data-quire-passkey-register]`, shows its button, runs `POST /v1/user/passkeys/options` and
+ * MOUNT POINT for the federation helper's script (`/_app/passkey.js`): it finds
+ * `[data-quire-passkey-register]`, shows its button, runs `POST /v1/user/passkey-options` and
  * `POST /v1/user/passkeys` on this origin with the `<meta name="quire-csrf">` token, then reloads.
  */
 function RegisterMount() {

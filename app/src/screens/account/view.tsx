@@ -52,7 +52,7 @@ function Profile(props: { person: SignedIn }) {
 /** The account screen's HTML. */
 export function accountPage(view: AccountView): string {
   const { csrf } = view.person;
-  const passkeyScripts = view.passkeys ? ["passkey-register.js"] : [];
+  const passkeyScripts = view.passkeys ? ["passkey.js"] : [];
   return htmlDocument(
     <Shell title="Your account" person={view.person} scripts={passkeyScripts}>
       <h1>Your account</h1>

@@ -74,7 +74,7 @@ function PasswordForm(props: SignInView) {
 
 /**
  * The passkey's mount point. MOUNT POINT for the federation helper's script
- * (`/_app/passkey-sign-in.js`): it finds `[data-quire-passkey-sign-in]`, shows the button, runs
+ * (`/_app/passkey.js`): it finds `[data-quire-passkey-sign-in]`, shows the button, runs
  * `POST /v1/sessions/passkey/options` and `POST /v1/sessions/passkey` on this origin with the
  * CSRF token of `<meta name="quire-csrf">` when there is one, then goes to `data-next`.
  */
@@ -95,7 +95,7 @@ export function signInPage(view: SignInView): string {
   const providers = ways.oidc;
   const any = ways.email || ways.password || ways.passkey || providers.length > 0;
   return htmlDocument(
-    <Shell title="Sign in" narrow scripts={ways.passkey ? ["passkey-sign-in.js"] : []}>
+    <Shell title="Sign in" narrow scripts={ways.passkey ? ["passkey.js"] : []}>
       <h1>Sign in to Quire</h1>
       <ErrorSummary error={view.errorFor ? null : view.error} />
       {ways.email ? <EmailForm {...view} /> : null}

@@ -1,0 +1,95 @@
+// OIDC sign-in in a real browser: a real oidc-provider (scripts/lib/oidc-idp.mjs) started by this
+// file on loopback as the deployment's provider "local" (the API's vars below, which
+// scripts/browser-tests.mjs passes when this file runs; loopback is reachable because the app is
+// on localhost: src/outbound/dev-loopback.ts). Through the app: the /sign-in button, the
+// provider's login, the callback's Continue, the session; then a forged answer (wrong state)
+// and an address the provider has not verified, each refused with nothing signed in.
+import assert from "node:assert/strict";
+import { freePort } from "../scripts/lib/reader.mjs";
+import { pageFetch } from "./fixtures/sign-in.mjs";
+
+const IDP_PORT = await freePort();
+const ISSUER = `http://127.0.0.1:${IDP_PORT}`;
+const SECRET = "browser-test-secret";
+
+/** The API's vars while this file runs: its OIDC provider, and loopback allowed (development). */
+export const apiVars = {
+  OUTBOUND_ALLOW_LOOPBACK: "true",
+  OIDC_PROVIDERS: JSON.stringify([
+    { id: "local", title: "Local provider", issuer: ISSUER, clientId: "quire" },
+  ]),
+  OIDC_LOCAL_SECRET: SECRET,
+};
+
+/** Clicks the provider's button on /sign-in and logs in at the provider as `account`. */
+async function throughProvider(page, appBase, account) {
+  await page.goto(`${appBase}/sign-in?next=/account`, { waitUntil: "load" });
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: "load" }),
+    page.click('a[href^="/sign-in/oidc/local"]'),
+  ]);
+  assert.ok(page.url().startsWith(`${ISSUER}/interaction/`), page.url());
+  await page.type("#account", account);
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click("button")]);
+  assert.ok(page.url().startsWith(`${appBase}/sign-in/oidc/callback?`), page.url());
+}
+
+/** Presses the callback page's Continue. */
+async function continueCallback(page) {
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: "load" }),
+    page.click('main form button[type="submit"]'),
+  ]);
+}
+
+export const tests = [
+  {
+    name: "signs in through the /sign-in button at a real provider; a forged state and an unverified address refused",
+    async run({ appBase, page, browser }) {
+      // Loaded here: oidc-provider is imported only by runs that select this file.
+      const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
+      const idp = await startOidcIdp({
+        port: IDP_PORT,
+        clients: [
+          {
+            client_id: "quire",
+            client_secret: SECRET,
+            redirect_uris: [`${appBase}/sign-in/oidc/callback`],
+          },
+        ],
+      });
+      try {
+        await throughProvider(page, appBase, "demo@quire.local");
+        await continueCallback(page);
+        assert.equal(new URL(page.url()).pathname, "/account");
+        const current = await pageFetch(page, "/v1/session", { method: "GET" });
+        assert.equal(current.status, 200);
+        assert.equal(current.body.session.method, "oidc");
+        assert.equal(current.body.user.email, "demo@quire.local");
+
+        // A forged answer (a state no sign-in of this browser has) changes nothing.
+        const fresh = await page.browserContext().newPage();
+        await fresh.goto(`${appBase}/sign-in/oidc/callback?code=forged&state=forged`, {
+          waitUntil: "load",
+        });
+        await continueCallback(fresh);
+        const forged = await fresh.$eval("main", (m) => m.textContent);
+        assert.match(forged, /no sign-in under way/);
+
+        // An address the provider has not verified is never linked (another browser: no
+        // session at the provider or here).
+        const other = await (await browser.createBrowserContext()).newPage();
+        await throughProvider(other, appBase, "unverified-demo@quire.local");
+        await continueCallback(other);
+        const refused = await other.$eval("main", (m) => m.textContent);
+        assert.match(refused, /not verified/);
+        const none = await pageFetch(other, "/v1/session", { method: "GET" });
+        assert.notEqual(none.status, 200);
+        await other.browserContext().close();
+      } finally {
+        await idp.close();
+      }
+      return [];
+    },
+  },
+];
