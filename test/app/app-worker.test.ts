@@ -111,12 +111,12 @@ describe("the app Worker", () => {
   it("answers the ways in (GET /v1/sessions/ways) without a credential", async () => {
     const { res, text } = await appFetch("/v1/sessions/ways");
     expect(res.status).toBe(200);
-    // The suite's mail is the outbox; passkeys and OIDC are not part of this build.
+    // The suite's mail is the outbox; its one deployment OIDC provider is the test IdP.
     expect(JSON.parse(text)).toEqual({
       email: true,
-      passkey: false,
+      passkey: true,
       password: true,
-      oidc: [],
+      oidc: [{ id: "idp", title: "Example IdP" }],
       saml: true,
       outbox: true,
     });
