@@ -113,6 +113,10 @@ function addInlines(b: TreeBuilder, tokens: Token[]): void {
       case "html_inline":
         b.add({ type: "html", value: token.content });
         break;
+      case "math_inline":
+        // Not an mdast phrasing type of its own (mdast-util-math's): read by parse-inline.
+        b.add({ type: "inlineMath", value: token.content } as unknown as Node);
+        break;
       case "strong_open":
         b.open({ type: "strong", children: [] }, true);
         break;

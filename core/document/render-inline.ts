@@ -1,4 +1,5 @@
 import type { PhrasingContent } from "mdast";
+import { escapeHtml, htmlTag } from "./tags";
 import { hrefOf, type HrefFor } from "./hrefs";
 import {
   MAX_WALK_DEPTH,
@@ -13,11 +14,13 @@ import {
 
 /** Marks rendered as wrapping nodes; `code` is rendered on the leaf itself. */
 type WrapMark = "bold" | "italic" | "strikethrough";
-const WRAP_ORDER: WrapMark[] = ["strikethrough", "bold", "italic"];
+const WRAP_ORDER: WrapMark[] = ["strikethrough", "italic", "bold"];
 
 /** A piece of inline content with the wrapping marks it needs. */
 interface Atom {
   marks: Set<WrapMark>;
+  /** The `<mark style>` of a coloured piece. */
+  color?: string;
   /** Set for plain text pieces, so adjacent pieces with the same formatting merge. */
   text?: { value: string; code: boolean };
   /** Set for line breaks. */
@@ -41,16 +44,24 @@ const breakAtom = (): Atom => ({
 });
 
 /** Adds a text piece, merging it into the previous one when the formatting is the same. */
-function pushText(atoms: Atom[], value: string, marks: Set<WrapMark>, code: boolean): void {
+function pushText(
+  atoms: Atom[],
+  value: string,
+  marks: Set<WrapMark>,
+  code: boolean,
+  color?: string,
+): void {
   if (value === "") return;
   const last = atoms[atoms.length - 1];
-  if (last?.text && last.text.code === code && sameMarks(last.marks, marks)) {
+  const same = last?.text && last.text.code === code && last.color === color;
+  if (same && last.text && sameMarks(last.marks, marks)) {
     last.text.value += value;
     return;
   }
   const text = { value, code };
   atoms.push({
     marks,
+    ...(color ? { color } : {}),
     text,
     build: () => [
       text.code ? { type: "inlineCode", value: text.value } : { type: "text", value: text.value },
@@ -67,10 +78,13 @@ function linkAtom(url: string | null, inner: Atom[]): Atom {
   const shared = new Set(
     WRAP_ORDER.filter((mark) => first !== undefined && inner.every((atom) => atom.marks.has(mark))),
   );
+  const color = first?.color;
+  const sharedColor = color && inner.every((atom) => atom.color === color) ? color : undefined;
   return {
     marks: shared,
+    ...(sharedColor ? { color: sharedColor } : {}),
     build: (applied) => {
-      const children = renderAtoms(inner, applied);
+      const children = renderRuns(inner, applied, sharedColor);
       if (url === null) return children;
       return [{ type: "link", url, title: null, children }];
     },
@@ -89,7 +103,7 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         const text = options.singleLine ? leaf.text.replace(/\n/g, " ") : leaf.text;
         text.split("\n").forEach((part, i) => {
           if (i > 0) atoms.push(breakAtom());
-          pushText(atoms, part, marks, code);
+          pushText(atoms, part, marks, code, leaf.color);
         });
       }
       continue;
@@ -107,11 +121,35 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         if (url === null) break;
         const alt = stringField(data, "alt") ?? null;
         const title = stringField(data, "caption") ?? null;
-        atoms.push({ marks: new Set(), build: () => [{ type: "image", url, alt, title }] });
+        const size = stringField(data, "size");
+        if (size === "line" || size === "original") {
+          const value = htmlTag("img", [
+            ["src", url],
+            ["alt", alt ?? ""],
+            ["data-size", size],
+          ]);
+          atoms.push(htmlAtom(value));
+        } else atoms.push({ marks: new Set(), build: () => [{ type: "image", url, alt, title }] });
         break;
       }
-      case "mention":
       case "button": {
+        const url = hrefOf(data.ref, options.hrefFor);
+        const label = stringField(data, "label") ?? url ?? "";
+        if (url === null) {
+          pushText(atoms, label, new Set(), false);
+          break;
+        }
+        const kind = data.kind === "secondary" ? "secondary" : "primary";
+        const icon = stringField(data, "icon");
+        const open = htmlTag("a", [
+          ["href", url],
+          ["class", `button ${kind}`],
+          ["data-icon", icon],
+        ]);
+        atoms.push(htmlAtom(`${open}${escapeLabel(label)}</a>`));
+        break;
+      }
+      case "mention": {
         const url = hrefOf(data.ref, options.hrefFor);
         const label = stringField(data, "label") ?? url ?? "";
         const inner: Atom[] = [];
@@ -122,15 +160,51 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
       case "emoji":
         pushText(atoms, emojiText(node), new Set(), false);
         break;
-      case "inline-math":
-        pushText(atoms, `$$${stringField(data, "formula") ?? ""}$$`, new Set(), false);
+      case "inline-math": {
+        const formula = (stringField(data, "formula") ?? "").replace(/\n/g, " ");
+        if (formula !== "" && !formula.includes("$$")) atoms.push(htmlAtom(`$$${formula}$$`));
         break;
+      }
       default:
         // Annotations and unknown inlines with text content keep their text.
         pushAll(atoms, atomsOf(childNodes(node), options, depth + 1));
     }
   }
   return atoms;
+}
+
+/** A piece written as is (GitBook's inline HTML, math). */
+const htmlAtom = (value: string): Atom => ({
+  marks: new Set(),
+  build: () => [{ type: "html", value }],
+});
+
+/** A button's label as HTML text that markdown reads back unchanged. */
+function escapeLabel(label: string): string {
+  return escapeHtml(label.replace(/\n/g, " ")).replace(/([\\`*_[\]~$])/g, "\\$1");
+}
+
+/**
+ * Builds mdast from atoms in runs of one colour: a coloured run is wrapped in its
+ * `<mark style>` (unless that colour is already open around them, `open`).
+ */
+function renderRuns(atoms: Atom[], applied: Set<WrapMark>, open?: string): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let i = 0;
+  while (i < atoms.length) {
+    const color = (atoms[i] as Atom).color;
+    let end = i + 1;
+    while (end < atoms.length && (atoms[end] as Atom).color === color) end++;
+    const inner = renderAtoms(atoms.slice(i, end), applied);
+    if (color === undefined || color === open) pushAll(out, inner);
+    else {
+      out.push({ type: "html", value: `<mark style="${color}">` });
+      pushAll(out, inner);
+      out.push({ type: "html", value: "</mark>" });
+    }
+    i = end;
+  }
+  return out;
 }
 
 /** A plain text atom of its own (not merged with neighbours). */
@@ -219,19 +293,28 @@ export function renderInlines(nodes: LooseNode[], options: InlineRenderOptions):
   while (atoms[atoms.length - 1]?.lineBreak) atoms.pop();
   // Marks of the nearest non-break piece after each position, then a forward pass.
   const after: Array<Set<WrapMark>> = new Array(atoms.length);
+  const afterColor: Array<string | undefined> = new Array(atoms.length);
   let next = new Set<WrapMark>();
+  let nextColor: string | undefined;
   for (let i = atoms.length - 1; i >= 0; i--) {
     after[i] = next;
-    if (!atoms[i]?.lineBreak) next = (atoms[i] as Atom).marks;
+    afterColor[i] = nextColor;
+    if (!atoms[i]?.lineBreak) {
+      next = (atoms[i] as Atom).marks;
+      nextColor = (atoms[i] as Atom).color;
+    }
   }
   let previous = new Set<WrapMark>();
+  let previousColor: string | undefined;
   atoms.forEach((atom, i) => {
     if (!atom.lineBreak) {
       previous = atom.marks;
+      previousColor = atom.color;
       return;
     }
     const following = after[i] as Set<WrapMark>;
     atom.marks = new Set([...previous].filter((mark) => following.has(mark)));
+    if (previousColor !== undefined && previousColor === afterColor[i]) atom.color = previousColor;
   });
-  return renderAtoms(atoms, new Set());
+  return renderRuns(atoms, new Set());
 }

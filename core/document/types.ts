@@ -6,6 +6,15 @@
  */
 
 export { DocumentSchema } from "./schema";
+import type {
+  ColorMark,
+  DocumentButton,
+  DocumentEmbed,
+  DocumentEmoji,
+  DocumentInlineMath,
+  GitBookBlock,
+} from "./types-gitbook";
+export type * from "./types-gitbook";
 
 /** A link to a URL outside the platform (`ContentRefURL`). */
 interface ContentRefUrl {
@@ -60,7 +69,7 @@ interface DocumentMark {
 export interface DocumentLeaf {
   object: "leaf";
   text: string;
-  marks: DocumentMark[];
+  marks: Array<DocumentMark | ColorMark>;
 }
 /** A text node (`DocumentText`). */
 export interface DocumentText {
@@ -73,7 +82,7 @@ export interface DocumentInlineImage {
   type: "inline-image";
   key: string;
   isVoid: true;
-  data: { ref: ImageRef; alt?: string; caption?: string };
+  data: { ref: ImageRef; alt?: string; caption?: string; size?: "original" | "line" };
 }
 /** A link (`DocumentInlineLink`). */
 export interface DocumentInlineLink {
@@ -85,7 +94,12 @@ export interface DocumentInlineLink {
   nodes: Array<DocumentText | DocumentInlineImage>;
 }
 /** The inlines the parser produces. */
-type DocumentInline = DocumentInlineLink | DocumentInlineImage;
+type DocumentInline =
+  | DocumentInlineLink
+  | DocumentInlineImage
+  | DocumentEmoji
+  | DocumentInlineMath
+  | DocumentButton;
 /** Content of paragraphs and headings. */
 export type InlineContent = DocumentText | DocumentInline;
 
@@ -139,7 +153,13 @@ interface DocumentCodeLine extends BlockBase<"code-line"> {
 /** `DocumentBlockCode`. */
 export interface DocumentCode extends BlockBase<"code"> {
   isVoid: false;
-  data: { syntax?: string };
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: "scroll" | "wrap";
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+  };
   nodes: DocumentCodeLine[];
 }
 /** `DocumentBlockQuote`. */
@@ -210,7 +230,7 @@ type ListItemChild = EssentialBlock | DocumentCode | DocumentHint | DocumentQuot
 /** What a blockquote may hold (`DocumentBlockQuote.nodes`). */
 type QuoteChild = EssentialBlock | DocumentQuote;
 /** What a hint may hold (`DocumentBlockHint.nodes`, subset). */
-type HintChild = EssentialBlock | DocumentTable;
+type HintChild = EssentialBlock | DocumentTable | DocumentEmbed;
 /** `DocumentBlocksTopLevels`, subset. */
 export type TopLevelBlock =
   | EssentialBlock
@@ -218,7 +238,8 @@ export type TopLevelBlock =
   | DocumentQuote
   | DocumentHint
   | DocumentImages
-  | DocumentTable;
+  | DocumentTable
+  | GitBookBlock;
 
 /** `JSONDocument` as produced by the parser. */
 export interface JsonDocument {

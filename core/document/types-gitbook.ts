@@ -1,0 +1,133 @@
+/**
+ * Types of the GitBook blocks, inlines and marks the markdown converter produces beyond the
+ * CommonMark subset of types.ts (official `DocumentBlockTabs`, `DocumentBlockExpandable`,
+ * `DocumentBlockEmbed`, `DocumentInlineButton`, `DocumentMarkColor`, ... schemas).
+ */
+import type { ContentRef, DocumentFragment, ImageRef } from "./types";
+
+/** Common keys of the blocks below. */
+interface Block<T extends string, D, V extends boolean> {
+  object: "block";
+  type: T;
+  key: string;
+  isVoid: V;
+  data: D;
+}
+/** A block of this module or of types.ts, as a container's child. */
+export type AnyBlock = { object: "block"; type: string; key: string };
+
+/** A reference to a file of a space (`ContentRefFile`). */
+export type FileRef = Extract<ContentRef, { kind: "file" }>;
+/** A reference to a reusable content (`ContentRefReusableContent`). */
+export type ReusableRef = Extract<ContentRef, { kind: "reusable-content" }>;
+
+/** `DocumentBlockTabsItem`. */
+export interface DocumentTabsItem extends Block<"tabs-item", { title: string }, false> {
+  nodes: AnyBlock[];
+}
+/** `DocumentBlockTabs`. */
+export interface DocumentTabs extends Block<"tabs", Record<string, never>, false> {
+  nodes: DocumentTabsItem[];
+}
+/** `DocumentBlockStepperStep`. */
+export interface DocumentStep extends Block<"stepper-step", Record<string, never>, false> {
+  nodes: AnyBlock[];
+}
+/** `DocumentBlockStepper`. */
+export interface DocumentStepper extends Block<"stepper", Record<string, never>, false> {
+  nodes: DocumentStep[];
+}
+/** A length (`Length`): a number of pixels or a value with a unit. */
+export type Length = number | { value: number; unit: "%" | "px" };
+/** `DocumentBlockColumn`. */
+export interface DocumentColumn extends Block<"column", { width?: Length }, false> {
+  nodes: AnyBlock[];
+}
+/** `DocumentBlockColumns`. */
+export interface DocumentColumns extends Block<"columns", Record<string, never>, false> {
+  nodes: DocumentColumn[];
+}
+/** `DocumentBlockUpdate`. */
+export interface DocumentUpdate extends Block<"update", { date: string }, false> {
+  nodes: AnyBlock[];
+}
+/** `DocumentBlockUpdates`. */
+export interface DocumentUpdates
+  extends Block<"updates", { format: "full" | "numeric" | "short" }, false> {
+  nodes: DocumentUpdate[];
+}
+/** `DocumentBlockExpandable`: a `title` fragment (one paragraph) and a `body` fragment. */
+export interface DocumentExpandable
+  extends Block<"expandable", { defaultExpanded?: boolean }, true> {
+  fragments: Array<{ object: "fragment"; fragment: string; type?: string; nodes: AnyBlock[] }>;
+}
+/** `DocumentBlockEmbed`; a caption GitBook writes under the embed is kept as a fragment. */
+export interface DocumentEmbed extends Block<"embed", { url: string }, true> {
+  fragments: DocumentFragment[];
+}
+/** `DocumentBlockContentRef`. */
+export type DocumentContentRef = Block<"content-ref", { ref: ContentRef }, true>;
+/** `DocumentBlockFile`; GitBook's caption is kept as a fragment. */
+export interface DocumentFile extends Block<"file", { ref: FileRef }, true> {
+  fragments: DocumentFragment[];
+}
+/** `DocumentBlockOpenAPI` (type `swagger`): one operation of a spec at a URL or in a file. */
+export type DocumentSwagger = Block<
+  "swagger",
+  { ref: ImageRef; path: string; method: string },
+  true
+>;
+/** `DocumentBlockMath`. */
+export type DocumentMath = Block<"math", { formula: string }, true>;
+/** `DocumentBlockDrawing`. */
+export type DocumentDrawing = Block<"drawing", { ref: ImageRef; alt?: string }, true>;
+/** `DocumentBlockReusableContent`. */
+export type DocumentReusable = Block<"reusable-content", { ref: ReusableRef }, true>;
+
+/** The GitBook blocks above that may stand at the top level of a page. */
+export type GitBookBlock =
+  | DocumentTabs
+  | DocumentStepper
+  | DocumentColumns
+  | DocumentUpdates
+  | DocumentExpandable
+  | DocumentEmbed
+  | DocumentContentRef
+  | DocumentFile
+  | DocumentSwagger
+  | DocumentMath
+  | DocumentDrawing
+  | DocumentReusable;
+
+/** `DocumentInlineEmoji`: `code` is the code points in hex, joined by `-`. */
+export interface DocumentEmoji {
+  object: "inline";
+  type: "emoji";
+  key: string;
+  isVoid: true;
+  data: { code: string };
+}
+/** `DocumentInlineMath`. */
+export interface DocumentInlineMath {
+  object: "inline";
+  type: "inline-math";
+  key: string;
+  isVoid: true;
+  data: { formula: string };
+}
+/** `DocumentInlineButton`. */
+export interface DocumentButton {
+  object: "inline";
+  type: "button";
+  key: string;
+  isVoid: true;
+  data: { ref: ContentRef; label: string; kind: "primary" | "secondary"; icon?: string };
+}
+/** `DocumentTextColor` values GitBook writes in `<mark style>`. */
+export type TextColor = string;
+/** `DocumentMarkColor`: text and background colours (`default` for none). */
+export interface ColorMark {
+  object: "mark";
+  type: "color";
+  data: { text: TextColor; background: TextColor };
+}
