@@ -103,9 +103,16 @@ function expandable(segment: BlockSegment, ctx: SegmentContext, depth: number): 
   const allowed = CONTAINER_ALLOWED.details as ReadonlySet<string>;
   return wrapSplitting(inner, allowed, (nodes) => {
     const paragraph = block("paragraph", {}, title as unknown as AnyBlock[]);
+    // The official body holds at least one block: an empty expandable holds an empty paragraph.
+    const body = nodes.length > 0 ? nodes : [block("paragraph", {}, [plainText("")] as never)];
     const fragments = [
-      { object: "fragment", fragment: "title", type: "expandable-title", nodes: [paragraph] },
-      { object: "fragment", fragment: "body", type: "expandable-body", nodes },
+      {
+        object: "fragment",
+        fragment: "expandable-title",
+        type: "expandable-title",
+        nodes: [paragraph],
+      },
+      { object: "fragment", fragment: "expandable-body", type: "expandable-body", nodes: body },
     ];
     const data = "open" in segment.attrs ? { defaultExpanded: true } : {};
     return {

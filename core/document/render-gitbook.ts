@@ -144,8 +144,8 @@ export function gitbookBlock(node: LooseNode, ctx: FlowContext, depth: number): 
     case "updates":
       return items(node, ctx, depth);
     case "expandable": {
-      const title = fragmentNamed(node, "title");
-      const body = fragmentNamed(node, "body");
+      const title = fragmentNamed(node, "expandable-title");
+      const body = fragmentNamed(node, "expandable-body");
       const summary = inlineLine(title ? childNodes(title).flatMap(childNodes) : [], ctx);
       const open = data.defaultExpanded === true ? "<details open>" : "<details>";
       const inner = body ? renderFlow(childNodes(body), ctx, depth + 1) : "";
