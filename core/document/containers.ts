@@ -1,4 +1,6 @@
 import { DocumentTooDeepError, MAX_MARKDOWN_NESTING } from "./limits";
+import type { ParseEnv } from "./mdast-from-tokens";
+import type { InlineContext } from "./parse-inline";
 import { tagLine, type TagLine } from "./tags";
 
 /**
@@ -7,6 +9,15 @@ import { tagLine, type TagLine } from "./tags";
  * one-line `<figure>`, drawing and `{% include %}` forms. Only lines starting at column 0 and
  * outside fenced code count. What is not well formed (an unclosed or stray tag) stays text.
  */
+
+/** What converting GitBook's segments needs: the inline context, definitions, warnings. */
+export interface SegmentContext {
+  inline: InlineContext;
+  env: ParseEnv;
+  warnings: string[];
+  /** The reusable content an `{% include "path" %}` names, or null. */
+  includeFor: (path: string) => string | null;
+}
 
 /** A run of plain markdown lines. */
 export interface TextSegment {

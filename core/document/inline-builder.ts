@@ -42,7 +42,7 @@ export class InlineBuilder {
       this.button.label += text;
       return;
     }
-    if (this.emoji && !marks.includes("code") && /[\u{1F000}-\u{1FAFF}\uFE0F]/u.test(text)) {
+    if (this.emoji && !marks.includes("code") && /[\u{1F000}-\u{1FAFF}]|\uFE0F/u.test(text)) {
       let at = 0;
       for (const match of text.matchAll(EMOJI)) {
         this.plainLeaf(text.slice(at, match.index), marks);

@@ -108,6 +108,8 @@ export const md = new MarkdownIt("default", { html: true, linkify: true, typogra
 md.set({ maxNesting: MAX_MARKDOWN_NESTING + 10 });
 md.use(footnote);
 md.disable(["footnote_tail", "footnote_inline"]);
+// Escapes stay tokens of their own (`text_special`), so `\[x]` is never read as a task marker.
+md.disable("text_join");
 md.validateLink = () => true;
 md.normalizeLink = (url) => url;
 md.normalizeLinkText = (text) => text;

@@ -2,6 +2,7 @@ import { pushAll } from "./loose";
 import type { ListItem, Paragraph, PhrasingContent, RootContent } from "mdast";
 import { convertPhrasing, imageToInline, plainText, type InlineContext } from "./parse-inline";
 import { convertTable } from "./parse-table";
+import { inlineHtmlParagraph } from "./mdast-from-tokens";
 import type {
   DocumentImage,
   DocumentInlineImage,
@@ -133,6 +134,8 @@ function convertNode(
       return [convertTable(node, ctx)];
     case "html": {
       if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return [];
+      const inline = inlineHtmlParagraph(node.value, {});
+      if (inline) return convertParagraph(inline, place, ctx);
       const paragraph: Paragraph = {
         type: "paragraph",
         children: [{ type: "text", value: node.value }],

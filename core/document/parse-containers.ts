@@ -1,20 +1,12 @@
-import type { BlockSegment, Segment } from "./containers";
+import type { BlockSegment, Segment, SegmentContext } from "./containers";
+export type { SegmentContext } from "./containers";
 import { pushAll } from "./loose";
 import { ALLOWED, convertFlow, wrapSplitting, type Place } from "./parse-blocks";
-import { parseToMdast, sharedEnv, type ParseEnv } from "./mdast-from-tokens";
-import { convertPhrasing, plainText, type InlineContext } from "./parse-inline";
+import { inlineHtmlParagraph, parseToMdast, sharedEnv } from "./mdast-from-tokens";
+import { convertPhrasing, plainText } from "./parse-inline";
 import { voidBlocks } from "./parse-voids";
 import type { HintStyle, InlineContent, TopLevelBlock } from "./types";
 import type { AnyBlock, Length } from "./types-gitbook";
-
-/** What converting GitBook's segments needs: the inline context, definitions, warnings. */
-export interface SegmentContext {
-  inline: InlineContext;
-  env: ParseEnv;
-  warnings: string[];
-  /** The reusable content an `{% include "path" %}` names, or null. */
-  includeFor: (path: string) => string | null;
-}
 
 const ESSENTIALS = [...ALLOWED.quote].filter((type) => type !== "blockquote");
 const TAB = [...ESSENTIALS, "content-ref", "code", "embed", "file", "images", "drawing", "hint"];
@@ -52,7 +44,8 @@ function lengthOf(text: string | undefined): Length | undefined {
 /** The inline content of one line of markdown (a `<summary>`, a caption). */
 export function inlineOf(text: string, ctx: SegmentContext): InlineContent[] {
   const tree = parseToMdast(text, sharedEnv(ctx.env));
-  const first = tree.children[0];
+  let first = tree.children[0];
+  if (first?.type === "html") first = inlineHtmlParagraph(first.value, sharedEnv(ctx.env)) ?? first;
   if (first?.type === "paragraph" || first?.type === "heading")
     return convertPhrasing(first.children, ctx.inline);
   return [plainText(text)];
@@ -185,7 +178,7 @@ function convertBlock(segment: BlockSegment, ctx: SegmentContext, depth: number)
       return convertSegments([text], "top", ctx, depth);
     }
     default:
-      return voidBlocks(segment, ctx, depth);
+      return voidBlocks(segment, ctx, depth, convertSegments);
   }
 }
 

@@ -1,8 +1,8 @@
-import type { BlockSegment } from "./containers";
+import type { BlockSegment, Segment, SegmentContext } from "./containers";
 import { resolveImageWith, resolveWith } from "./hrefs";
 import { pushAll } from "./loose";
 import { plainText } from "./parse-inline";
-import { convertSegments, type SegmentContext } from "./parse-containers";
+import type { Place } from "./parse-blocks";
 import { decodeAttr, htmlAttrs } from "./tags";
 import { isSafeHref, safeHref } from "../links/safe-href";
 import type { DocumentFragment, DocumentImage, DocumentParagraph, TopLevelBlock } from "./types";
@@ -12,6 +12,14 @@ import type { DocumentFragment, DocumentImage, DocumentParagraph, TopLevelBlock 
  * content includes, math, figures and drawings. A target the link rule refuses, or a reference
  * of the wrong kind, keeps what can be kept as text, with a warning.
  */
+
+/** Converts a container's content (the caller's `convertSegments`). */
+type Convert = (
+  segments: Segment[],
+  place: Place,
+  ctx: SegmentContext,
+  depth: number,
+) => TopLevelBlock[];
 
 /** A void block. */
 function voidBlock(type: string, data: object, fragments?: DocumentFragment[]): TopLevelBlock {
@@ -32,7 +40,12 @@ function textParagraph(text: string): TopLevelBlock {
 }
 
 /** The caption fragment from an embed's or file's content (its paragraphs). */
-function captionOf(segment: BlockSegment, ctx: SegmentContext, depth: number): DocumentFragment[] {
+function captionOf(
+  segment: BlockSegment,
+  ctx: SegmentContext,
+  depth: number,
+  convertSegments: Convert,
+): DocumentFragment[] {
   const inner = convertSegments(segment.children, "hint", ctx, depth + 1);
   const paragraphs = inner.filter((node): node is DocumentParagraph => node.type === "paragraph");
   if (paragraphs.length < inner.length) ctx.warnings.push("only paragraphs are kept in a caption");
@@ -75,6 +88,7 @@ export function voidBlocks(
   segment: BlockSegment,
   ctx: SegmentContext,
   depth: number,
+  convert: Convert,
 ): TopLevelBlock[] {
   const { attrs } = segment;
   const resolve = ctx.inline.resolveHref;
@@ -85,7 +99,7 @@ export function voidBlocks(
         ctx.warnings.push(`an embed of a refused address was kept as text: ${attrs.url ?? ""}`);
         return [textParagraph(attrs.url ?? "")];
       }
-      return [voidBlock("embed", { url }, captionOf(segment, ctx, depth))];
+      return [voidBlock("embed", { url }, captionOf(segment, ctx, depth, convert))];
     }
     case "content-ref":
     case "page-ref": {
@@ -95,7 +109,7 @@ export function voidBlocks(
     }
     case "file": {
       const ref = isSafeHref(attrs.src ?? "") ? resolveWith(resolve, attrs.src ?? "") : null;
-      const caption = captionOf(segment, ctx, depth);
+      const caption = captionOf(segment, ctx, depth, convert);
       if (ref?.kind === "file") return [voidBlock("file", { ref }, caption)];
       ctx.warnings.push(`a file block whose source is not a file of the space: ${attrs.src ?? ""}`);
       const out = [textParagraph(attrs.src ?? "")];

@@ -9,7 +9,8 @@ import {
   type LooseNode,
 } from "./loose";
 import { blocksToMdast } from "./render-blocks";
-import { renderFlow, type FlowContext } from "./render-flow";
+import type { ContentRef } from "./types";
+import type { HrefFor } from "./hrefs";
 import { renderInlines } from "./render-inline";
 import { serialize } from "./render-mdast";
 import { endTag, escapeHtml, htmlTag, openTag } from "./tags";
@@ -19,6 +20,17 @@ import { inlineText } from "./text";
  * GitBook's blocks in the syntax of its normalized markdown (what Git Sync writes): `{% %}`
  * containers, `<details>`, `<figure>`, `$$` math. Null: write the block as plain markdown.
  */
+
+/** What rendering a flow of blocks needs from the caller. */
+export interface FlowContext {
+  hrefFor: HrefFor | undefined;
+  /** Markdown heading levels above the Document's (GitBook pages: 1). */
+  headingShift: number;
+  labelFor: ((ref: ContentRef) => string | null) | undefined;
+  includePath: ((reusableContent: string) => string | null) | undefined;
+  /** Renders a container's content (render-flow's `renderFlow`). */
+  flow: (nodes: LooseNode[], ctx: FlowContext, depth: number) => string;
+}
 
 const HINT_STYLES: ReadonlySet<string> = new Set(["info", "warning", "danger", "success"]);
 const ITEMS: Record<string, [string, string]> = {
@@ -68,7 +80,7 @@ function items(node: LooseNode, ctx: FlowContext, depth: number): string {
     .map((item) =>
       wrap(
         openTag(itemTag, itemAttrs(item)),
-        renderFlow(childNodes(item), ctx, depth + 2),
+        ctx.flow(childNodes(item), ctx, depth + 2),
         endTag(itemTag),
       ),
     )
@@ -88,7 +100,7 @@ function inlineLine(nodes: LooseNode[], ctx: FlowContext): string {
 /** The paragraphs of a caption fragment, as markdown lines. */
 function caption(node: LooseNode, ctx: FlowContext, depth: number): string {
   const fragment = fragmentNamed(node, "caption");
-  return fragment ? renderFlow(childNodes(fragment), ctx, depth + 1) : "";
+  return fragment ? ctx.flow(childNodes(fragment), ctx, depth + 1) : "";
 }
 
 /** A `<figure>` line per image of an `images` block (or one `image`). */
@@ -136,7 +148,7 @@ export function gitbookBlock(node: LooseNode, ctx: FlowContext, depth: number): 
     case "hint": {
       const style = stringField(data, "style") ?? "";
       const open = openTag("hint", [["style", HINT_STYLES.has(style) ? style : "info"]]);
-      return wrap(open, renderFlow(childNodes(node), ctx, depth + 1), endTag("hint"));
+      return wrap(open, ctx.flow(childNodes(node), ctx, depth + 1), endTag("hint"));
     }
     case "tabs":
     case "stepper":
@@ -148,7 +160,7 @@ export function gitbookBlock(node: LooseNode, ctx: FlowContext, depth: number): 
       const body = fragmentNamed(node, "expandable-body");
       const summary = inlineLine(title ? childNodes(title).flatMap(childNodes) : [], ctx);
       const open = data.defaultExpanded === true ? "<details open>" : "<details>";
-      const inner = body ? renderFlow(childNodes(body), ctx, depth + 1) : "";
+      const inner = body ? ctx.flow(childNodes(body), ctx, depth + 1) : "";
       return `${open}\n\n<summary>${summary}</summary>\n\n${inner === "" ? "" : `${inner}\n\n`}</details>`;
     }
     case "code":

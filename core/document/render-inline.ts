@@ -1,5 +1,14 @@
 import type { PhrasingContent } from "mdast";
-import { escapeHtml, htmlTag } from "./tags";
+import {
+  WRAP_ORDER,
+  breakAtom,
+  htmlAtom,
+  moveEdgeSpaces,
+  pushText,
+  type Atom,
+  type WrapMark,
+} from "./render-atoms";
+import { escapeLabel, htmlTag } from "./tags";
 import { hrefOf, type HrefFor } from "./hrefs";
 import {
   MAX_WALK_DEPTH,
@@ -12,23 +21,6 @@ import {
   pushAll,
 } from "./loose";
 
-/** Marks rendered as wrapping nodes; `code` is rendered on the leaf itself. */
-type WrapMark = "bold" | "italic" | "strikethrough";
-const WRAP_ORDER: WrapMark[] = ["strikethrough", "italic", "bold"];
-
-/** A piece of inline content with the wrapping marks it needs. */
-interface Atom {
-  marks: Set<WrapMark>;
-  /** The `<mark style>` of a coloured piece. */
-  color?: string;
-  /** Set for plain text pieces, so adjacent pieces with the same formatting merge. */
-  text?: { value: string; code: boolean };
-  /** Set for line breaks. */
-  lineBreak?: true;
-  /** Builds the mdast of the piece once `applied` marks are already open around it. */
-  build(applied: Set<WrapMark>): PhrasingContent[];
-}
-
 /** Options of inline rendering. */
 export interface InlineRenderOptions {
   hrefFor: HrefFor | undefined;
@@ -36,55 +28,15 @@ export interface InlineRenderOptions {
   singleLine?: boolean;
 }
 
-/** A line break; `renderInlines` gives it the marks its neighbours share. */
-const breakAtom = (): Atom => ({
-  marks: new Set(),
-  lineBreak: true,
-  build: () => [{ type: "break" }],
-});
-
-/** Adds a text piece, merging it into the previous one when the formatting is the same. */
-function pushText(
-  atoms: Atom[],
-  value: string,
-  marks: Set<WrapMark>,
-  code: boolean,
-  color?: string,
-): void {
-  if (value === "") return;
-  const last = atoms[atoms.length - 1];
-  const same = last?.text && last.text.code === code && last.color === color;
-  if (same && last.text && sameMarks(last.marks, marks)) {
-    last.text.value += value;
-    return;
-  }
-  const text = { value, code };
-  atoms.push({
-    marks,
-    ...(color ? { color } : {}),
-    text,
-    build: () => [
-      text.code ? { type: "inlineCode", value: text.value } : { type: "text", value: text.value },
-    ],
-  });
-}
-
-const sameMarks = (a: Set<WrapMark>, b: Set<WrapMark>) =>
-  a.size === b.size && [...a].every((mark) => b.has(mark));
-
-/** A link atom: the marks all of its content shares are opened outside the link. */
+/**
+ * A link atom: its content carries its own marks inside the link, as GitBook writes them
+ * (`[**bold link**](url)`); a refused target (null) leaves the content alone.
+ */
 function linkAtom(url: string | null, inner: Atom[]): Atom {
-  const first = inner[0];
-  const shared = new Set(
-    WRAP_ORDER.filter((mark) => first !== undefined && inner.every((atom) => atom.marks.has(mark))),
-  );
-  const color = first?.color;
-  const sharedColor = color && inner.every((atom) => atom.color === color) ? color : undefined;
   return {
-    marks: shared,
-    ...(sharedColor ? { color: sharedColor } : {}),
-    build: (applied) => {
-      const children = renderRuns(inner, applied, sharedColor);
+    marks: new Set(),
+    build: () => {
+      const children = renderRuns(inner, new Set());
       if (url === null) return children;
       return [{ type: "link", url, title: null, children }];
     },
@@ -173,17 +125,6 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
   return atoms;
 }
 
-/** A piece written as is (GitBook's inline HTML, math). */
-const htmlAtom = (value: string): Atom => ({
-  marks: new Set(),
-  build: () => [{ type: "html", value }],
-});
-
-/** A button's label as HTML text that markdown reads back unchanged. */
-function escapeLabel(label: string): string {
-  return escapeHtml(label.replace(/\n/g, " ")).replace(/([\\`*_[\]~$])/g, "\\$1");
-}
-
 /**
  * Builds mdast from atoms in runs of one colour: a coloured run is wrapped in its
  * `<mark style>` (unless that colour is already open around them, `open`).
@@ -204,41 +145,6 @@ function renderRuns(atoms: Atom[], applied: Set<WrapMark>, open?: string): Phras
     }
     i = end;
   }
-  return out;
-}
-
-/** A plain text atom of its own (not merged with neighbours). */
-function textAtom(value: string, marks: Set<WrapMark>): Atom {
-  const atoms: Atom[] = [];
-  pushText(atoms, value, marks, false);
-  return atoms[0] as Atom;
-}
-
-const intersect = (a: Set<WrapMark>, b: Set<WrapMark> | undefined) =>
-  new Set([...a].filter((mark) => b?.has(mark)));
-
-/**
- * Moves spaces at the edges of formatted text out of the formatting its neighbour does not
- * share: "bold " followed by plain text renders `**bold** text`, not `**bold&#x20;**text`
- * (markdown cannot close `**` after a space). Inline code keeps its spaces.
- */
-function moveEdgeSpaces(atoms: Atom[]): Atom[] {
-  const out: Atom[] = [];
-  atoms.forEach((atom, i) => {
-    const text = atom.text;
-    if (!text || text.code || atom.marks.size === 0) return void out.push(atom);
-    const previous = atoms[i - 1]?.marks;
-    const next = atoms[i + 1]?.marks;
-    const start = text.value.length - text.value.trimStart().length;
-    const core = text.value.trim();
-    const lead = text.value.slice(0, start);
-    const trail = text.value.slice(start + core.length);
-    if (core === "")
-      return void out.push(textAtom(text.value, intersect(intersect(atom.marks, previous), next)));
-    if (lead !== "") out.push(textAtom(lead, intersect(atom.marks, previous)));
-    out.push(lead === "" && trail === "" ? atom : textAtom(core, atom.marks));
-    if (trail !== "") out.push(textAtom(trail, intersect(atom.marks, next)));
-  });
   return out;
 }
 

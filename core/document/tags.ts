@@ -95,3 +95,8 @@ export function htmlTag(tag: string, attrs: Array<[string, string | undefined]>)
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
+
+/** A button's label as HTML text that markdown reads back unchanged (markdown marks escaped). */
+export function escapeLabel(label: string): string {
+  return escapeHtml(label.replace(/\n/g, " ")).replace(/([\\`*_[\]~$])/g, "\\$1");
+}

@@ -147,13 +147,13 @@ describe("renderMarkdown: inlines", () => {
       ],
     };
     expect(renderMarkdown(doc)).toBe(
-      "[page](/pages/p1) **[anchor](/pages/p1#a)** [file](/files/f1)\n",
+      "[page](/pages/p1) [**anchor**](/pages/p1#a) [file](/files/f1)\n",
     );
     const custom = renderMarkdown(doc, {
       hrefFor: (ref) => (ref.kind === "page" ? `https://docs.test/${ref.page}` : null),
     });
     expect(custom).toBe(
-      "[page](https://docs.test/p1) **[anchor](/pages/p1#a)** [file](/files/f1)\n",
+      "[page](https://docs.test/p1) [**anchor**](/pages/p1#a) [file](/files/f1)\n",
     );
   });
 

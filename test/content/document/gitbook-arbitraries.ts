@@ -1,0 +1,375 @@
+import fc from "fast-check";
+
+/**
+ * fast-check generators of Documents in the converter's normal form (what parsing produces),
+ * over every GitBook block and inline kind the markdown carries: for `parse(write(doc)) ≡ doc`.
+ */
+
+type Json = Record<string, unknown>;
+
+const WORDS = [
+  "alpha",
+  "beta",
+  "gamma",
+  "x1",
+  "Ünï",
+  "中文",
+  "a*b",
+  "x_y",
+  "#tag",
+  "1.",
+  "<b>",
+  "[x]",
+  "{%",
+  "$5",
+  "&amp;",
+  "|",
+  "~",
+  "\\",
+];
+const word = fc.constantFrom(...WORDS);
+/** Words joined by single spaces: no space at either edge. */
+const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((list) => list.join(" "));
+const plainWords = fc
+  .array(fc.constantFrom("alpha", "beta", "gamma", "delta"), { minLength: 1, maxLength: 3 })
+  .map((l) => l.join(" "));
+
+const mark = (type: string): Json => ({ object: "mark", type });
+const leaf = (text: string, marks: Json[] = []): Json => ({ object: "leaf", text, marks });
+const text = (...leaves: Json[]): Json => ({ object: "text", leaves });
+const inline = (type: string, data: Json, nodes?: Json[]): Json =>
+  nodes
+    ? { object: "inline", type, key: "", isVoid: false, data, nodes }
+    : { object: "inline", type, key: "", isVoid: true, data };
+/** A block with content. */
+export const block = (type: string, data: Json, nodes: Json[]): Json => ({
+  object: "block",
+  type,
+  key: "",
+  isVoid: false,
+  data,
+  nodes,
+});
+const voidBlock = (type: string, data: Json, fragments?: Json[]): Json =>
+  fragments
+    ? { object: "block", type, key: "", isVoid: true, data, fragments }
+    : { object: "block", type, key: "", isVoid: true, data };
+const paragraphOf = (nodes: Json[]): Json => block("paragraph", {}, nodes);
+
+const COLORS = ["default", "red", "green", "orange", "purple"];
+const MARK_SETS = [
+  [],
+  ["bold"],
+  ["italic"],
+  ["strikethrough"],
+  ["code"],
+  ["bold", "italic"],
+  ["bold", "code"],
+  ["bold", "italic", "strikethrough"],
+];
+
+/** A piece of inline content: a text leaf (marks, colour) or a void/link inline. */
+const piece: fc.Arbitrary<Json> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({
+        t: words,
+        marks: fc.constantFrom(...MARK_SETS),
+        color: fc.option(fc.tuple(fc.constantFrom(...COLORS), fc.constantFrom(...COLORS)), {
+          nil: undefined,
+        }),
+      })
+      .map(({ t, marks, color }) => {
+        const list = marks.map(mark);
+        if (color && (color[0] !== "default" || color[1] !== "default") && !marks.includes("code"))
+          list.push({
+            object: "mark",
+            type: "color",
+            data: { text: color[0], background: color[1] },
+          });
+        return leaf(marks.includes("code") ? t.replace(/`/g, "") : t, list);
+      }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        t: plainWords,
+        url: fc.constantFrom(
+          "https://x.test/a",
+          "other.md",
+          "other.md#part",
+          ".gitbook/assets/f.pdf",
+        ),
+        bold: fc.boolean(),
+      })
+      .map(({ t, url, bold }) =>
+        inline("link", { ref: refOf(url) }, [text(leaf(t, bold ? [mark("bold")] : []))]),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("1f600", "1f389", "1f44d-1f3fd", "2764-fe0f")
+      .map((code) => inline("emoji", { code })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("x^2", "a + b = c", "\\frac{1}{2}")
+      .map((formula) => inline("inline-math", { formula })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        src: fc.constantFrom("https://x.test/i.png", ".gitbook/assets/i.png"),
+        alt: fc.constantFrom("", "an icon"),
+        size: fc.constantFrom("line", "original"),
+      })
+      .map(({ src, alt, size }) =>
+        inline("inline-image", { ref: refOf(src), ...(alt ? { alt } : {}), size }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        label: plainWords,
+        kind: fc.constantFrom("primary", "secondary"),
+        icon: fc.constantFrom(undefined, "rocket"),
+      })
+      .map(({ label, kind, icon }) =>
+        inline("button", {
+          ref: { kind: "url", url: "https://x.test/go" },
+          kind,
+          label,
+          ...(icon ? { icon } : {}),
+        }),
+      ),
+  },
+);
+
+/** The reference the test resolver gives a target. */
+export function refOf(target: string): Json {
+  if (target.startsWith(".gitbook/assets/")) return { kind: "file", file: target.slice(16) };
+  const [page, anchor] = target.split("#");
+  if (page?.endsWith(".md"))
+    return anchor ? { kind: "anchor", page, anchor } : { kind: "page", page };
+  return { kind: "url", url: target };
+}
+
+/** Pieces separated by plain spaces, merged as the parser merges leaves. */
+const inlines: fc.Arbitrary<Json[]> = fc
+  .array(piece, { minLength: 1, maxLength: 4 })
+  .map((pieces) => {
+    const out: Json[] = [];
+    let leaves: Json[] = [];
+    const push = (l: Json) => {
+      const last = leaves[leaves.length - 1];
+      if (last && JSON.stringify(last.marks) === JSON.stringify(l.marks))
+        last.text = `${String(last.text)}${String(l.text)}`;
+      else leaves.push({ ...l });
+    };
+    pieces.forEach((p, i) => {
+      if (i > 0) push(leaf(" "));
+      if (p.object === "leaf") push(p);
+      else {
+        if (leaves.length > 0) out.push(text(...leaves));
+        leaves = [];
+        out.push(p);
+      }
+    });
+    if (leaves.length > 0) out.push(text(...leaves));
+    return out;
+  });
+
+const paragraph = inlines.map(paragraphOf);
+const heading = fc
+  .tuple(fc.constantFrom("heading-1", "heading-2", "heading-3"), inlines)
+  .map(([type, nodes]) => block(type, {}, nodes));
+const item = (checked?: boolean) =>
+  paragraph.map((p) => block("list-item", checked === undefined ? {} : { checked }, [p]));
+const list = fc.oneof(
+  fc
+    .array(item(), { minLength: 1, maxLength: 3 })
+    .map((items) => block("list-unordered", {}, items)),
+  fc.array(item(), { minLength: 1, maxLength: 3 }).map((items) => block("list-ordered", {}, items)),
+  fc
+    .array(
+      fc.boolean().chain((c) => item(c)),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((items) => block("list-tasks", {}, items)),
+);
+const codeLine = fc.constantFrom(
+  "const a = 1;",
+  "  indented()",
+  "",
+  "{% endcode %}",
+  "$$",
+  "<details>",
+);
+const code = fc
+  .record({
+    lines: fc.array(codeLine, { minLength: 1, maxLength: 3 }),
+    syntax: fc.constantFrom(undefined, "js", "bash"),
+    title: fc.constantFrom(undefined, "index.js"),
+    overflow: fc.constantFrom(undefined, "wrap"),
+    lineNumbers: fc.constantFrom(undefined, true, false),
+    fullWidth: fc.constantFrom(undefined, true),
+  })
+  .map(({ lines, ...attrs }) => {
+    const data = Object.fromEntries(Object.entries(attrs).filter(([, v]) => v !== undefined));
+    return block(
+      "code",
+      data,
+      lines.map((line) => block("code-line", {}, [text(leaf(line))])),
+    );
+  });
+const essential = fc.oneof(
+  { weight: 4, arbitrary: paragraph },
+  heading,
+  list,
+  fc.constant(voidBlock("divider", {})),
+);
+const hint = fc
+  .tuple(
+    fc.constantFrom("info", "warning", "danger", "success"),
+    fc.array(essential, { minLength: 1, maxLength: 2 }),
+  )
+  .map(([style, nodes]) => block("hint", { style }, nodes));
+const caption = fc.option(plainWords, { nil: undefined }).map((c) =>
+  c
+    ? [
+        {
+          object: "fragment",
+          fragment: "caption",
+          type: "caption",
+          nodes: [paragraphOf([text(leaf(c))])],
+        },
+      ]
+    : [],
+);
+const image = fc
+  .tuple(
+    fc.constantFrom("https://x.test/a.png", ".gitbook/assets/b.png"),
+    fc.constantFrom("", "alt text"),
+    caption,
+  )
+  .map(([src, alt, fragments]) =>
+    voidBlock("image", { ref: refOf(src), ...(alt ? { alt } : {}) }, fragments),
+  );
+const images = fc
+  .array(image, { minLength: 1, maxLength: 2 })
+  .map((nodes) => block("images", {}, nodes));
+const tabVoids = fc.oneof(
+  fc
+    .tuple(fc.constantFrom("https://www.youtube.com/watch?v=x", "https://x.test/e"), caption)
+    .map(([url, f]) => voidBlock("embed", { url }, f)),
+  fc
+    .constantFrom("other.md", "guide/setup.md")
+    .map((page) => voidBlock("content-ref", { ref: { kind: "page", page } })),
+  caption.map((f) => voidBlock("file", { ref: { kind: "file", file: "report.pdf" } }, f)),
+  fc
+    .constantFrom("x", "a = b\nc = d", "\\sum_i i")
+    .map((formula) => voidBlock("math", { formula })),
+  fc.constantFrom("", "A drawing").map((alt) =>
+    voidBlock("drawing", {
+      ref: { kind: "file", file: "d.drawing.svg" },
+      ...(alt ? { alt } : {}),
+    }),
+  ),
+);
+const voids = fc.oneof(
+  tabVoids,
+  fc.constantFrom("get", "post").map((method) =>
+    voidBlock("swagger", {
+      ref: { kind: "url", url: "https://x.test/openapi.json" },
+      path: "/pets",
+      method,
+    }),
+  ),
+  fc
+    .constantFrom("footer", "contact-us")
+    .map((id) =>
+      voidBlock("reusable-content", { ref: { kind: "reusable-content", reusableContent: id } }),
+    ),
+);
+const quote = fc
+  .array(paragraph, { minLength: 1, maxLength: 2 })
+  .map((nodes) => block("blockquote", {}, nodes));
+const rich = fc.oneof({ weight: 4, arbitrary: essential }, code, hint, images, voids, quote);
+/** What tabs, steps, columns and updates may hold (no OpenAPI block, no include). */
+const tabRich = fc.oneof({ weight: 4, arbitrary: essential }, code, hint, images, tabVoids, quote);
+const expandable = fc
+  .tuple(
+    inlines,
+    fc.array(fc.oneof(essential, code, hint), { minLength: 1, maxLength: 2 }),
+    fc.boolean(),
+  )
+  .map(([title, body, open]) => ({
+    object: "block",
+    type: "expandable",
+    key: "",
+    isVoid: true,
+    data: open ? { defaultExpanded: true } : {},
+    fragments: [
+      {
+        object: "fragment",
+        fragment: "expandable-title",
+        type: "expandable-title",
+        nodes: [paragraphOf(title)],
+      },
+      { object: "fragment", fragment: "expandable-body", type: "expandable-body", nodes: body },
+    ],
+  }));
+const items = (
+  type: string,
+  itemType: string,
+  data: fc.Arbitrary<Json>,
+  content: fc.Arbitrary<Json>,
+) =>
+  fc
+    .array(fc.tuple(data, fc.array(content, { minLength: 1, maxLength: 2 })), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((list) =>
+      block(
+        type,
+        type === "updates" ? { format: "full" } : {},
+        list.map(([d, nodes]) => block(itemType, d, nodes)),
+      ),
+    );
+const containers = fc.oneof(
+  items(
+    "tabs",
+    "tabs-item",
+    plainWords.map((title) => ({ title })),
+    tabRich,
+  ),
+  items("stepper", "stepper-step", fc.constant({}), fc.oneof(tabRich, expandable)),
+  items(
+    "columns",
+    "column",
+    fc.constantFrom({}, { width: { value: 50, unit: "%" } }, { width: 300 }),
+    fc.oneof(tabRich, expandable),
+  ),
+  items(
+    "updates",
+    "update",
+    fc.constantFrom({ date: "2025-01-15" }, { date: "2024-12-01" }),
+    tabRich,
+  ),
+  expandable,
+);
+
+/** Documents of every block and inline kind, containers nested as GitBook allows. */
+export const gitbookDocument = fc
+  .array(fc.oneof({ weight: 3, arbitrary: rich }, { weight: 2, arbitrary: containers }), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .map((nodes) => ({ object: "document", data: {}, nodes }));
