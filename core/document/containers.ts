@@ -20,7 +20,7 @@ export interface SegmentContext {
 }
 
 /** A run of plain markdown lines. */
-export interface TextSegment {
+interface TextSegment {
   kind: "text";
   lines: string[];
 }

@@ -5,7 +5,7 @@
  */
 
 /** A nested mapping of scalars (`layout`). */
-export interface YamlMap {
+interface YamlMap {
   [key: string]: string | boolean | number | YamlMap;
 }
 

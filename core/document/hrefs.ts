@@ -114,7 +114,7 @@ export function hrefOf(
 }
 
 /** What a relative path in a page names: a page or a file of the space, or nothing known. */
-export type LinkTarget = { kind: "page"; page: string } | { kind: "file"; file: string } | null;
+type LinkTarget = { kind: "page"; page: string } | { kind: "file"; file: string } | null;
 /** Resolves a relative path (no anchor, percent-decoded) to a page or file. */
 export type ResolveLink = (path: string) => LinkTarget;
 

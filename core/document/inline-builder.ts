@@ -1,8 +1,16 @@
+import type { ResolveHref } from "./hrefs";
 import type { DocumentButton, DocumentEmoji } from "./types-gitbook";
 import type { DocumentLeaf, DocumentText, InlineContent, MarkType } from "./types";
 
 /** Canonical order of marks on a leaf, so equal formatting compares equal. */
 const MARK_ORDER: MarkType[] = ["bold", "italic", "strikethrough", "code"];
+
+/** What inline conversion needs from the whole parse. */
+export interface InlineContext {
+  resolveHref: ResolveHref | undefined;
+  /** Markdown heading levels above the Document's (GitBook pages: 1, `##` is `heading-1`). */
+  headingShift?: number;
+}
 
 /** The colours of a `<mark style="color:…;background-color:…">` (`default` for none). */
 export interface ColorData {

@@ -12,7 +12,7 @@ const ESSENTIALS = [...ALLOWED.quote].filter((type) => type !== "blockquote");
 const TAB = [...ESSENTIALS, "content-ref", "code", "embed", "file", "images", "drawing", "hint"];
 const TAB_ITEM = [...TAB, "blockquote", "math"];
 /** Block types each GitBook container accepts (the official schemas' `nodes`). */
-export const CONTAINER_ALLOWED: Record<string, ReadonlySet<string>> = {
+const CONTAINER_ALLOWED: Record<string, ReadonlySet<string>> = {
   hint: new Set([...ESSENTIALS, "embed", "table"]),
   tab: new Set(TAB_ITEM),
   step: new Set([...TAB_ITEM, "expandable"]),
@@ -42,7 +42,7 @@ function lengthOf(text: string | undefined): Length | undefined {
 }
 
 /** The inline content of one line of markdown (a `<summary>`, a caption). */
-export function inlineOf(text: string, ctx: SegmentContext): InlineContent[] {
+function inlineOf(text: string, ctx: SegmentContext): InlineContent[] {
   const tree = parseToMdast(text, sharedEnv(ctx.env));
   let first = tree.children[0];
   if (first?.type === "html") first = inlineHtmlParagraph(first.value, sharedEnv(ctx.env)) ?? first;
@@ -137,7 +137,7 @@ function codeContainer(segment: BlockSegment, ctx: SegmentContext, depth: number
 }
 
 /** The markdown lines of a segment as written (legacy blocks kept as text). */
-export function segmentLines(segment: Segment, out: string[] = []): string[] {
+function segmentLines(segment: Segment, out: string[] = []): string[] {
   if (segment.kind === "text") pushAll(out, segment.lines);
   else {
     out.push(segment.line);

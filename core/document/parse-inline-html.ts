@@ -1,6 +1,5 @@
 import { resolveImageWith, resolveWith } from "./hrefs";
-import type { InlineBuilder } from "./inline-builder";
-import type { InlineContext } from "./parse-inline";
+import type { InlineBuilder, InlineContext } from "./inline-builder";
 import { htmlAttrs } from "./tags";
 import { isSafeHref } from "../links/safe-href";
 import type { DocumentInlineImage } from "./types";

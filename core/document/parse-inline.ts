@@ -1,8 +1,8 @@
 import type { PhrasingContent } from "mdast";
-import { resolveImageWith, resolveWith, type ResolveHref } from "./hrefs";
+import { resolveImageWith, resolveWith } from "./hrefs";
 import { isSafeHref } from "../links/safe-href";
 import { joinLines, pushAll } from "./loose";
-import { InlineBuilder } from "./inline-builder";
+import { InlineBuilder, type InlineContext } from "./inline-builder";
 import { inlineHtml } from "./parse-inline-html";
 import type {
   DocumentInlineImage,
@@ -12,12 +12,7 @@ import type {
   MarkType,
 } from "./types";
 
-/** What inline conversion needs from the whole parse. */
-export interface InlineContext {
-  resolveHref: ResolveHref | undefined;
-  /** Markdown heading levels above the Document's (GitBook pages: 1, `##` is `heading-1`). */
-  headingShift?: number;
-}
+export type { InlineContext } from "./inline-builder";
 
 const BREAK_TAG = /^<br\s*\/?>$/i;
 const COMMENT = /^<!--[\s\S]*-->$/;

@@ -41,7 +41,7 @@ const STRUCTURE = /^(?:\{%|<details|<\/details|<figure|<img|\$\$)/m;
 const FENCE_START = /^ {0,3}(?:`{3,}|~{3,})/;
 
 /** The default include mapping: `.gitbook/includes/<name>.md` (or any path) names `<name>`. */
-export function defaultInclude(path: string): string | null {
+function defaultInclude(path: string): string | null {
   const name = /([^/]+?)(?:\.md)?$/.exec(path.trim())?.[1];
   return name ? name : null;
 }

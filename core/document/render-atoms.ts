@@ -55,7 +55,7 @@ export function pushText(
   });
 }
 
-export const sameMarks = (a: Set<WrapMark>, b: Set<WrapMark>) =>
+const sameMarks = (a: Set<WrapMark>, b: Set<WrapMark>) =>
   a.size === b.size && [...a].every((mark) => b.has(mark));
 
 /** A piece written as is (GitBook's inline HTML, math). */
@@ -65,13 +65,13 @@ export const htmlAtom = (value: string): Atom => ({
 });
 
 /** A plain text atom of its own (not merged with neighbours). */
-export function textAtom(value: string, marks: Set<WrapMark>): Atom {
+function textAtom(value: string, marks: Set<WrapMark>): Atom {
   const atoms: Atom[] = [];
   pushText(atoms, value, marks, false);
   return atoms[0] as Atom;
 }
 
-export const intersect = (a: Set<WrapMark>, b: Set<WrapMark> | undefined) =>
+const intersect = (a: Set<WrapMark>, b: Set<WrapMark> | undefined) =>
   new Set([...a].filter((mark) => b?.has(mark)));
 
 /**

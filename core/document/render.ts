@@ -36,7 +36,7 @@ function hasCodeAttributes(node: LooseNode): boolean {
  * Renders a flow of blocks (a page, or a container's content): runs of markdown blocks through
  * mdast, GitBook's blocks in their syntax, blank lines between. Depth is bounded.
  */
-export function renderFlow(nodes: LooseNode[], ctx: FlowContext, depth: number): string {
+function renderFlow(nodes: LooseNode[], ctx: FlowContext, depth: number): string {
   if (depth > MAX_WALK_DEPTH) return "";
   const parts: string[] = [];
   let run: LooseNode[] = [];

@@ -18,7 +18,7 @@ const ATTR = /([A-Za-z][\w-]*)=(?:"([^"]*)"|'([^']*)')/g;
 const ARG = /^\s*(?:"([^"]*)"|'([^']*)')\s*$/;
 
 /** Reads `key="value"` pairs (double or single quotes) from an attribute text. */
-export function readAttrs(text: string): Record<string, string> {
+function readAttrs(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const match of text.matchAll(ATTR)) {
     const key = match[1] as string;
@@ -43,7 +43,7 @@ export function tagLine(line: string): TagLine | null {
 }
 
 /** A value escaped for a double-quoted tag or HTML attribute. */
-export function quoteAttr(value: string): string {
+function quoteAttr(value: string): string {
   return `"${value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`;
 }
 

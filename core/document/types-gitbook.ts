@@ -3,7 +3,7 @@
  * CommonMark subset of types.ts (official `DocumentBlockTabs`, `DocumentBlockExpandable`,
  * `DocumentBlockEmbed`, `DocumentInlineButton`, `DocumentMarkColor`, ... schemas).
  */
-import type { ContentRef, DocumentFragment, ImageRef } from "./types";
+import type { ContentRef, ImageRef } from "./types-refs";
 
 /** Common keys of the blocks below. */
 interface Block<T extends string, D, V extends boolean> {
@@ -13,76 +13,78 @@ interface Block<T extends string, D, V extends boolean> {
   isVoid: V;
   data: D;
 }
+/** A caption (`caption` fragment) of an embed or a file: its paragraphs. */
+interface CaptionFragment {
+  object: "fragment";
+  fragment: string;
+  type?: string;
+  nodes: AnyBlock[];
+}
 /** A block of this module or of types.ts, as a container's child. */
 export type AnyBlock = { object: "block"; type: string; key: string };
 
 /** A reference to a file of a space (`ContentRefFile`). */
-export type FileRef = Extract<ContentRef, { kind: "file" }>;
+type FileRef = Extract<ContentRef, { kind: "file" }>;
 /** A reference to a reusable content (`ContentRefReusableContent`). */
-export type ReusableRef = Extract<ContentRef, { kind: "reusable-content" }>;
+type ReusableRef = Extract<ContentRef, { kind: "reusable-content" }>;
 
 /** `DocumentBlockTabsItem`. */
-export interface DocumentTabsItem extends Block<"tabs-item", { title: string }, false> {
+interface DocumentTabsItem extends Block<"tabs-item", { title: string }, false> {
   nodes: AnyBlock[];
 }
 /** `DocumentBlockTabs`. */
-export interface DocumentTabs extends Block<"tabs", Record<string, never>, false> {
+interface DocumentTabs extends Block<"tabs", Record<string, never>, false> {
   nodes: DocumentTabsItem[];
 }
 /** `DocumentBlockStepperStep`. */
-export interface DocumentStep extends Block<"stepper-step", Record<string, never>, false> {
+interface DocumentStep extends Block<"stepper-step", Record<string, never>, false> {
   nodes: AnyBlock[];
 }
 /** `DocumentBlockStepper`. */
-export interface DocumentStepper extends Block<"stepper", Record<string, never>, false> {
+interface DocumentStepper extends Block<"stepper", Record<string, never>, false> {
   nodes: DocumentStep[];
 }
 /** A length (`Length`): a number of pixels or a value with a unit. */
 export type Length = number | { value: number; unit: "%" | "px" };
 /** `DocumentBlockColumn`. */
-export interface DocumentColumn extends Block<"column", { width?: Length }, false> {
+interface DocumentColumn extends Block<"column", { width?: Length }, false> {
   nodes: AnyBlock[];
 }
 /** `DocumentBlockColumns`. */
-export interface DocumentColumns extends Block<"columns", Record<string, never>, false> {
+interface DocumentColumns extends Block<"columns", Record<string, never>, false> {
   nodes: DocumentColumn[];
 }
 /** `DocumentBlockUpdate`. */
-export interface DocumentUpdate extends Block<"update", { date: string }, false> {
+interface DocumentUpdate extends Block<"update", { date: string }, false> {
   nodes: AnyBlock[];
 }
 /** `DocumentBlockUpdates`. */
-export interface DocumentUpdates
+interface DocumentUpdates
   extends Block<"updates", { format: "full" | "numeric" | "short" }, false> {
   nodes: DocumentUpdate[];
 }
 /** `DocumentBlockExpandable`: a `title` fragment (one paragraph) and a `body` fragment. */
-export interface DocumentExpandable
-  extends Block<"expandable", { defaultExpanded?: boolean }, true> {
+interface DocumentExpandable extends Block<"expandable", { defaultExpanded?: boolean }, true> {
   fragments: Array<{ object: "fragment"; fragment: string; type?: string; nodes: AnyBlock[] }>;
 }
 /** `DocumentBlockEmbed`; a caption GitBook writes under the embed is kept as a fragment. */
 export interface DocumentEmbed extends Block<"embed", { url: string }, true> {
-  fragments: DocumentFragment[];
+  fragments: CaptionFragment[];
 }
 /** `DocumentBlockContentRef`. */
-export type DocumentContentRef = Block<"content-ref", { ref: ContentRef }, true>;
+type DocumentContentRef = Block<"content-ref", { ref: ContentRef }, true>;
 /** `DocumentBlockFile`; GitBook's caption is kept as a fragment. */
-export interface DocumentFile extends Block<"file", { ref: FileRef }, true> {
-  fragments: DocumentFragment[];
+interface DocumentFile extends Block<"file", { ref: FileRef }, true> {
+  fragments: CaptionFragment[];
 }
 /** `DocumentBlockOpenAPI` (type `swagger`): one operation of a spec at a URL or in a file. */
-export type DocumentSwagger = Block<
-  "swagger",
-  { ref: ImageRef; path: string; method: string },
-  true
->;
+type DocumentSwagger = Block<"swagger", { ref: ImageRef; path: string; method: string }, true>;
 /** `DocumentBlockMath`. */
-export type DocumentMath = Block<"math", { formula: string }, true>;
+type DocumentMath = Block<"math", { formula: string }, true>;
 /** `DocumentBlockDrawing`. */
-export type DocumentDrawing = Block<"drawing", { ref: ImageRef; alt?: string }, true>;
+type DocumentDrawing = Block<"drawing", { ref: ImageRef; alt?: string }, true>;
 /** `DocumentBlockReusableContent`. */
-export type DocumentReusable = Block<"reusable-content", { ref: ReusableRef }, true>;
+type DocumentReusable = Block<"reusable-content", { ref: ReusableRef }, true>;
 
 /** The GitBook blocks above that may stand at the top level of a page. */
 export type GitBookBlock =
@@ -124,7 +126,7 @@ export interface DocumentButton {
   data: { ref: ContentRef; label: string; kind: "primary" | "secondary"; icon?: string };
 }
 /** `DocumentTextColor` values GitBook writes in `<mark style>`. */
-export type TextColor = string;
+type TextColor = string;
 /** `DocumentMarkColor`: text and background colours (`default` for none). */
 export interface ColorMark {
   object: "mark";
