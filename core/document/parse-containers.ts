@@ -59,7 +59,11 @@ function itemData(segment: BlockSegment): object {
     const width = lengthOf(attrs.width);
     return width === undefined ? {} : { width };
   }
-  if (segment.name === "update") return { date: attrs.date ?? "" };
+  if (segment.name === "update") {
+    // The official `Timestamp` is a date-time: GitBook's `date="2025-01-15"` is that day's midnight UTC.
+    const date = attrs.date ?? "";
+    return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : date };
+  }
   return {};
 }
 

@@ -65,7 +65,12 @@ function itemAttrs(item: LooseNode): Array<[string, string | undefined]> {
     case "column":
       return [["width", lengthText(data.width)]];
     case "update":
-      return [["date", stringField(data, "date") ?? ""]];
+      return [
+        [
+          "date",
+          (stringField(data, "date") ?? "").replace(/^(\d{4}-\d{2}-\d{2})T00:00:00\.000Z$/, "$1"),
+        ],
+      ];
     default:
       return [];
   }

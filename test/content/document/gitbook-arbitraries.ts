@@ -192,7 +192,7 @@ const containers = fc.oneof(
   items(
     "updates",
     "update",
-    fc.constantFrom({ date: "2025-01-15" }, { date: "2024-12-01" }),
+    fc.constantFrom({ date: "2025-01-15T00:00:00.000Z" }, { date: "2024-12-01T10:30:00.000Z" }),
     tabRich,
   ),
   expandable,
