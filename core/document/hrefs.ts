@@ -112,3 +112,36 @@ export function hrefOf(
   const href = hrefFor?.(ref) ?? defaultHrefFor(ref);
   return safeHref(href, use);
 }
+
+/** What a relative path in a page names: a page or a file of the space, or nothing known. */
+type LinkTarget = { kind: "page"; page: string } | { kind: "file"; file: string } | null;
+/** Resolves a relative path (no anchor, percent-decoded) to a page or file. */
+export type ResolveLink = (path: string) => LinkTarget;
+
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/**
+ * A link resolver for relative paths (GitBook's `other-page.md#anchor`, `.gitbook/assets/x.png`):
+ * `resolveLink` names the page or file, the anchor is kept; an absolute URL, a bare `#anchor` or
+ * an unknown path falls back to the default mapping.
+ */
+export function relativeLinks(resolveLink: ResolveLink): ResolveHref {
+  return (href) => {
+    if (ABSOLUTE.test(href) || href.startsWith("#") || href === "") return null;
+    const hash = href.indexOf("#");
+    const rawPath = hash < 0 ? href : href.slice(0, hash);
+    const anchor = hash < 0 ? "" : href.slice(hash + 1);
+    let path = rawPath;
+    try {
+      path = decodeURI(rawPath);
+    } catch {
+      // A malformed escape: the path as written.
+    }
+    const target = resolveLink(path);
+    if (target === null) return null;
+    if (target.kind === "file") return { kind: "file", file: target.file };
+    return anchor
+      ? { kind: "anchor", page: target.page, anchor }
+      : { kind: "page", page: target.page };
+  };
+}

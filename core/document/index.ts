@@ -4,6 +4,7 @@
  */
 export { parseMarkdown, type ParseOptions } from "./parse";
 export { renderMarkdown } from "./render";
+export { parsePage, renderPage } from "./page";
 export {
   documentRefs,
   documentSections,
@@ -13,7 +14,7 @@ export {
 } from "./text";
 export { assignKeys } from "./keys";
 export { DocumentTooDeepError } from "./limits";
-export { defaultHrefFor, defaultResolveHref } from "./hrefs";
+export { defaultHrefFor, defaultResolveHref, type ResolveLink } from "./hrefs";
 export { DocumentSchema } from "./schema";
 export type * from "./types";
 export { ifExpressions, withoutHiddenBlocks } from "./conditions";

@@ -80,6 +80,21 @@ export function blockType(node: LooseNode): string {
 export interface LooseLeaf {
   text: string;
   marks: string[];
+  /** A `color` mark's `<mark style>` (`color:red;background-color:blue;`), if any. */
+  color?: string;
+}
+
+const COLOR_NAME = /^[\w-]{1,40}$/;
+
+/** The `<mark>` style of a `color` mark's data; undefined when both colours are default. */
+function colorStyle(mark: LooseNode): string | undefined {
+  const data = isRecord(mark.data) ? mark.data : {};
+  const pick = (value: unknown) =>
+    typeof value === "string" && value !== "default" && COLOR_NAME.test(value) ? value : null;
+  const text = pick(data.text);
+  const background = pick(data.background);
+  if (text === null && background === null) return undefined;
+  return `${text ? `color:${text};` : ""}${background ? `background-color:${background};` : ""}`;
 }
 
 /** The leaves of a text node that have a string `text`. */
@@ -93,7 +108,11 @@ export function leavesOf(node: LooseNode): LooseLeaf[] {
           isRecord(mark) && typeof mark.type === "string" ? [mark.type] : [],
         )
       : [];
-    leaves.push({ text: leaf.text, marks });
+    const colorMark = Array.isArray(leaf.marks)
+      ? leaf.marks.find((mark) => isRecord(mark) && mark.type === "color")
+      : undefined;
+    const color = isRecord(colorMark) ? colorStyle(colorMark) : undefined;
+    leaves.push(color ? { text: leaf.text, marks, color } : { text: leaf.text, marks });
   }
   return leaves;
 }

@@ -108,6 +108,8 @@ export const md = new MarkdownIt("default", { html: true, linkify: true, typogra
 md.set({ maxNesting: MAX_MARKDOWN_NESTING + 10 });
 md.use(footnote);
 md.disable(["footnote_tail", "footnote_inline"]);
+// Escapes stay tokens of their own (`text_special`), so `\[x]` is never read as a task marker.
+md.disable("text_join");
 md.validateLink = () => true;
 md.normalizeLink = (url) => url;
 md.normalizeLinkText = (text) => text;
@@ -116,4 +118,21 @@ md.linkify.add("www.", {
   normalize: (match: { url: string }) => {
     match.url = `http://${match.url}`;
   },
+});
+
+/**
+ * GitBook's inline math, `$$formula$$` (the formula as written, no markdown inside): a
+ * `math_inline` token. The closing `$$` is the next one on the line run; none, no math.
+ */
+md.inline.ruler.before("escape", "math_inline", (state: StateInline, silent: boolean) => {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x24 || src.charCodeAt(pos + 1) !== 0x24) return false;
+  const close = src.indexOf("$$", pos + 2);
+  if (close < 0 || close === pos + 2 || close >= state.posMax) return false;
+  if (!silent) {
+    const token = state.push("math_inline", "", 0);
+    token.content = src.slice(pos + 2, close);
+  }
+  state.pos = close + 2;
+  return true;
 });

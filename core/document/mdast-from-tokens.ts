@@ -1,4 +1,4 @@
-import type { Parent, Root, RootContent } from "mdast";
+import type { Paragraph, Parent, Root, RootContent } from "mdast";
 import { DocumentTooDeepError, MAX_MARKDOWN_NESTING } from "./limits";
 import { md } from "./markdown-it";
 
@@ -21,6 +21,8 @@ export function sharedEnv(env: ParseEnv): ParseEnv {
 }
 
 const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
+/** A task marker followed by an inline node (an image, a button, math) rather than text. */
+const TASK_BEFORE_INLINE = /^\[([ xX])\][ \t]+$/;
 const ALIGN = /text-align:\s*(left|center|right)/;
 
 type Node = RootContent & { children?: RootContent[] };
@@ -98,8 +100,11 @@ function addInlines(b: TreeBuilder, tokens: Token[]): void {
   for (const token of tokens) {
     switch (token.type) {
       case "text":
-      case "text_special":
         b.add({ type: "text", value: token.content });
+        break;
+      case "text_special":
+        // An escaped character (`\[`) is text, never a task marker.
+        b.add({ type: "text", value: token.content, data: { escaped: true } } as Node);
         break;
       case "softbreak":
         b.add({ type: "text", value: "\n" });
@@ -112,6 +117,10 @@ function addInlines(b: TreeBuilder, tokens: Token[]): void {
         break;
       case "html_inline":
         b.add({ type: "html", value: token.content });
+        break;
+      case "math_inline":
+        // Not an mdast phrasing type of its own (mdast-util-math's): read by parse-inline.
+        b.add({ type: "inlineMath", value: token.content } as unknown as Node);
         break;
       case "strong_open":
         b.open({ type: "strong", children: [] }, true);
@@ -165,8 +174,10 @@ function markTask(item: Parent & { checked?: boolean | null }): void {
   const first = item.children[0];
   if (first?.type !== "paragraph") return;
   const text = first.children[0];
-  if (text?.type !== "text") return;
-  const match = TASK.exec(text.value);
+  if (text?.type !== "text" || (text.data as { escaped?: boolean } | undefined)?.escaped) return;
+  const match =
+    TASK.exec(text.value) ??
+    (first.children.length > 1 ? TASK_BEFORE_INLINE.exec(text.value) : null);
   if (!match) return;
   item.checked = match[1] !== " ";
   text.value = text.value.slice(match[0].length);
@@ -263,4 +274,20 @@ export function parseToMdast(text: string, env: ParseEnv): Root {
     if (leaf) b.add(leaf, token);
   }
   return b.root;
+}
+
+/** An HTML block that is GitBook's inline HTML starting a paragraph (`<mark …>`, `<img …>`). */
+const INLINE_HTML_START = /^<\/?(?:mark|img|a)[\s>]/i;
+
+/**
+ * The phrasing content of text that markdown-it read as an HTML block but that GitBook writes
+ * as a paragraph starting with inline HTML; null for any other HTML block.
+ */
+export function inlineHtmlParagraph(html: string, env: ParseEnv): Paragraph | null {
+  if (!INLINE_HTML_START.test(html)) return null;
+  const b = new TreeBuilder();
+  const paragraph: Paragraph = { type: "paragraph", children: [] };
+  b.open(paragraph as Node, false);
+  for (const token of md.parseInline(html, env)) addInlines(b, token.children ?? []);
+  return paragraph;
 }

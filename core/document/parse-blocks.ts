@@ -2,6 +2,7 @@ import { pushAll } from "./loose";
 import type { ListItem, Paragraph, PhrasingContent, RootContent } from "mdast";
 import { convertPhrasing, imageToInline, plainText, type InlineContext } from "./parse-inline";
 import { convertTable } from "./parse-table";
+import { inlineHtmlParagraph } from "./mdast-from-tokens";
 import type {
   DocumentImage,
   DocumentInlineImage,
@@ -11,7 +12,7 @@ import type {
 } from "./types";
 
 /** Where blocks are converted: decides which blocks are allowed in place. */
-export type Place = "top" | "quote" | "hint" | "item";
+export type Place = "top" | "rich" | "quote" | "hint" | "item";
 
 const ESSENTIALS = [
   "paragraph",
@@ -24,7 +25,7 @@ const ESSENTIALS = [
   "divider",
 ];
 /** Block types each container accepts (official `nodes` of blockquote, hint and list-item). */
-export const ALLOWED: Record<Exclude<Place, "top">, Set<string>> = {
+export const ALLOWED: Record<Exclude<Place, "top" | "rich">, Set<string>> = {
   quote: new Set([...ESSENTIALS, "blockquote"]),
   hint: new Set([...ESSENTIALS, "table"]),
   item: new Set([...ESSENTIALS, "code", "hint", "blockquote", "table"]),
@@ -38,7 +39,7 @@ export const ALLOWED: Record<Exclude<Place, "top">, Set<string>> = {
  */
 export function wrapSplitting(
   children: TopLevelBlock[],
-  allowed: Set<string>,
+  allowed: ReadonlySet<string>,
   make: (nodes: TopLevelBlock[]) => TopLevelBlock,
 ): TopLevelBlock[] {
   if (children.length === 0) return [make([])];
@@ -81,7 +82,8 @@ function convertNode(
     case "paragraph":
       return convertParagraph(node, place, ctx);
     case "heading": {
-      const type = node.depth === 1 ? "heading-1" : node.depth === 2 ? "heading-2" : "heading-3";
+      const level = Math.max(1, node.depth - (ctx.headingShift ?? 0));
+      const type = level === 1 ? "heading-1" : level === 2 ? "heading-2" : "heading-3";
       const nodes = convertPhrasing(node.children, ctx);
       return [{ object: "block", type, key: "", isVoid: false, data: {}, nodes }];
     }
@@ -132,6 +134,8 @@ function convertNode(
       return [convertTable(node, ctx)];
     case "html": {
       if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return [];
+      const inline = inlineHtmlParagraph(node.value, {});
+      if (inline) return convertParagraph(inline, place, ctx);
       const paragraph: Paragraph = {
         type: "paragraph",
         children: [{ type: "text", value: node.value }],
@@ -198,7 +202,7 @@ function imageBlock(inline: DocumentInlineImage): DocumentImage {
 function convertParagraph(node: Paragraph, place: Place, ctx: InlineContext): TopLevelBlock[] {
   const isImage = (child: PhrasingContent) => imageToInline(child, ctx) !== null;
   const onlyImages =
-    place === "top" &&
+    (place === "top" || place === "rich") &&
     node.children.some(isImage) &&
     node.children.every((c) => isImage(c) || isBlank(c));
   if (onlyImages) {

@@ -1,23 +1,19 @@
 import type { PhrasingContent } from "mdast";
-import { resolveImageWith, resolveWith, type ResolveHref } from "./hrefs";
+import { resolveImageWith, resolveWith } from "./hrefs";
 import { isSafeHref } from "../links/safe-href";
 import { joinLines, pushAll } from "./loose";
+import { InlineBuilder, type InlineContext } from "./inline-builder";
+import { inlineHtml } from "./parse-inline-html";
 import type {
   DocumentInlineImage,
   DocumentInlineLink,
-  DocumentLeaf,
   DocumentText,
   InlineContent,
   MarkType,
 } from "./types";
 
-/** What inline conversion needs from the whole parse. */
-export interface InlineContext {
-  resolveHref: ResolveHref | undefined;
-}
+export type { InlineContext } from "./inline-builder";
 
-/** Canonical order of marks on a leaf, so equal formatting compares equal. */
-const MARK_ORDER: MarkType[] = ["bold", "italic", "strikethrough", "code"];
 const BREAK_TAG = /^<br\s*\/?>$/i;
 const COMMENT = /^<!--[\s\S]*-->$/;
 
@@ -29,39 +25,6 @@ function emptyText(): DocumentText {
 /** A text node with one unformatted leaf. */
 export function plainText(text: string): DocumentText {
   return { object: "text", leaves: [{ object: "leaf", text, marks: [] }] };
-}
-
-/** Builds a list of inlines, merging adjacent leaves that carry the same marks. */
-class InlineBuilder {
-  readonly out: InlineContent[] = [];
-  private leaves: DocumentLeaf[] = [];
-
-  leaf(text: string, marks: MarkType[]): void {
-    if (text === "") return;
-    const sorted = MARK_ORDER.filter((mark) => marks.includes(mark));
-    const last = this.leaves[this.leaves.length - 1];
-    if (last && last.marks.map((m) => m.type).join() === sorted.join()) {
-      last.text += text;
-      return;
-    }
-    const leafMarks = sorted.map((type) => ({ object: "mark" as const, type }));
-    this.leaves.push({ object: "leaf", text, marks: leafMarks });
-  }
-
-  inline(node: InlineContent): void {
-    this.flush();
-    this.out.push(node);
-  }
-
-  flush(): void {
-    if (this.leaves.length > 0) this.out.push({ object: "text", leaves: this.leaves });
-    this.leaves = [];
-  }
-
-  done(): InlineContent[] {
-    this.flush();
-    return this.out;
-  }
 }
 
 /** An inline image for an mdast image, its reference recorded. */
@@ -128,7 +91,7 @@ function walk(
       case "link":
         // A target the link rule refuses (`javascript:`, ...) drops the link and keeps its text.
         if (!isSafeHref(node.url)) walk(node.children, marks, b, ctx, options);
-        else b.inline(link(node.url, node.children, marks, ctx, options));
+        else b.inline(link(b, node.url, node.children, marks, ctx, options));
         break;
       case "image": {
         const image = imageToInline(node, ctx);
@@ -141,9 +104,20 @@ function walk(
         break;
       case "html":
         if (BREAK_TAG.test(node.value)) b.leaf(lineBreak, marks);
-        else if (!COMMENT.test(node.value)) b.leaf(node.value, marks);
+        else if (!COMMENT.test(node.value) && !inlineHtml(node.value, b, ctx))
+          b.leaf(node.value, marks);
         break;
       default:
+        if ((node as { type: string }).type === "inlineMath") {
+          const formula = (node as unknown as { value: string }).value;
+          b.inline({
+            object: "inline",
+            type: "inline-math",
+            key: "",
+            isVoid: true,
+            data: { formula },
+          });
+        }
         break;
     }
   }
@@ -151,6 +125,7 @@ function walk(
 
 /** A link inline; its content keeps the marks around it, nested links are flattened. */
 function link(
+  outer: InlineBuilder,
   url: string,
   children: PhrasingContent[],
   marks: MarkType[],
@@ -158,12 +133,13 @@ function link(
   options: PhrasingOptions,
 ): DocumentInlineLink {
   const ref = resolveWith(ctx.resolveHref, url);
-  const inner = new InlineBuilder();
+  const inner = new InlineBuilder(false);
+  inner.colors = [...outer.colors];
   walk(children, marks, inner, ctx, options);
   const nodes: DocumentInlineLink["nodes"] = [];
   for (const node of inner.done()) {
     if (node.object === "text" || node.type === "inline-image") nodes.push(node);
-    else pushAll(nodes, node.nodes);
+    else if (node.type === "link") pushAll(nodes, node.nodes);
   }
   return {
     object: "inline",

@@ -14,6 +14,12 @@ import { renderInlines } from "./render-inline";
 import { renderTable } from "./render-table";
 import { inlineText } from "./text";
 
+/** What block rendering needs: the link mapping and the heading shift (GitBook pages: 1). */
+export interface BlockRenderContext {
+  hrefFor: HrefFor | undefined;
+  headingShift: number;
+}
+
 const HEADING_DEPTH: Record<string, 1 | 2 | 3> = { "heading-1": 1, "heading-2": 2, "heading-3": 3 };
 
 /**
@@ -33,11 +39,11 @@ function linkParagraph(raw: string | null): BlockContent[] {
 }
 
 /** Images of an `images` block (or one `image` block) as one paragraph, separated by spaces. */
-function imagesParagraph(images: LooseNode[], hrefFor: HrefFor | undefined): BlockContent[] {
+function imagesParagraph(images: LooseNode[], ctx: BlockRenderContext): BlockContent[] {
   const children: PhrasingContent[] = [];
   for (const image of images) {
     const data = dataOf(image);
-    const url = hrefOf(data.ref, hrefFor, "image");
+    const url = hrefOf(data.ref, ctx.hrefFor, "image");
     if (url === null) continue;
     const caption = fragmentsOf(image).find((fragment) => fragment.fragment === "caption");
     const title = caption ? inlineText(childNodes(caption).flatMap(childNodes)) : "";
@@ -56,7 +62,7 @@ function imagesParagraph(images: LooseNode[], hrefFor: HrefFor | undefined): Blo
 function listItems(
   list: LooseNode,
   tasks: boolean,
-  hrefFor: HrefFor | undefined,
+  ctx: BlockRenderContext,
   depth: number,
 ): ListItem[] {
   return childNodes(list).map((child) => {
@@ -67,8 +73,8 @@ function listItems(
       spread: false,
       checked: tasks ? checked === true : isItem && typeof checked === "boolean" ? checked : null,
       children: isItem
-        ? blocksToMdast(childNodes(child), hrefFor, depth + 1)
-        : blockToMdast(child, hrefFor, depth + 1),
+        ? blocksToMdast(childNodes(child), ctx, depth + 1)
+        : blockToMdast(child, ctx, depth + 1),
     };
   });
 }
@@ -84,24 +90,21 @@ function fenceLanguage(syntax: string | undefined): string | null {
  * a hint outside the top level becomes a blockquote, math a `math` code block, embeds, files
  * and content references a link, unknown containers their content; other unknown blocks vanish.
  */
-function blockToMdast(
-  node: LooseNode,
-  hrefFor: HrefFor | undefined,
-  depth: number,
-): BlockContent[] {
+function blockToMdast(node: LooseNode, ctx: BlockRenderContext, depth: number): BlockContent[] {
   if (depth > MAX_WALK_DEPTH) return [];
   const type = blockType(node);
   const data = dataOf(node);
   switch (type) {
     case "paragraph": {
-      const children = renderInlines(childNodes(node), { hrefFor });
+      const children = renderInlines(childNodes(node), { hrefFor: ctx.hrefFor });
       return children.length > 0 ? [{ type: "paragraph", children } satisfies Paragraph] : [];
     }
     case "heading-1":
     case "heading-2":
     case "heading-3": {
-      const children = renderInlines(childNodes(node), { hrefFor, singleLine: true });
-      return [{ type: "heading", depth: HEADING_DEPTH[type] ?? 3, children }];
+      const children = renderInlines(childNodes(node), { hrefFor: ctx.hrefFor, singleLine: true });
+      const level = Math.min(6, (HEADING_DEPTH[type] ?? 3) + ctx.headingShift) as 1;
+      return [{ type: "heading", depth: level, children }];
     }
     case "list-ordered": {
       const start =
@@ -114,7 +117,7 @@ function blockToMdast(
           ordered: true,
           start,
           spread: false,
-          children: listItems(node, false, hrefFor, depth),
+          children: listItems(node, false, ctx, depth),
         },
       ];
     }
@@ -125,11 +128,11 @@ function blockToMdast(
           type: "list",
           ordered: false,
           spread: false,
-          children: listItems(node, type === "list-tasks", hrefFor, depth),
+          children: listItems(node, type === "list-tasks", ctx, depth),
         },
       ];
     case "list-item":
-      return blocksToMdast(childNodes(node), hrefFor, depth + 1);
+      return blocksToMdast(childNodes(node), ctx, depth + 1);
     case "divider":
       return [{ type: "thematicBreak" }];
     case "code": {
@@ -146,27 +149,25 @@ function blockToMdast(
       ];
     case "blockquote":
     case "hint":
-      return [
-        { type: "blockquote", children: blocksToMdast(childNodes(node), hrefFor, depth + 1) },
-      ];
+      return [{ type: "blockquote", children: blocksToMdast(childNodes(node), ctx, depth + 1) }];
     case "images":
-      return imagesParagraph(childNodes(node), hrefFor);
+      return imagesParagraph(childNodes(node), ctx);
     case "image":
-      return imagesParagraph([node], hrefFor);
+      return imagesParagraph([node], ctx);
     case "table": {
-      const table = renderTable(node, hrefFor);
+      const table = renderTable(node, ctx.hrefFor);
       return table ? [table] : [];
     }
     case "embed":
       return linkParagraph(stringField(data, "url") ?? null);
     case "file":
     case "content-ref":
-      return linkParagraph(hrefOf(data.ref, hrefFor));
+      return linkParagraph(hrefOf(data.ref, ctx.hrefFor));
     case "":
       return [];
     default: {
       const inner = [...fragmentsOf(node).flatMap(childNodes), ...childNodes(node)];
-      return blocksToMdast(inner, hrefFor, depth + 1);
+      return blocksToMdast(inner, ctx, depth + 1);
     }
   }
 }
@@ -174,8 +175,8 @@ function blockToMdast(
 /** Converts a list of blocks to mdast, skipping anything that is not a block. */
 export function blocksToMdast(
   nodes: LooseNode[],
-  hrefFor: HrefFor | undefined,
+  ctx: BlockRenderContext,
   depth: number,
 ): BlockContent[] {
-  return nodes.flatMap((node) => blockToMdast(node, hrefFor, depth));
+  return nodes.flatMap((node) => blockToMdast(node, ctx, depth));
 }

@@ -1,4 +1,14 @@
 import type { PhrasingContent } from "mdast";
+import {
+  WRAP_ORDER,
+  breakAtom,
+  htmlAtom,
+  moveEdgeSpaces,
+  pushText,
+  type Atom,
+  type WrapMark,
+} from "./render-atoms";
+import { escapeLabel, htmlTag } from "./tags";
 import { hrefOf, type HrefFor } from "./hrefs";
 import {
   MAX_WALK_DEPTH,
@@ -11,21 +21,6 @@ import {
   pushAll,
 } from "./loose";
 
-/** Marks rendered as wrapping nodes; `code` is rendered on the leaf itself. */
-type WrapMark = "bold" | "italic" | "strikethrough";
-const WRAP_ORDER: WrapMark[] = ["strikethrough", "bold", "italic"];
-
-/** A piece of inline content with the wrapping marks it needs. */
-interface Atom {
-  marks: Set<WrapMark>;
-  /** Set for plain text pieces, so adjacent pieces with the same formatting merge. */
-  text?: { value: string; code: boolean };
-  /** Set for line breaks. */
-  lineBreak?: true;
-  /** Builds the mdast of the piece once `applied` marks are already open around it. */
-  build(applied: Set<WrapMark>): PhrasingContent[];
-}
-
 /** Options of inline rendering. */
 export interface InlineRenderOptions {
   hrefFor: HrefFor | undefined;
@@ -33,44 +28,15 @@ export interface InlineRenderOptions {
   singleLine?: boolean;
 }
 
-/** A line break; `renderInlines` gives it the marks its neighbours share. */
-const breakAtom = (): Atom => ({
-  marks: new Set(),
-  lineBreak: true,
-  build: () => [{ type: "break" }],
-});
-
-/** Adds a text piece, merging it into the previous one when the formatting is the same. */
-function pushText(atoms: Atom[], value: string, marks: Set<WrapMark>, code: boolean): void {
-  if (value === "") return;
-  const last = atoms[atoms.length - 1];
-  if (last?.text && last.text.code === code && sameMarks(last.marks, marks)) {
-    last.text.value += value;
-    return;
-  }
-  const text = { value, code };
-  atoms.push({
-    marks,
-    text,
-    build: () => [
-      text.code ? { type: "inlineCode", value: text.value } : { type: "text", value: text.value },
-    ],
-  });
-}
-
-const sameMarks = (a: Set<WrapMark>, b: Set<WrapMark>) =>
-  a.size === b.size && [...a].every((mark) => b.has(mark));
-
-/** A link atom: the marks all of its content shares are opened outside the link. */
+/**
+ * A link atom: its content carries its own marks inside the link, as GitBook writes them
+ * (`[**bold link**](url)`); a refused target (null) leaves the content alone.
+ */
 function linkAtom(url: string | null, inner: Atom[]): Atom {
-  const first = inner[0];
-  const shared = new Set(
-    WRAP_ORDER.filter((mark) => first !== undefined && inner.every((atom) => atom.marks.has(mark))),
-  );
   return {
-    marks: shared,
-    build: (applied) => {
-      const children = renderAtoms(inner, applied);
+    marks: new Set(),
+    build: () => {
+      const children = renderRuns(inner, new Set());
       if (url === null) return children;
       return [{ type: "link", url, title: null, children }];
     },
@@ -89,7 +55,7 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         const text = options.singleLine ? leaf.text.replace(/\n/g, " ") : leaf.text;
         text.split("\n").forEach((part, i) => {
           if (i > 0) atoms.push(breakAtom());
-          pushText(atoms, part, marks, code);
+          pushText(atoms, part, marks, code, leaf.color);
         });
       }
       continue;
@@ -107,11 +73,35 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
         if (url === null) break;
         const alt = stringField(data, "alt") ?? null;
         const title = stringField(data, "caption") ?? null;
-        atoms.push({ marks: new Set(), build: () => [{ type: "image", url, alt, title }] });
+        const size = stringField(data, "size");
+        if (size === "line" || size === "original") {
+          const value = htmlTag("img", [
+            ["src", url],
+            ["alt", alt ?? ""],
+            ["data-size", size],
+          ]);
+          atoms.push(htmlAtom(value));
+        } else atoms.push({ marks: new Set(), build: () => [{ type: "image", url, alt, title }] });
         break;
       }
-      case "mention":
       case "button": {
+        const url = hrefOf(data.ref, options.hrefFor);
+        const label = stringField(data, "label") ?? url ?? "";
+        if (url === null) {
+          pushText(atoms, label, new Set(), false);
+          break;
+        }
+        const kind = data.kind === "secondary" ? "secondary" : "primary";
+        const icon = stringField(data, "icon");
+        const open = htmlTag("a", [
+          ["href", url],
+          ["class", `button ${kind}`],
+          ["data-icon", icon],
+        ]);
+        atoms.push(htmlAtom(`${open}${escapeLabel(label)}</a>`));
+        break;
+      }
+      case "mention": {
         const url = hrefOf(data.ref, options.hrefFor);
         const label = stringField(data, "label") ?? url ?? "";
         const inner: Atom[] = [];
@@ -122,9 +112,11 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
       case "emoji":
         pushText(atoms, emojiText(node), new Set(), false);
         break;
-      case "inline-math":
-        pushText(atoms, `$$${stringField(data, "formula") ?? ""}$$`, new Set(), false);
+      case "inline-math": {
+        const formula = (stringField(data, "formula") ?? "").replace(/\n/g, " ");
+        if (formula !== "" && !formula.includes("$$")) atoms.push(htmlAtom(`$$${formula}$$`));
         break;
+      }
       default:
         // Annotations and unknown inlines with text content keep their text.
         pushAll(atoms, atomsOf(childNodes(node), options, depth + 1));
@@ -133,38 +125,26 @@ function atomsOf(nodes: LooseNode[], options: InlineRenderOptions, depth: number
   return atoms;
 }
 
-/** A plain text atom of its own (not merged with neighbours). */
-function textAtom(value: string, marks: Set<WrapMark>): Atom {
-  const atoms: Atom[] = [];
-  pushText(atoms, value, marks, false);
-  return atoms[0] as Atom;
-}
-
-const intersect = (a: Set<WrapMark>, b: Set<WrapMark> | undefined) =>
-  new Set([...a].filter((mark) => b?.has(mark)));
-
 /**
- * Moves spaces at the edges of formatted text out of the formatting its neighbour does not
- * share: "bold " followed by plain text renders `**bold** text`, not `**bold&#x20;**text`
- * (markdown cannot close `**` after a space). Inline code keeps its spaces.
+ * Builds mdast from atoms in runs of one colour: a coloured run is wrapped in its
+ * `<mark style>` (unless that colour is already open around them, `open`).
  */
-function moveEdgeSpaces(atoms: Atom[]): Atom[] {
-  const out: Atom[] = [];
-  atoms.forEach((atom, i) => {
-    const text = atom.text;
-    if (!text || text.code || atom.marks.size === 0) return void out.push(atom);
-    const previous = atoms[i - 1]?.marks;
-    const next = atoms[i + 1]?.marks;
-    const start = text.value.length - text.value.trimStart().length;
-    const core = text.value.trim();
-    const lead = text.value.slice(0, start);
-    const trail = text.value.slice(start + core.length);
-    if (core === "")
-      return void out.push(textAtom(text.value, intersect(intersect(atom.marks, previous), next)));
-    if (lead !== "") out.push(textAtom(lead, intersect(atom.marks, previous)));
-    out.push(lead === "" && trail === "" ? atom : textAtom(core, atom.marks));
-    if (trail !== "") out.push(textAtom(trail, intersect(atom.marks, next)));
-  });
+function renderRuns(atoms: Atom[], applied: Set<WrapMark>, open?: string): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let i = 0;
+  while (i < atoms.length) {
+    const color = (atoms[i] as Atom).color;
+    let end = i + 1;
+    while (end < atoms.length && (atoms[end] as Atom).color === color) end++;
+    const inner = renderAtoms(atoms.slice(i, end), applied);
+    if (color === undefined || color === open) pushAll(out, inner);
+    else {
+      out.push({ type: "html", value: `<mark style="${color}">` });
+      pushAll(out, inner);
+      out.push({ type: "html", value: "</mark>" });
+    }
+    i = end;
+  }
   return out;
 }
 
@@ -219,19 +199,28 @@ export function renderInlines(nodes: LooseNode[], options: InlineRenderOptions):
   while (atoms[atoms.length - 1]?.lineBreak) atoms.pop();
   // Marks of the nearest non-break piece after each position, then a forward pass.
   const after: Array<Set<WrapMark>> = new Array(atoms.length);
+  const afterColor: Array<string | undefined> = new Array(atoms.length);
   let next = new Set<WrapMark>();
+  let nextColor: string | undefined;
   for (let i = atoms.length - 1; i >= 0; i--) {
     after[i] = next;
-    if (!atoms[i]?.lineBreak) next = (atoms[i] as Atom).marks;
+    afterColor[i] = nextColor;
+    if (!atoms[i]?.lineBreak) {
+      next = (atoms[i] as Atom).marks;
+      nextColor = (atoms[i] as Atom).color;
+    }
   }
   let previous = new Set<WrapMark>();
+  let previousColor: string | undefined;
   atoms.forEach((atom, i) => {
     if (!atom.lineBreak) {
       previous = atom.marks;
+      previousColor = atom.color;
       return;
     }
     const following = after[i] as Set<WrapMark>;
     atom.marks = new Set([...previous].filter((mark) => following.has(mark)));
+    if (previousColor !== undefined && previousColor === afterColor[i]) atom.color = previousColor;
   });
-  return renderAtoms(atoms, new Set());
+  return renderRuns(atoms, new Set());
 }

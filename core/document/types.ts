@@ -6,48 +6,17 @@
  */
 
 export { DocumentSchema } from "./schema";
-
-/** A link to a URL outside the platform (`ContentRefURL`). */
-interface ContentRefUrl {
-  kind: "url";
-  url: string;
-}
-/** A link to a file of a space (`ContentRefFile`). */
-interface ContentRefFile {
-  kind: "file";
-  file: string;
-  space?: string;
-}
-/** A link to a page (`ContentRefPage`). */
-interface ContentRefPage {
-  kind: "page";
-  page: string;
-  space?: string;
-}
-/** A link to an anchor, in a page or in the current page (`ContentRefAnchor`). */
-interface ContentRefAnchor {
-  kind: "anchor";
-  anchor: string;
-  page?: string;
-  space?: string;
-}
-/** The other official reference kinds; rendered but never produced by the parser's defaults. */
-type ContentRefOther =
-  | { kind: "user"; user: string }
-  | { kind: "space"; space: string }
-  | { kind: "collection"; collection: string }
-  | { kind: "reusable-content"; reusableContent: string; space?: string }
-  | { kind: "tag"; tag: string; space?: string }
-  | { kind: "openapi"; spec: string };
-/** Every official `ContentRef` kind, so link extraction can switch on `kind`. */
-export type ContentRef =
-  | ContentRefUrl
-  | ContentRefFile
-  | ContentRefPage
-  | ContentRefAnchor
-  | ContentRefOther;
-/** Images may only point at a URL or a file (`DocumentBlockImage.data.ref`). */
-export type ImageRef = ContentRefUrl | ContentRefFile;
+import type {
+  ColorMark,
+  DocumentButton,
+  DocumentEmbed,
+  DocumentEmoji,
+  DocumentInlineMath,
+  GitBookBlock,
+} from "./types-gitbook";
+export type * from "./types-gitbook";
+export type * from "./types-refs";
+import type { ContentRef, ImageRef } from "./types-refs";
 
 /** The marks markdown can express; other official marks are dropped when rendering. */
 export type MarkType = "bold" | "italic" | "strikethrough" | "code";
@@ -60,7 +29,7 @@ interface DocumentMark {
 export interface DocumentLeaf {
   object: "leaf";
   text: string;
-  marks: DocumentMark[];
+  marks: Array<DocumentMark | ColorMark>;
 }
 /** A text node (`DocumentText`). */
 export interface DocumentText {
@@ -73,7 +42,7 @@ export interface DocumentInlineImage {
   type: "inline-image";
   key: string;
   isVoid: true;
-  data: { ref: ImageRef; alt?: string; caption?: string };
+  data: { ref: ImageRef; alt?: string; caption?: string; size?: "original" | "line" };
 }
 /** A link (`DocumentInlineLink`). */
 export interface DocumentInlineLink {
@@ -85,7 +54,12 @@ export interface DocumentInlineLink {
   nodes: Array<DocumentText | DocumentInlineImage>;
 }
 /** The inlines the parser produces. */
-type DocumentInline = DocumentInlineLink | DocumentInlineImage;
+type DocumentInline =
+  | DocumentInlineLink
+  | DocumentInlineImage
+  | DocumentEmoji
+  | DocumentInlineMath
+  | DocumentButton;
 /** Content of paragraphs and headings. */
 export type InlineContent = DocumentText | DocumentInline;
 
@@ -139,7 +113,13 @@ interface DocumentCodeLine extends BlockBase<"code-line"> {
 /** `DocumentBlockCode`. */
 export interface DocumentCode extends BlockBase<"code"> {
   isVoid: false;
-  data: { syntax?: string };
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: "scroll" | "wrap";
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+  };
   nodes: DocumentCodeLine[];
 }
 /** `DocumentBlockQuote`. */
@@ -210,7 +190,7 @@ type ListItemChild = EssentialBlock | DocumentCode | DocumentHint | DocumentQuot
 /** What a blockquote may hold (`DocumentBlockQuote.nodes`). */
 type QuoteChild = EssentialBlock | DocumentQuote;
 /** What a hint may hold (`DocumentBlockHint.nodes`, subset). */
-type HintChild = EssentialBlock | DocumentTable;
+type HintChild = EssentialBlock | DocumentTable | DocumentEmbed;
 /** `DocumentBlocksTopLevels`, subset. */
 export type TopLevelBlock =
   | EssentialBlock
@@ -218,7 +198,8 @@ export type TopLevelBlock =
   | DocumentQuote
   | DocumentHint
   | DocumentImages
-  | DocumentTable;
+  | DocumentTable
+  | GitBookBlock;
 
 /** `JSONDocument` as produced by the parser. */
 export interface JsonDocument {

@@ -63,7 +63,7 @@ describe("comment markdown written with the body", () => {
     const edit = await as(w.owner.token).put(path, { body: { document } });
     expect(edit.status, edit.text).toBe(200);
     const edited = await expectSameMarkdown(w.owner.token, path);
-    expect(edited).toBe("Edited *text*");
+    expect(edited).toBe("Edited _text_");
     expect(edited).not.toBe(posted);
     expect(edit.body.body.markdown).toBe(edited);
     expect(await storedMarkdown("comments", comment.id)).toBe(edited);

@@ -103,7 +103,10 @@ export function expectedMarkdown(
       continue;
     }
     const file = files.get(slot[2]!);
-    if (file) lines.push(`![${slot[1]}](/files/${file})`);
+    if (file)
+      lines.push(
+        `<figure><img src="/files/${file}" alt="${slot[1]}"><figcaption></figcaption></figure>`,
+      );
     else if (source[i + 1] === "" && i + 1 < source.length - 1) i++;
     else if (lines[lines.length - 1] === "") lines.pop();
   }

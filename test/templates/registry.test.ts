@@ -11,6 +11,10 @@ import {
 } from "../../src/services/templates/build";
 import { expectedMarkdown } from "../helpers/templates-factories";
 
+/** Table rows with their padding removed (`|  a   |` as `| a |`, `| --- |` as `| - |`). */
+const unpadTables = (markdown: string) =>
+  markdown.replace(/^\|.*\|$/gm, (row) => row.replace(/ {2,}/g, " ").replace(/-{2,}/g, "-"));
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 describe("the built-in templates", () => {
@@ -75,8 +79,9 @@ describe("the built-in templates", () => {
           const parsed = parseMarkdown(fillSlots(page.markdown, files), {
             resolveHref: (href) => (ids.has(href) ? { kind: "page", page: ids.get(href)! } : null),
           });
-          expect(renderMarkdown(parsed.document), page.ref).toBe(
-            expectedMarkdown(page.markdown, ids, files),
+          // Tables are padded to their rendered cells (GitBook's form): compared unpadded.
+          expect(unpadTables(renderMarkdown(parsed.document)), page.ref).toBe(
+            unpadTables(expectedMarkdown(page.markdown, ids, files)),
           );
         }
       });

@@ -8,7 +8,7 @@ export const exampleResource: TemplatePage = {
   emoji: "🧩",
   description: "The Item object and its endpoints: list, create, get, update and delete.",
   markdown: md(
-    "*An item is the example resource of this reference. Say in one sentence what it represents, then keep the structure below for every resource.*",
+    "_An item is the example resource of this reference. Say in one sentence what it represents, then keep the structure below for every resource._",
     "",
     "## The Item object",
     "",

@@ -6,7 +6,7 @@
 /** A realistic page using every construct the converter maps, in canonical form. */
 export const REALISTIC_PAGE = `# Getting started
 
-Quire stores pages as **GitBook documents**. This guide shows *how* to write them, with \`inline code\`, ~~old syntax~~ and a [link to the API](https://api.example.com/v1).
+Quire stores pages as **GitBook documents**. This guide shows _how_ to write them, with \`inline code\`, ~~old syntax~~ and a [link to the API](https://api.example.com/v1).
 
 ## Install
 
@@ -36,12 +36,13 @@ Tokens are secrets: **never** commit them.
 
 ## Reference
 
-| Option | Default | Meaning |
-| - | :-: | -: |
-| \`timeout\` | 30 | Seconds before giving up |
-| \`retries\` | 3 | See [retries](#retries) |
+| Option    | Default |                  Meaning |
+| --------- | :-----: | -----------------------: |
+| \`timeout\` |    30   | Seconds before giving up |
+| \`retries\` |    3    |  See [retries](#retries) |
 
-![Architecture diagram](/files/diagram "The request path") ![Logo](https://cdn.example.com/logo.png)
+<figure><img src="/files/diagram" alt="Architecture diagram"><figcaption><p>The request path</p></figcaption></figure>
+<figure><img src="https://cdn.example.com/logo.png" alt="Logo"><figcaption></figcaption></figure>
 
 ***
 
@@ -63,7 +64,7 @@ All done.
 export const CANONICAL_SAMPLES: Array<[string, string]> = [
   ["headings", "# One\n\n## Two\n\n### Three\n"],
   ["paragraphs", "First paragraph.\n\nSecond paragraph.\n"],
-  ["marks", "**bold** *italic* ~~strike~~ `code` **_both_** **bold `code`**\n"],
+  ["marks", "**bold** _italic_ ~~strike~~ `code` _**both**_ **bold `code`**\n"],
   [
     "links",
     "[url](https://example.com) [page](/pages/p1) [anchor](/pages/p1#a) [here](#b) [file](/files/f1)\n",
@@ -74,8 +75,14 @@ export const CANONICAL_SAMPLES: Array<[string, string]> = [
   ["code", "```js\nconst a = 1;\n\nconsole.log(a);\n```\n"],
   ["code without language", "```\nplain\n```\n"],
   ["blockquote", "> quoted **text**\n>\n> second paragraph\n"],
-  ["table", "| a | b | c |\n| - | :-: | -: |\n| 1 | **2** | [3](/pages/p3) |\n"],
-  ["images", '![alt one](https://x.test/1.png "Caption one") ![alt two](/files/f2)\n'],
+  [
+    "table",
+    "| a |   b   |              c |\n| - | :---: | -------------: |\n| 1 | **2** | [3](/pages/p3) |\n",
+  ],
+  [
+    "images",
+    '<figure><img src="https://x.test/1.png" alt="alt one"><figcaption><p>Caption one</p></figcaption></figure>\n<figure><img src="/files/f2" alt="alt two"><figcaption></figcaption></figure>\n',
+  ],
   ["inline image", "Text with ![icon](https://x.test/i.png) inside.\n"],
   ["divider", "above\n\n***\n\nbelow\n"],
   ["hint", '{% hint style="info" %}\nSome **info**.\n\n* a list\n{% endhint %}\n'],

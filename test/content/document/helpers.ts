@@ -1,9 +1,5 @@
 import { expect } from "vitest";
-import {
-  parseMarkdown,
-  type ParseOptions,
-  type TopLevelBlock,
-} from "../../../core/document";
+import { parseMarkdown, type ParseOptions, type TopLevelBlock } from "../../../core/document";
 import { officialShapeErrors } from "./official-shape";
 
 /** Parses and checks the official structural rules on every Document produced here. */

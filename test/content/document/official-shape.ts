@@ -17,10 +17,31 @@ const ESSENTIALS = [
   "list-tasks",
   "divider",
 ];
-const TOP_LEVEL = new Set([...ESSENTIALS, "blockquote", "hint", "images", "code", "table"]);
+const GITBOOK = ["tabs", "stepper", "columns", "updates", "expandable", "embed", "content-ref"];
+const GITBOOK_VOIDS = ["file", "swagger", "math", "drawing", "reusable-content"];
+const TOP_LEVEL = new Set([
+  ...ESSENTIALS,
+  ...GITBOOK,
+  ...GITBOOK_VOIDS,
+  "blockquote",
+  "hint",
+  "images",
+  "code",
+  "table",
+]);
+const TAB = [...ESSENTIALS, "content-ref", "code", "embed", "file", "images", "drawing", "hint"];
+const TAB_ITEM = [...TAB, "blockquote", "math"];
 const CHILDREN: Record<string, Set<string>> = {
+  tabs: new Set(["tabs-item"]),
+  "tabs-item": new Set(TAB_ITEM),
+  stepper: new Set(["stepper-step"]),
+  "stepper-step": new Set([...TAB_ITEM, "expandable"]),
+  columns: new Set(["column"]),
+  column: new Set([...TAB_ITEM, "table", "expandable", "stepper"]),
+  updates: new Set(["update"]),
+  update: new Set([...TAB_ITEM, "tabs", "expandable"]),
   blockquote: new Set([...ESSENTIALS, "blockquote"]),
-  hint: new Set([...ESSENTIALS, "table"]),
+  hint: new Set([...ESSENTIALS, "table", "embed"]),
   "list-item": new Set([...ESSENTIALS, "code", "hint", "blockquote", "table"]),
   "list-ordered": new Set(["list-item"]),
   "list-unordered": new Set(["list-item"]),
@@ -38,7 +59,7 @@ const DATA_KEYS: Record<string, string[]> = {
   "list-item": ["checked"],
   "list-ordered": ["start"],
   hint: ["style"],
-  code: ["syntax"],
+  code: ["syntax", "title", "overflow", "lineNumbers", "fullWidth"],
   "code-line": [],
   images: [],
   image: ["ref", "alt"],
@@ -61,8 +82,26 @@ const REQUIRED: Record<string, string[]> = {
   image: ["data", "fragments", "isVoid"],
   table: ["data", "fragments", "isVoid"],
 };
-const VOID = new Set(["divider", "image", "table"]);
-const MARKS = new Set(["bold", "italic", "strikethrough", "code"]);
+const VOID = new Set(["divider", "image", "table", "expandable", "embed", "content-ref"]);
+for (const type of GITBOOK_VOIDS) VOID.add(type);
+const MARKS = new Set(["bold", "italic", "strikethrough", "code", "color"]);
+/** Fragments GitBook's blocks hold, by block type, and what each may hold. */
+const FRAGMENTS: Record<string, Record<string, Set<string>>> = {
+  expandable: {
+    "expandable-title": new Set(["paragraph"]),
+    "expandable-body": new Set([
+      ...ESSENTIALS,
+      "file",
+      "images",
+      "code",
+      "table",
+      "hint",
+      "blockquote",
+    ]),
+  },
+  embed: { caption: new Set(["paragraph"]) },
+  file: { caption: new Set(["paragraph"]) },
+};
 const REF_FIELD: Record<string, string> = {
   url: "url",
   page: "page",
@@ -105,6 +144,15 @@ function checkInlines(nodes: unknown, path: string, errors: string[], keys: Set<
       checkInlines(node.nodes, `${at}.nodes`, errors, keys);
     } else if (node.type === "inline-image" && node.object === "inline" && node.isVoid === true) {
       checkRef(isObject(node.data) ? node.data.ref : undefined, `${at}.data.ref`, errors, true);
+    } else if (node.type === "button" && node.object === "inline" && node.isVoid === true) {
+      checkRef(isObject(node.data) ? node.data.ref : undefined, `${at}.data.ref`, errors);
+    } else if (
+      (node.type === "emoji" || node.type === "inline-math") &&
+      node.object === "inline" &&
+      node.isVoid === true &&
+      isObject(node.data)
+    ) {
+      if (typeof (node.data.code ?? node.data.formula) !== "string") errors.push(`${at}: data`);
     } else errors.push(`${at}: unexpected inline ${String(node.type)}`);
   });
 }
@@ -196,6 +244,14 @@ function checkBlocks(
       }
     }
     if (type === "table") checkTable(node, at, errors, keys);
+    const named = FRAGMENTS[type];
+    if (named) {
+      for (const fragment of (node.fragments as Node[]) ?? []) {
+        const inner = named[fragment.fragment as string];
+        if (!inner) errors.push(`${at}: fragment ${String(fragment.fragment)}`);
+        else checkBlocks(fragment.nodes, inner, `${at}.${String(fragment.fragment)}`, errors, keys);
+      }
+    }
     if (/^(paragraph|heading-[123]|code-line)$/.test(type))
       checkInlines(node.nodes, `${at}.nodes`, errors, keys);
     const children = CHILDREN[type];

@@ -148,14 +148,14 @@ describe("parseMarkdown: blocks", () => {
     ]);
   });
 
-  it("keeps unclosed, stray and nested hint lines as text", () => {
+  it("keeps unclosed and stray hint lines as text and lifts a nested hint out", () => {
     expect(nodes('{% hint style="info" %}\nopen').map((n) => n.type)).toEqual(["paragraph"]);
     expect(nodes("{% endhint %}").map((n) => n.type)).toEqual(["paragraph"]);
     const nested = nodes(
       '{% hint style="info" %}\n{% hint style="danger" %}\nx\n{% endhint %}\n{% endhint %}',
     );
     expect(nested).toMatchObject([
-      { type: "hint", data: { style: "info" }, nodes: [{ type: "paragraph" }] },
+      { type: "hint", data: { style: "danger" }, nodes: [{ type: "paragraph" }] },
     ]);
   });
 

@@ -75,7 +75,7 @@ describe("renderMarkdown: blocks", () => {
       block("hint", [p(text(leaf("careful")))], { style: "danger" }),
     );
     expect(md).toBe(
-      '> quoted\n\n***\n\n![A](/files/f1) ![](https://x.test/i.png)\n\n{% hint style="danger" %}\ncareful\n{% endhint %}\n',
+      '> quoted\n\n***\n\n<figure><img src="/files/f1" alt="A"><figcaption></figcaption></figure>\n<figure><img src="https://x.test/i.png" alt=""><figcaption></figcaption></figure>\n\n{% hint style="danger" %}\ncareful\n{% endhint %}\n',
     );
   });
 
@@ -107,7 +107,7 @@ describe("renderMarkdown: blocks", () => {
         fragment("yb", "4"),
       ],
     });
-    expect(md).toBe("| B | A |\n| -: | - |\n| 2 | 1 |\n| 4 | 3 |\n");
+    expect(md).toBe("|  B | A |\n| -: | - |\n|  2 | 1 |\n|  4 | 3 |\n");
   });
 });
 
@@ -147,13 +147,13 @@ describe("renderMarkdown: inlines", () => {
       ],
     };
     expect(renderMarkdown(doc)).toBe(
-      "[page](/pages/p1) **[anchor](/pages/p1#a)** [file](/files/f1)\n",
+      "[page](/pages/p1) [**anchor**](/pages/p1#a) [file](/files/f1)\n",
     );
     const custom = renderMarkdown(doc, {
       hrefFor: (ref) => (ref.kind === "page" ? `https://docs.test/${ref.page}` : null),
     });
     expect(custom).toBe(
-      "[page](https://docs.test/p1) **[anchor](/pages/p1#a)** [file](/files/f1)\n",
+      "[page](https://docs.test/p1) [**anchor**](/pages/p1#a) [file](/files/f1)\n",
     );
   });
 
@@ -178,12 +178,14 @@ describe("renderMarkdown: documents it cannot fully express", () => {
     expect(md).not.toContain("[object Object]");
   });
 
-  it("keeps the content of unknown containers and skips unknown void blocks", () => {
+  it("writes GitBook's containers and void blocks in GitBook's syntax", () => {
     const [, containers] = FOREIGN_DOCUMENTS[1] as [string, Json];
-    expect(renderMarkdown(containers)).toBe("Title\n\nBody\n\nfirst tab\n\nsecond tab\n");
+    expect(renderMarkdown(containers)).toBe(
+      '<details>\n\n<summary>Title</summary>\n\nBody\n\n</details>\n\n{% tabs %}\n{% tab title="One" %}\nfirst tab\n{% endtab %}\n\n{% tab title="Two" %}\nsecond tab\n{% endtab %}\n{% endtabs %}\n',
+    );
     const [, unknown] = FOREIGN_DOCUMENTS[0] as [string, Json];
     expect(renderMarkdown(unknown)).toBe(
-      "before\n\n<https://youtu.be/x>\n\n[/files/f9](/files/f9)\n\n[/pages/p9](/pages/p9)\n\n```math\ne = mc^2\n```\n\nafter\n",
+      'before\n\n{% embed url="https://youtu.be/x" %}\n\n{% file src="/files/f9" %}\n\n{% content-ref url="/pages/p9" %}\n[/pages/p9](/pages/p9)\n{% endcontent-ref %}\n\n$$\ne = mc^2\n$$\n\nafter\n',
     );
   });
 
@@ -197,7 +199,7 @@ describe("renderMarkdown: documents it cannot fully express", () => {
   it("renders typed table columns as text", () => {
     const [, table] = FOREIGN_DOCUMENTS[4] as [string, Json];
     expect(renderMarkdown(table)).toBe(
-      "| Number | Text | Done | Files |\n| - | :-: | - | - |\n| 1.5 | **one \\| pipe** two | \\[x] | [/files/f1](/files/f1) |\n| 2 | line break | \\[ ] | |\n",
+      "| Number |         Text        | Done | Files                  |\n| ------ | :-----------------: | ---- | ---------------------- |\n| 1.5    | **one \\| pipe** two | \\[x] | [/files/f1](/files/f1) |\n| 2      |      line break     | \\[ ] |                        |\n",
     );
   });
 
