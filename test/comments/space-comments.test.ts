@@ -25,7 +25,7 @@ describe("POST /v1/spaces/{spaceId}/comments", () => {
     expect(res.body).toMatchObject({
       object: "comment",
       status: "open",
-      body: { markdown: "Is *this* value right?" },
+      body: { markdown: "Is _this_ value right?" },
       replies: 0,
       repliers: [],
       reactions: [],

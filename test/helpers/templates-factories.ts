@@ -86,6 +86,14 @@ export function flatten(pages: ReadPage[]): ReadPage[] {
 }
 
 /**
+ * Table rows with their padding removed (`|  a   |` as `| a |`, `| --- |` as `| - |`): the
+ * renderer pads tables to their cells (GitBook's form), the templates are written unpadded.
+ */
+export function unpadTables(markdown: string): string {
+  return markdown.replace(/^\|.*\|$/gm, (row) => row.replace(/ {2,}/g, " ").replace(/-{2,}/g, "-"));
+}
+
+/**
  * The markdown a template page reads back as: links between template pages become `/pages/<id>`,
  * filled slots `/files/<id>`, unfilled slot images are gone.
  */

@@ -9,11 +9,7 @@ import {
   templateChanges,
   templatePages,
 } from "../../src/services/templates/build";
-import { expectedMarkdown } from "../helpers/templates-factories";
-
-/** Table rows with their padding removed (`|  a   |` as `| a |`, `| --- |` as `| - |`). */
-const unpadTables = (markdown: string) =>
-  markdown.replace(/^\|.*\|$/gm, (row) => row.replace(/ {2,}/g, " ").replace(/-{2,}/g, "-"));
+import { expectedMarkdown, unpadTables } from "../helpers/templates-factories";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
