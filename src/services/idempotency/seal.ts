@@ -1,4 +1,5 @@
 import { base64url, fromBase64url } from "../../lib/crypto";
+import { openBytes, purposeUse, sealBytes, sealingKey } from "../../lib/sealed";
 
 /**
  * The stored answer of an idempotent request, sealed with AES-GCM under a key derived (HKDF)
@@ -29,24 +30,8 @@ export async function requestFingerprint(
   return hex(await crypto.subtle.digest("SHA-256", line));
 }
 
-/** The AES-GCM key of a bearer token's stored answers. */
-async function sealingKey(token: string): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey("raw", encoder.encode(token), "HKDF", false, [
-    "deriveKey",
-  ]);
-  return crypto.subtle.deriveKey(
-    {
-      name: "HKDF",
-      hash: "SHA-256",
-      salt: encoder.encode("quire idempotency"),
-      info: new Uint8Array(0),
-    },
-    base,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-}
+/** Stored answers' sealing use (src/lib/sealed.ts): the salt they were always sealed with. */
+const USE = purposeUse("quire idempotency");
 
 /**
  * Seals an answer for storage: base64url of the nonce and the ciphertext of one header line
@@ -62,17 +47,9 @@ export async function sealAnswer(
   const plain = new Uint8Array(head.length + answer.body.length);
   plain.set(head, 0);
   plain.set(answer.body, head.length);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
-    await sealingKey(token),
-    plain,
-  );
-  if (((iv.length + sealed.byteLength) * 4) / 3 > MAX_SEALED_CHARS) return null;
-  const out = new Uint8Array(iv.length + sealed.byteLength);
-  out.set(iv, 0);
-  out.set(new Uint8Array(sealed), iv.length);
-  return base64url(out);
+  const sealed = await sealBytes(await sealingKey(token, USE), plain, context);
+  if ((sealed.length * 4) / 3 > MAX_SEALED_CHARS) return null;
+  return base64url(sealed);
 }
 
 /** Opens a sealed answer; null if it does not open with this token and context. */
@@ -82,20 +59,9 @@ export async function openAnswer(
   stored: string,
 ): Promise<StoredAnswer | null> {
   const decoded = fromBase64url(stored);
-  if (!decoded || decoded.length < 12) return null;
-  const bytes = new Uint8Array(decoded);
-  let plain: Uint8Array<ArrayBuffer>;
-  try {
-    plain = new Uint8Array(
-      await crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: encoder.encode(context) },
-        await sealingKey(token),
-        bytes.subarray(12),
-      ),
-    );
-  } catch {
-    return null;
-  }
+  if (!decoded) return null;
+  const plain = await openBytes(await sealingKey(token, USE), new Uint8Array(decoded), context);
+  if (!plain) return null;
   const newline = plain.indexOf(10);
   const [contentType, location] = JSON.parse(
     new TextDecoder().decode(plain.subarray(0, newline)),
