@@ -24,7 +24,7 @@ const MAX_TEXT = 200;
 
 /**
  * Starts a session for a person: every way in ends here. The session is a credential row of the
- * person (`api_tokens`, `kind = 'session'`), so the access model reads it as any token; only the
+ * person (`api_tokens`, `kind = 'session'`), so the access model reads it as it reads a token; only the
  * secret's SHA-256 digest is stored. The secret goes to the browser once, in the cookie
  * (src/http/session-cookie.ts). It ends 30 days after it starts, or after 14 idle days.
  */
