@@ -1,4 +1,5 @@
 import { strFromU8 } from "fflate";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { as, workerFetch } from "../helpers/api";
 import { seedThroughCr } from "../helpers/change-requests-factories";
@@ -82,6 +83,11 @@ describe("import from a GitBook API", () => {
       });
       expect(started.status, started.text).toBe(201);
       expect(JSON.stringify(started.body)).not.toContain("source-token");
+      // At rest the token is sealed while the run needs it, then cleared: never in clear.
+      const stored = await env.DB.prepare("SELECT source_token FROM import_runs WHERE id = ?")
+        .bind(started.body.id)
+        .first<{ source_token: string | null }>();
+      expect(stored?.source_token ?? "").not.toContain("source-token");
       return eventually(async () => {
         const res = await api.get(`/org/${org.id}/imports/${started.body.id}`);
         expect(["completed", "failed"]).toContain(res.body.status);

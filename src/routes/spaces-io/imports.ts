@@ -1,3 +1,4 @@
+import { signingSecretOf } from "../../http/signing-secret";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -70,7 +71,9 @@ importRoutes.openapi(
         source.type === "gitbook"
           ? { type: "gitbook", url: source.url, spaceId: source.spaceId }
           : source,
-      ...(source.type === "gitbook" && source.token ? { sourceToken: source.token } : {}),
+      ...(source.type === "gitbook" && source.token
+        ? { sourceToken: { token: source.token, signingSecret: signingSecretOf(c) } }
+        : {}),
       userId: found.caller.user.id,
       ...(target.changeRequest ? { changeRequestId: target.changeRequest } : {}),
       ...(target.page ? { pageId: target.page } : {}),

@@ -15,6 +15,7 @@ import { fileObjectKey } from "../change-requests/writes";
 import { ImportRefused } from "./apply-plan";
 import type { SourceFiles } from "./read-source";
 import type { Warnings } from "./warnings";
+import { openSourceToken } from "./source-token";
 
 /** The largest file copied from another GitBook API (the outbound fetcher holds it whole). */
 const MAX_COPIED_FILE_BYTES = 64 * 1024 * 1024;
@@ -143,19 +144,15 @@ function* walk(pages: readonly SourcePage[]): Generator<SourcePage> {
  */
 export async function readGitbookSource(
   ctx: JobContext,
-  run: Pick<ImportRunRow, "source" | "sourceToken">,
+  run: Pick<ImportRunRow, "id" | "source" | "sourceToken">,
   out: SourceFiles,
   warnings: Warnings,
 ): Promise<void> {
   if (run.source.type !== "gitbook") return;
+  const token = await openSourceToken(ctx.env.SIGNING_SECRET, run.id, run.sourceToken);
   const base = run.source.url.replace(/\/+$/, "").replace(/(?<!\/v1)$/, "/v1");
   const space = encodeURIComponent(run.source.spaceId);
-  const revision = await getJson(
-    ctx,
-    `${base}/spaces/${space}/content`,
-    run.sourceToken,
-    RevisionSchema,
-  );
+  const revision = await getJson(ctx, `${base}/spaces/${space}/content`, token, RevisionSchema);
   const all = [...walk(revision.pages)];
   if (all.length > MAX_SOURCE_PAGES)
     throw new ImportRefused(
@@ -170,7 +167,7 @@ export async function readGitbookSource(
     const body = await getJson(
       ctx,
       `${base}/spaces/${space}/content/page/${encodeURIComponent(page.id)}?format=markdown`,
-      run.sourceToken,
+      token,
       PageMarkdownSchema,
     );
     const markdown = body.markdown.replace(

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { uploadKeyPrefix } from "./uploads";
+import { sealSourceToken } from "./source-token";
 
 /** An import run row, as the routes and presenters receive it. */
 export type { ImportRunRow };
@@ -92,8 +93,11 @@ export async function createImportRun(
     changeRequestId?: string;
     pageId?: string;
     source: ImportRunSource;
-    /** A GitBook-API source's token (kept apart from the source, cleared when the run ends). */
-    sourceToken?: string;
+    /**
+     * A GitBook-API source's token, with the deployment's secret it is sealed under (kept apart
+     * from the source, sealed at rest, cleared when the run ends).
+     */
+    sourceToken?: { token: string; signingSecret: string };
     userId: string;
   },
 ): Promise<ImportRunRow> {
@@ -123,17 +127,19 @@ export async function createImportRun(
     }
   }
   const now = nowIso();
+  const id = newId();
+  const token = input.sourceToken;
   const [row] = await db
     .insert(importRuns)
     .values({
-      id: newId(),
+      id,
       organizationId: input.orgId,
       spaceId: input.spaceId,
       changeRequestId: input.changeRequestId ?? null,
       underPageId: input.pageId ?? null,
       ownChangeRequest: false,
       source: input.source,
-      sourceToken: input.sourceToken ?? null,
+      sourceToken: token ? await sealSourceToken(token.signingSecret, id, token.token) : null,
       status: "pending",
       createdBy: input.userId,
       createdAt: now,
