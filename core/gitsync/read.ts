@@ -67,7 +67,6 @@ export function planRepository(files: RepositoryFiles): RepositoryPlan {
   const page = (path: string, title: string | null, slug: string): PlannedPage => {
     const text = files.markdown.get(path) ?? "";
     const split = splitFrontMatter(text);
-    if (split.invalid) warnings.push(`${path}: front matter not read (${split.invalid})`);
     for (const key of split.meta.other)
       warnings.push(`${path}: front matter "${key}" is not kept as page metadata`);
     const { other: _other, ...meta } = split.meta;
