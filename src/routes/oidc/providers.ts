@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { resolveOidcAdmin } from "../../auth/oidc-provider";
+import { resolveOrgAdmin } from "../../auth/org-admin";
 import { conflict, notFound } from "../../lib/errors";
 import { pagedQuery } from "../../http/pagination";
 import { createRouter } from "../../http/router";
@@ -31,6 +31,9 @@ import {
   updateOidcProvider,
 } from "../../services/oidc/providers";
 
+/** What the 403 of a member below admin names. */
+const ACTION = "manage OIDC providers";
+
 /** An organization's OIDC providers: list, create, read, update, delete (admins only). */
 export const oidcProviderRoutes = createRouter();
 
@@ -58,7 +61,7 @@ oidcProviderRoutes.openapi(
     const cursors = PROVIDERS.at(c, organizationId);
     const after = await cursors.after(page);
     const list = oidcProviderListPlan(c.get("db"), organizationId, limit, after);
-    const { results } = await resolveOidcAdmin(c, organizationId, "organization:read", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:read", ACTION, {
       with: list.statements,
     });
     const { rows, count } = list.finish(results);
@@ -94,7 +97,7 @@ oidcProviderRoutes.openapi(
     const body = c.req.valid("json");
     const db = c.get("db");
     const existing = oidcProviderListPlan(db, organizationId, 0);
-    const { results } = await resolveOidcAdmin(c, organizationId, "organization:write", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:write", ACTION, {
       with: { count: existing.statements.count },
     });
     if ((results.count[0]?.n ?? 0) >= MAX_OIDC_PROVIDERS) {
@@ -127,7 +130,7 @@ oidcProviderRoutes.openapi(
   async (c) => {
     const { organizationId, oidcProviderId } = c.req.valid("param");
     const one = oidcProviderPlan(c.get("db"), organizationId, oidcProviderId);
-    const { results } = await resolveOidcAdmin(c, organizationId, "organization:read", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:read", ACTION, {
       with: one.statements,
     });
     const row = one.finish(results);
@@ -150,7 +153,7 @@ oidcProviderRoutes.openapi(
     const body = c.req.valid("json");
     const db = c.get("db");
     const one = oidcProviderPlan(db, organizationId, oidcProviderId);
-    const { results } = await resolveOidcAdmin(c, organizationId, "organization:write", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:write", ACTION, {
       with: one.statements,
     });
     if (!one.finish(results)) throw notFound("OIDC provider");
@@ -178,7 +181,7 @@ oidcProviderRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, oidcProviderId } = c.req.valid("param");
-    await resolveOidcAdmin(c, organizationId, "organization:write");
+    await resolveOrgAdmin(c, organizationId, "organization:write", ACTION);
     await deleteOidcProvider(c.get("db"), organizationId, oidcProviderId);
     return c.body(null, 204);
   },

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { resolveSamlAdmin } from "../../auth/saml-provider";
+import { resolveOrgAdmin } from "../../auth/org-admin";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
 import { pagedQuery } from "../../http/pagination";
@@ -37,6 +37,9 @@ import {
 } from "../../api/sso";
 import { declareList, textPairKey } from "../../http/lists";
 import { signingSecretOf } from "../../http/signing-secret";
+
+/** What the 403 of a member below admin names. */
+const ACTION = "manage SAML providers";
 
 /** The SAML providers of an organization: list, create, read, update, delete (admins only). */
 export const samlProviderRoutes = createRouter();
@@ -90,7 +93,7 @@ samlProviderRoutes.openapi(
     const cursors = PROVIDERS.at(c, organizationId);
     const after = await cursors.after(page);
     const list = providerListPlan(c.get("db"), organizationId, limit, after);
-    const { results } = await resolveSamlAdmin(c, organizationId, "organization:read", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:read", ACTION, {
       with: list.statements,
     });
     const { rows, count } = list.finish(results);
@@ -124,7 +127,7 @@ samlProviderRoutes.openapi(
     const db = c.get("db");
     const team = teamInOrgPlan(db, organizationId, body.defaultTeam);
     const existing = providerListPlan(db, organizationId, 0);
-    const { results } = await resolveSamlAdmin(c, organizationId, "organization:write", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:write", ACTION, {
       with: { team: team.statements.team, count: existing.statements.count },
     });
     if (!team.finish(results))
@@ -161,7 +164,7 @@ samlProviderRoutes.openapi(
   async (c) => {
     const { organizationId, samlProviderId } = c.req.valid("param");
     const one = providerPlan(c.get("db"), organizationId, samlProviderId);
-    const { results } = await resolveSamlAdmin(c, organizationId, "organization:read", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:read", ACTION, {
       with: one.statements,
     });
     const found = one.finish(results);
@@ -186,7 +189,7 @@ samlProviderRoutes.openapi(
     const db = c.get("db");
     const team = teamInOrgPlan(db, organizationId, body.defaultTeam ?? undefined);
     const one = providerPlan(db, organizationId, samlProviderId);
-    const { results } = await resolveSamlAdmin(c, organizationId, "organization:write", {
+    const { results } = await resolveOrgAdmin(c, organizationId, "organization:write", ACTION, {
       with: { ...one.statements, ...team.statements },
     });
     if (!one.finish(results)) throw notFound("SAML provider");
@@ -209,7 +212,7 @@ samlProviderRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, samlProviderId } = c.req.valid("param");
-    await resolveSamlAdmin(c, organizationId, "organization:write");
+    await resolveOrgAdmin(c, organizationId, "organization:write", ACTION);
     await deleteProvider(c.get("db"), organizationId, samlProviderId);
     return c.body(null, 204);
   },
