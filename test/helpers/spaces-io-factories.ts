@@ -1,3 +1,4 @@
+import type { Change } from "../../src/content/change-schema";
 import { expect } from "vitest";
 import { unzipSync, zipSync, type Zippable } from "fflate";
 import { as, workerFetch } from "./api";
@@ -73,4 +74,40 @@ export function zipOf(
   for (const [path, value] of Object.entries(files))
     data[path] = [typeof value === "string" ? enc.encode(value) : value, options[path] ?? {}];
   return zipSync(data);
+}
+
+/** A 1×1 PNG, base64: the sample space's one file. */
+export const SAMPLE_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/**
+ * The changes of the sample space the export and the GitBook-API copy start from: a file, two
+ * pages linking each other and to the file (relative paths), and a child page.
+ */
+export function sampleSpaceChanges(): Change[] {
+  return [
+    {
+      operation: "insert_files",
+      files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: SAMPLE_PNG }],
+    },
+    {
+      operation: "insert_page",
+      ref: "intro",
+      title: "Intro",
+      document: { markdown: "See [the guide](./guide.md).\n\n![Logo](./logo.md)\n" },
+    },
+    {
+      operation: "insert_page",
+      ref: "guide",
+      title: "Guide",
+      description: "How to",
+      document: { markdown: "Back to [intro](./intro.md)." },
+    },
+    {
+      operation: "insert_page",
+      into: "guide",
+      title: "Install",
+      document: { markdown: "Run it." },
+    },
+  ];
 }

@@ -5,9 +5,7 @@ import { createCr, postContent, seedThroughCr } from "../helpers/change-requests
 import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg } from "../helpers/factories";
 import { eventually } from "../helpers/jobs";
-
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+import { sampleSpaceChanges } from "../helpers/spaces-io-factories";
 
 /** A content batch on a fresh change request (for refusals). */
 async function postBatch(
@@ -26,29 +24,7 @@ describe("space export", () => {
     const { org, owner } = await makeOrg();
     const space = await makeContentSpace(org.id, owner);
     await seedThroughCr(owner, space.id, [
-      {
-        operation: "insert_files",
-        files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: PNG }],
-      },
-      {
-        operation: "insert_page",
-        ref: "intro",
-        title: "Intro",
-        document: { markdown: "See [the guide](./guide.md).\n\n![Logo](./logo.md)\n" },
-      },
-      {
-        operation: "insert_page",
-        ref: "guide",
-        title: "Guide",
-        description: "How to",
-        document: { markdown: "Back to [intro](./intro.md)." },
-      },
-      {
-        operation: "insert_page",
-        into: "guide",
-        title: "Install",
-        document: { markdown: "Run it." },
-      },
+      ...sampleSpaceChanges(),
       {
         operation: "insert_page",
         type: "link",

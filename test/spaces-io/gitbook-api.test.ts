@@ -6,11 +6,9 @@ import { seedThroughCr } from "../helpers/change-requests-factories";
 import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg } from "../helpers/factories";
 import { eventually } from "../helpers/jobs";
-import { exportEntries } from "../helpers/spaces-io-factories";
+import { exportEntries, sampleSpaceChanges } from "../helpers/spaces-io-factories";
 
 const HOST = "https://gitbook.example.com";
-const PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** Records one answer at the replaying GitBook API host (test/network/gitbook-api.ts). */
 async function record(
@@ -35,30 +33,7 @@ describe("import from a GitBook API", () => {
   it("copies a Quire space through its own v1 API, and reports an unreachable or lying API", async () => {
     const { org, owner } = await makeOrg();
     const source = await makeContentSpace(org.id, owner);
-    await seedThroughCr(owner, source.id, [
-      {
-        operation: "insert_files",
-        files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: PNG }],
-      },
-      {
-        operation: "insert_page",
-        ref: "intro",
-        title: "Intro",
-        document: { markdown: "See [the guide](./guide.md).\n\n![Logo](./logo.md)\n" },
-      },
-      {
-        operation: "insert_page",
-        ref: "guide",
-        title: "Guide",
-        document: { markdown: "Back to [intro](./intro.md)." },
-      },
-      {
-        operation: "insert_page",
-        into: "guide",
-        title: "Install",
-        document: { markdown: "Run it." },
-      },
-    ]);
+    await seedThroughCr(owner, source.id, sampleSpaceChanges());
     // Quire's own answers, recorded at the fake host (downloads pointed at it too).
     const api = as(owner.token);
     const content = (await api.get(`/spaces/${source.id}/content`)).body;

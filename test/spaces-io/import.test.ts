@@ -25,7 +25,7 @@ const REPO = {
   "SUMMARY.md":
     "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [GitBook](https://www.gitbook.com)\n\n## Reference\n\n* [API](reference/api.md)\n",
   "README.md":
-    "# Welcome\n\nRead [the install](guide/install.md#steps).\n\n<figure><img src=\".gitbook/assets/logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n",
+    '# Welcome\n\nRead [the install](guide/install.md#steps).\n\n<figure><img src=".gitbook/assets/logo.png" alt="Logo"><figcaption></figcaption></figure>\n',
   "guide/README.md":
     "---\ndescription: All about it\n---\n\n# Guide\n\nSee [API](../reference/api.md).\n",
   "guide/install.md": "# Install\n\n## Steps\n\nRun it.\n",
