@@ -77,7 +77,7 @@ export function zipOf(
 }
 
 /** A 1×1 PNG, base64: the sample space's one file. */
-export const SAMPLE_PNG =
+const SAMPLE_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /**
