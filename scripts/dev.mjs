@@ -202,7 +202,7 @@ function runDevServer(args, port, seed) {
       });
       const appUrl = localAppUrl(port);
       console.log(`Starting the app (sign-in, account, organization settings) on ${appUrl}…`);
-      app = await spawnApp({ port: appPort(port), quiet: false });
+      app = await spawnApp({ port: appPort(port), quiet: false, watch: true });
       app.on("exit", (code) => {
         if (code) console.error(`✗ the app stopped (exit ${code}); the API keeps running.`);
       });

@@ -4,12 +4,16 @@
 import { freePort } from "./reader.mjs";
 export { appPort, localAppUrl } from "./dev-env.mjs";
 import { spawnWrangler } from "./wrangler.mjs";
+import { buildAppClient, watchAppClient } from "../build-app-client.mjs";
 
 /**
- * Starts `wrangler dev` for the app on `port`. `quiet` keeps its output in pipes (tests), else
- * it shares the terminal.
+ * Starts `wrangler dev` for the app on `port`, after building its browser scripts
+ * (scripts/build-app-client.mjs; `watch` rebuilds them on change, as `npm run dev` asks). `quiet`
+ * keeps its output in pipes (tests), else it shares the terminal.
  */
-export async function spawnApp({ port, ip, quiet = true, persistTo }) {
+export async function spawnApp({ port, ip, quiet = true, persistTo, watch = false }) {
+  if (watch) await watchAppClient();
+  else await buildAppClient();
   const args = [
     "dev",
     "--config",
