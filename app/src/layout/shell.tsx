@@ -20,6 +20,13 @@ export interface ShellProps {
   person?: { user: User; csrf: string } | null;
   /** The app's own scripts this screen loads (paths under /_app), deferred. */
   scripts?: string[];
+  /**
+   * The app's bundled browser modules this screen loads, by feature (app/client/<feature>/main.ts,
+   * served as /_app/js/<feature>.js by scripts/build-app-client.mjs).
+   */
+  modules?: string[];
+  /** The screen's own stylesheets (paths under /_app, e.g. `css/editor.css`), after app.css. */
+  styles?: string[];
   /** Narrow column (sign-in screens) or wide (settings). */
   narrow?: boolean;
   children?: Child;
@@ -65,9 +72,15 @@ export function Shell(props: ShellProps) {
         <title>{`${props.title} · Quire`}</title>
         <link rel="icon" type="image/svg+xml" href={`${ASSETS_PATH}/favicon.svg`} />
         <link rel="stylesheet" href={`${ASSETS_PATH}/app.css`} />
+        {(props.styles ?? []).map((href) => (
+          <link rel="stylesheet" href={`${ASSETS_PATH}/${href}`} />
+        ))}
         {props.person ? <meta name="quire-csrf" content={props.person.csrf} /> : null}
         {(props.scripts ?? []).map((src) => (
           <script src={`${ASSETS_PATH}/${src}`} defer></script>
+        ))}
+        {(props.modules ?? []).map((feature) => (
+          <script type="module" src={`${ASSETS_PATH}/js/${feature}.js`}></script>
         ))}
       </head>
       <body>
