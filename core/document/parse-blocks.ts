@@ -3,6 +3,7 @@ import type { ListItem, Paragraph, PhrasingContent, RootContent } from "mdast";
 import { convertPhrasing, imageToInline, plainText, type InlineContext } from "./parse-inline";
 import { convertTable } from "./parse-table";
 import { inlineHtmlParagraph } from "./mdast-from-tokens";
+import { takeHeadingAnchor } from "./heading-anchors";
 import type {
   DocumentImage,
   DocumentInlineImage,
@@ -84,8 +85,10 @@ function convertNode(
     case "heading": {
       const level = Math.max(1, node.depth - (ctx.headingShift ?? 0));
       const type = level === 1 ? "heading-1" : level === 2 ? "heading-2" : "heading-3";
-      const nodes = convertPhrasing(node.children, ctx);
-      return [{ object: "block", type, key: "", isVoid: false, data: {}, nodes }];
+      const { children, id } = takeHeadingAnchor(node.children);
+      const nodes = convertPhrasing(children, ctx);
+      const meta = id ? { meta: { id } } : {};
+      return [{ object: "block", type, key: "", isVoid: false, data: {}, ...meta, nodes }];
     }
     case "thematicBreak":
       return [{ object: "block", type: "divider", key: "", isVoid: true, data: {} }];

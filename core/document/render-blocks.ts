@@ -13,6 +13,7 @@ import {
 import { renderInlines } from "./render-inline";
 import { renderTable } from "./render-table";
 import { inlineText } from "./text";
+import { headingAnchorHtml } from "./heading-anchors";
 
 /** What block rendering needs: the link mapping and the heading shift (GitBook pages: 1). */
 export interface BlockRenderContext {
@@ -104,6 +105,8 @@ function blockToMdast(node: LooseNode, ctx: BlockRenderContext, depth: number): 
     case "heading-3": {
       const children = renderInlines(childNodes(node), { hrefFor: ctx.hrefFor, singleLine: true });
       const level = Math.min(6, (HEADING_DEPTH[type] ?? 3) + ctx.headingShift) as 1;
+      const anchor = headingAnchorHtml(node.meta);
+      if (anchor) children.push({ type: "text", value: " " }, { type: "html", value: anchor });
       return [{ type: "heading", depth: level, children }];
     }
     case "list-ordered": {

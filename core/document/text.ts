@@ -203,9 +203,12 @@ export function documentText(doc: DocumentLike): string {
 
 /**
  * A URL fragment for a heading, as GitBook's anchors are made, so `#anchor` links written for a
- * GitBook site keep working: lower case, accents removed, apostrophes dropped inside words
- * ("What's new" is `whats-new`), "&" read as "and" ("API & SDK" is `api-and-sdk`), runs of
- * anything else but letters, digits and "_" replaced by "-"; "section" when nothing is left.
+ * GitBook site keep working (checked against the links of GitBook's own docs:
+ * scripts/check-heading-anchors.mjs): lower case, accents removed, apostrophes dropped inside
+ * words ("What's new" is `whats-new`), "&" read as "and" ("API & SDK" is `api-and-sdk`), dots
+ * kept ("llms-full.txt and .md" is `llms-full.txt-and-.md`, "…" is `...`), runs of anything else
+ * but letters, digits and "_" replaced by "-"; an anchor starting with a digit gets GitBook's
+ * `id-` ("1. Install" is `id-1.-install`); "section" when nothing is left.
  */
 export function headingAnchor(text: string): string {
   const slug = text
@@ -214,9 +217,10 @@ export function headingAnchor(text: string): string {
     .toLowerCase()
     .replace(/(?<=[\p{L}\p{N}])['’](?=[\p{L}\p{N}])/gu, "")
     .replace(/\s*&\s*/g, " and ")
-    .replace(/[^\p{L}\p{N}_]+/gu, "-")
+    .replace(/[^\p{L}\p{N}_.]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  return slug === "" ? "section" : slug;
+  if (!/[\p{L}\p{N}]/u.test(slug)) return "section";
+  return /^\p{N}/u.test(slug) ? `id-${slug}` : slug;
 }
 
 /**

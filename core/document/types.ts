@@ -79,6 +79,8 @@ export interface DocumentParagraph extends BlockBase<"paragraph"> {
 interface DocumentHeading extends BlockBase<"heading-1" | "heading-2" | "heading-3"> {
   isVoid: false;
   data: Record<string, never>;
+  /** The heading's custom anchor (GitBook's `<a href="#id" id="id"></a>` in markdown). */
+  meta?: { id: string };
   nodes: InlineContent[];
 }
 /** `DocumentBlockDivider`. */

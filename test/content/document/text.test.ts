@@ -84,6 +84,14 @@ describe("headingAnchor", () => {
     expect(headingAnchor("API & SDK")).toBe("api-and-sdk");
     expect(headingAnchor("Q&A")).toBe("q-and-a");
     expect(headingAnchor("'quoted'")).toBe("quoted");
+    // Seen in GitBook's own docs' links: dots kept, a leading digit prefixed.
+    expect(headingAnchor("llms-full.txt and .md support for LLMs")).toBe(
+      "llms-full.txt-and-.md-support-for-llms",
+    );
+    expect(headingAnchor("1. Create a custom backend")).toBe("id-1.-create-a-custom-backend");
+    expect(headingAnchor("Set syntax…")).toBe("set-syntax...");
+    expect(headingAnchor("2FA (optional)")).toBe("id-2fa-optional");
+    expect(headingAnchor("...")).toBe("section");
   });
 });
 
