@@ -61,28 +61,35 @@ function Header(props: { person?: ShellProps["person"] }) {
   );
 }
 
+/** The `<head>` every screen shares: its title, the app's stylesheets and the screen's scripts. */
+export function ShellHead(props: Omit<ShellProps, "narrow" | "children">) {
+  return (
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex" />
+      <title>{`${props.title} · Quire`}</title>
+      <link rel="icon" type="image/svg+xml" href={`${ASSETS_PATH}/favicon.svg`} />
+      <link rel="stylesheet" href={`${ASSETS_PATH}/app.css`} />
+      {(props.styles ?? []).map((href) => (
+        <link rel="stylesheet" href={`${ASSETS_PATH}/${href}`} />
+      ))}
+      {props.person ? <meta name="quire-csrf" content={props.person.csrf} /> : null}
+      {(props.scripts ?? []).map((src) => (
+        <script src={`${ASSETS_PATH}/${src}`} defer></script>
+      ))}
+      {(props.modules ?? []).map((feature) => (
+        <script type="module" src={`${ASSETS_PATH}/js/${feature}.js`}></script>
+      ))}
+    </head>
+  );
+}
+
 /** The whole `<html>` element of a screen. */
 export function Shell(props: ShellProps) {
   return (
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`${props.title} · Quire`}</title>
-        <link rel="icon" type="image/svg+xml" href={`${ASSETS_PATH}/favicon.svg`} />
-        <link rel="stylesheet" href={`${ASSETS_PATH}/app.css`} />
-        {(props.styles ?? []).map((href) => (
-          <link rel="stylesheet" href={`${ASSETS_PATH}/${href}`} />
-        ))}
-        {props.person ? <meta name="quire-csrf" content={props.person.csrf} /> : null}
-        {(props.scripts ?? []).map((src) => (
-          <script src={`${ASSETS_PATH}/${src}`} defer></script>
-        ))}
-        {(props.modules ?? []).map((feature) => (
-          <script type="module" src={`${ASSETS_PATH}/js/${feature}.js`}></script>
-        ))}
-      </head>
+      <ShellHead {...props} />
       <body>
         <a class="a-skip-link" href="#content">
           Skip to content
