@@ -41,7 +41,7 @@ describe("the content screens", () => {
   });
 
   it("shows the organization home with its spaces, in the workspace frame", async () => {
-    const { res, text, calls } = await appFetch(`/o/${orgId}`, asPerson(session));
+    const { res, text, paths: calls } = await appFetch(`/o/${orgId}`, asPerson(session));
     expect(res.status).toBe(200);
     expect(text).toContain("Acme Docs");
     expect(text).toContain(secretTitle);

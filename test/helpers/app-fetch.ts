@@ -5,21 +5,20 @@ import { workerFetch } from "./api";
 import type { TestSession } from "./sessions";
 
 /**
- * The app Worker through its real fetch entry, its `API` binding on the API Worker's entry as
- * the `AppGateway` binds it, counting the API calls each screen makes (the screens' round trips).
+ * The app Worker (app/) through its real fetch entry, its `API` binding on the API Worker's own
+ * entry as the `AppGateway` binds it: a screen's request as a browser sends it, and the API
+ * paths it called. test/app/app-worker.test.ts keeps its own copy for the headers it records.
  */
 
-/** The app's origin in these tests. */
-export const APP = "https://app.quire.test";
+/** The app's origin in the suite. */
+export const APP_ORIGIN = "https://app.quire.test";
 
-/** One request to the app: its answer, its text and the API paths it called. */
-export async function appFetch(path: string, init: RequestInit = {}) {
-  const calls: string[] = [];
-  const binding = {
-    fetch: async (input: RequestInfo | URL, options?: RequestInit) => {
-      const request = new Request(input, options);
-      const url = new URL(request.url);
-      calls.push(`${request.method} ${url.pathname}`);
+/** An `API` binding on the API's entry, recording the paths called. */
+function apiBinding(paths: string[]): Fetcher {
+  return {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      paths.push(`${request.method} ${new URL(request.url).pathname}`);
       return workerFetch(
         request.url,
         {
@@ -34,29 +33,44 @@ export async function appFetch(path: string, init: RequestInit = {}) {
       throw new Error("no sockets");
     },
   } as unknown as Fetcher;
+}
+
+/** One request to the app: its answer, its text and the API calls it made. */
+export async function appFetch(path: string, init: RequestInit = {}) {
+  const paths: string[] = [];
   const ctx = createExecutionContext();
   const res = await app.fetch(
-    new Request(`${APP}${path}`, { redirect: "manual", ...init }),
-    { API: binding },
+    new Request(`${APP_ORIGIN}${path}`, { redirect: "manual", ...init }),
+    { API: apiBinding(paths) },
     ctx,
   );
   const text = await res.text();
   await waitOnExecutionContext(ctx);
-  return { res, text, calls };
+  return { res, text, paths };
 }
 
-/** A GET as the session's browser sends it. */
+/** A GET of a screen as `session`'s browser. */
+export function screenOf(session: TestSession, path: string) {
+  return appFetch(path, asPerson(session));
+}
+
+/** A form post of one of the app's pages as `session`'s browser. */
+export function postForm(session: TestSession, path: string, fields: Record<string, string> = {}) {
+  return appFetch(path, formOf(session, fields));
+}
+
+/** The init of a GET as `session`'s browser sends it (for `appFetch`). */
 export function asPerson(session: TestSession): RequestInit {
   return { headers: { Cookie: session.cookie } };
 }
 
-/** A form post of one of the app's pages, as the session's browser sends it. */
+/** The init of a form post of one of the app's pages as `session`'s browser sends it. */
 export function formOf(session: TestSession, fields: Record<string, string>): RequestInit {
   return {
     method: "POST",
     headers: {
       Cookie: session.cookie,
-      Origin: APP,
+      Origin: APP_ORIGIN,
       "Content-Type": "application/x-www-form-urlencoded",
     },
     body: new URLSearchParams({ csrf: session.csrf, ...fields }).toString(),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ScreenEnv } from "../http/screen-env";
 import { accountRoutes } from "./account/routes";
+import { adminRoutes } from "./admin/routes";
 import { homeRoutes } from "./home/routes";
 import { inviteRoutes } from "./invite/routes";
 import { notBuiltRoutes } from "./not-built";
@@ -24,5 +25,6 @@ screenRoutes.route("/", outboxRoutes);
 screenRoutes.route("/", accountRoutes);
 screenRoutes.route("/", orgSettingsRoutes);
 screenRoutes.route("/", inviteRoutes);
+screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", orgRoutes);
 screenRoutes.route("/", notBuiltRoutes);

@@ -5,13 +5,13 @@ import { messageResponse } from "../layout/message";
 /**
  * The addresses the API's `urls.app` point at whose screens the app has not built yet (the
  * editor's, issue 37): organization homes (`/o/…`), spaces, pages, change requests and
- * revisions (`/s/…`), integrations (`/integrations/…`). Each answers a 404 that says so, not a
+ * revisions (`/s/…`). Each answers a 404 that says so, not a
  * page pretending to be there.
  */
 export const notBuiltRoutes = new Hono<ScreenEnv>();
 
 /** The prefixes of `urls.app` with no screen yet. */
-const NOT_BUILT: readonly string[] = ["/o/*", "/s/*", "/integrations/*"];
+const NOT_BUILT: readonly string[] = ["/o/*", "/s/*"];
 
 for (const path of NOT_BUILT) {
   notBuiltRoutes.get(path, () =>

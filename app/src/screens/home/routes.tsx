@@ -4,6 +4,7 @@ import { htmlResponse } from "../../http/responses";
 import type { ScreenEnv } from "../../http/screen-env";
 import { htmlDocument, Shell } from "../../layout/shell";
 import { personOr, type SignedIn } from "../../session/session";
+import { settingsPath } from "../settings-nav";
 
 /**
  * The signed-in home: the person's organizations (`GET /v1/orgs`), each linking to its
@@ -34,11 +35,19 @@ function HomePage(props: { person: SignedIn; orgs: ListPage<Organization> }) {
                   <strong>{org.title}</strong>
                 </a>
               </div>
-              {org.permissions?.admin ? (
-                <a href={`/org/${encodeURIComponent(org.id)}/settings/sign-in`}>
-                  Sign-in settings<span class="a-visually-hidden"> of {org.title}</span>
+              <div class="a-row">
+                <a href={settingsPath(org.id, "sites")}>
+                  Sites<span class="a-visually-hidden"> of {org.title}</span>
                 </a>
-              ) : null}
+                <a href={settingsPath(org.id, "members")}>
+                  Members<span class="a-visually-hidden"> of {org.title}</span>
+                </a>
+                {org.permissions?.admin ? (
+                  <a href={`/org/${encodeURIComponent(org.id)}/settings/sign-in`}>
+                    Sign-in settings<span class="a-visually-hidden"> of {org.title}</span>
+                  </a>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

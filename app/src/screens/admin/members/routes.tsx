@@ -1,0 +1,88 @@
+import { Hono, type Context } from "hono";
+import type { ListPage } from "../../../api/types";
+import type { FormPost } from "../../../http/forms";
+import { htmlResponse } from "../../../http/responses";
+import type { ScreenEnv } from "../../../http/screen-env";
+import { doneMessage, formAction, orgApiPath, param, personAndOrg, type Render } from "../actions";
+import type { Member } from "../types";
+import { membersPage } from "./view";
+
+/**
+ * `/o/{orgId}/settings/members`: the organization's members, their roles, removal and e-mail
+ * invites, each a form post calling one `/v1` operation (the API refuses a non-admin anyway).
+ */
+export const memberRoutes = new Hono<ScreenEnv>();
+
+const PATH = "/o/:org/settings/members";
+
+/** Members per page. */
+const PAGE_SIZE = 50;
+
+const DONE: Readonly<Record<string, string>> = {
+  role: "The role is changed.",
+  removed: "The member is removed from the organization.",
+  invited: "The invites are sent.",
+};
+
+const render: Render = async (c, extra, status = 200) => {
+  const loaded = await personAndOrg(c);
+  if (loaded instanceof Response) return loaded;
+  const search = (c.req.query("search") ?? "").trim().slice(0, 256);
+  const members = await c.var.api.get<ListPage<Member>>(`${orgApiPath(c)}/members`, {
+    limit: PAGE_SIZE,
+    page: c.req.query("page"),
+    sort: "name",
+    order: "asc",
+    ...(search ? { search } : {}),
+  });
+  return htmlResponse(
+    membersPage({ ...loaded, members, search, done: doneMessage(c, DONE), ...extra }),
+    status,
+  );
+};
+
+memberRoutes.get(PATH, (c) => render(c, {}));
+
+const back = (c: Context<ScreenEnv>) => `/o/${param(c, "org")}/settings/members`;
+
+/** A form's role: a member role, or null for a guest. */
+function roleOf(form: FormPost): string | null {
+  const role = form.text("role");
+  return role === "guest" ? null : role;
+}
+
+formAction(memberRoutes, `${PATH}/:user/role`, {
+  done: "role",
+  render,
+  back,
+  call: (c, f) =>
+    c.var.api.patch(`${orgApiPath(c)}/members/${param(c, "user")}`, {
+      body: { role: roleOf(f) },
+      csrf: f.csrf,
+    }),
+});
+
+formAction(memberRoutes, `${PATH}/:user/remove`, {
+  done: "removed",
+  render,
+  back,
+  call: (c, f) =>
+    c.var.api.delete(`${orgApiPath(c)}/members/${param(c, "user")}`, { csrf: f.csrf }),
+});
+
+formAction(memberRoutes, `${PATH}/invite`, {
+  done: "invited",
+  render,
+  back,
+  call: (c, f) =>
+    c.var.api.post(`${orgApiPath(c)}/invites`, {
+      body: {
+        emails: f
+          .text("emails")
+          .split(/[\s,;]+/)
+          .filter(Boolean),
+        role: roleOf(f),
+      },
+      csrf: f.csrf,
+    }),
+});

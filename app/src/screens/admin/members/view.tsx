@@ -1,0 +1,172 @@
+import { MEMBER_ROLES } from "../../../../../core/access/roles";
+import type { ListPage, Organization } from "../../../api/types";
+import { when } from "../../../layout/format";
+import { AppForm, Submit } from "../../../layout/forms";
+import type { SignedIn } from "../../../session/session";
+import { adminPage } from "../frame";
+import { ButtonForm, NextPage, Select } from "../parts";
+import type { Member } from "../types";
+
+/**
+ * `/o/{orgId}/settings/members`: the organization's members (`GET /v1/orgs/{id}/members`,
+ * paged, searchable), and for its admins: each member's role changed (`PATCH …/members/{id}`),
+ * a member removed (`DELETE …/members/{id}`), people invited by e-mail (`POST …/invites`).
+ * Others see the list only.
+ */
+
+/** Every role a member can be given, guest last. */
+export const ROLE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ...MEMBER_ROLES.map((r) => [r, r] as const),
+  ["guest", "guest (no role)"],
+];
+
+/** What the members screen shows. */
+export interface MembersView {
+  person: SignedIn;
+  org: Organization;
+  members: ListPage<Member>;
+  search: string;
+  done?: string | null;
+  error?: string | null;
+}
+
+function MemberRow(props: { member: Member; base: string; csrf: string; admin: boolean }) {
+  const { member, base, csrf } = props;
+  const name = member.user.displayName || member.user.email || member.id;
+  const path = `${base}/${encodeURIComponent(member.id)}`;
+  return (
+    <tr>
+      <td>
+        <strong>{name}</strong>
+        {member.user.email ? <p class="a-meta">{member.user.email}</p> : null}
+        {member.disabled ? <span class="a-badge a-badge-muted">Disabled</span> : null}
+        {member.sso ? <span class="a-badge a-badge-muted">SSO</span> : null}
+      </td>
+      <td>
+        {props.admin ? (
+          <AppForm
+            action={`${path}/role`}
+            csrf={csrf}
+            class="a-inline-form a-role-form"
+            label={`Role of ${name}`}
+          >
+            <label class="a-visually-hidden" for={`role-${member.id}`}>
+              Role of {name}
+            </label>
+            <select id={`role-${member.id}`} name="role">
+              {ROLE_OPTIONS.map(([value, label]) => (
+                <option value={value} selected={value === (member.role ?? "guest")}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" class="a-button a-button-secondary">
+              Change<span class="a-visually-hidden"> the role of {name}</span>
+            </button>
+          </AppForm>
+        ) : (
+          (member.role ?? "guest")
+        )}
+      </td>
+      <td>
+        {member.teams} · {member.spaces}
+      </td>
+      <td>{when(member.lastSeenAt ?? member.joinedAt)}</td>
+      {props.admin ? (
+        <td>
+          <ButtonForm
+            action={`${path}/remove`}
+            csrf={csrf}
+            label="Remove"
+            target={name}
+            kind="danger"
+          />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function InviteForm(props: { base: string; csrf: string }) {
+  return (
+    <section class="a-section" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite people</h2>
+      <AppForm action={`${props.base}/invite`} csrf={props.csrf} label="Invite by e-mail">
+        <div class="a-field">
+          <label for="invite-emails">E-mail addresses</label>
+          <p class="a-hint" id="invite-emails-hint">
+            One per line or separated by commas. Each gets a link that joins and signs in.
+          </p>
+          <textarea
+            id="invite-emails"
+            name="emails"
+            rows={3}
+            required
+            aria-describedby="invite-emails-hint"
+          ></textarea>
+        </div>
+        <Select id="invite-role" name="role" label="Role" options={ROLE_OPTIONS} selected="read" />
+        <div>
+          <Submit label="Send invites" />
+        </div>
+      </AppForm>
+    </section>
+  );
+}
+
+/** The members screen. */
+export function membersPage(view: MembersView): string {
+  const { org, members, person } = view;
+  const admin = org.permissions?.admin === true;
+  const base = `/o/${encodeURIComponent(org.id)}/settings/members`;
+  return adminPage({
+    person,
+    org,
+    section: "members",
+    title: "Members",
+    done: view.done ?? null,
+    error: view.error ?? null,
+    children: (
+      <>
+        <form method="get" action={base} class="a-search-form" role="search">
+          <label for="member-search">Find a member</label>
+          <input id="member-search" type="search" name="search" value={view.search} />
+          <button type="submit" class="a-button a-button-secondary">
+            Search
+          </button>
+        </form>
+        <p class="a-meta" role="status">
+          {members.count === 1 ? "1 member" : `${members.count} members`}
+          {view.search ? ` matching “${view.search}”` : ""}
+        </p>
+        <div class="a-scroll">
+          <table class="a-table">
+            <caption class="a-visually-hidden">Members of {org.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Role</th>
+                <th scope="col">Teams · spaces</th>
+                <th scope="col">Last seen</th>
+                {admin ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {members.items.map((member) => (
+                <MemberRow member={member} base={base} csrf={person.csrf} admin={admin} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <NextPage path={base} next={members.next} label="More members" />
+        {admin ? <InviteForm base={base} csrf={person.csrf} /> : null}
+        {admin ? (
+          <p class="a-hint">
+            Invite links and single sign-on are in{" "}
+            <a href={`/org/${org.id}/settings/sign-in`}>Sign-in</a>.
+          </p>
+        ) : null}
+      </>
+    ),
+  });
+}
