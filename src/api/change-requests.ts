@@ -139,6 +139,10 @@ const PageRef = z.object({
   object: z.literal("page"),
   id: z.string(),
   urls: z.object({ location: z.string() }),
+  documentId: z.string().optional().openapi({
+    description:
+      "Quire extension: the id of the page's document after the batch (a document page with a body), the `baseDocumentId` of the next edit.",
+  }),
 });
 
 /** Official ChangeRequestContentUpdateChange: what the batch did to one page. */

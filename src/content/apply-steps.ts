@@ -1,6 +1,6 @@
 import { imageSize } from "../lib/image-size";
 import { safeHref } from "../../core/links/safe-href";
-import { badRequest } from "../lib/errors";
+import { badRequest, conflict } from "../lib/errors";
 import { fromBase64 } from "../lib/bytes";
 import { sha256HexBytes } from "../lib/crypto";
 import type { Change } from "./change-schema";
@@ -151,12 +151,18 @@ export const updatePage: ApplyStep<"update_page"> = async (change, { at }, ctx) 
       `${at}.document: the page is computed from an API spec; send "computed": null to give it a document`,
     );
   }
+  if (change.baseDocumentId !== undefined && !change.document)
+    throw badRequest(`${at}.baseDocumentId: only with a document`);
   if (change.document && !change.computed) {
     const body = documentFromInput(change.document, at, {
       resolveHref: ctx.resolveHref,
       wantTitle: false,
     });
     const doc = await storeable(body.document);
+    // A stale base is a conflict, unless the page already holds this very document (a retried save).
+    const base = change.baseDocumentId;
+    if (base !== undefined && base !== current.documentHash && doc.hash !== current.documentHash)
+      requireSameBase(current, at);
     out.documents.push(doc);
     next.documentHash = doc.hash;
   }
@@ -199,6 +205,14 @@ export const updatePage: ApplyStep<"update_page"> = async (change, { at }, ctx) 
   ws.put(next);
   ctx.note(next.pageId, "updated");
 };
+
+/** 409: the page's document changed since the edit was based on it (a save must not overwrite it). */
+function requireSameBase(current: PageState, at: string): never {
+  throw conflict(
+    `${at}.baseDocumentId: the page's document changed since this edit was based on it; ` +
+      `its document is now ${current.documentHash ?? "empty (null)"}. Read the page again and merge the edits`,
+  );
+}
 
 /** `delete_page`: the page and its whole subtree, marked deleted. */
 export const deletePage: ApplyStep<"delete_page"> = async (change, { at }, ctx) => {

@@ -62,6 +62,12 @@ const UpdatePage = z
     at: z.number().int().min(0).optional(),
     /** Quire extension: make the page computed from an API spec, or `null` to stop. */
     computed: ComputedSourceSchema.nullable().optional(),
+    /**
+     * Quire extension: the `documentId` of the page's document the sent `document` was edited
+     * from (`null`: the page had none). When the page's document is another by now, the batch
+     * answers 409 instead of overwriting someone's edit. Omitted: last writer wins (official).
+     */
+    baseDocumentId: z.string().min(1).max(128).nullable().optional(),
     ...PageMeta,
   })
   .strict();

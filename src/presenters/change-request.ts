@@ -87,10 +87,12 @@ export function presentPageOutcomes(
   return applied.changes.map(({ page, type }) => {
     const ref = type === "created" && !reverted.has(page) ? refs[inserted++] : undefined;
     if (finalStates.get(page)?.deleted) return { object: "deleted_page" as const, page };
+    const documentId = finalStates.get(page)?.documentHash;
     const pageRef = {
       object: "page" as const,
       id: page,
       urls: { location: urls.api(`${location}/content/page/${page}`) },
+      ...(documentId ? { documentId } : {}),
     };
     if (type === "created") {
       return { object: "created_page" as const, ...(ref ? { ref } : {}), page: pageRef };

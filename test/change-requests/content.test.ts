@@ -74,6 +74,7 @@ describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", 
       urls: {
         location: `https://quire.test/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${introId}`,
       },
+      documentId: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(insertedFiles).toHaveLength(1);
     expect(insertedFiles[0]).toMatchObject({
