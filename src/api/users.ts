@@ -49,3 +49,42 @@ export interface UserLike {
 
 /** An API token's TypeScript type. */
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A profile photo: an https URL with a host and no user name or password in it, at most 2,048
+ * characters. Pages show it as an image, so nothing else (no `http:`, `data:` or `javascript:`,
+ * no `https://user:pass@host`) may be stored.
+ */
+const PhotoURL = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .max(2048)
+  .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), {
+    message: "must not carry a user name or password",
+  });
+
+/**
+ * Body of the official `updateUserById`: the display name (1 to 64 characters, no control
+ * characters) and the photo URL (Quire: `null` removes the photo); at least one of them.
+ */
+export const UpdateUserBody = z
+  .object({
+    displayName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine((v) => !CONTROL.test(v), { message: "must not contain control characters" })
+      .optional(),
+    photoURL: PhotoURL.nullable().optional(),
+  })
+  .strict()
+  .refine((v) => v.displayName !== undefined || v.photoURL !== undefined, {
+    message: "give displayName or photoURL",
+  })
+  .openapi({ minProperties: 1 });
+
+/** The changes `updateUserById` makes. */
+export type UserChanges = z.infer<typeof UpdateUserBody>;

@@ -30,3 +30,23 @@ export async function createUser(
     .returning();
   return row!;
 }
+
+/**
+ * Changes a person's own profile (display name, photo) and answers the row as it now is; every
+ * page that names the person reads it from here.
+ */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: { displayName?: string; photoURL?: string | null },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
+      ...(changes.photoURL !== undefined ? { photoURL: changes.photoURL } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}

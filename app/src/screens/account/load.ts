@@ -29,7 +29,7 @@ async function passkeysOf(c: Context<ScreenEnv>, ways: Ways): Promise<Passkey[] 
 export async function loadAccount(
   c: Context<ScreenEnv>,
   person: SignedIn,
-): Promise<Omit<AccountView, "done" | "created" | "tokenForm" | "passwordError">> {
+): Promise<Omit<AccountView, "done" | "created" | "tokenForm" | "passwordError" | "profileForm">> {
   const api = c.var.api;
   const [ways, sessions, tokens] = await Promise.all([
     api.get<Ways>("/sessions/ways"),

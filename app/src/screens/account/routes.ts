@@ -20,6 +20,7 @@ export const accountRoutes = new Hono<ScreenEnv>();
 const DONE: Readonly<Record<string, string>> = {
   "session-revoked": "That browser is signed out.",
   "token-revoked": "The token is revoked: it no longer works.",
+  "profile-saved": "Your profile is saved.",
   "password-saved": "Your password is saved.",
   "password-removed": "Your password is removed.",
   "passkey-renamed": "The passkey is renamed.",
@@ -110,6 +111,29 @@ accountRoutes.post(
   "/account/tokens/:id/revoke",
   action((c, f) => c.var.api.delete(`/user/tokens/${idOf(c)}`, { csrf: f.csrf }), "token-revoked"),
 );
+
+accountRoutes.post("/account/profile", async (c) => {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const form = await readForm(c);
+  const displayName = form.text("displayName").trim();
+  const photoURL = form.text("photoURL").trim();
+  try {
+    await c.var.api.patch(`/users/${encodeURIComponent(person.user.id)}`, {
+      body: { displayName, photoURL: photoURL === "" ? null : photoURL },
+      csrf: form.csrf,
+    });
+  } catch (error) {
+    if (!isRefusal(error, 400, 403)) throw error;
+    const message = displayName === "" ? "Give your name." : error.message;
+    return accountScreen(
+      c,
+      { profileForm: { error: message, displayName, photoURL } },
+      error.status,
+    );
+  }
+  return seeOther("/account?done=profile-saved");
+});
 
 accountRoutes.post("/account/password", async (c) => {
   const form = await readForm(c);

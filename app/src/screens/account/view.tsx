@@ -2,6 +2,7 @@ import type { ApiToken, CreatedApiToken, SessionInfo, Ways } from "../../api/typ
 import { Notice } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
 import type { SignedIn } from "../../session/session";
+import { ProfileSection, type ProfileView } from "./profile-view";
 import { PasskeysSection, PasswordSection, type Passkey } from "./security-view";
 import { SessionsSection } from "./sessions-view";
 import { TokensSection, type TokensView } from "./tokens-view";
@@ -26,27 +27,7 @@ export interface AccountView {
   created?: CreatedApiToken | null;
   tokenForm?: Pick<TokensView, "error" | "label" | "expires" | "scopes">;
   passwordError?: string | null;
-}
-
-function Profile(props: { person: SignedIn }) {
-  const { user } = props.person;
-  return (
-    <section class="a-section" aria-labelledby="profile-title">
-      <h2 id="profile-title">Profile</h2>
-      <dl class="a-facts">
-        <dt>Name</dt>
-        <dd>{user.displayName}</dd>
-        <dt>E-mail</dt>
-        <dd>{user.email ?? "—"}</dd>
-        <dt>Photo</dt>
-        <dd>{user.photoURL ? <code>{user.photoURL}</code> : "none"}</dd>
-      </dl>
-      <p class="a-hint">
-        Your name and photo come from your sign-in (your identity provider, or the operator who
-        added you); the API offers no way to change them yet.
-      </p>
-    </section>
-  );
+  profileForm?: Omit<ProfileView, "person">;
 }
 
 /** The account screen's HTML. */
@@ -61,7 +42,7 @@ export function accountPage(view: AccountView): string {
           <p>{view.done}</p>
         </Notice>
       ) : null}
-      <Profile person={view.person} />
+      <ProfileSection person={view.person} {...(view.profileForm ?? {})} />
       {view.ways.password ? (
         <PasswordSection csrf={csrf} error={view.passwordError ?? null} set={view.hasPassword} />
       ) : null}
