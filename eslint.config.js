@@ -46,6 +46,8 @@ export default tseslint.config(
       "dist/",
       "bench/.build/",
       "test/.generated/",
+      // The app's bundled browser scripts (scripts/build-app-client.mjs; gitignored).
+      "app/public/_app/js/",
       "**/.wrangler/",
       "drizzle/",
       "*.config.*",

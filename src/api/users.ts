@@ -85,6 +85,3 @@ export const UpdateUserBody = z
     message: "give displayName or photoURL",
   })
   .openapi({ minProperties: 1 });
-
-/** The changes `updateUserById` makes. */
-export type UserChanges = z.infer<typeof UpdateUserBody>;

@@ -11,7 +11,7 @@ import type { TestSession } from "./sessions";
  */
 
 /** The app's origin in the suite. */
-export const APP_ORIGIN = "https://app.quire.test";
+const APP_ORIGIN = "https://app.quire.test";
 
 /** An `API` binding on the API's entry, recording the paths called. */
 function apiBinding(paths: string[]): Fetcher {

@@ -32,66 +32,8 @@ export interface Collection {
   permissions?: Record<string, boolean>;
 }
 
-/** A page of a revision's tree (`RevisionPage`: document, group, link, computed). */
-export interface Page {
-  id: string;
-  title: string;
-  kind?: string;
-  type: string;
-  emoji?: string;
-  slug?: string;
-  path?: string;
-  hidden?: boolean;
-  description?: string;
-  href?: string;
-  target?: unknown;
-  updatedAt?: string;
-  pages?: Page[];
-  urls?: { app: string };
-}
-
-/** A page with its body (`GET …/page/{id}` or `…/path/{path}`). */
-export interface PageWithDocument extends Page {
-  document?: { object?: string; nodes?: unknown[]; data?: Record<string, unknown> };
-}
-
-/** A revision file. */
-export interface RevisionFile {
-  id: string;
-  name: string;
-  contentType: string;
-  downloadURL: string;
-  size: number;
-  dimensions?: { width: number; height: number };
-}
-
-/** A revision (`Revision`): its pages and files. */
-export interface Revision {
-  id: string;
-  parents: string[];
-  pages: Page[];
-  files: RevisionFile[];
-  createdAt: string;
-  type: string;
-  git?: { message?: string };
-  urls: { app: string };
-}
-
-/** A change request (`ChangeRequest`). */
-export interface ChangeRequest {
-  id: string;
-  number: number;
-  status: string;
-  subject?: string;
-  createdBy: { id: string; displayName: string };
-  createdAt: string;
-  updatedAt: string;
-  revision: string;
-  urls: { app: string; location: string };
-}
-
 /** A section of a search hit. */
-export interface SearchSection {
+interface SearchSection {
   id: string;
   title: string;
   path: string;
@@ -100,7 +42,7 @@ export interface SearchSection {
 }
 
 /** A page of a space search hit. */
-export interface SearchPage {
+interface SearchPage {
   id: string;
   title: string;
   path: string;

@@ -13,7 +13,7 @@ import { ASSETS_PATH, CsrfField, ShellHead, type ShellProps } from "./shell";
  */
 
 /** Which entry of the sidebar is the current screen. */
-export interface WorkspaceCurrent {
+interface WorkspaceCurrent {
   space?: string;
   collection?: string;
   /** One of the organization's screens: "home", "search", "members", "sites"... */

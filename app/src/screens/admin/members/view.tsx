@@ -15,7 +15,7 @@ import type { Member } from "../types";
  */
 
 /** Every role a member can be given, guest last. */
-export const ROLE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+const ROLE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ...MEMBER_ROLES.map((r) => [r, r] as const),
   ["guest", "guest (no role)"],
 ];
