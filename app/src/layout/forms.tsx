@@ -111,3 +111,35 @@ export function Submit(props: { label: string; kind?: "primary" | "secondary" | 
     </button>
   );
 }
+
+/** A labelled select of `options` (`[value, label]`). */
+export function Select(props: {
+  id: string;
+  name: string;
+  label: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  selected?: string;
+  hint?: string;
+}) {
+  return (
+    <div class="a-field">
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="a-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <select
+        id={props.id}
+        name={props.name}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+      >
+        {props.options.map(([value, label]) => (
+          <option value={value} selected={value === props.selected}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -33,38 +33,6 @@ export function ButtonForm(props: {
   );
 }
 
-/** A labelled select of `options` (`[value, label]`). */
-export function Select(props: {
-  id: string;
-  name: string;
-  label: string;
-  options: ReadonlyArray<readonly [string, string]>;
-  selected?: string;
-  hint?: string;
-}) {
-  return (
-    <div class="a-field">
-      <label for={props.id}>{props.label}</label>
-      {props.hint ? (
-        <p class="a-hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
-      <select
-        id={props.id}
-        name={props.name}
-        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
-      >
-        {props.options.map(([value, label]) => (
-          <option value={value} selected={value === props.selected}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** "Next page" of a paged list, keeping the screen's path. */
 export function NextPage(props: { path: string; next?: { page: string }; label: string }) {
   if (!props.next) return null;

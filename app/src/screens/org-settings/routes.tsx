@@ -6,6 +6,7 @@ import { htmlResponse, seeOther } from "../../http/responses";
 import type { ScreenEnv } from "../../http/screen-env";
 import { messageResponse } from "../../layout/message";
 import { personOr } from "../../session/session";
+import { inviteBody, memberRoleOf } from "../invite/member-role";
 import { orgSignInPage, type InviteLink, type OrgSignInView, type SamlProvider } from "./view";
 
 /**
@@ -68,12 +69,6 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
 
 orgSettingsRoutes.get(PATH, (c) => screen(c, { done: DONE[c.req.query("done") ?? ""] ?? null }));
 
-/** A form's role: a member role, or null for a guest. */
-function roleOf(form: FormPost): string | null {
-  const role = form.text("role");
-  return role === "guest" ? null : role;
-}
-
 /** Runs one API call of a form, then the screen again (or with the refusal's reason). */
 function action(
   path: string,
@@ -121,19 +116,13 @@ action("/saml/:id/delete", "saml-removed", (c, f) =>
 
 action("/invites", "invited", (c, f) =>
   c.var.api.post(`${orgPath(c)}/invites`, {
-    body: {
-      emails: f
-        .text("emails")
-        .split(/[\s,;]+/)
-        .filter(Boolean),
-      role: roleOf(f),
-    },
+    body: inviteBody(f),
     csrf: f.csrf,
   }),
 );
 
 action("/link-invites", "link-created", (c, f) =>
-  c.var.api.post(`${orgPath(c)}/link-invites`, { body: { role: roleOf(f) }, csrf: f.csrf }),
+  c.var.api.post(`${orgPath(c)}/link-invites`, { body: { role: memberRoleOf(f) }, csrf: f.csrf }),
 );
 
 action("/link-invites/:id/delete", "link-deleted", (c, f) =>

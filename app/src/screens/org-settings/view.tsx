@@ -1,8 +1,8 @@
-import { MEMBER_ROLES } from "../../../../core/access/roles";
 import type { Organization } from "../../api/types";
 import { AppForm, ErrorSummary, Field, Notice, Submit } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
 import type { SignedIn } from "../../session/session";
+import { InviteEmailsField, MemberRoleSelect } from "../invite/member-role";
 
 /**
  * An organization's ways in, for its admins: passwords allowed or not
@@ -36,22 +36,6 @@ export interface OrgSignInView {
   links: InviteLink[];
   done?: string | null;
   error?: string | null;
-}
-
-function RoleSelect(props: { id: string }) {
-  return (
-    <div class="a-field">
-      <label for={props.id}>Role</label>
-      <select id={props.id} name="role">
-        {MEMBER_ROLES.map((role) => (
-          <option value={role} selected={role === "read"}>
-            {role}
-          </option>
-        ))}
-        <option value="guest">guest (no role)</option>
-      </select>
-    </div>
-  );
 }
 
 function SamlSection(props: { base: string; csrf: string; saml: SamlProvider[] }) {
@@ -141,20 +125,8 @@ function InvitesSection(props: {
       <h2 id="invites-title">Invites</h2>
       <h3>Invite by e-mail</h3>
       <AppForm action={`${props.base}/invites`} csrf={props.csrf} label="Invite by e-mail">
-        <div class="a-field">
-          <label for="invite-emails">E-mail addresses</label>
-          <p class="a-hint" id="invite-emails-hint">
-            One per line or separated by commas. Each gets a link that joins and signs in.
-          </p>
-          <textarea
-            id="invite-emails"
-            name="emails"
-            rows={3}
-            required
-            aria-describedby="invite-emails-hint"
-          ></textarea>
-        </div>
-        <RoleSelect id="invite-role" />
+        <InviteEmailsField />
+        <MemberRoleSelect id="invite-role" />
         <div>
           <Submit label="Send invites" />
         </div>
@@ -192,7 +164,7 @@ function InvitesSection(props: {
           csrf={props.csrf}
           label="Create an invite link"
         >
-          <RoleSelect id="link-role" />
+          <MemberRoleSelect id="link-role" />
           <div>
             <Submit label="Create invite link" kind="secondary" />
           </div>

@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
 import type { ListPage } from "../../../api/types";
-import type { FormPost } from "../../../http/forms";
 import { htmlResponse } from "../../../http/responses";
 import type { ScreenEnv } from "../../../http/screen-env";
 import { doneMessage, formAction, orgApiPath, param, personAndOrg, type Render } from "../actions";
 import type { Member } from "../types";
 import { membersPage } from "./view";
+import { inviteBody, memberRoleOf } from "../../invite/member-role";
 
 /**
  * `/o/{orgId}/settings/members`: the organization's members, their roles, removal and e-mail
@@ -45,19 +45,13 @@ memberRoutes.get(PATH, (c) => render(c, {}));
 
 const back = (c: Context<ScreenEnv>) => `/o/${param(c, "org")}/settings/members`;
 
-/** A form's role: a member role, or null for a guest. */
-function roleOf(form: FormPost): string | null {
-  const role = form.text("role");
-  return role === "guest" ? null : role;
-}
-
 formAction(memberRoutes, `${PATH}/:user/role`, {
   done: "role",
   render,
   back,
   call: (c, f) =>
     c.var.api.patch(`${orgApiPath(c)}/members/${param(c, "user")}`, {
-      body: { role: roleOf(f) },
+      body: { role: memberRoleOf(f) },
       csrf: f.csrf,
     }),
 });
@@ -76,13 +70,7 @@ formAction(memberRoutes, `${PATH}/invite`, {
   back,
   call: (c, f) =>
     c.var.api.post(`${orgApiPath(c)}/invites`, {
-      body: {
-        emails: f
-          .text("emails")
-          .split(/[\s,;]+/)
-          .filter(Boolean),
-        role: roleOf(f),
-      },
+      body: inviteBody(f),
       csrf: f.csrf,
     }),
 });

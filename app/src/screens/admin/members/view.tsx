@@ -1,10 +1,10 @@
-import { MEMBER_ROLES } from "../../../../../core/access/roles";
 import type { ListPage, Organization } from "../../../api/types";
 import { when } from "../../../layout/format";
 import { AppForm, Submit } from "../../../layout/forms";
 import type { SignedIn } from "../../../session/session";
 import { adminPage } from "../frame";
-import { ButtonForm, NextPage, Select } from "../parts";
+import { InviteEmailsField, MEMBER_ROLE_OPTIONS, MemberRoleSelect } from "../../invite/member-role";
+import { ButtonForm, NextPage } from "../parts";
 import type { Member } from "../types";
 
 /**
@@ -13,12 +13,6 @@ import type { Member } from "../types";
  * a member removed (`DELETE …/members/{id}`), people invited by e-mail (`POST …/invites`).
  * Others see the list only.
  */
-
-/** Every role a member can be given, guest last. */
-const ROLE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
-  ...MEMBER_ROLES.map((r) => [r, r] as const),
-  ["guest", "guest (no role)"],
-];
 
 /** What the members screen shows. */
 export interface MembersView {
@@ -54,7 +48,7 @@ function MemberRow(props: { member: Member; base: string; csrf: string; admin: b
               Role of {name}
             </label>
             <select id={`role-${member.id}`} name="role">
-              {ROLE_OPTIONS.map(([value, label]) => (
+              {MEMBER_ROLE_OPTIONS.map(([value, label]) => (
                 <option value={value} selected={value === (member.role ?? "guest")}>
                   {label}
                 </option>
@@ -92,20 +86,8 @@ function InviteForm(props: { base: string; csrf: string }) {
     <section class="a-section" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite people</h2>
       <AppForm action={`${props.base}/invite`} csrf={props.csrf} label="Invite by e-mail">
-        <div class="a-field">
-          <label for="invite-emails">E-mail addresses</label>
-          <p class="a-hint" id="invite-emails-hint">
-            One per line or separated by commas. Each gets a link that joins and signs in.
-          </p>
-          <textarea
-            id="invite-emails"
-            name="emails"
-            rows={3}
-            required
-            aria-describedby="invite-emails-hint"
-          ></textarea>
-        </div>
-        <Select id="invite-role" name="role" label="Role" options={ROLE_OPTIONS} selected="read" />
+        <InviteEmailsField />
+        <MemberRoleSelect id="invite-role" />
         <div>
           <Submit label="Send invites" />
         </div>

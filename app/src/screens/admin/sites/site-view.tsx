@@ -1,9 +1,9 @@
 import type { Organization } from "../../../api/types";
 import { when } from "../../../layout/format";
-import { AppForm, Field, Submit } from "../../../layout/forms";
+import { AppForm, Field, Select, Submit } from "../../../layout/forms";
 import type { SignedIn } from "../../../session/session";
 import { adminPage } from "../frame";
-import { ButtonForm, Select } from "../parts";
+import { ButtonForm } from "../parts";
 import type { ShareLink, Site, SiteSection, SiteSpace, Space } from "../types";
 import { VISIBILITY_LABELS, VISIBILITY_OPTIONS } from "./labels";
 

@@ -1,8 +1,8 @@
 import type { ListPage, Organization } from "../../../api/types";
-import { AppForm, Field, Submit } from "../../../layout/forms";
+import { AppForm, Field, Select, Submit } from "../../../layout/forms";
 import type { SignedIn } from "../../../session/session";
 import { adminPage } from "../frame";
-import { ButtonForm, NextPage, Select } from "../parts";
+import { ButtonForm, NextPage } from "../parts";
 import type { Team, TeamMember } from "../types";
 
 /**
