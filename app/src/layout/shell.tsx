@@ -37,6 +37,26 @@ export function CsrfField(props: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={props.token} />;
 }
 
+/** The signed-in person's links (organizations, account) and sign-out, in every header. */
+export function AccountNav(props: {
+  person: NonNullable<ShellProps["person"]>;
+  organizations?: boolean;
+}) {
+  const { person } = props;
+  return (
+    <nav class="a-header-nav" aria-label="Account">
+      {props.organizations ? <a href="/">Organizations</a> : null}
+      <a href="/account">{person.user.displayName || "Account"}</a>
+      <form method="post" action="/sign-out" class="a-inline-form">
+        <CsrfField token={person.csrf} />
+        <button type="submit" class="a-link-button">
+          Sign out
+        </button>
+      </form>
+    </nav>
+  );
+}
+
 function Header(props: { person?: ShellProps["person"] }) {
   const { person } = props;
   return (
@@ -45,18 +65,7 @@ function Header(props: { person?: ShellProps["person"] }) {
         <img src={`${ASSETS_PATH}/favicon.svg`} alt="" width="24" height="24" />
         <span>Quire</span>
       </a>
-      {person ? (
-        <nav class="a-header-nav" aria-label="Account">
-          <a href="/">Organizations</a>
-          <a href="/account">{person.user.displayName || "Account"}</a>
-          <form method="post" action="/sign-out" class="a-inline-form">
-            <CsrfField token={person.csrf} />
-            <button type="submit" class="a-link-button">
-              Sign out
-            </button>
-          </form>
-        </nav>
-      ) : null}
+      {person ? <AccountNav person={person} organizations /> : null}
     </header>
   );
 }

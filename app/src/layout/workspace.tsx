@@ -1,7 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { Collection, Space } from "../api/content-types";
 import { collectionPath, orgPath, spacePath, type WorkspaceData } from "./workspace-data";
-import { ASSETS_PATH, CsrfField, ShellHead, type ShellProps } from "./shell";
+import { ASSETS_PATH, AccountNav, ShellHead, type ShellProps } from "./shell";
 
 /**
  * The workspace frame: every screen inside an organization (its home, collections, spaces,
@@ -186,15 +186,7 @@ function TopBar(props: WorkspaceProps) {
           Search
         </button>
       </form>
-      <nav class="a-header-nav" aria-label="Account">
-        <a href="/account">{person.user.displayName || "Account"}</a>
-        <form method="post" action="/sign-out" class="a-inline-form">
-          <CsrfField token={person.csrf} />
-          <button type="submit" class="a-link-button">
-            Sign out
-          </button>
-        </form>
-      </nav>
+      <AccountNav person={person} />
     </header>
   );
 }
