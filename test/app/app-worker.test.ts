@@ -1,9 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import app from "../../app/src/index";
-import { appBindings } from "../../src/app-gateway";
 import { VISITOR_ADDRESS_HEADER } from "../../core/requests/client-address";
-import { workerFetch } from "../helpers/api";
+import { appFetch, APP_ORIGIN } from "../helpers/app-fetch";
 import { makeOrg } from "../helpers/factories";
 import { makeSession, type TestSession } from "../helpers/sessions";
 
@@ -15,52 +12,7 @@ import { makeSession, type TestSession } from "../helpers/sessions";
  * test-browser/sign-in.mjs.
  */
 
-const APP = "https://app.quire.test";
-
-/** The requests the app made to the API during one app request. */
-interface Seen {
-  calls: Array<{ method: string; path: string; headers: Headers }>;
-}
-
-/** An `API` binding on the API's entry, as AppGateway binds it, recording every call. */
-function recordingApi(seen: Seen): Fetcher {
-  return {
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      seen.calls.push({
-        method: request.method,
-        path: new URL(request.url).pathname,
-        headers: new Headers(request.headers),
-      });
-      return workerFetch(
-        request.url,
-        {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body ? { body: await request.arrayBuffer() } : {}),
-        },
-        appBindings(env) as Cloudflare.Env,
-      );
-    },
-    connect: () => {
-      throw new Error("no sockets");
-    },
-  } as unknown as Fetcher;
-}
-
-/** One request to the app; its answer's text and the API calls it made. */
-async function appFetch(path: string, init: RequestInit = {}) {
-  const seen: Seen = { calls: [] };
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`${APP}${path}`, { redirect: "manual", ...init }),
-    { API: recordingApi(seen) },
-    ctx,
-  );
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { res, text, seen };
-}
+const APP = APP_ORIGIN;
 
 /** A form post as the app's own page sends it. */
 function form(session: TestSession, fields: Record<string, string>, origin = APP): RequestInit {
@@ -85,7 +37,7 @@ describe("the app Worker", () => {
   });
 
   it("passes /v1 to the API unchanged, names the visitor itself and returns Set-Cookie", async () => {
-    const { res, seen } = await appFetch("/v1/session", {
+    const { res, calls } = await appFetch("/v1/session", {
       method: "DELETE",
       headers: {
         Cookie: session.cookie,
@@ -98,7 +50,7 @@ describe("the app Worker", () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join()).toMatch(/^quire_session=;/);
-    const [call] = seen.calls;
+    const [call] = calls;
     expect(call?.path).toBe("/v1/session");
     expect(call?.headers.get("Cookie")).toBe(session.cookie);
     expect(call?.headers.get("Origin")).toBe(APP);
@@ -139,10 +91,10 @@ describe("the app Worker", () => {
   ])("refuses a form from %s before calling the API", async (_, origin) => {
     const init = form(session, { label: "forged" }, origin);
     if (!origin) (init.headers as Record<string, string>).Origin = "";
-    const { res, text, seen } = await appFetch("/account/tokens", init);
+    const { res, text, calls } = await appFetch("/account/tokens", init);
     expect(res.status).toBe(403);
     expect(text).toContain("Cross-site request refused");
-    expect(seen.calls).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it("lists the person's organizations and keeps `next` inside the app", async () => {
@@ -166,6 +118,6 @@ describe("the app Worker", () => {
       form({ ...session, csrf: "0".repeat(64) }, { label: "forged" }),
     );
     expect(forged.res.status).toBe(403);
-    expect(forged.seen.calls.map((c) => c.path)).toContain("/v1/user/tokens");
+    expect(forged.calls.map((c) => c.path)).toContain("/v1/user/tokens");
   });
 });

@@ -7,18 +7,29 @@ import type { TestSession } from "./sessions";
 /**
  * The app Worker (app/) through its real fetch entry, its `API` binding on the API Worker's own
  * entry as the `AppGateway` binds it: a screen's request as a browser sends it, and the API
- * paths it called. test/app/app-worker.test.ts keeps its own copy for the headers it records.
+ * calls it made (method, path, headers).
  */
 
 /** The app's origin in the suite. */
-const APP_ORIGIN = "https://app.quire.test";
+export const APP_ORIGIN = "https://app.quire.test";
 
-/** An `API` binding on the API's entry, recording the paths called. */
-function apiBinding(paths: string[]): Fetcher {
+/** One call the app made to the API. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  headers: Headers;
+}
+
+/** An `API` binding on the API's entry, as AppGateway binds it, recording every call. */
+function apiBinding(calls: ApiCall[]): Fetcher {
   return {
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
-      paths.push(`${request.method} ${new URL(request.url).pathname}`);
+      calls.push({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        headers: new Headers(request.headers),
+      });
       return workerFetch(
         request.url,
         {
@@ -37,16 +48,17 @@ function apiBinding(paths: string[]): Fetcher {
 
 /** One request to the app: its answer, its text and the API calls it made. */
 export async function appFetch(path: string, init: RequestInit = {}) {
-  const paths: string[] = [];
+  const calls: ApiCall[] = [];
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`${APP_ORIGIN}${path}`, { redirect: "manual", ...init }),
-    { API: apiBinding(paths) },
+    { API: apiBinding(calls) },
     ctx,
   );
   const text = await res.text();
   await waitOnExecutionContext(ctx);
-  return { res, text, paths };
+  const paths = calls.map((call) => `${call.method} ${call.path}`);
+  return { res, text, paths, calls };
 }
 
 /** A GET of a screen as `session`'s browser. */
