@@ -14,7 +14,7 @@ import type { TestSession } from "./sessions";
 export const APP_ORIGIN = "https://app.quire.test";
 
 /** One call the app made to the API. */
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   headers: Headers;
