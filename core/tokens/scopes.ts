@@ -4,8 +4,9 @@
  */
 
 /**
- * The official OAuth scope names a token may be limited to, plus `user:write` (Quire's: managing
- * the user's own API tokens; the official list has no write scope for the user). A token without
+ * The official OAuth scope names a token may be limited to, plus `user:write` (Quire's: changing
+ * what is the user's own — their profile, API tokens, passkeys and sessions; the official list has
+ * no write scope for the user). A token without
  * scopes carries all of its user's rights; one with scopes may only do what the scopes name, on
  * top of the role check.
  */
