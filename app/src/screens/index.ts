@@ -8,6 +8,7 @@ import { notBuiltRoutes } from "./not-built";
 import { orgRoutes } from "./org/routes";
 import { orgSettingsRoutes } from "./org-settings/routes";
 import { outboxRoutes } from "./outbox/routes";
+import { changesRoutes } from "./changes/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
 import { signInRoutes } from "./sign-in/routes";
 
@@ -26,5 +27,6 @@ screenRoutes.route("/", accountRoutes);
 screenRoutes.route("/", orgSettingsRoutes);
 screenRoutes.route("/", inviteRoutes);
 screenRoutes.route("/", adminRoutes);
+screenRoutes.route("/", changesRoutes);
 screenRoutes.route("/", orgRoutes);
 screenRoutes.route("/", notBuiltRoutes);

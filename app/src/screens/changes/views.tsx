@@ -1,0 +1,309 @@
+import type { ChangeRequest, SemanticChange } from "../../api/change-request-types";
+import { when } from "../../layout/format";
+import { AppForm, ErrorSummary, Field, Notice, Submit } from "../../layout/forms";
+import { Workspace } from "../../layout/workspace";
+import { spacePath } from "../../layout/workspace-data";
+import type { SignedIn } from "../../session/session";
+import { LIST_STATUSES, type ChangeRequestList, type ChangeRequestView } from "./load";
+import { changeRequestPath, changesPath, pageInChangeRequestPath } from "./paths";
+
+/**
+ * The change-request screens inside the workspace frame: a space's change requests by status
+ * (with the form that starts one), and one change request — its state, what it changes against
+ * main (each page linking to its editor inside the change request), and the actions the
+ * person's role allows (merge, ready for review, archive, reopen, rename). Plain forms and links:
+ * it all works without JavaScript; the API decides every action and its refusal is shown.
+ */
+
+/** How a status reads. */
+const STATUS_LABELS: Readonly<Record<ChangeRequest["status"], string>> = {
+  open: "Open",
+  draft: "Draft",
+  merged: "Merged",
+  archived: "Archived",
+};
+
+/** How a semantic change reads. */
+const CHANGE_LABELS: Readonly<Record<string, string>> = {
+  page_created: "Added",
+  page_edited: "Edited",
+  page_deleted: "Deleted",
+  page_moved: "Moved",
+  file_created: "File added",
+  file_edited: "File changed",
+  file_deleted: "File deleted",
+};
+
+function Crumbs(props: { space: ChangeRequestList["space"]; here?: string }) {
+  const { space } = props;
+  return (
+    <nav aria-label="Breadcrumbs">
+      <ol class="a-crumbs">
+        <li>
+          <a href={spacePath(space.id)}>{space.title}</a>
+        </li>
+        <li>
+          {props.here ? (
+            <a href={changesPath(space.id)}>Change requests</a>
+          ) : (
+            <span aria-current="page">Change requests</span>
+          )}
+        </li>
+        {props.here ? (
+          <li>
+            <span aria-current="page">{props.here}</span>
+          </li>
+        ) : null}
+      </ol>
+    </nav>
+  );
+}
+
+function StatusTabs(props: { view: ChangeRequestList }) {
+  const { space, status } = props.view;
+  return (
+    <nav aria-label="Change requests by status">
+      <ul class="a-cr-tabs">
+        {LIST_STATUSES.map((s) => (
+          <li>
+            <a
+              href={changesPath(space.id, s === "open" ? undefined : s)}
+              aria-current={s === status ? "page" : undefined}
+            >
+              {STATUS_LABELS[s]}
+              {s === "open" && space.changeRequestsOpen ? ` (${space.changeRequestsOpen})` : ""}
+              {s === "draft" && space.changeRequestsDraft ? ` (${space.changeRequestsDraft})` : ""}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ChangeRequestRow(props: { spaceId: string; cr: ChangeRequest }) {
+  const { cr } = props;
+  return (
+    <li class="a-row">
+      <a href={changeRequestPath(props.spaceId, cr.number)}>
+        <strong>{cr.subject || "Untitled change request"}</strong>
+        <span class="a-meta">{` #${cr.number}`}</span>
+      </a>
+      <span class="a-meta">
+        {`${cr.createdBy.displayName}, updated ${when(cr.updatedAt)}`}
+        {cr.comments ? ` · ${cr.comments} open comment${cr.comments === 1 ? "" : "s"}` : ""}
+        {cr.outdated ? " · behind main" : ""}
+      </span>
+    </li>
+  );
+}
+
+/** A space's change requests of one status. */
+export function ChangeRequestListScreen(props: {
+  person: SignedIn;
+  view: ChangeRequestList;
+  error?: string | null;
+}) {
+  const { person, view } = props;
+  const { space } = view;
+  return (
+    <Workspace
+      person={person}
+      data={view.frame}
+      current={{ space: space.id }}
+      title={`Change requests · ${space.title}`}
+      styles={["css/changes.css"]}
+    >
+      <Crumbs space={space} />
+      <h1>Change requests</h1>
+      <ErrorSummary error={props.error} />
+      <StatusTabs view={view} />
+      {view.items.length === 0 ? (
+        <p class="a-meta">{`No ${STATUS_LABELS[view.status].toLowerCase()} change requests.`}</p>
+      ) : (
+        <ul class="a-list" aria-label={`${STATUS_LABELS[view.status]} change requests`}>
+          {view.items.map((cr) => (
+            <ChangeRequestRow spaceId={space.id} cr={cr} />
+          ))}
+        </ul>
+      )}
+      {view.next ? (
+        <p>
+          <a
+            href={`${changesPath(space.id, view.status)}${view.status === "open" ? "?" : "&"}page=${encodeURIComponent(view.next)}`}
+          >
+            More change requests
+          </a>
+        </p>
+      ) : null}
+      {space.permissions?.edit ? (
+        <section class="a-section" aria-labelledby="new-cr-heading">
+          <h2 id="new-cr-heading">Start a change request</h2>
+          <AppForm action={changesPath(space.id)} csrf={person.csrf} label="Start a change request">
+            <Field name="subject" id="new-cr-subject" label="Subject" maxlength={100} />
+            <Submit label="Start change request" />
+          </AppForm>
+        </section>
+      ) : null}
+    </Workspace>
+  );
+}
+
+function ChangeLine(props: { spaceId: string; number: number; change: SemanticChange }) {
+  const { change } = props;
+  const label = CHANGE_LABELS[change.type] ?? change.type.replace(/_/g, " ");
+  const page = change.page;
+  const name = page?.title || change.file?.name || "Untitled";
+  const link =
+    page && page.path !== undefined && change.type !== "page_deleted" && page.type === "document"
+      ? pageInChangeRequestPath(props.spaceId, props.number, page.path)
+      : null;
+  return (
+    <li class="a-row">
+      {link ? <a href={link}>{name}</a> : <span>{name}</span>}
+      <span class="a-meta">{label}</span>
+    </li>
+  );
+}
+
+/** One action button posting to the change request's `action` path. */
+function Action(props: {
+  person: SignedIn;
+  path: string;
+  label: string;
+  kind?: "primary" | "secondary" | "danger";
+  fields?: Record<string, string>;
+}) {
+  return (
+    <AppForm action={props.path} csrf={props.person.csrf} class="a-inline-form" label={props.label}>
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <Submit label={props.label} kind={props.kind ?? "secondary"} />
+    </AppForm>
+  );
+}
+
+function Actions(props: { person: SignedIn; view: ChangeRequestView }) {
+  const { person, view } = props;
+  const { changeRequest: cr, space } = view;
+  const base = changeRequestPath(space.id, cr.number);
+  const can = space.permissions ?? {};
+  if (cr.status === "merged" || !can.edit) return null;
+  return (
+    <section class="a-section" aria-labelledby="cr-actions-heading">
+      <h2 id="cr-actions-heading">Actions</h2>
+      <div class="a-button-list">
+        {cr.status !== "archived" && can.merge ? (
+          <Action person={person} path={`${base}/merge`} label="Merge into main" kind="primary" />
+        ) : null}
+        {cr.status === "draft" ? (
+          <Action
+            person={person}
+            path={`${base}/status`}
+            label="Ready for review"
+            fields={{ status: "open" }}
+          />
+        ) : null}
+        {cr.status === "open" ? (
+          <Action
+            person={person}
+            path={`${base}/status`}
+            label="Back to draft"
+            fields={{ status: "draft" }}
+          />
+        ) : null}
+        {cr.status === "archived" ? (
+          <Action
+            person={person}
+            path={`${base}/status`}
+            label="Reopen"
+            fields={{ status: "open" }}
+          />
+        ) : (
+          <Action
+            person={person}
+            path={`${base}/status`}
+            label="Archive"
+            kind="danger"
+            fields={{ status: "archived" }}
+          />
+        )}
+        {cr.outdated ? (
+          <Action person={person} path={`${base}/update`} label="Update from main" />
+        ) : null}
+      </div>
+      <AppForm action={`${base}/subject`} csrf={person.csrf} label="Rename the change request">
+        <Field name="subject" id="cr-subject" label="Subject" value={cr.subject} maxlength={100} />
+        <Submit label="Rename" kind="secondary" />
+      </AppForm>
+    </section>
+  );
+}
+
+/** What the screen says after an action (`?done=`). */
+export const DONE_MESSAGES: Readonly<Record<string, string>> = {
+  merged: "Merged into main.",
+  status: "The change request's status changed.",
+  renamed: "Renamed.",
+  updated: "Updated from main.",
+  created: "Change request started.",
+};
+
+/** One change request. */
+export function ChangeRequestScreen(props: {
+  person: SignedIn;
+  view: ChangeRequestView;
+  error?: string | null;
+  done?: string | null;
+}) {
+  const { person, view } = props;
+  const { changeRequest: cr, space, changes } = view;
+  return (
+    <Workspace
+      person={person}
+      data={view.frame}
+      current={{ space: space.id }}
+      title={`#${cr.number} ${cr.subject} · ${space.title}`}
+      styles={["css/changes.css"]}
+    >
+      <Crumbs space={space} here={`#${cr.number}`} />
+      <h1>
+        {cr.subject || "Untitled change request"} <span class="a-meta">{`#${cr.number}`}</span>
+      </h1>
+      <ErrorSummary error={props.error} />
+      {props.done ? <Notice>{props.done}</Notice> : null}
+      <dl class="a-facts">
+        <dt>Status</dt>
+        <dd>
+          <span class={`a-badge a-cr-${cr.status}`}>{STATUS_LABELS[cr.status]}</span>
+          {cr.outdated ? <span class="a-meta"> Main has changed since this started.</span> : null}
+        </dd>
+        <dt>Started by</dt>
+        <dd>{`${cr.createdBy.displayName}, ${when(cr.createdAt)}`}</dd>
+        {cr.mergedAt ? (
+          <>
+            <dt>Merged</dt>
+            <dd>{`${cr.mergedBy?.displayName ?? "Someone"}, ${when(cr.mergedAt)}`}</dd>
+          </>
+        ) : null}
+        <dt>Open comments</dt>
+        <dd>{String(cr.comments)}</dd>
+      </dl>
+      <section class="a-section" aria-labelledby="cr-changes-heading">
+        <h2 id="cr-changes-heading">What it changes</h2>
+        {changes.changes.length === 0 ? (
+          <p class="a-meta">No changes yet.</p>
+        ) : (
+          <ul class="a-list" aria-labelledby="cr-changes-heading">
+            {changes.changes.map((change) => (
+              <ChangeLine spaceId={space.id} number={cr.number} change={change} />
+            ))}
+          </ul>
+        )}
+        {changes.more ? <p class="a-meta">{`And ${changes.more} more.`}</p> : null}
+      </section>
+      <Actions person={person} view={view} />
+    </Workspace>
+  );
+}
