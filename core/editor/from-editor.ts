@@ -2,7 +2,7 @@ import type { LooseNode } from "../document/loose";
 import type { JsonDocument } from "../document/types";
 import { joinFields } from "./fields";
 import { textblockInlines } from "./layout";
-import { OPAQUE } from "./marks";
+import { OPAQUE } from "./nodes";
 import { nodeSpecNamed, type PmNode } from "./pm-json";
 import { CODEC_ATTRS } from "./schema";
 import { childrenKey } from "./to-editor";

@@ -1,6 +1,5 @@
 import { isRecord, type LooseNode } from "../document/loose";
-import { MARK_SPECS, OPAQUE } from "./marks";
-import { NODE_SPECS } from "./nodes";
+import { MARK_SPECS, NODE_SPECS } from "./nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "./spec-types";
 
 /**
@@ -60,10 +59,6 @@ export function markRank(name: string): number {
 
 /** An opaque carrier of a Document value the editor does not edit. */
 export const opaque = (type: string, json: unknown): PmNode => ({ type, attrs: { json } });
-
-/** Whether a ProseMirror node is one of the opaque carriers. */
-export const isOpaque = (node: PmNode): boolean =>
-  node.type === OPAQUE.block || node.type === OPAQUE.inline;
 
 /** Deep equality of JSON values, ignoring the order of object keys. */
 export function sameJson(a: unknown, b: unknown): boolean {

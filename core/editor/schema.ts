@@ -1,6 +1,5 @@
 import { Schema, type AttributeSpec, type MarkSpec, type NodeSpec } from "@tiptap/pm/model";
-import { HARD_BREAK, MARK_SPECS, OPAQUE } from "./marks";
-import { NODE_SPECS } from "./nodes";
+import { HARD_BREAK, MARK_SPECS, NODE_SPECS, OPAQUE } from "./nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "./spec-types";
 
 /**
@@ -17,7 +16,7 @@ export const CODEC_ATTRS = { key: "key", extra: "extra", layout: "layout", json:
 const nullable: AttributeSpec = { default: null };
 
 /** A node's (or mark's) attributes: its fields, its type attribute and the codec's own. */
-export function attributesOf(spec: EditorNodeSpec | EditorMarkSpec): Record<string, AttributeSpec> {
+function attributesOf(spec: EditorNodeSpec | EditorMarkSpec): Record<string, AttributeSpec> {
   const attrs: Record<string, AttributeSpec> = {};
   if ("typeAttr" in spec && spec.typeAttr) {
     attrs[spec.typeAttr.name] = { default: spec.typeAttr.values[0] };

@@ -17,7 +17,7 @@ export interface FieldSpec {
 }
 
 /** What a Document node's children are and how they map to the editor node's content. */
-export type ChildrenKind =
+type ChildrenKind =
   /** `nodes` holds blocks, each an editor block node. */
   | "blocks"
   /** `nodes` holds texts and inlines: the editor node is a textblock. */

@@ -34,7 +34,9 @@ function perturb(node: unknown, next: () => number): unknown {
     Array.isArray(out.nodes) && (out.nodes as Json[]).some((c) => c.object === "text");
   if (choice === 1 && isRecord(out.data)) out.data = { ...out.data, future: { x: [1, "y"] } };
   if (choice === 2) delete out.key;
-  if (choice === 3 && out.object !== "leaf") out.meta = { future: true };
+  if (choice === 3 && (out.object === "block" || out.object === "inline")) {
+    out.meta = { future: true };
+  }
   if (choice === 4 && inlineContent) {
     out.nodes = (out.nodes as Json[]).flatMap((c) =>
       c.object === "text" ? [c] : [emptyText(), c],
