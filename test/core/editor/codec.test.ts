@@ -9,7 +9,7 @@ import { toEditor } from "../../../core/editor/to-editor";
 import { CANONICAL_SAMPLES, REALISTIC_PAGE, TRICKY_SAMPLES } from "../../content/document/fixtures";
 import { FOREIGN_DOCUMENTS } from "../../content/document/foreign-documents";
 import { gitbookDocument } from "../../content/document/gitbook-arbitraries";
-import { foreignDocument } from "./foreign-arbitraries";
+import { foreignDocument, looseDocument } from "./foreign-arbitraries";
 
 type Json = Record<string, unknown>;
 
@@ -117,6 +117,16 @@ describe("the editor's codec (Document ↔ ProseMirror JSON)", () => {
         for (const json of opaqueJson(toEditor(document))) expect(mustBeOpaque(json)).toBe(true);
         const back = throughEditor(document);
         expect(unknownNodes(back).map(text)).toEqual(unknownNodes(document).map(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives back any tree of loose nodes the Document schema accepts", () => {
+    fc.assert(
+      fc.property(looseDocument, (document) => {
+        fc.pre(DocumentSchema.safeParse(document).success);
+        expectLossless(document);
       }),
       { numRuns: 300 },
     );
