@@ -180,6 +180,8 @@ export const NODE_SPECS: readonly EditorNodeSpec[] = [
   voidBlock("openapiOperation", "openapi-operation", { ref }),
   voidBlock("openapiSchemas", "openapi-schemas", { ref }),
   voidBlock("openapiWebhook", "openapi-webhook", { ref }),
+  // A named fragment of a void block (a caption, an expandable's title or body, a table cell):
+  // it has no type of its own, its `fragment` and `type` are fields.
   {
     name: "fragment",
     object: "fragment",

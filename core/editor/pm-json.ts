@@ -51,7 +51,7 @@ export const markSpecNamed = (name: string): EditorMarkSpec | undefined => marks
 /** The `link` mark's spec (GitBook's link inline). */
 export const LINK_MARK = MARK_SPECS.find((spec) => spec.object === "inline") as EditorMarkSpec;
 
-/** A mark's rank: its place in marks.ts, opaque marks last (ProseMirror's order of a set). */
+/** A mark's rank: its place in `MARK_SPECS`, opaque marks last (ProseMirror's order of a set). */
 export function markRank(name: string): number {
   const index = MARK_SPECS.findIndex((spec) => spec.name === name);
   return index === -1 ? MARK_SPECS.length : index;
