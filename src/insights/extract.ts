@@ -1,4 +1,11 @@
-import { acknowledges, asksHow, saysFailure, smallTalk, statesTrouble } from "./signals";
+import {
+  acknowledges,
+  asksHow,
+  saysFailure,
+  saysPersists,
+  smallTalk,
+  statesTrouble,
+} from "./signals";
 import { normalizeText, tokenize, type Token } from "./text";
 
 /** A part of a conversation as the core sees it (the wire's `parts`, validated upstream). */
@@ -33,7 +40,7 @@ function settled(parts: readonly ConversationPartInput[], later: readonly string
   const answered = parts.findIndex((p) => p.role !== "user") >= 0;
   if (!answered || later.length === 0 || later.length > 2) return false;
   const last = later.at(-1)!;
-  return RESOLVED_SIGNALS.test(last) || acknowledges(last);
+  return (RESOLVED_SIGNALS.test(last) && !saysPersists(last)) || acknowledges(last);
 }
 
 /** Whether a normalised text says the user is stuck (something fails, or how do I…). */

@@ -37,6 +37,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   sich oder aber doch dass weil bis seit ohne gegen durch alle alles diese dieser dieses
   una uno unos les leur leurs mon ton notre nos votre vos mes tes lui eux moi toi meme elles
   ont avons avez sont etait ete etre avoir suis sommes etes peut peuvent puis dois doit
+  puedo podemos peux pouvons pouvez konnte konnten
   tengo tiene tenemos tienen hemos han has era fue ser estar estoy estamos nos les nuestro
   nuestra nuestros nuestras vuestro puede pueden otra otro otros otras cual
   uns mich mir dir ihm ihn ihnen unser unsere unseren unserem euch bin bist seid war waren

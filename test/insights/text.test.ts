@@ -36,6 +36,21 @@ describe("insights text: one term per notion, typos forgiven, chatter left out",
     expect(softCosine({ export: 1 }, { import: 1 })).toBe(0);
   });
 
+  it("counts a letter dropped or doubled before the stem's cut as a typo", () => {
+    // "checkout" / "ceckout" and "verification" / "verrification" stem one letter shifted.
+    expect(nearTerms("checko", "ceckou")).toBe(true);
+    expect(nearTerms("verifi", "verrif")).toBe(true);
+    expect(nearTerms("checko", "chance")).toBe(false);
+  });
+
+  it('reads German "Mal" (a time, an occurrence) as no judgement of the trouble', () => {
+    const body =
+      "Ich bestelle jeden Freitag. Die Preise in der App sind höher als im Laden. Das ist schon das dritte Mal diesen Monat.";
+    const [issue] = extractIssues(null, [{ role: "user", body }]);
+    const got = new Set(issue!.tokens.map((t) => t.term));
+    expect(got.has(terms("Preise")[0]!)).toBe(true);
+  });
+
   it("draws an issue's terms from the sentences stating the trouble, not the chatter", () => {
     const body =
       "I'm the owner of a bike store. Our busy season just started. Discount codes are not applied.";
