@@ -1,6 +1,7 @@
 import {
   acknowledges,
   asksHow,
+  reportsAttempt,
   saysFailure,
   saysPersists,
   smallTalk,
@@ -66,11 +67,15 @@ function sentences(text: string): string[] {
 
 /**
  * The part of a problem message its terms come from: the sentences that state the trouble, when
- * they hold enough topic terms, so context and chatter ("we run a small bike shop", a signature)
- * do not decide which cluster the issue joins; else the whole message.
+ * they hold enough topic terms, so context, chatter and what was tried ("we run a small bike
+ * shop", "I restarted my phone twice", a signature) do not decide which cluster the issue joins;
+ * else the whole message.
  */
 function focus(body: string): string {
-  const trouble = sentences(body).filter((s) => statesTrouble(s, normalizeText(s)));
+  const trouble = sentences(body).filter((s) => {
+    const normalized = normalizeText(s);
+    return statesTrouble(s, normalized) && !reportsAttempt(normalized);
+  });
   const text = trouble.join(" ");
   return topicTerms(text) >= FOCUS_TOKENS ? text : body;
 }

@@ -69,6 +69,19 @@ export function statesTrouble(raw: string, normalized: string): boolean {
   );
 }
 
+/**
+ * Phrases by which a user reports what they already tried (restarted, reinstalled, cleared the
+ * cache, another browser): a sentence holding one tells the attempt, not the trouble, even when
+ * it says "twice" or "nothing".
+ */
+const ATTEMPT =
+  /\b(i (have )?tried|we (have )?tried|tried (on|with|in|again|another|a different)|restart\w*|reboot\w*|reinstall\w*|clear(ed)? (the )?cache|logg(ed|ing) out|j ai (essaye|redemarre|reinstalle|vide)|essaye (sur|avec|un|une)|redemarre|reinstalle|vide le cache|reinicie|reinstale|borre la cache|probe (en|con|otro)|neu (gestartet|installiert)|cache geleert|probiert|ausprobiert)\b/;
+
+/** Whether one normalised sentence reports an attempt at a fix (see `ATTEMPT`). */
+export function reportsAttempt(normalized: string): boolean {
+  return ATTEMPT.test(normalized);
+}
+
 /** Whether a normalised text asks how to do something. */
 export function asksHow(normalized: string): boolean {
   return QUESTION.test(normalized);
