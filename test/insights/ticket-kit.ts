@@ -41,7 +41,7 @@ export interface TicketLanguage {
 }
 
 /** A corpus description for this kit. */
-export interface TicketCorpusSpec {
+interface TicketCorpusSpec {
   name: string;
   seed: number;
   perProblem: number;
