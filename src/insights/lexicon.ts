@@ -35,7 +35,7 @@ transfer: virement transferencia uberweisung
 payout: versement auszahlung
 money: argent dinero geld
 order: commande pedido bestellung bestell
-shipping: expedition envio versand livraison entrega lieferung delivery shipment shipped
+shipping: expedition envio versand livraison entrega lieferung delivery shipment shipped deliver delivered geliefert liefern entregado entregar livree livrer
 label: etiquette etiqueta etikett
 stock: inventaire inventario lagerbestand bestand
 warehouse: entrepot almacen lager
