@@ -1,4 +1,12 @@
-import { acknowledges, asksHow, saysFailure, smallTalk, statesTrouble } from "./signals";
+import {
+  acknowledges,
+  asksHow,
+  reportsAttempt,
+  saysFailure,
+  saysPersists,
+  smallTalk,
+  statesTrouble,
+} from "./signals";
 import { normalizeText, tokenize, type Token } from "./text";
 
 /** A part of a conversation as the core sees it (the wire's `parts`, validated upstream). */
@@ -33,7 +41,7 @@ function settled(parts: readonly ConversationPartInput[], later: readonly string
   const answered = parts.findIndex((p) => p.role !== "user") >= 0;
   if (!answered || later.length === 0 || later.length > 2) return false;
   const last = later.at(-1)!;
-  return RESOLVED_SIGNALS.test(last) || acknowledges(last);
+  return (RESOLVED_SIGNALS.test(last) && !saysPersists(last)) || acknowledges(last);
 }
 
 /** Whether a normalised text says the user is stuck (something fails, or how do I…). */
@@ -59,11 +67,15 @@ function sentences(text: string): string[] {
 
 /**
  * The part of a problem message its terms come from: the sentences that state the trouble, when
- * they hold enough topic terms, so context and chatter ("we run a small bike shop", a signature)
- * do not decide which cluster the issue joins; else the whole message.
+ * they hold enough topic terms, so context, chatter and what was tried ("we run a small bike
+ * shop", "I restarted my phone twice", a signature) do not decide which cluster the issue joins;
+ * else the whole message.
  */
 function focus(body: string): string {
-  const trouble = sentences(body).filter((s) => statesTrouble(s, normalizeText(s)));
+  const trouble = sentences(body).filter((s) => {
+    const normalized = normalizeText(s);
+    return statesTrouble(s, normalized) && !reportsAttempt(normalized);
+  });
   const text = trouble.join(" ");
   return topicTerms(text) >= FOCUS_TOKENS ? text : body;
 }

@@ -35,7 +35,7 @@ transfer: virement transferencia uberweisung
 payout: versement auszahlung
 money: argent dinero geld
 order: commande pedido bestellung bestell
-shipping: expedition envio versand livraison entrega lieferung delivery shipment shipped
+shipping: expedition envio versand livraison entrega lieferung delivery shipment shipped deliver delivered geliefert liefern entregado entregar livree livrer
 label: etiquette etiqueta etikett
 stock: inventaire inventario lagerbestand bestand
 warehouse: entrepot almacen lager
@@ -114,7 +114,20 @@ arrive: arriver arrivee llegar llegado llega llegan llego ankommen angekommen ar
 old: ancien ancienne anterior alt alte alten vieux previous
 quantity: quantite cantidad menge mengen
 code: codigo codes
-cart: panier carrito warenkorb
+cart: panier carrito warenkorb basket cesta
+close: fermer ferme ferment cerrar cierra cierran cerro schliessen schliesst schliessen geschlossen closes closed closing
+open: ouvrir ouvre ouverture abrir abre abro offnen offnet geoffnet opens opened opening
+freeze: figer fige bloquer congela congelado congelada einfrieren friert eingefroren freezes frozen freezing
+change: changer change modifier modifie cambiar cambie cambio andern geandert wechsel wechseln changed changes modify
+load: charger chargement cargar carga cargando laden ladt geladen loading loads
+click: clic cliquer clique appuyer appuie pulsar pulso pulsa tippen tippe klicken klicke tap taps press
+late: retard retraso retrasado verspatet verspatung spat tarde delayed delay
+disappear: disparu disparait disparaitre desaparecio desaparece desaparecido verschwunden verschwindet disappeared disappears vanished
+expire: expire expiree expires expired caduca caducado caducada abgelaufen ablaufen
+number: numero nummer
+location: ubicacion localizacion standort emplacement localisation position
+map: mapa plan stadtplan
+driver: livreur livreuse repartidor conductor fahrer kurier courier rider
 `;
 
 /** Phrases of several words that name one notion, joined before the words are looked up. */

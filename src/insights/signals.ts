@@ -33,7 +33,7 @@ const PRAISE =
 
 /** Thanks for something done (not "thanks in advance"): the message is the thanks. */
 const GRATITUDE =
-  /\b(thanks? (you )?(so much )?for|just wanted to (say|thank)|merci (beaucoup )?(pour|de|a)|gracias por|dar las gracias|danke (schon )?fur|vielen dank fur)\b/;
+  /\b(thanks? (you )?(so much )?for|just wanted to (say|thank)|merci (beaucoup )?(pour|a|de (votre|vos|ton|ta|tes|la|l|cette|ce))|gracias por|dar las gracias|danke (schon )?fur|vielen dank fur)\b/;
 
 /** Phrases that say there is nothing wrong or that the user withdraws the question. */
 const DISMISSES =
@@ -57,7 +57,7 @@ export function saysFailure(normalized: string): boolean {
  * a sentence holding one states the trouble, while one without ("we run a small shop") is context.
  */
 const TROUBLE =
-  /\b(not|no|never|nothing|don ?t|do not|didn ?t|wrong|bad|pas|plus|jamais|rien|faux|fausse|mal|nunca|nada|nicht|nie|kein\w*|falsch)\b/;
+  /\b(not|no|never|nothing|don ?t|do not|didn ?t|wrong|bad|pas|plus|jamais|rien|faux|fausse|(?<!\b(das|jedes|dieses|zum|ein|nochmal|erste\w?|zweite\w?|dritte\w?|letzte\w?) )mal|nunca|nada|nicht|nichts|nie|kein\w*|falsch)\b/;
 
 /**
  * Whether one sentence of an issue states the trouble (a failure, a question, a negation or a
@@ -69,14 +69,31 @@ export function statesTrouble(raw: string, normalized: string): boolean {
   );
 }
 
+/**
+ * Phrases by which a user reports what they already tried (restarted, reinstalled, cleared the
+ * cache, another browser): a sentence holding one tells the attempt, not the trouble, even when
+ * it says "twice" or "nothing".
+ */
+const ATTEMPT =
+  /\b(i (have )?tried|we (have )?tried|tried (on|with|in|again|another|a different)|restart\w*|reboot\w*|reinstall\w*|clear(ed)? (the )?cache|logg(ed|ing) out|j ai (essaye|redemarre|reinstalle|vide)|essaye (sur|avec|un|une)|redemarre|reinstalle|vide le cache|reinicie|reinstale|borre la cache|probe (en|con|otro)|neu (gestartet|installiert)|cache geleert|probiert|ausprobiert)\b/;
+
+/** Whether one normalised sentence reports an attempt at a fix (see `ATTEMPT`). */
+export function reportsAttempt(normalized: string): boolean {
+  return ATTEMPT.test(normalized);
+}
+
 /** Whether a normalised text asks how to do something. */
 export function asksHow(normalized: string): boolean {
   return QUESTION.test(normalized);
 }
 
-/** Whether a normalised follow-up says the problem is still there. */
-function saysPersists(normalized: string): boolean {
-  return PERSISTS.test(normalized) || saysFailure(normalized);
+/** A word of success negated: "not solved", "pas réglé", "nicht gelöst", "sin resolver". */
+const NOT_SOLVED =
+  /\b(not|never|pas|nicht|nie|no|sin) (\w+ )?(solved|resolved|fixed|sorted|working|resolu|regle|gelost|behoben|resuelto|resolverse|resolver|solucionado|arreglado)\b/;
+
+/** Whether a normalised follow-up says the problem is still there (or is not solved). */
+export function saysPersists(normalized: string): boolean {
+  return PERSISTS.test(normalized) || NOT_SOLVED.test(normalized) || saysFailure(normalized);
 }
 
 /**

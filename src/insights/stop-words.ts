@@ -37,6 +37,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   sich oder aber doch dass weil bis seit ohne gegen durch alle alles diese dieser dieses
   una uno unos les leur leurs mon ton notre nos votre vos mes tes lui eux moi toi meme elles
   ont avons avez sont etait ete etre avoir suis sommes etes peut peuvent puis dois doit
+  puedo podemos peux pouvons pouvez konnte konnten vez veces fois mal asi aun
+  kummern kummert darum solucionadlo
+  three four five six seven eight nine ten deux trois quatre cinq sept huit neuf dix
+  dos cuatro cinco seis siete ocho nueve diez zwei drei vier funf sechs sieben acht neun zehn
   tengo tiene tenemos tienen hemos han has era fue ser estar estoy estamos nos les nuestro
   nuestra nuestros nuestras vuestro puede pueden otra otro otros otras cual
   uns mich mir dir ihm ihn ihnen unser unsere unseren unserem euch bin bist seid war waren

@@ -34,12 +34,13 @@ const SUFFIXES = [
 /** Length of the prefix a stem keeps: long enough to tell topics apart, short for typos. */
 const STEM_PREFIX = 6;
 
-/** Lower case, accents folded, everything but letters and digits turned into spaces. */
+/** Lower case, accents folded, ß as ss, everything but letters and digits turned into spaces. */
 export function normalizeText(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/ß/g, "ss")
     .replace(/https?:\/\/\S+/g, " ")
     .replace(/[^a-z0-9]+/g, " ")
     .trim();

@@ -157,7 +157,16 @@ export function nearTerms(a: string, b: string): boolean {
   const [x, y] = [a.slice(i), b.slice(i)];
   if (x.slice(1) === y || x === y.slice(1)) return true;
   if (x.length >= 2 && x[0] === y[1] && x[1] === y[0] && x.slice(2) === y.slice(2)) return true;
-  return a.length >= REPLACE_MIN && a.length === b.length && x.slice(1) === y.slice(1);
+  if (a.length >= REPLACE_MIN && a.length === b.length && x.slice(1) === y.slice(1)) return true;
+  return a.length === b.length && a.length >= REPLACE_MIN && cutShift(x, y);
+}
+
+/**
+ * Whether two equally long stem tails differ by one letter dropped or added before the stem's
+ * cut: "checkout" and "ceckout" stem to "checko" and "ceckou", one letter shifted at the end.
+ */
+function cutShift(x: string, y: string): boolean {
+  return x.slice(1, -1) === y.slice(0, -2) || y.slice(1, -1) === x.slice(0, -2);
 }
 
 /** The weight `vector` gives `term`, or the credited weight of a near spelling of it. */

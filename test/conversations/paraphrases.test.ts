@@ -37,7 +37,7 @@ describe("built-in insights engine: paraphrases of one problem meet", () => {
     expect(heldOut.clusters).toBeLessThanOrEqual(3.5 * heldOut.problems);
   });
 
-  // Known gap (docs/insights.md): 31 clusters for 10 problems on the held-out corpus. This
+  // Known gap (docs/insights.md): 24 clusters for 10 problems on the held-out corpus. This
   // expectation fails today; when the engine reaches the target, vitest reports this test as
   // failing, and `it.fails` becomes `it`.
   it.fails("holds ≤ 2 clusters per problem on the held-out corpus (not reached yet)", () => {

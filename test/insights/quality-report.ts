@@ -6,6 +6,8 @@ import { evaluateCorpus, type CorpusFigures } from "./evaluate";
 import { calendarDeskCorpus } from "./heldout/calendar-desk";
 import { meetingsDeskCorpus } from "./heldout-late/meetings-desk";
 import { shopDeskCorpus } from "./paraphrase/shop-desk";
+import { courseDeskCorpus } from "./heldout-tickets/course-desk";
+import { foodDeskCorpus } from "./training-tickets/food-desk";
 
 /** One corpus's role in the measurement and its figures. */
 export interface QualityRow {
@@ -16,16 +18,19 @@ export interface QualityRow {
 /**
  * Every labelled corpus's figures, for `npm run bench:conversations` (issue 33): the corpora
  * tuned on, the earlier held-out corpus (issue 26), the held-out corpus of issue 33 and the
- * late held-out corpus written after the engine was frozen, last.
+ * late held-out corpus written after the engine was frozen, and the held-out ticket corpus
+ * course-desk (family D, written before the step that measured it), last.
  */
 export function qualityReport(): QualityRow[] {
   return [
     { role: "tuning", figures: evaluateCorpus(shopDeskCorpus()) },
+    { role: "tuning", figures: evaluateCorpus(foodDeskCorpus()) },
     { role: "tuning", figures: evaluateCorpus(saasBillingCorpus()) },
     { role: "tuning", figures: evaluateCorpus(devApiCorpus()) },
     { role: "tuning", figures: evaluateCorpus(overlapCorpus()) },
     { role: "earlier held out", figures: evaluateCorpus(iotHardwareCorpus()) },
     { role: "held out", figures: evaluateCorpus(calendarDeskCorpus()) },
     { role: "late held out", figures: evaluateCorpus(meetingsDeskCorpus()) },
+    { role: "held out", figures: evaluateCorpus(courseDeskCorpus()) },
   ];
 }
