@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDocument } from "../../../reader/src/render/document";
+import { renderDocument } from "../../../core/render/document";
 import { petstore30 } from "../fixtures/petstore";
 import { everyBlock, everyBlockContext } from "../fixtures/every-block";
 

@@ -1,10 +1,4 @@
-import {
-  deref,
-  obj,
-  str,
-  type SpecObject,
-  type SpecOperation,
-} from "../../../../core/openapi-pages/spec";
+import { deref, obj, str, type SpecObject, type SpecOperation } from "../../openapi-pages/spec";
 import type { SchemeView } from "./access";
 import { exampleOf, mediaExample } from "./example";
 

@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
-import { isolateMemo } from "../../../../core/memory/memos";
-import { isSafeHref, safeHref } from "../../../../core/links/safe-href";
+import { isolateMemo } from "../../memory/memos";
+import { isSafeHref, safeHref } from "../../links/safe-href";
 
 /** Longest description rendered (a hostile spec cannot make one block megabytes long). */
 const MAX_MARKDOWN_CHARS = 20_000;

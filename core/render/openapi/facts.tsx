@@ -1,4 +1,4 @@
-import { arr, isObject, str, type SpecObject } from "../../../../core/openapi-pages/spec";
+import { arr, isObject, str, type SpecObject } from "../../openapi-pages/spec";
 
 /** Longest literal (default, example, enum value) shown in a schema's facts. */
 const MAX_LITERAL_CHARS = 120;

@@ -1,7 +1,7 @@
 import type { JSX } from "hono/jsx/jsx-runtime";
 import { raw } from "hono/html";
-import { deref, obj, str, type SpecObject } from "../../../../core/openapi-pages/spec";
-import { typeLabel } from "../../../../core/openapi-pages/schema-markdown";
+import { deref, obj, str, type SpecObject } from "../../openapi-pages/spec";
+import { typeLabel } from "../../openapi-pages/schema-markdown";
 import { SchemaFacts } from "./facts";
 import { markdownHtml } from "./markdown";
 

@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../../../core/document/text";
+import { inlineText } from "../../document/text";
 import {
   blockType,
   childNodes,
@@ -8,7 +8,7 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
+} from "../../document/loose";
 import { inner, slugOf, uniqueId, type RenderState, type Scope } from "./state";
 
 /**

@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { blockText } from "../../../../core/document/text";
+import { blockText } from "../../document/text";
 import {
   blockType,
   childNodes,
@@ -7,7 +7,7 @@ import {
   fragmentsOf,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
+} from "../../document/loose";
 import { renderOpenAPIBlock } from "../openapi";
 import { raw } from "hono/html";
 import type { DocumentBlock } from "@gitbook/api";

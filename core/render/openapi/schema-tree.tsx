@@ -8,8 +8,8 @@ import {
   refName,
   str,
   type SpecObject,
-} from "../../../../core/openapi-pages/spec";
-import { typeLabel } from "../../../../core/openapi-pages/schema-markdown";
+} from "../../openapi-pages/spec";
+import { typeLabel } from "../../openapi-pages/schema-markdown";
 import { SchemaFacts } from "./facts";
 import { markdownHtml } from "./markdown";
 

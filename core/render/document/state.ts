@@ -1,7 +1,7 @@
 import type { Child } from "hono/jsx";
-import { headingAnchor } from "../../../../core/document/text";
-import type { LooseNode } from "../../../../core/document/loose";
-import type { RenderContext, TocEntry } from "../../model";
+import { headingAnchor } from "../../document/text";
+import type { LooseNode } from "../../document/loose";
+import type { RenderContext, TocEntry } from "../model";
 
 /**
  * The state of one document render: the resolver, the headings seen (unique ids, the on-page

@@ -7,7 +7,7 @@ import {
   leavesOf,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
+} from "../../document/loose";
 
 /**
  * The plain text of content nested past the render depth limit. `blockText` stops at its own

@@ -7,8 +7,8 @@ import {
   childNodes,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
-import type { DocumentRefs } from "../../model";
+} from "../../document/loose";
+import type { DocumentRefs } from "../model";
 import { refOf } from "./links";
 
 /**

@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../../../core/document/text";
+import { inlineText } from "../../document/text";
 import {
   childNodes,
   dataOf,
@@ -8,10 +8,10 @@ import {
   isRecord,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
+} from "../../document/loose";
 import { deepText } from "./deep-text";
 import { imageElement } from "./image-element";
-import { isWebHref } from "../../../../core/links/safe-href";
+import { isWebHref } from "../../links/safe-href";
 import { hrefOf, labelOf, refOf } from "./links";
 import { imageSource } from "./media-source";
 import { MAX_RENDER_DEPTH, inner, type RenderState, type Scope } from "./state";

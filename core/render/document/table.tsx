@@ -1,11 +1,5 @@
 import type { Child } from "hono/jsx";
-import {
-  childNodes,
-  dataOf,
-  fragmentNamed,
-  isRecord,
-  type LooseNode,
-} from "../../../../core/document/loose";
+import { childNodes, dataOf, fragmentNamed, isRecord, type LooseNode } from "../../document/loose";
 import { hrefOf, labelOf, refOf } from "./links";
 import { imageSource } from "./media-source";
 import { inner, type RenderState, type Scope } from "./state";

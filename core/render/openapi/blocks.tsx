@@ -5,12 +5,8 @@ import type {
   DocumentBlockOpenAPIWebhook,
 } from "@gitbook/api";
 import type { JSX } from "hono/jsx/jsx-runtime";
-import {
-  findOperation,
-  webhookOperations,
-  type SpecObject,
-} from "../../../../core/openapi-pages/spec";
-import { safeHref } from "../../../../core/links/safe-href";
+import { findOperation, webhookOperations, type SpecObject } from "../../openapi-pages/spec";
+import { safeHref } from "../../links/safe-href";
 import { OperationView } from "./operation";
 import { SchemasView } from "./schemas";
 

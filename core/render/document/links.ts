@@ -1,7 +1,7 @@
-import { asContentRef } from "../../../../core/document/hrefs";
-import type { ContentRef } from "../../../../core/document/types";
-import { safeHref } from "../../../../core/links/safe-href";
-import type { RenderContext } from "../../model";
+import { asContentRef } from "../../document/hrefs";
+import type { ContentRef } from "../../document/types";
+import { safeHref } from "../../links/safe-href";
+import type { RenderContext } from "../model";
 
 /**
  * Where a content reference leads in the reader, one rule for links, mentions, buttons, cards

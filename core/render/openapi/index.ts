@@ -1,6 +1,6 @@
 import type { DocumentBlock } from "@gitbook/api";
-import type { RenderContext } from "../../model";
-import { isObject, type SpecObject } from "../../../../core/openapi-pages/spec";
+import type { RenderContext } from "../model";
+import { isObject, type SpecObject } from "../../openapi-pages/spec";
 import { noteHtml, renderSpecBlock, type SpecBlock } from "./blocks";
 
 /** The block types this renderer draws. */

@@ -1,13 +1,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import { inlineText } from "../../../../core/document/text";
-import {
-  blockType,
-  childNodes,
-  dataOf,
-  stringField,
-  type LooseNode,
-} from "../../../../core/document/loose";
+import { inlineText } from "../../document/text";
+import { blockType, childNodes, dataOf, stringField, type LooseNode } from "../../document/loose";
 import { highlightLines } from "../code/highlight";
 
 /**

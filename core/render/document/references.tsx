@@ -1,7 +1,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
-import { dataOf, isRecord, stringField, type LooseNode } from "../../../../core/document/loose";
-import { hrefHost } from "../../../../core/links/safe-href";
+import { dataOf, isRecord, stringField, type LooseNode } from "../../document/loose";
+import { hrefHost } from "../../links/safe-href";
 import { hrefOf, labelOf, refOf, webUrl } from "./links";
 import { inner, type RenderState, type Scope } from "./state";
 

@@ -1,4 +1,4 @@
-import type { FileView, RenderContext } from "../../model";
+import type { FileView, RenderContext } from "../model";
 import { imageUrl, refOf } from "./links";
 
 /**

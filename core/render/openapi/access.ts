@@ -6,7 +6,7 @@ import {
   str,
   type SpecObject,
   type SpecOperation,
-} from "../../../../core/openapi-pages/spec";
+} from "../../openapi-pages/spec";
 
 /** Most servers and security alternatives listed for one operation. */
 const MAX_LISTED = 20;

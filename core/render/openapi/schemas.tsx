@@ -1,12 +1,7 @@
 import type { JSX } from "hono/jsx/jsx-runtime";
 import { raw } from "hono/html";
-import {
-  deref,
-  namedSchemaRef,
-  str,
-  type SpecObject,
-} from "../../../../core/openapi-pages/spec";
-import { oneLine } from "../../../../core/openapi-pages/schema-markdown";
+import { deref, namedSchemaRef, str, type SpecObject } from "../../openapi-pages/spec";
+import { oneLine } from "../../openapi-pages/schema-markdown";
 import { markdownHtml } from "./markdown";
 import { blockBudget, SchemaTree } from "./schema-tree";
 

@@ -1,6 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
-import { isRecord } from "../../../../core/document/loose";
-import type { RenderContext, TocEntry } from "../../model";
+import { isRecord } from "../../document/loose";
+import type { RenderContext, TocEntry } from "../model";
 import { htmlOf, renderBlocks } from "./blocks";
 import { renderFootnotes } from "./footnotes";
 import type { RenderState } from "./state";

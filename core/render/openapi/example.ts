@@ -5,7 +5,7 @@ import {
   mergedProperties,
   obj,
   type SpecObject,
-} from "../../../../core/openapi-pages/spec";
+} from "../../openapi-pages/spec";
 
 /** Deepest nesting an example reaches; deeper objects are left empty. */
 const MAX_EXAMPLE_DEPTH = 6;

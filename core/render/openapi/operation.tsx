@@ -6,8 +6,8 @@ import {
   str,
   type SpecObject,
   type SpecOperation,
-} from "../../../../core/openapi-pages/spec";
-import { oneLine } from "../../../../core/openapi-pages/schema-markdown";
+} from "../../openapi-pages/spec";
+import { oneLine } from "../../openapi-pages/schema-markdown";
 import { schemeLabel, securityOf, serversOf, type SchemeView } from "./access";
 import { RequestBodySection, ResponsesSection } from "./bodies";
 import { curlCommand } from "./curl";

@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { blocksText } from "../../../../core/document/text";
+import { blocksText } from "../../document/text";
 import {
   blockType,
   childNodes,
@@ -7,7 +7,7 @@ import {
   fragmentNamed,
   stringField,
   type LooseNode,
-} from "../../../../core/document/loose";
+} from "../../document/loose";
 import { refOf, webUrl } from "./links";
 import { imageElement } from "./image-element";
 import { byteSize, imageSource, pixels } from "./media-source";

@@ -7,8 +7,8 @@ import {
   str,
   type SpecObject,
   type SpecOperation,
-} from "../../../../core/openapi-pages/spec";
-import { oneLine } from "../../../../core/openapi-pages/schema-markdown";
+} from "../../openapi-pages/spec";
+import { oneLine } from "../../openapi-pages/schema-markdown";
 import { exampleOf, generatesFor, mediaExample, type ExampleDirection } from "./example";
 import { markdownHtml } from "./markdown";
 import { FieldRow, FieldTable } from "./parameters";

@@ -1,11 +1,6 @@
 import type { Child } from "hono/jsx";
-import { declaredAnchor, inlineText } from "../../../../core/document/text";
-import {
-  childNodes,
-  dataOf,
-  stringField,
-  type LooseNode,
-} from "../../../../core/document/loose";
+import { declaredAnchor, inlineText } from "../../document/text";
+import { childNodes, dataOf, stringField, type LooseNode } from "../../document/loose";
 import { renderInlines } from "./inlines";
 import { inner, slugOf, uniqueId, type RenderState, type Scope } from "./state";
 

@@ -1,10 +1,5 @@
 import type { Child } from "hono/jsx";
-import {
-  blockType,
-  childNodes,
-  dataOf,
-  type LooseNode,
-} from "../../../../core/document/loose";
+import { blockType, childNodes, dataOf, type LooseNode } from "../../document/loose";
 import { inner, type RenderState, type Scope } from "./state";
 
 /**
