@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import { inlineText } from "../../document/text";
+import { expandableAnchor, expandableTitle } from "../../document/text";
 import {
   blockType,
   childNodes,
@@ -40,13 +40,15 @@ export function renderHint(node: LooseNode, state: RenderState, scope: Scope): C
   );
 }
 
-/** An expandable: a `<details>` with its title as summary, open when it says so. */
+/**
+ * An expandable: a `<details>` with its title as summary, open when it says so, with GitBook's
+ * anchor (`expandableAnchor`: its `meta.id`, else its title's slug) as its id, so a link to
+ * `#<anchor>` lands on it (document.js opens it).
+ */
 export function renderExpandable(node: LooseNode, state: RenderState, scope: Scope): Child {
-  const title = fragmentNamed(node, "expandable-title");
   const body = fragmentNamed(node, "expandable-body");
-  const titleText = title ? inlineText(childNodes(title).flatMap(childNodes)) : "";
-  const meta = isRecord(node.meta) ? stringField(node.meta, "id") : undefined;
-  const id = meta ? uniqueId(state, meta) : undefined;
+  const titleText = expandableTitle(node);
+  const id = uniqueId(state, expandableAnchor(node));
   return (
     <details class="q-expandable" open={dataOf(node).defaultExpanded === true} id={id}>
       <summary>{titleText || "Details"}</summary>
