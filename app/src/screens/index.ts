@@ -10,6 +10,7 @@ import { orgSettingsRoutes } from "./org-settings/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
 import { signInRoutes } from "./sign-in/routes";
+import { spaceRoutes } from "./space/routes";
 
 /**
  * Every screen of the app, by feature (screens/<feature>/: its routes and its views). The editor
@@ -28,3 +29,5 @@ screenRoutes.route("/", inviteRoutes);
 screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", orgRoutes);
 screenRoutes.route("/", notBuiltRoutes);
+// After the not-built prefixes: `/s/{spaceId}/~/…` (change requests, revisions) is theirs.
+screenRoutes.route("/", spaceRoutes);

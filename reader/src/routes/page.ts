@@ -17,7 +17,6 @@ import { renderContextOf, suggestionsFor } from "../site/references";
 import { localHref, siteViewOf } from "../site/site-view";
 import {
   breadcrumbs,
-  emojiOf,
   firstDocumentUnder,
   markdownHref,
   navigation,
@@ -28,6 +27,7 @@ import {
 } from "../site/tree";
 import { htmlHeaders, htmlResponse } from "./responses";
 import { answersNotModified } from "../../../core/requests/conditional";
+import { emojiOf } from "../../../core/render/emoji";
 
 /**
  * A page of a published site as HTML: the page at the resolved path (a group leads to its first
