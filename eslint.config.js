@@ -29,6 +29,10 @@ const WIRE = {
   message: "The pure cores know nothing of the wire.",
 };
 const NETWORK = { group: ["**/outbound/**"], message: "The pure cores do not reach the network." };
+const NO_WORKER = {
+  group: ["**/src", "**/src/**", "**/reader/**", "**/app/**"],
+  message: "core/ belongs to no Worker: it imports none of them.",
+};
 const DRIZZLE = {
   group: ["drizzle-orm", "drizzle-orm/*"],
   message: "Routes reach data through services and auth, never drizzle.",
@@ -250,15 +254,21 @@ export default tseslint.config(
     // The shared cores (core/: the document model and its codecs, the API-spec pages, the rules
     // that protect people: safe links, conditional requests, digests) belong to no Worker: every
     // Worker imports them, they import none, and they never reach HTTP, a database or the network.
-    files: ["core/**/*.ts"],
+    files: ["core/**/*.ts", "core/**/*.tsx"],
+    ignores: ["core/render/**"],
+    rules: { "no-restricted-imports": forbid([HTTP, DRIZZLE, NO_WORKER]) },
+  },
+  {
+    // The document renderer (core/render/: a Document to HTML, for the reader's pages and the
+    // app's space and page screens) writes its markup with hono/jsx and hono/html, which are pure
+    // templating (strings out, no request, no router), so it may use those two and nothing else of
+    // hono: HTTP still stays in the Workers.
+    files: ["core/render/**/*.ts", "core/render/**/*.tsx"],
     rules: {
       "no-restricted-imports": forbid([
-        HTTP,
+        { regex: "^(@hono/.*|hono(?!/jsx(/|$)|/html$)(/.*)?)$", message: HTTP.message },
         DRIZZLE,
-        {
-          group: ["**/src", "**/src/**", "**/reader/**", "**/app/**"],
-          message: "core/ belongs to no Worker: it imports none of them.",
-        },
+        NO_WORKER,
       ]),
     },
   },

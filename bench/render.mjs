@@ -53,9 +53,9 @@ try {
   await writeFile(
     entry,
     [
-      `export { renderOpenAPIBlock } from ${at("reader/src/render/openapi")};`,
-      `export { highlight } from ${at("reader/src/render/code/highlight.ts")};`,
-      `export { renderDocument } from ${at("reader/src/render/document")};`,
+      `export { renderOpenAPIBlock } from ${at("core/render/openapi")};`,
+      `export { highlight } from ${at("core/render/code/highlight.ts")};`,
+      `export { renderDocument } from ${at("core/render/document")};`,
       `export { renderPage } from ${at("reader/src/layout/page.tsx")};`,
       `export { operationsOf } from ${at("core/openapi-pages/spec.ts")};`,
       `export { parseMarkdown, renderMarkdown } from ${at("core/document")};`,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks Quire's heading anchors against a GitBook Git Sync corpus: every `page.md#fragment`
 // link GitBook wrote (its editor writes the target heading's id) should name an anchor Quire
-// gives one of that page's headings. `node scripts/check-heading-anchors.mjs <corpus folder>`,
+// gives one of that page's headings or expandables. `node scripts/check-heading-anchors.mjs <corpus folder>`,
 // e.g. a clone of GitBook's own docs (github.com/GitbookIO/public-docs). Prints the matches and
 // each miss with the anchors the page has, so a miss can be read as a stale link or a rule gap.
 import { build } from "esbuild";

@@ -232,6 +232,23 @@ export function declaredAnchor(node: LooseNode): string | undefined {
   return meta ?? stringField(dataOf(node), "id");
 }
 
+/** The plain text of an expandable block's title (its `expandable-title` fragment). */
+export function expandableTitle(node: LooseNode): string {
+  const title = fragmentNamed(node, "expandable-title");
+  return title ? inlineText(childNodes(title).flatMap(childNodes)) : "";
+}
+
+/**
+ * The anchor an expandable block asks for, as GitBook gives one: its declared `meta.id` (GitBook's
+ * editor sets it), else its title's slug by the heading rule (`headingAnchor`), which is how
+ * GitBook's own docs link to one (`page.md#<slug of the summary>`). Unique ids then come from the
+ * renderer's one counter, shared with the headings of the page.
+ */
+export function expandableAnchor(node: LooseNode): string {
+  const declared = isRecord(node.meta) ? stringField(node.meta, "id") : undefined;
+  return declared && declared.trim() !== "" ? declared : headingAnchor(expandableTitle(node));
+}
+
 /**
  * Splits a document at its top-level headings. Anchors are unique in the document: a repeated
  * heading gets "-1", "-2"... Content before the first heading is a section only if it has text.

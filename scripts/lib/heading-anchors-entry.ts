@@ -1,27 +1,41 @@
 import { parsePage } from "../../core/document/page";
-import { declaredAnchor, headingAnchor, inlineText } from "../../core/document/text";
+import {
+  declaredAnchor,
+  expandableAnchor,
+  headingAnchor,
+  inlineText,
+} from "../../core/document/text";
 import { childNodes, type LooseNode } from "../../core/document/loose";
 
-/** Every heading of a document, at any depth (in tabs, steppers, hints…), in reading order. */
-function headings(nodes: readonly unknown[], into: LooseNode[] = []): LooseNode[] {
+/**
+ * Every heading and expandable of a document (both get anchors, from one counter), at any depth
+ * (in tabs, steppers, hints…), in reading order.
+ */
+function anchored(nodes: readonly unknown[], into: LooseNode[] = []): LooseNode[] {
   for (const node of nodes) {
     if (typeof node !== "object" || node === null) continue;
     const n = node as LooseNode;
-    if (typeof n.type === "string" && /^heading-[123]$/.test(n.type)) into.push(n);
-    headings(childNodes(n), into);
+    if (typeof n.type === "string" && /^(heading-[123]|expandable)$/.test(n.type)) into.push(n);
+    anchored(childNodes(n), into);
     if (Array.isArray(n.fragments)) {
-      for (const f of n.fragments) headings(childNodes(f as LooseNode), into);
+      for (const f of n.fragments) anchored(childNodes(f as LooseNode), into);
     }
   }
   return into;
 }
 
-/** The ids the reader gives a page's headings: declared, else the slug; repeats get "-1", "-2". */
+/**
+ * The ids the reader gives a page's headings (declared, else the slug) and expandables
+ * (`expandableAnchor`); repeats get "-1", "-2".
+ */
 function pageAnchors(nodes: readonly unknown[]): Set<string> {
   const ids = new Set<string>();
   const seen = new Map<string, number>();
-  for (const h of headings(nodes)) {
-    const base = declaredAnchor(h) ?? headingAnchor(inlineText(childNodes(h)));
+  for (const h of anchored(nodes)) {
+    const base =
+      h.type === "expandable"
+        ? expandableAnchor(h)
+        : (declaredAnchor(h) ?? headingAnchor(inlineText(childNodes(h))));
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     ids.add(count === 0 ? base : `${base}-${count}`);
@@ -50,7 +64,8 @@ function normalise(path: string): string {
 /**
  * The body of `scripts/check-heading-anchors.mjs` (bundled by esbuild for Node): every
  * `page.md#fragment` link of a Git Sync corpus (path → text) checked against the anchors Quire
- * gives the target page's headings (core/document's `headingAnchor` with its uniqueness rule), so
+ * gives the target page's headings and expandables (core/document's `headingAnchor` and
+ * `expandableAnchor` with the uniqueness rule), so
  * the anchors GitBook wrote into its own links say whether Quire's rule makes the same ids.
  */
 export function checkCorpus(files: ReadonlyMap<string, string>): AnchorReport {

@@ -57,3 +57,44 @@ export interface OrgSearchItem {
   title: string;
   pages: SearchPage[];
 }
+
+/** A page of a revision's tree (`RevisionPage`: document, group, link or computed). */
+export interface TreePage {
+  id: string;
+  title: string;
+  type: "document" | "group" | "link" | "computed";
+  /** The page's whole path in the space ("guides/install"); link pages have none. */
+  path?: string;
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+  /** A link page's resolved address. */
+  href?: string;
+  pages?: TreePage[];
+}
+
+/** A file of a revision (`RevisionFile`), as documents show it. */
+export interface RevisionFileEntry {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+/** A space's revision with its page tree and files (`Revision`, read with `bodies=false`). */
+export interface RevisionTree {
+  id: string;
+  pages: TreePage[];
+  files: RevisionFileEntry[];
+}
+
+/** A page read with its body (`GET …/content/page/{pageId}`): its JSON document, if any. */
+export interface PageRead {
+  id: string;
+  title: string;
+  type: TreePage["type"];
+  description?: string;
+  document?: unknown;
+}

@@ -11,6 +11,7 @@ import { outboxRoutes } from "./outbox/routes";
 import { changesRoutes } from "./changes/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
 import { signInRoutes } from "./sign-in/routes";
+import { spaceRoutes } from "./space/routes";
 
 /**
  * Every screen of the app, by feature (screens/<feature>/: its routes and its views). The editor
@@ -30,3 +31,5 @@ screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", changesRoutes);
 screenRoutes.route("/", orgRoutes);
 screenRoutes.route("/", notBuiltRoutes);
+// After the not-built prefixes: `/s/{spaceId}/~/…` (change requests, revisions) is theirs.
+screenRoutes.route("/", spaceRoutes);

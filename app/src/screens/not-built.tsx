@@ -4,14 +4,14 @@ import { messageResponse } from "../layout/message";
 
 /**
  * The addresses the API's `urls.app` point at whose screens the app has not built yet (the
- * editor's, issue 37): organization homes (`/o/…`), spaces, pages, change requests and
- * revisions (`/s/…`). Each answers a 404 that says so, not a
- * page pretending to be there.
+ * editor's, issue 37): an organization's screens not listed by its routes (`/o/…`), and a
+ * space's change requests and revisions (`/s/{spaceId}/~/…`; the space and page screens are
+ * screens/space's). Each answers a 404 that says so, not a page pretending to be there.
  */
 export const notBuiltRoutes = new Hono<ScreenEnv>();
 
 /** The prefixes of `urls.app` with no screen yet. */
-const NOT_BUILT: readonly string[] = ["/o/*", "/s/*"];
+const NOT_BUILT: readonly string[] = ["/o/*", "/s/:space/~/*"];
 
 for (const path of NOT_BUILT) {
   notBuiltRoutes.get(path, () =>

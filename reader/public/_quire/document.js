@@ -52,3 +52,30 @@
     });
   }
 })();
+
+// A link to an expandable, or to something inside a closed one, opens it (GitBook's anchors for
+// expandables: their id is their title's slug). Without scripts the summary still shows.
+(() => {
+  const targetOf = () => {
+    try {
+      const id = decodeURIComponent(location.hash.slice(1));
+      return id ? document.getElementById(id) : null;
+    } catch {
+      return null;
+    }
+  };
+  const reveal = () => {
+    const target = targetOf();
+    if (!target) return;
+    let opened = false;
+    for (let el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) {
+        el.open = true;
+        opened = true;
+      }
+    }
+    if (opened) target.scrollIntoView();
+  };
+  reveal();
+  window.addEventListener("hashchange", reveal);
+})();

@@ -1,4 +1,5 @@
-import type { NavItem, TocEntry } from "../model";
+import type { NavItem } from "../model";
+import type { TocEntry } from "../../../core/render/model";
 
 /**
  * The page's navigation: the page tree in the sidebar (groups as headings, pages as links, a

@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { JSX } from "hono/jsx/jsx-runtime";
-import type { NavItem, TocEntry } from "../model";
+import type { NavItem } from "../model";
+import type { TocEntry } from "../../../core/render/model";
 import { ASSETS_PATH } from "../site/site-view";
 import { Head, type HeadProps } from "./head";
 import { Header } from "./header";

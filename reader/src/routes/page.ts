@@ -7,8 +7,8 @@ import { RESOLUTION_TTL_MS } from "../site/resolve";
 import { renderPage } from "../layout/page";
 import { renderNotFound } from "../layout/not-found";
 import type { PageView } from "../model";
-import { collectRefs } from "../render/document/refs";
-import { renderDocument } from "../render/document";
+import { collectRefs } from "../../../core/render/document/refs";
+import { renderDocument } from "../../../core/render/document";
 import { alternatesOf } from "../site/alternates";
 import { cacheHeadersOf, type RequestScope } from "../site/caching";
 import type { SiteContext } from "../site/context";
@@ -17,7 +17,6 @@ import { renderContextOf, suggestionsFor } from "../site/references";
 import { localHref, siteViewOf } from "../site/site-view";
 import {
   breadcrumbs,
-  emojiOf,
   firstDocumentUnder,
   markdownHref,
   navigation,
@@ -28,6 +27,7 @@ import {
 } from "../site/tree";
 import { htmlHeaders, htmlResponse } from "./responses";
 import { answersNotModified } from "../../../core/requests/conditional";
+import { emojiOf } from "../../../core/render/emoji";
 
 /**
  * A page of a published site as HTML: the page at the resolved path (a group leads to its first

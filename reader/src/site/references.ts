@@ -1,5 +1,11 @@
 import type { Embed, JSONDocument, RevisionFile, RevisionPage } from "@gitbook/api";
-import type { DocumentRefs, EmbedView, FileView, PageLinkView, RenderContext } from "../model";
+import type {
+  DocumentRefs,
+  EmbedView,
+  FileView,
+  PageLinkView,
+  RenderContext,
+} from "../../../core/render/model";
 import { readerMemory } from "../cache/memory";
 import type { SiteContext } from "./context";
 import { pageHref, type Hrefs, type PageTree } from "./tree";

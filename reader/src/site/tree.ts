@@ -1,5 +1,6 @@
 import type { RevisionPage } from "@gitbook/api";
 import type { LinkView, NavItem } from "../model";
+import { emojiOf } from "../../../core/render/emoji";
 
 /**
  * A revision's page tree as a reader walks it: pages by path, the navigation (hidden pages
@@ -166,14 +167,4 @@ export function neighbours(
   const previous = at > 0 ? link(tree.readable[at - 1]) : undefined;
   const next = at >= 0 ? link(tree.readable[at + 1]) : undefined;
   return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
-}
-
-/** An emoji as text: the API stores code points in hex ("1f680"), or the character itself. */
-export function emojiOf(value: string): string {
-  if (!/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/i.test(value)) return value;
-  try {
-    return String.fromCodePoint(...value.split("-").map((hex) => parseInt(hex, 16)));
-  } catch {
-    return "";
-  }
 }

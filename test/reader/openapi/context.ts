@@ -1,5 +1,5 @@
 import type { DocumentBlock } from "@gitbook/api";
-import type { FileView, RenderContext } from "../../../reader/src/model";
+import type { FileView, RenderContext } from "../../../core/render/model";
 
 /** A render context holding only the given specs (and files), as the reader prefetches them. */
 export function specContext(

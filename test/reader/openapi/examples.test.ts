@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { exampleOf, mediaExample } from "../../../reader/src/render/openapi/example";
-import { curlCommand, shellQuote } from "../../../reader/src/render/openapi/curl";
-import { markdownHtml } from "../../../reader/src/render/openapi/markdown";
+import { exampleOf, mediaExample } from "../../../core/render/openapi/example";
+import { curlCommand, shellQuote } from "../../../core/render/openapi/curl";
+import { markdownHtml } from "../../../core/render/openapi/markdown";
 import { findOperation, operationParameters } from "../../../core/openapi-pages/spec";
 import { petstore30, webhooks31 } from "../fixtures/petstore";
 

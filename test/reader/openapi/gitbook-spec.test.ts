@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { highlight } from "../../../reader/src/render/code/highlight";
-import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
+import { highlight } from "../../../core/render/code/highlight";
+import { renderOpenAPIBlock } from "../../../core/render/openapi";
 import { namedSchemas, operationsOf, type SpecObject } from "../../../core/openapi-pages/spec";
 import gitbook from "../../../node_modules/@gitbook/api/spec/openapi.json";
 import { curlText, operationBlock, schemasBlock, specContext } from "./context";

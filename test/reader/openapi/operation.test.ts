@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
+import { renderOpenAPIBlock } from "../../../core/render/openapi";
 import { petstore30, petstoreSwagger2, webhooks31 } from "../fixtures/petstore";
 import { curlText, operationBlock, specContext, webhookBlock } from "./context";
 

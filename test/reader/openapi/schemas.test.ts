@@ -1,6 +1,6 @@
 import type { ContentRefFile, ContentRefURL, DocumentBlock } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
-import { renderOpenAPIBlock } from "../../../reader/src/render/openapi";
+import { renderOpenAPIBlock } from "../../../core/render/openapi";
 import { petstore30, petstoreSwagger2 } from "../fixtures/petstore";
 import { schemasBlock, specContext } from "./context";
 

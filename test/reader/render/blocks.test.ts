@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderDocument } from "../../../reader/src/render/document";
+import { renderDocument } from "../../../core/render/document";
 import { petstore30 } from "../fixtures/petstore";
 import { everyBlock, everyBlockContext } from "../fixtures/every-block";
 
@@ -79,7 +79,9 @@ describe("document renderer: every block type", () => {
     expect(html).toMatch(
       /<section class="q-tabpanel" role="tabpanel" id="tab-linux" aria-labelledby="tab-linux-title"><div class="q-tabpanel-title" role="heading" aria-level="4" id="tab-linux-title">Linux<\/div><p>Tab Linux body/,
     );
-    expect(html).toContain('<details class="q-expandable"><summary>More details</summary>');
+    expect(html).toContain(
+      '<details class="q-expandable" id="more-details"><summary>More details</summary>',
+    );
     expect(html).toContain('<ol class="q-stepper"><li class="q-step"><p>Step one body</p></li>');
     expect(html).toContain(
       '<div class="q-columns q-columns-2"><div class="q-column"><p>Left column</p>',

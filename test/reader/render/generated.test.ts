@@ -1,7 +1,7 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
-import { renderDocument } from "../../../reader/src/render/document";
-import { collectRefs } from "../../../reader/src/render/document/refs";
+import { renderDocument } from "../../../core/render/document";
+import { collectRefs } from "../../../core/render/document/refs";
 import { everyBlockContext, text } from "../fixtures/every-block";
 
 /**

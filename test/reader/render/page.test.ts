@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../reader/src/layout/page";
-import { renderDocument } from "../../../reader/src/render/document";
+import { renderDocument } from "../../../core/render/document";
 import { everyBlock, everyBlockContext } from "../fixtures/every-block";
 import { petstore30 } from "../fixtures/petstore";
 import { pageView } from "../fixtures/views";

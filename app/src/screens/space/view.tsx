@@ -1,0 +1,176 @@
+import { raw } from "hono/html";
+import type { TreePage } from "../../api/content-types";
+import { safeHref } from "../../../../core/links/safe-href";
+import { emojiOf } from "../../../../core/render/emoji";
+import { Workspace } from "../../layout/workspace";
+import { spacePath } from "../../layout/workspace-data";
+import type { SignedIn } from "../../session/session";
+import type { SpaceScreenData } from "./load";
+
+/**
+ * The space and page screens inside the workspace frame: the space's page tree (the current page
+ * marked, its branch open; hidden pages shown and labelled, as editors see them), the
+ * breadcrumbs, the page's title, description and document (the shared renderer's HTML, from
+ * core/render), and its on-page contents. Plain links and `<details>`: it reads without scripts.
+ */
+
+/** Deepest level of the tree drawn (the API's trees are shallower). */
+const MAX_TREE_DEPTH = 12;
+
+function PageLabel(props: { page: TreePage }) {
+  const emoji = props.page.emoji ? emojiOf(props.page.emoji) : "";
+  return (
+    <>
+      {emoji ? <span aria-hidden="true">{`${emoji} `}</span> : null}
+      {props.page.title || "Untitled"}
+      {props.page.hidden ? <span class="a-meta"> (hidden)</span> : null}
+    </>
+  );
+}
+
+function TreeEntry(props: { page: TreePage; spaceId: string; current?: string; depth: number }) {
+  const { page, spaceId, current, depth } = props;
+  const children = Array.isArray(page.pages) ? page.pages : [];
+  const here = page.id === current;
+  let label;
+  if (page.type === "link") {
+    const href = page.href ? safeHref(page.href, "link") : null;
+    label = href ? (
+      <a href={href} rel="noopener">
+        <PageLabel page={page} />
+        <span class="a-visually-hidden"> (link)</span>
+      </a>
+    ) : (
+      <span>
+        <PageLabel page={page} />
+      </span>
+    );
+  } else if (page.type === "group") {
+    label = (
+      <span class="a-sp-group">
+        <PageLabel page={page} />
+      </span>
+    );
+  } else {
+    label = (
+      <a href={spacePath(spaceId, page.path ?? "")} aria-current={here ? "page" : undefined}>
+        <PageLabel page={page} />
+      </a>
+    );
+  }
+  return (
+    <li>
+      {label}
+      {children.length > 0 && depth < MAX_TREE_DEPTH ? (
+        <ul>
+          {children.map((child) => (
+            <TreeEntry page={child} spaceId={spaceId} current={current} depth={depth + 1} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function PageTree(props: { data: SpaceScreenData }) {
+  const { data } = props;
+  return (
+    <nav class="a-sp-tree" aria-label={`Pages of ${data.space.title}`}>
+      {data.tree.length === 0 ? (
+        <p class="a-meta">No pages yet.</p>
+      ) : (
+        <ul>
+          {data.tree.map((page) => (
+            <TreeEntry
+              page={page}
+              spaceId={data.space.id}
+              current={data.placed?.page.id}
+              depth={0}
+            />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function Breadcrumbs(props: { data: SpaceScreenData }) {
+  const { data } = props;
+  const ancestors = data.placed?.ancestors ?? [];
+  return (
+    <nav class="a-sp-crumbs" aria-label="Breadcrumbs">
+      <ol>
+        <li>
+          <a href={spacePath(data.space.id)}>{data.space.title}</a>
+        </li>
+        {ancestors.map((page) => (
+          <li>
+            {page.type === "group" || page.path === undefined ? (
+              page.title
+            ) : (
+              <a href={spacePath(data.space.id, page.path)}>{page.title}</a>
+            )}
+          </li>
+        ))}
+        {data.page ? <li aria-current="page">{data.page.title}</li> : null}
+      </ol>
+    </nav>
+  );
+}
+
+function OnThisPage(props: { data: SpaceScreenData }) {
+  const toc = props.data.page?.toc ?? [];
+  if (toc.length === 0) return null;
+  return (
+    <nav class="a-sp-toc" aria-label="On this page">
+      <h2 class="a-ws-heading">On this page</h2>
+      <ul>
+        {toc.map((entry) => (
+          <li class={`a-sp-toc-${entry.depth}`}>
+            <a href={`#${encodeURIComponent(entry.id)}`}>{entry.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The whole screen of a space (its first page) or of one of its pages. */
+export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) {
+  const { data } = props;
+  const title = data.page ? `${data.page.title} · ${data.space.title}` : data.space.title;
+  return (
+    <Workspace
+      title={title}
+      person={props.person}
+      data={data.workspace}
+      current={{ space: data.space.id }}
+      styles={["css/space.css"]}
+    >
+      <div class="a-sp">
+        <PageTree data={data} />
+        <article class="a-sp-page">
+          <Breadcrumbs data={data} />
+          {data.page ? (
+            <>
+              <h1>
+                {data.page.emoji ? <span aria-hidden="true">{`${data.page.emoji} `}</span> : null}
+                {data.page.title}
+              </h1>
+              {data.page.description ? (
+                <p class="a-sp-description">{data.page.description}</p>
+              ) : null}
+              <div class="a-sp-document">{raw(data.page.html)}</div>
+            </>
+          ) : (
+            <>
+              <h1>{data.space.title}</h1>
+              <p>This space has no pages yet.</p>
+            </>
+          )}
+        </article>
+        <OnThisPage data={data} />
+      </div>
+    </Workspace>
+  );
+}
