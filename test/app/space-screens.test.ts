@@ -147,8 +147,8 @@ describe("the space and page screens", () => {
     expect(paths).toEqual([]);
   });
 
-  it("leaves change requests to their screens (not built yet)", async () => {
-    const { res, text } = await appFetch(`/s/${spaceId}/~/changes/1`, asPerson(session));
+  it("leaves revisions to their screens (not built yet)", async () => {
+    const { res, text } = await appFetch(`/s/${spaceId}/~/revisions/1`, asPerson(session));
     expect(res.status).toBe(404);
     expect(text).toContain("Not in the app yet");
   });
