@@ -62,6 +62,7 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
     passwordsAllowed: settings.passwordsAllowed,
     saml: saml.items,
     links: links.items,
+    origin: new URL(c.req.url).origin,
     ...extra,
   };
   return htmlResponse(orgSignInPage(view), status);

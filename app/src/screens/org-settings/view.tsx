@@ -20,7 +20,7 @@ export interface SamlProvider {
   service: { acsURL: string; startURL: string; entityID: string };
 }
 
-/** An invite link as listed (the official shape has no address to share). */
+/** An invite link as listed (the official shape has no address: the screen writes it). */
 export interface InviteLink {
   id: string;
   role: string | null;
@@ -34,6 +34,8 @@ export interface OrgSignInView {
   passwordsAllowed: boolean;
   saml: SamlProvider[];
   links: InviteLink[];
+  /** The app's origin: an invite link's address is `<origin>/join/{org}/{invite}`. */
+  origin: string;
   done?: string | null;
   error?: string | null;
 }
@@ -116,6 +118,7 @@ function SamlSection(props: { base: string; csrf: string; saml: SamlProvider[] }
 
 function InvitesSection(props: {
   base: string;
+  origin: string;
   csrf: string;
   org: Organization;
   links: InviteLink[];
@@ -139,8 +142,15 @@ function InvitesSection(props: {
         <ul class="a-list" aria-label="Invite links">
           {props.links.map((link) => (
             <li class="a-row">
-              <span>
-                Link <code>{link.id}</code> · role {link.role ?? "guest"}
+              <span class="a-field">
+                <label for={`join-${link.id}`}>Invite link · role {link.role ?? "guest"}</label>
+                <input
+                  id={`join-${link.id}`}
+                  class="a-share-url"
+                  type="text"
+                  readonly
+                  value={`${props.origin}/join/${encodeURIComponent(props.org.id)}/${encodeURIComponent(link.id)}`}
+                />
               </span>
               <AppForm
                 action={`${props.base}/link-invites/${encodeURIComponent(link.id)}/delete`}
@@ -206,7 +216,13 @@ export function orgSignInPage(view: OrgSignInView): string {
         </AppForm>
       </section>
       <SamlSection base={base} csrf={csrf} saml={view.saml} />
-      <InvitesSection base={base} csrf={csrf} org={view.org} links={view.links} />
+      <InvitesSection
+        base={base}
+        origin={view.origin}
+        csrf={csrf}
+        org={view.org}
+        links={view.links}
+      />
     </Shell>,
   );
 }
