@@ -25,7 +25,7 @@ const MAX_ORGS = 10;
 const MAX_PROVIDERS = 100;
 
 /** Whom the ways are for: an e-mail domain, or one organization. */
-export type SsoWaysFor = { domain: string } | { organizationId: string };
+type SsoWaysFor = { domain: string } | { organizationId: string };
 
 /** The domain of an address, lowercased: the only part of it the lookup reads. */
 export function domainOf(email: string): string {
@@ -36,7 +36,7 @@ export function domainOf(email: string): string {
 }
 
 /** An organization with its SSO providers, as the lookup finds it. */
-export interface OrgSsoWays {
+interface OrgSsoWays {
   id: string;
   title: string;
   enforced: boolean;
