@@ -182,6 +182,20 @@ export const InviteSchema = z
 /** An invite link's TypeScript type. */
 export type Invite = z.infer<typeof InviteSchema>;
 
+/**
+ * What an invite link offers the person holding it (a Quire extension, for the app's join
+ * screen): the organization's name, the role, and whether they already belong to it.
+ */
+export const InviteLinkOfferSchema = z
+  .object({
+    object: z.literal("invite"),
+    id: z.string(),
+    role: MemberRoleOrGuest,
+    organization: z.object({ id: z.string(), title: z.string(), sso: z.boolean() }),
+    member: z.boolean(),
+  })
+  .openapi("InviteLinkOffer");
+
 /** A space found by the organization search (official SearchSpaceResult). */
 export const SearchSpaceResultSchema = z
   .object({

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { mountMembers } from "../members";
 import { contentRoutes } from "./content";
+import { inviteJoinRoutes } from "./invite-join";
 import { inviteRoutes } from "./invites";
 import { joinRoutes } from "./join";
 import { organizationRoutes } from "./orgs";
@@ -10,6 +11,7 @@ import { organizationRoutes } from "./orgs";
 export function mountOrganizations(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", organizationRoutes);
   app.route("/v1", inviteRoutes);
+  app.route("/v1", inviteJoinRoutes);
   app.route("/v1", joinRoutes);
   app.route("/v1", contentRoutes);
   mountMembers(app);

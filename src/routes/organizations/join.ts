@@ -7,15 +7,11 @@ import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, noContent } from "../../api-document/common";
 import { presentOrganization } from "../../presenters/organization";
 import { addMember, organizationsForDomainPlan } from "../../services/organizations/organizations";
+import { domainOf } from "../../services/sign-in/sso-ways";
 import { EmailDomainParams, OrganizationSchema, OrgParams } from "../../api/organizations";
 
 /** Joining by e-mail domain, and finding the organizations one may join that way. */
 export const joinRoutes = createRouter();
-
-/** The domain part of an e-mail address, lowercased. */
-function emailDomain(email: string): string {
-  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-}
 
 joinRoutes.openapi(
   createRoute({
@@ -33,7 +29,7 @@ joinRoutes.openapi(
     // A non-member sees the organization only through a verified e-mail of one of its domains
     // (as the domain listing shows it); to anyone else it does not exist.
     const mayJoin =
-      caller.user.emailVerified && target.org.emailDomains.includes(emailDomain(caller.user.email));
+      caller.user.emailVerified && target.org.emailDomains.includes(domainOf(caller.user.email));
     if (!member && !mayJoin) throw notFound("Organization");
     requireScope(caller, "organization:members:write");
     if (target.disabled === true) {

@@ -1,10 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../http/router";
-import { publicRoute } from "../../http/route-facts";
+import { publicRoute, signInRoute } from "../../http/route-facts";
 import { errorResponses, jsonResponse } from "../../api-document/common";
 import { outboxTransport } from "../../mail";
 import { mailTransport } from "../../mail/config";
-import { SignInWaysSchema, type SignInWays } from "../../api/ways";
+import {
+  SignInWaysSchema,
+  SsoWaysQuery,
+  SsoWaysSchema,
+  type SignInWays,
+  type SsoWays,
+} from "../../api/ways";
+import { runPlan } from "../../db/plan";
+import { spUrls } from "../../lib/sso-urls";
+import { ORG_PROVIDER_PREFIX } from "../../services/oidc/providers";
+import { domainOf, ssoWaysPlan } from "../../services/sign-in/sso-ways";
 import { deploymentOidcWays } from "../../services/oidc/deployment";
 
 /**
@@ -37,5 +47,51 @@ waysRoutes.openapi(
       outbox: outboxTransport(c.env),
     };
     return c.json(ways, 200);
+  },
+);
+
+waysRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/sessions/ways/sso",
+    tags: ["sessions"],
+    summary: "Quire: the organizations' single sign-on to offer for an address or an organization",
+    description:
+      "For the sign-in screen: `email` (only its domain is read: the organizations listing it in `emailDomains`) or `organizationId` (`/sign-in?org=<id>`). Only organizations with at least one SAML or OIDC provider are named; an unknown organization and one without providers answer the same empty list. Rate limited per address like the ways in.",
+    security: [],
+    middleware: [signInRoute()],
+    request: { query: SsoWaysQuery },
+    responses: { 200: jsonResponse(SsoWaysSchema, "The SSO ways"), ...errorResponses(400) },
+  }),
+  async (c) => {
+    const query = c.req.valid("query");
+    const who =
+      query.email !== undefined
+        ? { domain: domainOf(query.email) }
+        : { organizationId: query.organizationId ?? "" };
+    const found = await runPlan(c.get("db"), ssoWaysPlan(c.get("db"), who));
+    const origin = new URL(c.req.url).origin;
+    const body: SsoWays = {
+      organizations: found.map((o) => ({
+        id: o.id,
+        title: o.title,
+        enforced: o.enforced,
+        providers: [
+          ...o.saml.map((p) => ({
+            kind: "saml" as const,
+            id: p.id,
+            title: p.title,
+            startURL: spUrls(origin, p.id).startURL,
+          })),
+          ...o.oidc.map((p) => ({
+            kind: "oidc" as const,
+            id: p.id,
+            title: p.title,
+            provider: ORG_PROVIDER_PREFIX + p.id,
+          })),
+        ],
+      })),
+    };
+    return c.json(body, 200);
   },
 );

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { linkInvites } from "../../db/schema/index";
+import { linkInvites, orgMembers, organizations } from "../../db/schema/index";
 import { plan } from "../../db/plan";
 import type { MemberRole } from "../../lib/roles";
 import { newId } from "../../lib/ids";
@@ -51,4 +51,36 @@ export async function deleteInvite(db: Database, organizationId: string, inviteI
   await db
     .delete(linkInvites)
     .where(and(eq(linkInvites.organizationId, organizationId), eq(linkInvites.id, inviteId)));
+}
+
+/**
+ * An invite link with its organization and the person's membership of it, as one statement for
+ * the caller's round trip (`userId` is the caller's subquery): no row when the link does not
+ * exist in that organization.
+ */
+export function inviteToJoinStatement(
+  db: Database,
+  organizationId: string,
+  inviteId: string,
+  userId: SQL,
+) {
+  return db
+    .select({
+      role: linkInvites.role,
+      org: {
+        id: organizations.id,
+        title: organizations.title,
+        sso: organizations.sso,
+        inviteLinks: organizations.inviteLinks,
+      },
+      disabled: orgMembers.disabled,
+    })
+    .from(linkInvites)
+    .innerJoin(organizations, eq(organizations.id, linkInvites.organizationId))
+    .leftJoin(
+      orgMembers,
+      and(eq(orgMembers.organizationId, linkInvites.organizationId), eq(orgMembers.userId, userId)),
+    )
+    .where(and(eq(linkInvites.id, inviteId), eq(linkInvites.organizationId, organizationId)))
+    .limit(1);
 }

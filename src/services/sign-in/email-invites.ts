@@ -1,12 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  emailInvites,
-  orgMembers,
-  organizations,
-  samlProviders,
-  users,
-} from "../../db/schema/index";
+import { emailInvites, orgMembers, organizations, users } from "../../db/schema/index";
 import { runStatements } from "../../db/plan";
 import { ApiError } from "../../lib/errors";
 import { randomToken, safeEqual, sha256Hex } from "../../lib/crypto";
@@ -18,7 +12,7 @@ import { setSsoMember } from "../sso/removals";
 import { addMember } from "../organizations/organizations";
 import { addedMessage, inviteMessage } from "./messages";
 import { createVerifiedPerson } from "./sign-up";
-import { restrictingOrgsOf, ssoOrgOf, type RestrictingOrg } from "./org-policy";
+import { restrictingOrgsOf, ssoOrgOf, ssoWayInOf, type RestrictingOrg } from "./org-policy";
 import { ssoRefusal } from "./redeem";
 import type { SignInEnv } from "./sign-in-env";
 
@@ -140,17 +134,6 @@ async function liveInvite(db: Database, inviteId: string, token: string) {
   return row;
 }
 
-/** The invite's own organization as an SSO way in (its oldest SAML provider, if any). */
-async function ownSso(db: Database, id: string, title: string): Promise<RestrictingOrg> {
-  const [first] = await db
-    .select({ id: samlProviders.id })
-    .from(samlProviders)
-    .where(eq(samlProviders.organizationId, id))
-    .orderBy(asc(samlProviders.createdAt), asc(samlProviders.id))
-    .limit(1);
-  return { id, title, sso: true, samlProviderId: first?.id ?? null, passwordsAllowed: true };
-}
-
 /** What the invite page shows before anything is spent: the organization, the address, the role. */
 export async function inviteInfo(db: Database, inviteId: string, token: string) {
   const row = await liveInvite(db, inviteId, token);
@@ -179,7 +162,7 @@ export async function acceptEmailInvite(
   // An organization that enforces SSO (the invite's, or one the person already belongs to) lets
   // its members in through its SSO only: nothing is accepted here, the SSO sign-in provisions.
   const sso = row.organizationSso
-    ? await ownSso(db, row.organizationId, row.organizationTitle)
+    ? await ssoWayInOf(db, row.organizationId, row.organizationTitle)
     : ssoOrgOf(await restrictingOrgsOf(db, sql`(SELECT id FROM users WHERE email = ${row.email})`));
   if (sso) throw ssoRefusal(sso, input.ssoStart(sso));
   const person = await createVerifiedPerson(db, row.email, {

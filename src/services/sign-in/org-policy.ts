@@ -49,6 +49,20 @@ export function restrictingOrgsStatement(db: Database, userId: SQL | string) {
     .limit(20);
 }
 
+/**
+ * An organization that enforces SSO as the way in to point at (its oldest SAML provider, if any):
+ * for refusals that concern that organization itself (its invites, its invite links).
+ */
+export async function ssoWayInOf(db: Database, id: string, title: string): Promise<RestrictingOrg> {
+  const [first] = await db
+    .select({ id: samlProviders.id })
+    .from(samlProviders)
+    .where(eq(samlProviders.organizationId, id))
+    .orderBy(asc(samlProviders.createdAt), asc(samlProviders.id))
+    .limit(1);
+  return { id, title, sso: true, samlProviderId: first?.id ?? null, passwordsAllowed: true };
+}
+
 /** The first organization enforcing SSO among a person's, if any. */
 export function ssoOrgOf(orgs: readonly RestrictingOrg[]): RestrictingOrg | null {
   return orgs.find((o) => o.sso) ?? null;

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { isRefusal } from "../../api/client";
+import { ApiRefusal, isRefusal } from "../../api/client";
 import type { ListPage, Organization } from "../../api/types";
 import { readForm, type FormPost } from "../../http/forms";
 import { htmlResponse, seeOther } from "../../http/responses";
@@ -7,7 +7,9 @@ import type { ScreenEnv } from "../../http/screen-env";
 import { messageResponse } from "../../layout/message";
 import { personOr } from "../../session/session";
 import { inviteBody, memberRoleOf } from "../invite/member-role";
-import { orgSignInPage, type InviteLink, type OrgSignInView, type SamlProvider } from "./view";
+import { readIdpMetadata } from "./saml-metadata";
+import type { OidcProvider, SamlProvider } from "./sso-sections";
+import { orgSignInPage, type InviteLink, type OrgSignInView } from "./view";
 
 /**
  * `/org/{organizationId}/settings/sign-in`: an organization's ways in, for its admins (others
@@ -24,6 +26,10 @@ const DONE: Readonly<Record<string, string>> = {
   passwords: "The password policy is saved.",
   "saml-added": "The SAML provider is added.",
   "saml-removed": "The SAML provider is removed.",
+  "oidc-added": "The OpenID Connect provider is added.",
+  "oidc-removed": "The OpenID Connect provider is removed.",
+  enforced: "Single sign-on is now required of members.",
+  "not-enforced": "Single sign-on is no longer required of members.",
   invited: "The invites are sent.",
   "link-created": "The invite link is created.",
   "link-deleted": "The invite link is deleted.",
@@ -51,9 +57,10 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
       403,
     );
   }
-  const [settings, saml, links] = await Promise.all([
+  const [settings, saml, oidc, links] = await Promise.all([
     api.get<{ passwordsAllowed: boolean }>(`${orgPath(c)}/sign-in-settings`),
     api.get<ListPage<SamlProvider>>(`${orgPath(c)}/saml`, { limit: 100 }),
+    api.get<ListPage<OidcProvider>>(`${orgPath(c)}/oidc-providers`, { limit: 20 }),
     api.get<ListPage<InviteLink>>(`${orgPath(c)}/link-invites`, { limit: 100 }),
   ]);
   const view: OrgSignInView = {
@@ -61,7 +68,9 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
     org,
     passwordsAllowed: settings.passwordsAllowed,
     saml: saml.items,
+    oidc: oidc.items,
     links: links.items,
+    origin: new URL(c.req.url).origin,
     ...extra,
   };
   return htmlResponse(orgSignInPage(view), status);
@@ -96,17 +105,57 @@ action("/passwords", "passwords", (c, f) =>
   }),
 );
 
-action("/saml", "saml-added", (c, f) =>
-  c.var.api.post(`${orgPath(c)}/saml`, {
+action("/saml", "saml-added", (c, f) => {
+  // Pasted metadata fills the IdP's values; typed ones are used when it is empty.
+  const metadata = f.text("metadata").trim();
+  const read = metadata ? readIdpMetadata(metadata) : null;
+  if (read && !read.ok) {
+    throw new ApiRefusal(400, `The metadata XML has no ${read.missing}`);
+  }
+  return c.var.api.post(`${orgPath(c)}/saml`, {
     body: {
       label: f.text("label").trim(),
-      entityID: f.text("entityID").trim(),
-      ssoURL: f.text("ssoURL").trim(),
-      certificate: f.text("certificate").trim(),
+      entityID: read?.entityID ?? f.text("entityID").trim(),
+      ssoURL: read?.ssoURL ?? f.text("ssoURL").trim(),
+      certificate: read?.certificate ?? f.text("certificate").trim(),
+    },
+    csrf: f.csrf,
+  });
+});
+
+action("/oidc", "oidc-added", (c, f) =>
+  c.var.api.post(`${orgPath(c)}/oidc-providers`, {
+    body: {
+      title: f.text("title").trim(),
+      issuer: f.text("issuer").trim(),
+      clientId: f.text("clientId").trim(),
+      clientSecret: f.text("clientSecret"),
+      defaultRole: memberRoleOf(f),
     },
     csrf: f.csrf,
   }),
 );
+
+action("/oidc/:id/delete", "oidc-removed", (c, f) =>
+  c.var.api.delete(`${orgPath(c)}/oidc-providers/${encodeURIComponent(c.req.param("id") ?? "")}`, {
+    csrf: f.csrf,
+  }),
+);
+
+// The `done` word is chosen after the call: one path, two outcomes.
+orgSettingsRoutes.post(`${PATH}/enforce`, async (c) => {
+  const form = await readForm(c);
+  const sso = form.text("sso") === "yes";
+  try {
+    await c.var.api.patch(orgPath(c), { body: { sso }, csrf: form.csrf });
+  } catch (error) {
+    if (!isRefusal(error, 400, 403, 409)) throw error;
+    return screen(c, { error: error.message }, error.status);
+  }
+  return seeOther(
+    `${new URL(c.req.url).pathname.replace(/\/enforce$/, "")}?done=${sso ? "enforced" : "not-enforced"}`,
+  );
+});
 
 action("/saml/:id/delete", "saml-removed", (c, f) =>
   c.var.api.delete(`${orgPath(c)}/saml/${encodeURIComponent(c.req.param("id") ?? "")}`, {

@@ -1,26 +1,23 @@
 import type { Organization } from "../../api/types";
-import { AppForm, ErrorSummary, Field, Notice, Submit } from "../../layout/forms";
+import { AppForm, ErrorSummary, Notice, Submit } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
 import type { SignedIn } from "../../session/session";
 import { InviteEmailsField, MemberRoleSelect } from "../invite/member-role";
+import {
+  EnforceSection,
+  OidcSection,
+  SamlSection,
+  type OidcProvider,
+  type SamlProvider,
+} from "./sso-sections";
 
 /**
  * An organization's ways in, for its admins: passwords allowed or not
- * (`/v1/orgs/{id}/sign-in-settings`), its SAML providers (`/v1/orgs/{id}/saml`), e-mail
- * invites (`/v1/orgs/{id}/invites`) and invite links (`/v1/orgs/{id}/link-invites`).
+ * (`/v1/orgs/{id}/sign-in-settings`), its single sign-on (sso-sections.tsx), e-mail invites
+ * (`/v1/orgs/{id}/invites`) and invite links (`/v1/orgs/{id}/link-invites`).
  */
 
-/** A SAML provider as listed. */
-export interface SamlProvider {
-  id: string;
-  label: string;
-  entityID: string;
-  ssoURL: string;
-  status: string;
-  service: { acsURL: string; startURL: string; entityID: string };
-}
-
-/** An invite link as listed (the official shape has no address to share). */
+/** An invite link as listed (the official shape has no address: the screen writes it). */
 export interface InviteLink {
   id: string;
   role: string | null;
@@ -33,89 +30,17 @@ export interface OrgSignInView {
   org: Organization;
   passwordsAllowed: boolean;
   saml: SamlProvider[];
+  oidc: OidcProvider[];
   links: InviteLink[];
+  /** The app's origin: an invite link's address is `<origin>/join/{org}/{invite}`. */
+  origin: string;
   done?: string | null;
   error?: string | null;
 }
 
-function SamlSection(props: { base: string; csrf: string; saml: SamlProvider[] }) {
-  return (
-    <section class="a-section" aria-labelledby="saml-title">
-      <h2 id="saml-title">SAML single sign-on</h2>
-      {props.saml.length === 0 ? <p>No SAML provider.</p> : null}
-      <ul class="a-list" aria-label="SAML providers" hidden={props.saml.length === 0}>
-        {props.saml.map((p) => (
-          <li>
-            <div class="a-row">
-              <strong>{p.label}</strong>
-              <AppForm
-                action={`${props.base}/saml/${encodeURIComponent(p.id)}/delete`}
-                csrf={props.csrf}
-                class="a-inline-form"
-                label={`Remove ${p.label}`}
-              >
-                <button type="submit" class="a-button a-button-danger">
-                  Remove<span class="a-visually-hidden"> {p.label}</span>
-                </button>
-              </AppForm>
-            </div>
-            <dl class="a-facts">
-              <dt>Status</dt>
-              <dd>{p.status}</dd>
-              <dt>ACS URL</dt>
-              <dd>
-                <code>{p.service.acsURL}</code>
-              </dd>
-              <dt>Entity ID</dt>
-              <dd>
-                <code>{p.service.entityID}</code>
-              </dd>
-              <dt>Start</dt>
-              <dd>
-                <a href={p.service.startURL}>Sign in with {p.label}</a>
-              </dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <h3>Add a SAML provider</h3>
-      <AppForm action={`${props.base}/saml`} csrf={props.csrf} label="Add a SAML provider">
-        <Field name="label" id="saml-label" label="Name" required maxlength={30} />
-        <Field
-          name="entityID"
-          id="saml-entity"
-          label="Identity provider's entity ID"
-          required
-          maxlength={1024}
-        />
-        <Field
-          name="ssoURL"
-          id="saml-sso"
-          label="Identity provider's sign-on URL"
-          type="url"
-          required
-          maxlength={2048}
-        />
-        <div class="a-field">
-          <label for="saml-cert">Identity provider's certificate (PEM)</label>
-          <textarea
-            id="saml-cert"
-            name="certificate"
-            rows={5}
-            required
-            maxlength={10000}
-          ></textarea>
-        </div>
-        <div>
-          <Submit label="Add provider" />
-        </div>
-      </AppForm>
-    </section>
-  );
-}
-
 function InvitesSection(props: {
   base: string;
+  origin: string;
   csrf: string;
   org: Organization;
   links: InviteLink[];
@@ -139,8 +64,15 @@ function InvitesSection(props: {
         <ul class="a-list" aria-label="Invite links">
           {props.links.map((link) => (
             <li class="a-row">
-              <span>
-                Link <code>{link.id}</code> · role {link.role ?? "guest"}
+              <span class="a-field">
+                <label for={`join-${link.id}`}>Invite link · role {link.role ?? "guest"}</label>
+                <input
+                  id={`join-${link.id}`}
+                  class="a-share-url"
+                  type="text"
+                  readonly
+                  value={`${props.origin}/join/${encodeURIComponent(props.org.id)}/${encodeURIComponent(link.id)}`}
+                />
               </span>
               <AppForm
                 action={`${props.base}/link-invites/${encodeURIComponent(link.id)}/delete`}
@@ -206,7 +138,20 @@ export function orgSignInPage(view: OrgSignInView): string {
         </AppForm>
       </section>
       <SamlSection base={base} csrf={csrf} saml={view.saml} />
-      <InvitesSection base={base} csrf={csrf} org={view.org} links={view.links} />
+      <OidcSection base={base} csrf={csrf} oidc={view.oidc} />
+      <EnforceSection
+        base={base}
+        csrf={csrf}
+        org={view.org}
+        providers={view.saml.length + view.oidc.length}
+      />
+      <InvitesSection
+        base={base}
+        origin={view.origin}
+        csrf={csrf}
+        org={view.org}
+        links={view.links}
+      />
     </Shell>,
   );
 }

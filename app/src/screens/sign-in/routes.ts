@@ -8,6 +8,7 @@ import { formToken, safeNext, signedIn } from "../../session/session";
 import { codePage } from "./code-view";
 import { confirmPage } from "./confirm-view";
 import { refusedPage } from "./refusals";
+import { ssoChoicePage, ssoWaysFor } from "./sso-view";
 import { signInPage, type SignInView } from "./ways-view";
 
 /**
@@ -43,13 +44,24 @@ signInRoutes.get("/sign-in", async (c) => {
   const next = safeNext(c.req.query("next"));
   // Already signed in: nothing to do here.
   if (await signedIn(c)) return seeOther(next);
-  return signInScreen(c, { next });
+  // `?org=<id>`: that organization's single sign-on first (only it, when it enforces SSO).
+  const org = (c.req.query("org") ?? "").slice(0, 64);
+  const sso = org ? await ssoWaysFor(c, { organizationId: org }) : [];
+  return signInScreen(c, { next, sso });
 });
 
 signInRoutes.post("/sign-in/email", async (c) => {
   const form = await readForm(c);
   const email = form.text("email").trim();
   const next = safeNext(form.text("next"));
+  // An address whose domain calls for an organization's SSO is offered it first.
+  if (form.text("sso") !== "skip" && email.includes("@")) {
+    const orgs = await ssoWaysFor(c, { email });
+    if (orgs.length > 0) {
+      const html = ssoChoicePage({ orgs, email, next, csrf: form.csrf, emailWay: true });
+      return htmlResponse(html);
+    }
+  }
   try {
     await c.var.api.post("/sessions/email", { body: { email }, csrf: form.csrf });
   } catch (error) {
@@ -63,6 +75,19 @@ signInRoutes.post("/sign-in/email", async (c) => {
   const query = new URLSearchParams({ email, sent: "1" });
   if (next !== "/") query.set("next", next);
   return seeOther(`/sign-in/code?${query}`);
+});
+
+// Without e-mail sign-in: the address only finds its organization's single sign-on.
+signInRoutes.post("/sign-in/sso", async (c) => {
+  const form = await readForm(c);
+  const email = form.text("email").trim().slice(0, 320);
+  const next = safeNext(form.text("next"));
+  const orgs = email.includes("@") ? await ssoWaysFor(c, { email }) : [];
+  if (orgs.length === 0) {
+    const error = "No organization on this address's domain uses single sign-on here.";
+    return signInScreen(c, { next, email, error, errorFor: "sso" }, 404);
+  }
+  return htmlResponse(ssoChoicePage({ orgs, email, next, csrf: form.csrf, emailWay: false }));
 });
 
 signInRoutes.get("/sign-in/code", async (c) => {

@@ -1,6 +1,7 @@
 import type { Ways } from "../../api/types";
 import { AppForm, ErrorSummary, Field, Submit } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
+import { onlySso, SsoChoices, type SsoOrganization } from "./sso-view";
 
 /**
  * The sign-in screen: every way in the deployment offers (`GET /v1/sessions/ways`), each a plain
@@ -17,7 +18,9 @@ export interface SignInView {
   email?: string;
   error?: string | null;
   /** Which form the error belongs to. */
-  errorFor?: "email" | "password";
+  errorFor?: "email" | "password" | "sso";
+  /** `/sign-in?org=<id>`: that organization's single sign-on, offered first. */
+  sso?: SsoOrganization[];
 }
 
 /** `?next=` for the screens and links that come back to `next`. */
@@ -41,6 +44,27 @@ function EmailForm(props: SignInView) {
         error={props.errorFor === "email" ? props.error : null}
       />
       <Submit label="Send me a sign-in link" />
+    </AppForm>
+  );
+}
+
+/** Without e-mail sign-in, the address that finds an organization's single sign-on. */
+function SsoForm(props: SignInView) {
+  return (
+    <AppForm action="/sign-in/sso" csrf={props.csrf} label="Sign in with single sign-on">
+      <input type="hidden" name="next" value={props.next} />
+      <Field
+        name="email"
+        id="sso-email"
+        label="Work e-mail address"
+        type="email"
+        autocomplete="email"
+        required
+        maxlength={320}
+        value={props.email}
+        error={props.errorFor === "sso" ? props.error : null}
+      />
+      <Submit label="Continue with single sign-on" kind="secondary" />
     </AppForm>
   );
 }
@@ -91,6 +115,8 @@ function PasskeyMount(props: { next: string }) {
 
 /** The full sign-in screen. */
 export function signInPage(view: SignInView): string {
+  const sso = view.sso ?? [];
+  if (onlySso(sso)) return ssoOnlyPage(sso, view.next);
   const { ways, next } = view;
   const providers = ways.oidc;
   const any = ways.email || ways.password || ways.passkey || providers.length > 0;
@@ -98,6 +124,7 @@ export function signInPage(view: SignInView): string {
     <Shell title="Sign in" narrow scripts={ways.passkey ? ["passkey.js"] : []}>
       <h1>Sign in to Quire</h1>
       <ErrorSummary error={view.errorFor ? null : view.error} />
+      {sso.length > 0 ? <SsoChoices orgs={sso} next={next} /> : null}
       {ways.email ? <EmailForm {...view} /> : null}
       {ways.passkey ? <PasskeyMount next={next} /> : null}
       {providers.length > 0 ? (
@@ -123,10 +150,11 @@ export function signInPage(view: SignInView): string {
           <PasswordForm {...view} />
         </section>
       ) : null}
+      {ways.saml && !ways.email ? <SsoForm {...view} /> : null}
       {ways.saml ? (
         <p class="a-hint">
-          Your organization uses single sign-on? Start from your identity provider's list of
-          applications.
+          Your organization uses single sign-on? Enter your work address above to continue with it,
+          or start from your identity provider's list of applications.
         </p>
       ) : null}
       {any ? null : (
@@ -140,6 +168,21 @@ export function signInPage(view: SignInView): string {
           Development: messages are not sent; read them in the <a href="/dev/outbox">outbox</a>.
         </p>
       ) : null}
+    </Shell>,
+  );
+}
+
+/** `/sign-in?org=<id>` of an organization that enforces SSO: its providers only. */
+function ssoOnlyPage(sso: SsoOrganization[], next: string): string {
+  return htmlDocument(
+    <Shell title="Sign in" narrow>
+      <h1>Sign in to {sso.map((o) => o.title).join(", ")}</h1>
+      <SsoChoices orgs={sso} next={next} />
+      <p>
+        <a href={`/sign-in${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`}>
+          Not a member? Sign in another way
+        </a>
+      </p>
     </Shell>,
   );
 }
