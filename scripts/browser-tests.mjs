@@ -240,6 +240,9 @@ try {
     headless: true,
     // Root in a container has no user namespace for Chromium's sandbox.
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
+    // Hang guards, not speed checks: axe over the whole API reference (1.7 MB of HTML) took over
+    // puppeteer's default 180 s on a 2-core machine loaded to 12 (CI beside other work).
+    protocolTimeout: 600_000,
   });
   workers = await startWorkers(Object.assign({}, ...tests.map((t) => t.apiVars ?? {})));
   const browser = await launching;
@@ -262,6 +265,8 @@ try {
     // Each test in a context of its own: no cookie, storage or cache from the one before.
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    // Navigations wait up to 2 minutes (puppeteer's default 30 s failed under that same load).
+    page.setDefaultTimeout(120_000);
     try {
       const notes = (await test.run({ base, readerBase, appBase, fixture, page, browser })) ?? [];
       passed += 1;
