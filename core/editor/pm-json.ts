@@ -21,13 +21,19 @@ export interface PmNode {
   text?: string;
 }
 
-const byName = new Map(NODE_SPECS.map((spec) => [spec.name, spec]));
-const byType = new Map<string, EditorNodeSpec>();
-for (const spec of NODE_SPECS) {
-  for (const type of spec.types) byType.set(`${spec.object}:${type}`, spec);
-}
-const marksByName = new Map(MARK_SPECS.map((spec) => [spec.name, spec]));
-const marksByType = new Map(MARK_SPECS.map((spec) => [`${spec.object}:${spec.type}`, spec]));
+// Lookup tables of the spec, built once and only read.
+const byName: ReadonlyMap<string, EditorNodeSpec> = new Map(
+  NODE_SPECS.map((spec) => [spec.name, spec]),
+);
+const byType: ReadonlyMap<string, EditorNodeSpec> = new Map(
+  NODE_SPECS.flatMap((spec) => spec.types.map((type) => [`${spec.object}:${type}`, spec] as const)),
+);
+const marksByName: ReadonlyMap<string, (typeof MARK_SPECS)[number]> = new Map(
+  MARK_SPECS.map((spec) => [spec.name, spec]),
+);
+const marksByType: ReadonlyMap<string, (typeof MARK_SPECS)[number]> = new Map(
+  MARK_SPECS.map((spec) => [`${spec.object}:${spec.type}`, spec]),
+);
 
 /** The node spec a Document node is written by, if the editor knows its type. */
 export function nodeSpecFor(node: LooseNode): EditorNodeSpec | undefined {
