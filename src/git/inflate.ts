@@ -27,7 +27,10 @@ export interface Inflated {
   consumed: number;
 }
 
-const CHUNK = 16 * 1024;
+/** Input handed over per push after the first: fflate copies what a push leaves unread, so pushes stay small. */
+const CHUNK = 64 * 1024;
+/** The first push: the whole stream for most objects (zlib rarely outgrows its input by 128 bytes). */
+const FIRST_MAX = 256 * 1024;
 
 /**
  * Inflates the zlib stream that starts at `start` of `input`, expecting exactly `size` bytes
@@ -52,8 +55,7 @@ export function inflateZlibAt(input: Uint8Array, start: number, size: number): I
   });
   const state = inflater as unknown as InflateInternals;
   let at = start + 2;
-  // The first window fits most streams whole (zlib rarely outgrows its input by 128 bytes).
-  let window = Math.min(input.byteLength - at, size + 128);
+  let window = Math.min(input.byteLength - at, size + 128, FIRST_MAX);
   let pushed = 0;
   for (;;) {
     try {
