@@ -14,7 +14,7 @@ export interface GitObject {
 }
 
 /** A tree entry's mode: files, executables, directories; symlinks and gitlinks are recognised so callers can refuse them. */
-export type TreeMode = "100644" | "100755" | "040000" | "120000" | "160000";
+type TreeMode = "100644" | "100755" | "040000" | "120000" | "160000";
 
 /** One entry of a tree: mode, name (one path segment) and the id of the object it names. */
 export interface TreeEntry {
@@ -24,7 +24,7 @@ export interface TreeEntry {
 }
 
 /** A person line of a commit ("Name <email> 1700000000 +0000"). */
-export interface GitSignature {
+interface GitSignature {
   name: string;
   email: string;
   /** Seconds since the epoch. */
@@ -69,7 +69,7 @@ export function toHex(bytes: Uint8Array): string {
 }
 
 /** Bytes of a hex object id. */
-export function fromHex(hex: string): Uint8Array {
+function fromHex(hex: string): Uint8Array {
   if (!isObjectId(hex)) throw new GitObjectError(`Not an object id: ${JSON.stringify(hex)}`);
   const out = new Uint8Array(20);
   for (let i = 0; i < 20; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -92,7 +92,7 @@ export async function sha1(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Git's tree order: names compared as bytes, a directory compared as if its name ended in "/". */
-export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
+function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
   const ka = encoder.encode(a.mode === "040000" ? `${a.name}/` : a.name);
   const kb = encoder.encode(b.mode === "040000" ? `${b.name}/` : b.name);
   const n = Math.min(ka.byteLength, kb.byteLength);

@@ -9,7 +9,7 @@ import { concatBytes } from "./objects";
 import { PktLineError, readPktLines, type PktLine } from "./pkt-line";
 
 /** What the client needs of a fetcher: `fetch` itself, or the outbound fetcher as a fetch. */
-export type GitFetch = (
+type GitFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: Uint8Array<ArrayBuffer> },
 ) => Promise<Response>;
@@ -30,7 +30,7 @@ interface Endpoint {
 }
 
 /** The remote's address without its credentials, and the Authorization header they make. */
-export function endpointOf(url: string): Endpoint {
+function endpointOf(url: string): Endpoint {
   let parsed: URL;
   try {
     parsed = new URL(url);
