@@ -11,6 +11,7 @@ import embedsHost from "./embeds.ts";
 import idpHost, { tamperHost } from "./oidc.ts";
 import mailHost from "./mail.ts";
 import gitbookApiHost from "./gitbook-api.ts";
+import gitHost from "./git-host.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -27,6 +28,7 @@ const HOSTS: Record<string, FakeHost> = {
   "tamper.example.com": tamperHost,
   "mail.example.com": mailHost,
   "gitbook.example.com": gitbookApiHost,
+  "git.example.com": gitHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */

@@ -1,0 +1,119 @@
+// The Node half of test/network/git-host.ts: bare repositories made with the git CLI in a temp
+// directory, and `git http-backend` run as a CGI program for each request (Debian's git).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+let root = null;
+
+/** The directory holding every test repository (GIT_PROJECT_ROOT), made at first use. */
+function projectRoot() {
+  root ??= mkdtempSync(join(tmpdir(), "quire-git-"));
+  return root;
+}
+
+/** The environment every git command runs in: no user or system config, fixed identities and dates. */
+function gitEnv(extra = {}) {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: projectRoot(),
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_NAME: "Test Author",
+    GIT_AUTHOR_EMAIL: "author@example.com",
+    GIT_AUTHOR_DATE: "1700000000 +0000",
+    GIT_COMMITTER_NAME: "Test Committer",
+    GIT_COMMITTER_EMAIL: "committer@example.com",
+    GIT_COMMITTER_DATE: "1700000000 +0000",
+    ...extra,
+  };
+}
+
+function run(args, cwd) {
+  const out = spawnSync("git", args, { cwd, env: gitEnv(), encoding: "utf8" });
+  if (out.status !== 0) throw new Error(`git ${args.join(" ")}: ${out.stderr}`);
+  return out.stdout;
+}
+
+function repoDir(name) {
+  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new Error(`bad repository name ${name}`);
+  return join(projectRoot(), `${name}.git`);
+}
+
+/** Makes `<name>.git` from commits applied in order, optionally repacked with deltas; answers the tip. */
+export function createRepo({ name, branch = "main", commits, repack = false, tags = [] }) {
+  const work = mkdtempSync(join(tmpdir(), "quire-git-work-"));
+  try {
+    run(["init", "-q", "-b", branch, work]);
+    for (const [i, commit] of commits.entries()) {
+      for (const [path, content] of Object.entries(commit.files ?? {})) {
+        const file = join(work, path);
+        if (content === null) rmSync(file, { force: true });
+        else {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, content);
+        }
+      }
+      run(["add", "-A"], work);
+      run(["commit", "-q", "--allow-empty", "-m", commit.message ?? `commit ${i + 1}`], work);
+    }
+    for (const tag of tags) run(["tag", "-a", tag, "-m", `tag ${tag}`], work);
+    const bare = repoDir(name);
+    rmSync(bare, { recursive: true, force: true });
+    run(["clone", "-q", "--bare", work, bare]);
+    run(["config", "http.receivepack", "true"], bare);
+    if (repack) run(["repack", "-adf", "--depth=50", "--window=250"], bare);
+    return { head: run(["rev-parse", "HEAD"], bare).trim() };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Runs git in a test repository (what a person on the server side would type). */
+export function gitIn({ name, args }) {
+  const out = spawnSync("git", args, { cwd: repoDir(name), env: gitEnv(), encoding: "utf8" });
+  return { status: out.status ?? -1, stdout: out.stdout, stderr: out.stderr };
+}
+
+/** One request through `git http-backend` (CGI): its status, headers and body. */
+export function httpBackend({ method, pathInfo, query, contentType, gitProtocol, body }) {
+  const env = gitEnv({
+    GIT_PROJECT_ROOT: projectRoot(),
+    GIT_HTTP_EXPORT_ALL: "1",
+    PATH_INFO: pathInfo,
+    QUERY_STRING: query,
+    REQUEST_METHOD: method,
+    CONTENT_TYPE: contentType ?? "",
+    CONTENT_LENGTH: String(body?.byteLength ?? 0),
+    REMOTE_USER: "quire",
+    REMOTE_ADDR: "127.0.0.1",
+    ...(gitProtocol ? { GIT_PROTOCOL: gitProtocol } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", ["http-backend"], { env });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", () => {});
+    child.on("error", reject);
+    child.on("close", () => resolve(parseCgi(Buffer.concat(chunks))));
+    child.stdin.on("error", () => {});
+    child.stdin.end(body ? Buffer.from(body) : undefined);
+  });
+}
+
+function parseCgi(output) {
+  let split = output.indexOf("\r\n\r\n");
+  let gap = 4;
+  if (split < 0) [split, gap] = [output.indexOf("\n\n"), 2];
+  if (split < 0) return { status: 502, headers: [], body: new Uint8Array(output) };
+  const headers = [];
+  let status = 200;
+  for (const line of output.subarray(0, split).toString("latin1").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    const key = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (key.toLowerCase() === "status") status = Number(value.split(" ")[0]);
+    else headers.push([key, value]);
+  }
+  return { status, headers, body: new Uint8Array(output.subarray(split + gap)) };
+}
