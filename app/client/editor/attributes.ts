@@ -1,0 +1,46 @@
+import type { Attributes } from "@tiptap/core";
+import { attributesOf, CODEC_ATTRS } from "../../../core/editor/schema";
+import type { EditorMarkSpec, EditorNodeSpec } from "../../../core/editor/spec-types";
+
+/**
+ * A spec's attributes in Tiptap's form, derived from the same `attributesOf` the ProseMirror
+ * schema uses (so both schemas hold the same attributes with the same defaults). Each attribute
+ * is written to HTML as JSON in a `data-a-<name>` attribute so copy and paste inside the editor
+ * keep it; the node's key and text layout are not written: a pasted node is a new node.
+ */
+
+/** Attributes a split (Enter) or a paste must not copy: they belong to one node. */
+const OWN: ReadonlySet<string> = new Set([CODEC_ATTRS.key, CODEC_ATTRS.layout, "id", "checked"]);
+const NOT_COPIED: ReadonlySet<string> = new Set([CODEC_ATTRS.key, CODEC_ATTRS.layout]);
+
+const htmlName = (name: string): string => `data-a-${name.toLowerCase()}`;
+
+function parsed(element: HTMLElement, name: string, fallback: unknown): unknown {
+  const raw = element.getAttribute(htmlName(name));
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Tiptap attributes of a node or mark spec (and of the opaque carriers' `json`). */
+export function tiptapAttributes(spec: EditorNodeSpec | EditorMarkSpec | null): Attributes {
+  const source = spec ? attributesOf(spec) : { [CODEC_ATTRS.json]: { default: null } };
+  const out: Attributes = {};
+  for (const [name, attr] of Object.entries(source)) {
+    const fallback: unknown = attr.default ?? null;
+    out[name] = {
+      default: fallback,
+      keepOnSplit: !OWN.has(name),
+      parseHTML: (element) => (NOT_COPIED.has(name) ? fallback : parsed(element, name, fallback)),
+      renderHTML: (attrs) => {
+        const value: unknown = attrs[name];
+        if (NOT_COPIED.has(name) || value === null || value === undefined) return {};
+        return { [htmlName(name)]: JSON.stringify(value) };
+      },
+    };
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import { Mark, mergeAttributes, Node, type AnyExtension } from "@tiptap/core";
+import { HARD_BREAK, MARK_SPECS, OPAQUE } from "../../../core/editor/marks";
+import { NODE_SPECS } from "../../../core/editor/nodes";
+import type { EditorMarkSpec, EditorNodeSpec } from "../../../core/editor/spec-types";
+import { tiptapAttributes } from "./attributes";
+import { linkHref, markParseRules, markTag, nodeParseRules, nodeTag } from "./html";
+import { labelledNodeView } from "./node-view";
+
+/**
+ * The Tiptap extensions of the editor's schema, DERIVED from core/editor/nodes.ts and marks.ts
+ * (the one home of the editor's types): one Node per node spec, one Mark per mark spec, plus
+ * the text, the line break and the opaque carriers that core/editor/schema.ts adds. Their
+ * ProseMirror schema is the codec's `editorSchema` (test/app/editor-extensions.test.ts holds
+ * them equal), so `fromEditor(editor.getJSON())` reads what the editor holds.
+ */
+
+/** Whether a node is shown by a labelled node view rather than as editable text. */
+const labelled = (spec: EditorNodeSpec): boolean =>
+  spec.atom === true || spec.children === "fragments" || spec.object === "fragment";
+
+function nodeOf(spec: EditorNodeSpec): AnyExtension {
+  const inline = spec.inline === true;
+  const leaf = spec.content === undefined;
+  return Node.create({
+    name: spec.name,
+    topNode: spec.object === "document",
+    group: spec.group,
+    content: spec.content,
+    inline,
+    atom: spec.atom === true,
+    marks: spec.marks,
+    code: spec.code === true,
+    defining: spec.defining === true,
+    isolating: spec.isolating === true,
+    draggable: spec.atom === true && !inline,
+    addAttributes: () => tiptapAttributes(spec),
+    parseHTML: () => nodeParseRules(spec.name, inline),
+    renderHTML: ({ node, HTMLAttributes }) => {
+      const attrs = mergeAttributes({ "data-type": spec.name }, HTMLAttributes);
+      const tag = nodeTag(spec.name, inline, node.attrs.level);
+      return leaf ? [tag, attrs] : [tag, attrs, 0];
+    },
+    ...(labelled(spec) ? { addNodeView: () => labelledNodeView } : {}),
+  });
+}
+
+function markOf(spec: EditorMarkSpec): AnyExtension {
+  return Mark.create({
+    name: spec.name,
+    excludes: spec.excludes,
+    inclusive: spec.inclusive,
+    addAttributes: () => tiptapAttributes(spec),
+    parseHTML: () => markParseRules(spec.name),
+    renderHTML: ({ mark, HTMLAttributes }) => {
+      const attrs = mergeAttributes({ "data-type": spec.name }, HTMLAttributes);
+      const href = spec.name === "link" ? linkHref(mark.attrs.ref) : null;
+      return [markTag(spec.name), href ? { ...attrs, href, rel: "noopener" } : attrs, 0];
+    },
+  });
+}
+
+/** The carriers of what the editor does not edit: shown by label, kept verbatim. */
+const carriers: AnyExtension[] = [
+  Node.create({
+    name: OPAQUE.block,
+    group: "block",
+    atom: true,
+    draggable: true,
+    addAttributes: () => tiptapAttributes(null),
+    parseHTML: () => nodeParseRules(OPAQUE.block, false),
+    renderHTML: ({ HTMLAttributes }) => ["div", { "data-type": OPAQUE.block, ...HTMLAttributes }],
+    addNodeView: () => labelledNodeView,
+  }),
+  Node.create({
+    name: OPAQUE.inline,
+    group: "inline",
+    inline: true,
+    atom: true,
+    addAttributes: () => tiptapAttributes(null),
+    parseHTML: () => nodeParseRules(OPAQUE.inline, true),
+    renderHTML: ({ HTMLAttributes }) => ["span", { "data-type": OPAQUE.inline, ...HTMLAttributes }],
+    addNodeView: () => labelledNodeView,
+  }),
+  Mark.create({
+    name: OPAQUE.mark,
+    excludes: "",
+    addAttributes: () => tiptapAttributes(null),
+    parseHTML: () => markParseRules(OPAQUE.mark),
+    renderHTML: ({ HTMLAttributes }) => [
+      "span",
+      { "data-type": OPAQUE.mark, ...HTMLAttributes },
+      0,
+    ],
+  }),
+];
+
+const text = Node.create({ name: "text", group: "inline" });
+const hardBreak = Node.create({
+  name: HARD_BREAK,
+  group: "inline",
+  inline: true,
+  selectable: false,
+  parseHTML: () => [{ tag: "br" }],
+  renderHTML: () => ["br"],
+  renderText: () => "\n",
+});
+
+/** Every node and mark of the editor's schema, as Tiptap extensions. */
+export const schemaExtensions: readonly AnyExtension[] = [
+  ...NODE_SPECS.map(nodeOf),
+  text,
+  hardBreak,
+  ...MARK_SPECS.map(markOf),
+  ...carriers,
+];
