@@ -16,7 +16,7 @@ import { FOREIGN_DOCUMENTS } from "../content/document/foreign-documents";
  * would hold documents the codec cannot write back (or refuse ones it can).
  */
 
-const tiptapSchema = getSchema([...schemaExtensions]);
+const tiptapSchema = getSchema(schemaExtensions());
 
 const NODE_FIELDS = ["content", "group", "inline", "atom", "marks", "code", "defining"] as const;
 const MARK_FIELDS = ["excludes", "inclusive"] as const;

@@ -15,7 +15,13 @@ const NOT_COPIED: ReadonlySet<string> = new Set([CODEC_ATTRS.key, CODEC_ATTRS.la
 
 const htmlName = (name: string): string => `data-a-${name.toLowerCase()}`;
 
-function parsed(element: HTMLElement, name: string, fallback: unknown): unknown {
+/** An element as far as attributes are read from it (typed without the DOM's lib: tests run the
+ * schema in workerd). */
+interface WithAttributes {
+  getAttribute(name: string): string | null;
+}
+
+function parsed(element: WithAttributes, name: string, fallback: unknown): unknown {
   const raw = element.getAttribute(htmlName(name));
   if (raw === null) return fallback;
   try {

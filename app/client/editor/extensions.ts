@@ -1,24 +1,31 @@
-import { Mark, mergeAttributes, Node, type AnyExtension } from "@tiptap/core";
+import {
+  Mark,
+  mergeAttributes,
+  Node,
+  type AnyExtension,
+  type NodeViewRenderer,
+} from "@tiptap/core";
 import { HARD_BREAK, MARK_SPECS, OPAQUE } from "../../../core/editor/marks";
 import { NODE_SPECS } from "../../../core/editor/nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "../../../core/editor/spec-types";
 import { tiptapAttributes } from "./attributes";
 import { linkHref, markParseRules, markTag, nodeParseRules, nodeTag } from "./html";
-import { labelledNodeView } from "./node-view";
 
 /**
  * The Tiptap extensions of the editor's schema, DERIVED from core/editor/nodes.ts and marks.ts
  * (the one home of the editor's types): one Node per node spec, one Mark per mark spec, plus
  * the text, the line break and the opaque carriers that core/editor/schema.ts adds. Their
  * ProseMirror schema is the codec's `editorSchema` (test/app/editor-extensions.test.ts holds
- * them equal), so `fromEditor(editor.getJSON())` reads what the editor holds.
+ * them equal), so `fromEditor(editor.getJSON())` reads what the editor holds. The browser passes
+ * the node view of what is shown by a label (node-view.ts); without one (the schema test, in
+ * workerd) the same nodes render as their HTML.
  */
 
 /** Whether a node is shown by a labelled node view rather than as editable text. */
 const labelled = (spec: EditorNodeSpec): boolean =>
   spec.atom === true || spec.children === "fragments" || spec.object === "fragment";
 
-function nodeOf(spec: EditorNodeSpec): AnyExtension {
+function nodeOf(spec: EditorNodeSpec, view: NodeViewRenderer | undefined): AnyExtension {
   const inline = spec.inline === true;
   const leaf = spec.content === undefined;
   return Node.create({
@@ -40,7 +47,7 @@ function nodeOf(spec: EditorNodeSpec): AnyExtension {
       const tag = nodeTag(spec.name, inline, node.attrs.level);
       return leaf ? [tag, attrs] : [tag, attrs, 0];
     },
-    ...(labelled(spec) ? { addNodeView: () => labelledNodeView } : {}),
+    ...(view && labelled(spec) ? { addNodeView: () => view } : {}),
   });
 }
 
@@ -60,7 +67,7 @@ function markOf(spec: EditorMarkSpec): AnyExtension {
 }
 
 /** The carriers of what the editor does not edit: shown by label, kept verbatim. */
-const carriers: AnyExtension[] = [
+const carriers = (view: NodeViewRenderer | undefined): AnyExtension[] => [
   Node.create({
     name: OPAQUE.block,
     group: "block",
@@ -69,7 +76,7 @@ const carriers: AnyExtension[] = [
     addAttributes: () => tiptapAttributes(null),
     parseHTML: () => nodeParseRules(OPAQUE.block, false),
     renderHTML: ({ HTMLAttributes }) => ["div", { "data-type": OPAQUE.block, ...HTMLAttributes }],
-    addNodeView: () => labelledNodeView,
+    ...(view ? { addNodeView: () => view } : {}),
   }),
   Node.create({
     name: OPAQUE.inline,
@@ -79,7 +86,7 @@ const carriers: AnyExtension[] = [
     addAttributes: () => tiptapAttributes(null),
     parseHTML: () => nodeParseRules(OPAQUE.inline, true),
     renderHTML: ({ HTMLAttributes }) => ["span", { "data-type": OPAQUE.inline, ...HTMLAttributes }],
-    addNodeView: () => labelledNodeView,
+    ...(view ? { addNodeView: () => view } : {}),
   }),
   Mark.create({
     name: OPAQUE.mark,
@@ -105,11 +112,13 @@ const hardBreak = Node.create({
   renderText: () => "\n",
 });
 
-/** Every node and mark of the editor's schema, as Tiptap extensions. */
-export const schemaExtensions: readonly AnyExtension[] = [
-  ...NODE_SPECS.map(nodeOf),
-  text,
-  hardBreak,
-  ...MARK_SPECS.map(markOf),
-  ...carriers,
-];
+/** Every node and mark of the editor's schema, as Tiptap extensions (`labelledView`: see above). */
+export function schemaExtensions(labelledView?: NodeViewRenderer): AnyExtension[] {
+  return [
+    ...NODE_SPECS.map((spec) => nodeOf(spec, labelledView)),
+    text,
+    hardBreak,
+    ...MARK_SPECS.map(markOf),
+    ...carriers(labelledView),
+  ];
+}

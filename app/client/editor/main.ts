@@ -4,6 +4,7 @@ import type { JsonDocument } from "../../../core/document/types";
 import { fromEditor } from "../../../core/editor/from-editor";
 import type { PmNode } from "../../../core/editor/pm-json";
 import { schemaExtensions } from "./extensions";
+import { labelledNodeView } from "./node-view";
 import { slashMenu } from "./slash-menu";
 import { writing } from "./writing";
 
@@ -26,7 +27,14 @@ function start(mount: HTMLElement, source: HTMLElement): void {
   mount.querySelector("[data-editor-fallback]")?.remove();
   const editor = new Editor({
     element: mount,
-    extensions: [...schemaExtensions, UndoRedo, Dropcursor, Gapcursor, writing, slashMenu],
+    extensions: [
+      ...schemaExtensions(labelledNodeView),
+      UndoRedo,
+      Dropcursor,
+      Gapcursor,
+      writing,
+      slashMenu,
+    ],
     content,
     // The CSP forbids inline styles: the editor's styles are in css/editor.css.
     injectCSS: false,

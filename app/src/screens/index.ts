@@ -9,6 +9,7 @@ import { orgRoutes } from "./org/routes";
 import { orgSettingsRoutes } from "./org-settings/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
+import { editorRoutes } from "./editor/routes";
 import { signInRoutes } from "./sign-in/routes";
 
 /**
@@ -27,4 +28,5 @@ screenRoutes.route("/", orgSettingsRoutes);
 screenRoutes.route("/", inviteRoutes);
 screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", orgRoutes);
+screenRoutes.route("/", editorRoutes);
 screenRoutes.route("/", notBuiltRoutes);
