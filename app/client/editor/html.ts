@@ -1,4 +1,5 @@
 import type { TagParseRule } from "@tiptap/pm/model";
+import { safeHref } from "../../../core/links/safe-href";
 
 /**
  * How editor nodes and marks are written as HTML (the clipboard's form) and read back. Every
@@ -60,10 +61,10 @@ export function nodeParseRules(name: string, inline: boolean): TagParseRule[] {
 /** The tag a mark is written as. */
 export const markTag = (name: string): string => MARK_TAGS[name] ?? "span";
 
-/** Only links to the web or to mail become link marks when pasted from elsewhere. */
-const SAFE_HREF = /^(https?:|mailto:)/i;
-
-/** The parse rules of a mark: its typed form, its plain tags; links read their safe href. */
+/**
+ * The parse rules of a mark: its typed form, its plain tags; a link pasted from elsewhere keeps
+ * its href when the one allowlist (core/links/safe-href.ts) allows it, else only its text.
+ */
 export function markParseRules(name: string): TagParseRule[] {
   const tag = markTag(name);
   const rules: TagParseRule[] = [{ tag: `${tag}[data-type="${name}"]`, priority: 60 }];
@@ -71,8 +72,8 @@ export function markParseRules(name: string): TagParseRule[] {
     rules.push({
       tag: "a[href]",
       getAttrs: (element) => {
-        const href = element.getAttribute("href") ?? "";
-        return SAFE_HREF.test(href) ? { ref: { kind: "url", url: href } } : false;
+        const href = safeHref(element.getAttribute("href") ?? "", "link");
+        return href ? { ref: { kind: "url", url: href } } : false;
       },
     });
   } else if (MARK_TAGS[name]) {
@@ -81,9 +82,9 @@ export function markParseRules(name: string): TagParseRule[] {
   return rules;
 }
 
-/** The href a link mark shows: its URL when it points at the web, else none. */
+/** The href a link mark is written with: its URL when the allowlist allows it, else none. */
 export function linkHref(ref: unknown): string | null {
   if (typeof ref !== "object" || ref === null) return null;
   const url = (ref as Record<string, unknown>).url;
-  return typeof url === "string" && SAFE_HREF.test(url) ? url : null;
+  return typeof url === "string" ? safeHref(url, "link") : null;
 }

@@ -32,12 +32,13 @@ const markRules: ReadonlyArray<[string, RegExp]> = [
 /** Enter in a list item: a new item (a task starts unchecked); in an empty one, out of it. */
 function enterInList(editor: Editor): boolean {
   const { $from } = editor.state.selection;
-  for (let depth = $from.depth; depth > 0; depth--) {
-    if ($from.node(depth).type.name !== "listItem") continue;
-    const inTasks = $from.node(depth - 1).type.name === "taskList";
-    return editor.commands.splitListItem("listItem", { checked: inTasks ? false : null });
+  if ($from.depth < 2 || $from.node(-1).type.name !== "listItem") return false;
+  const item = $from.node(-1);
+  if ($from.parent.content.size === 0 && item.childCount === 1) {
+    return editor.commands.liftListItem("listItem");
   }
-  return false;
+  const inTasks = $from.node(-2).type.name === "taskList";
+  return editor.commands.splitListItem("listItem", { checked: inTasks ? false : null });
 }
 
 /** Enter in a code line: a new line; on an empty last line, out of the code block. */
