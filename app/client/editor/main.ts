@@ -18,7 +18,7 @@ import { writing } from "./writing";
  */
 
 /** What a `document-change` event carries. */
-export interface DocumentChange {
+interface DocumentChange {
   document: JsonDocument;
 }
 
