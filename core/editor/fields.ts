@@ -40,7 +40,7 @@ function canonicalRest(spec: Spec): LooseNode {
   const usual = spec.object === "block" || spec.object === "inline";
   if (usual) rest.isVoid = spec.isVoid ?? false;
   const hasData = Object.values(spec.fields).some((f) => f.path[0] === "data" && f.path.length > 1);
-  if (usual || hasData) rest.data = {};
+  if (usual || hasData || spec.object === "document") rest.data = {};
   return rest;
 }
 
@@ -94,6 +94,10 @@ export function splitFields(
       const left = rest[parent];
       if (isRecord(left) && Object.keys(left).length === 0) delete rest[parent];
     }
+  }
+  // A field that is a whole key (the document's `data`) replaces the canonical one.
+  for (const [name, field] of fieldsOf(spec)) {
+    if (field.path.length === 1 && attrs[name] !== null) delete canonical[field.path[0] as string];
   }
   attrs[CODEC_ATTRS.extra] = sameJson(rest, canonical) ? null : rest;
   return attrs;

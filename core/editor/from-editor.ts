@@ -2,7 +2,7 @@ import type { LooseNode } from "../document/loose";
 import type { JsonDocument } from "../document/types";
 import { joinFields } from "./fields";
 import { textblockInlines } from "./layout";
-import { OPAQUE } from "./marks";
+import { OPAQUE } from "./nodes";
 import { nodeSpecNamed, type PmNode } from "./pm-json";
 import { CODEC_ATTRS } from "./schema";
 import { childrenKey } from "./to-editor";
@@ -16,7 +16,7 @@ import { childrenKey } from "./to-editor";
  * Document `d` (nothing is normalised), and so does `fromEditor(editorSchema.nodeFromJSON(
  * toEditor(d)).toJSON())`. A textblock the editor changed is written in the canonical form:
  * the texts between two inlines are one text node, a run of the same marks one leaf, marks in
- * the schema's order (marks.ts), an empty textblock one empty leaf. New nodes (no `key`, no
+ * the schema's order (`MARK_SPECS`), an empty textblock one empty leaf. New nodes (no `key`, no
  * `extra`) are written as GitBook writes them: `isVoid`, `data` with the attributes that are
  * set; the codec assigns no keys (`assignKeys` of core/document does, where documents are
  * stored).

@@ -1,6 +1,6 @@
 import type { LooseNode } from "../document/loose";
 import { joinFields } from "./fields";
-import { HARD_BREAK, OPAQUE } from "./marks";
+import { HARD_BREAK, OPAQUE } from "./nodes";
 import {
   LINK_MARK,
   markSpecNamed,
@@ -19,7 +19,7 @@ import {
  */
 
 /** A Document mark from an editor mark. */
-export function documentMark(mark: PmMark): unknown {
+function documentMark(mark: PmMark): unknown {
   if (mark.type === OPAQUE.mark) return mark.attrs?.json;
   const spec = markSpecNamed(mark.type);
   if (!spec) throw new TypeError(`not a mark of the editor's schema: ${mark.type}`);
@@ -41,7 +41,7 @@ export function linkInline(mark: PmMark, nodes: unknown[]): LooseNode {
 }
 
 /** The marks of a leaf: the item's marks but the link. */
-export const leafMarks = (item: PmNode): unknown[] =>
+const leafMarks = (item: PmNode): unknown[] =>
   (item.marks ?? []).filter((mark) => mark.type !== LINK_MARK.name).map(documentMark);
 
 /** The text an item stands for in a leaf ("\n" for a hard break), or null for an atom. */

@@ -1,6 +1,6 @@
 import { isRecord, type LooseNode } from "../document/loose";
 import { joinFields, splitFields } from "./fields";
-import { HARD_BREAK, OPAQUE } from "./marks";
+import { HARD_BREAK, OPAQUE } from "./nodes";
 import {
   LINK_MARK,
   markRank,

@@ -1,9 +1,9 @@
-import { data, type EditorNodeSpec, type FieldSpec } from "./spec-types";
+import { data, type EditorMarkSpec, type EditorNodeSpec, type FieldSpec } from "./spec-types";
 
 /**
- * THE ONE HOME OF THE EDITOR'S SCHEMA: every editor node type, as plain data. The ProseMirror
- * schema (schema.ts), the Document codec (to-editor.ts, from-editor.ts) and the Tiptap
- * extensions are derived from this list and marks.ts; add a GitBook type here, nowhere else.
+ * THE ONE HOME OF THE EDITOR'S SCHEMA: every editor node and mark type, as plain data. The
+ * ProseMirror schema (schema.ts), the Document codec (to-editor.ts, from-editor.ts) and the
+ * Tiptap extensions are derived from these lists; add a GitBook type here, nowhere else.
  * A Document type missing from it is carried by `opaqueBlock` / `opaqueInline`, verbatim.
  *
  * Content expressions are as loose as GitBook's stored documents are (any block in any
@@ -190,6 +190,8 @@ export const NODE_SPECS: readonly EditorNodeSpec[] = [
   voidBlock("openapiOperation", "openapi-operation", { ref }),
   voidBlock("openapiSchemas", "openapi-schemas", { ref }),
   voidBlock("openapiWebhook", "openapi-webhook", { ref }),
+  // A named fragment of a void block (a caption, an expandable's title or body, a table cell):
+  // it has no type of its own, its `fragment` and `type` are fields.
   {
     name: "fragment",
     object: "fragment",
@@ -219,3 +221,45 @@ export const NODE_SPECS: readonly EditorNodeSpec[] = [
     icon: data("icon", "string"),
   }),
 ];
+
+/**
+ * The editor's mark types, as plain data.
+ * Their order is ProseMirror's mark rank: a leaf's marks come out of the editor in this order.
+ * GitBook links are inlines around texts; the editor edits them as the `link` mark.
+ */
+export const MARK_SPECS: readonly EditorMarkSpec[] = [
+  { name: "bold", object: "mark", type: "bold", fields: {} },
+  { name: "italic", object: "mark", type: "italic", fields: {} },
+  { name: "strikethrough", object: "mark", type: "strikethrough", fields: {} },
+  { name: "code", object: "mark", type: "code", fields: {} },
+  { name: "keyboard", object: "mark", type: "keyboard", fields: {} },
+  { name: "superscript", object: "mark", type: "superscript", fields: {} },
+  { name: "subscript", object: "mark", type: "subscript", fields: {} },
+  {
+    name: "color",
+    object: "mark",
+    type: "color",
+    fields: { text: data("text", "string"), background: data("background", "string") },
+  },
+  {
+    name: "link",
+    object: "inline",
+    type: "link",
+    isVoid: false,
+    fields: { ref: data("ref", "record") },
+    inclusive: false,
+  },
+];
+
+/**
+ * The carriers of what the codec does not know, each holding the original JSON verbatim in
+ * `json`: a block, an inline (or a text it cannot edit) and a mark. Opaque marks stack.
+ */
+export const OPAQUE = {
+  block: "opaqueBlock",
+  inline: "opaqueInline",
+  mark: "opaqueMark",
+} as const;
+
+/** The editor's line break inside a leaf's text (GitBook writes "\n"). */
+export const HARD_BREAK = "hardBreak";

@@ -1,6 +1,5 @@
 import { isRecord, type LooseNode } from "../document/loose";
-import { MARK_SPECS, OPAQUE } from "./marks";
-import { NODE_SPECS } from "./nodes";
+import { MARK_SPECS, NODE_SPECS } from "./nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "./spec-types";
 
 /**
@@ -52,7 +51,7 @@ export const markSpecNamed = (name: string): EditorMarkSpec | undefined => marks
 /** The `link` mark's spec (GitBook's link inline). */
 export const LINK_MARK = MARK_SPECS.find((spec) => spec.object === "inline") as EditorMarkSpec;
 
-/** A mark's rank: its place in marks.ts, opaque marks last (ProseMirror's order of a set). */
+/** A mark's rank: its place in `MARK_SPECS`, opaque marks last (ProseMirror's order of a set). */
 export function markRank(name: string): number {
   const index = MARK_SPECS.findIndex((spec) => spec.name === name);
   return index === -1 ? MARK_SPECS.length : index;
@@ -60,10 +59,6 @@ export function markRank(name: string): number {
 
 /** An opaque carrier of a Document value the editor does not edit. */
 export const opaque = (type: string, json: unknown): PmNode => ({ type, attrs: { json } });
-
-/** Whether a ProseMirror node is one of the opaque carriers. */
-export const isOpaque = (node: PmNode): boolean =>
-  node.type === OPAQUE.block || node.type === OPAQUE.inline;
 
 /** Deep equality of JSON values, ignoring the order of object keys. */
 export function sameJson(a: unknown, b: unknown): boolean {

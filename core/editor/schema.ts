@@ -1,23 +1,24 @@
 import { Schema, type AttributeSpec, type MarkSpec, type NodeSpec } from "@tiptap/pm/model";
-import { HARD_BREAK, MARK_SPECS, OPAQUE } from "./marks";
-import { NODE_SPECS } from "./nodes";
+import { HARD_BREAK, MARK_SPECS, NODE_SPECS, OPAQUE } from "./nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "./spec-types";
 
 /**
- * The editor's ProseMirror schema, built from the one declarative spec (nodes.ts, marks.ts).
- * Besides each spec's fields, every node and mark has the attributes the codec needs to give
- * the Document back unchanged: `key` (the node's key, null for none), `extra` (the node's
- * fields no attribute shows, null when they are GitBook's usual ones) and, on textblocks,
- * `layout` (how the Document split the text into texts and leaves, null when canonical).
+ * The editor's ProseMirror schema, built from the one declarative spec (nodes.ts). Besides each
+ * spec's fields (null when the Document has none), every node and mark has the attributes the
+ * codec needs to give the Document back unchanged: `key` (the node's key, null for none),
+ * `extra` (the node's fields no attribute shows, null when they are GitBook's usual ones) and,
+ * on textblocks, `layout` (how the Document split the text into texts and leaves, null when
+ * canonical). They belong to one node: the Tiptap extensions must not copy `key` and `layout`
+ * to the second half of a split node (`keepOnSplit: false`), nor a key to a pasted copy.
  */
 
-/** Attributes the codec adds to every node or mark of a kind (see `attributesOf`). */
+/** The names of the attributes the codec adds (see `attributesOf`), and the opaque nodes' `json`. */
 export const CODEC_ATTRS = { key: "key", extra: "extra", layout: "layout", json: "json" } as const;
 
 const nullable: AttributeSpec = { default: null };
 
 /** A node's (or mark's) attributes: its fields, its type attribute and the codec's own. */
-export function attributesOf(spec: EditorNodeSpec | EditorMarkSpec): Record<string, AttributeSpec> {
+function attributesOf(spec: EditorNodeSpec | EditorMarkSpec): Record<string, AttributeSpec> {
   const attrs: Record<string, AttributeSpec> = {};
   if ("typeAttr" in spec && spec.typeAttr) {
     attrs[spec.typeAttr.name] = { default: spec.typeAttr.values[0] };

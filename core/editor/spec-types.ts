@@ -1,5 +1,5 @@
 /**
- * The shape of the editor's declarative schema (nodes.ts, marks.ts): plain data that says, for
+ * The shape of the editor's declarative schema (nodes.ts): plain data that says, for
  * each editor type, which GitBook Document type it stands for, where it may stand (ProseMirror
  * group and content expression) and which Document fields it shows as attributes. The schema
  * (schema.ts), the codec (to-editor.ts, from-editor.ts) and, later, the Tiptap extensions are
@@ -17,7 +17,7 @@ export interface FieldSpec {
 }
 
 /** What a Document node's children are and how they map to the editor node's content. */
-export type ChildrenKind =
+type ChildrenKind =
   /** `nodes` holds blocks, each an editor block node. */
   | "blocks"
   /** `nodes` holds texts and inlines: the editor node is a textblock. */

@@ -2,7 +2,7 @@ import { isRecord, type LooseNode } from "../document/loose";
 import type { JsonDocument } from "../document/types";
 import { hasType, joinFields, splitFields } from "./fields";
 import { editorInlines } from "./layout";
-import { OPAQUE } from "./marks";
+import { OPAQUE } from "./nodes";
 import { nodeSpecFor, opaque, sameJson, type PmNode } from "./pm-json";
 import { CODEC_ATTRS, editorSchema } from "./schema";
 import type { EditorNodeSpec } from "./spec-types";

@@ -9,7 +9,7 @@ import { toEditor } from "../../../core/editor/to-editor";
 import { CANONICAL_SAMPLES, REALISTIC_PAGE, TRICKY_SAMPLES } from "../../content/document/fixtures";
 import { FOREIGN_DOCUMENTS } from "../../content/document/foreign-documents";
 import { gitbookDocument } from "../../content/document/gitbook-arbitraries";
-import { foreignDocument } from "./foreign-arbitraries";
+import { foreignDocument, looseDocument } from "./foreign-arbitraries";
 
 type Json = Record<string, unknown>;
 
@@ -53,6 +53,27 @@ function unknownNodes(node: unknown, out: unknown[] = []): unknown[] {
 }
 const text = (value: unknown) => JSON.stringify(value);
 
+/** The only children the editor's lists of items hold. */
+const ITEM_OF: Record<string, string> = {
+  "list-unordered": "list-item",
+  "list-ordered": "list-item",
+  "list-tasks": "list-item",
+  tabs: "tabs-item",
+  stepper: "stepper-step",
+  columns: "column",
+  updates: "update",
+  code: "code-line",
+  images: "image",
+};
+/** Why a foreign node may be carried opaque: an unknown type, a link with no text, a list of items holding another node. */
+function mustBeOpaque(json: unknown): boolean {
+  const node = json as Json;
+  const type = node.type as string;
+  if (!KNOWN.has(type)) return true;
+  if (type === "link") return !/"text":"[^"]/.test(JSON.stringify(node.nodes));
+  return type in ITEM_OF && (node.nodes as Json[]).some((item) => item.type !== ITEM_OF[type]);
+}
+
 /** Both trips give the document back; `exact` also holds its JSON text to the byte. */
 function expectLossless(document: Json): void {
   expect(fromEditor(toEditor(document))).toStrictEqual(document);
@@ -93,8 +114,19 @@ describe("the editor's codec (Document ↔ ProseMirror JSON)", () => {
       fc.property(foreignDocument, (document) => {
         expect(DocumentSchema.safeParse(document).success).toBe(true);
         expectLossless(document);
+        for (const json of opaqueJson(toEditor(document))) expect(mustBeOpaque(json)).toBe(true);
         const back = throughEditor(document);
         expect(unknownNodes(back).map(text)).toEqual(unknownNodes(document).map(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives back any tree of loose nodes the Document schema accepts", () => {
+    fc.assert(
+      fc.property(looseDocument, (document) => {
+        fc.pre(DocumentSchema.safeParse(document).success);
+        expectLossless(document);
       }),
       { numRuns: 300 },
     );

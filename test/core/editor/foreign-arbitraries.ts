@@ -34,7 +34,9 @@ function perturb(node: unknown, next: () => number): unknown {
     Array.isArray(out.nodes) && (out.nodes as Json[]).some((c) => c.object === "text");
   if (choice === 1 && isRecord(out.data)) out.data = { ...out.data, future: { x: [1, "y"] } };
   if (choice === 2) delete out.key;
-  if (choice === 3 && out.object !== "leaf") out.meta = { future: true };
+  if (choice === 3 && (out.object === "block" || out.object === "inline")) {
+    out.meta = { future: true };
+  }
   if (choice === 4 && inlineContent) {
     out.nodes = (out.nodes as Json[]).flatMap((c) =>
       c.object === "text" ? [c] : [emptyText(), c],
@@ -83,3 +85,45 @@ export const foreignDocument = fc
     const nodes = (document.nodes as unknown[]).map((node) => flattenSplits(perturb(node, next)));
     return { ...document, data: { schemaVersion: 1 }, nodes: nodes.flat() } as Json;
   });
+
+const TYPES = ["paragraph", "heading-2", "link", "list-ordered", "list-item", "code", "code-line"];
+const MORE_TYPES = ["image", "images", "table", "emoji", "bold", "color", "tabs", "future"];
+const FIELD_VALUES = fc.oneof(
+  fc.string({ maxLength: 3 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.dictionary(fc.constantFrom("kind", "url", "id"), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+);
+/** Any tree of nodes with any of the Document's keys, `depth` deep: what a careless writer may store. */
+function looseNode(depth: number): fc.Arbitrary<Json> {
+  const children = (maxLength: number) =>
+    depth === 0 ? fc.constant([]) : fc.array(looseNode(depth - 1), { maxLength });
+  return fc.record(
+    {
+      object: fc.constantFrom("block", "inline", "text", "leaf", "mark", "fragment"),
+      type: fc.constantFrom(...TYPES, ...MORE_TYPES),
+      key: fc.oneof(fc.string({ maxLength: 2 }), fc.integer()),
+      isVoid: fc.boolean(),
+      data: fc.dictionary(
+        fc.constantFrom("ref", "start", "checked", "style", "title", "text", "code", "future"),
+        FIELD_VALUES,
+        { maxKeys: 3 },
+      ),
+      meta: fc.dictionary(fc.constantFrom("id", "x"), FIELD_VALUES, { maxKeys: 2 }),
+      fragment: fc.string({ maxLength: 2 }),
+      text: fc.constantFrom("", "a", "b\nc"),
+      nodes: children(3),
+      leaves: children(2),
+      marks: children(1),
+      fragments: children(1),
+    },
+    { requiredKeys: ["object"] },
+  );
+}
+
+/** Documents of loose nodes (the ones `DocumentSchema` accepts are the codec's input). */
+export const looseDocument = fc
+  .array(looseNode(3), { maxLength: 3 })
+  // Through JSON: fast-check may build objects without a prototype, which JSON never holds.
+  .map((nodes) => JSON.parse(JSON.stringify({ object: "document", data: {}, nodes })) as Json);
