@@ -1,10 +1,9 @@
 import type { Attributes } from "@tiptap/core";
-import { attributesOf, CODEC_ATTRS } from "../../../core/editor/schema";
-import type { EditorMarkSpec, EditorNodeSpec } from "../../../core/editor/spec-types";
+import { CODEC_ATTRS, editorSchema } from "../../../core/editor/schema";
 
 /**
- * A spec's attributes in Tiptap's form, derived from the same `attributesOf` the ProseMirror
- * schema uses (so both schemas hold the same attributes with the same defaults). Each attribute
+ * A node's or mark's attributes in Tiptap's form, read from the codec's ProseMirror schema
+ * (`editorSchema`, built from the spec), so both schemas hold the same attributes and defaults. Each attribute
  * is written to HTML as JSON in a `data-a-<name>` attribute so copy and paste inside the editor
  * keep it; the node's key and text layout are not written: a pasted node is a new node.
  */
@@ -31,11 +30,12 @@ function parsed(element: WithAttributes, name: string, fallback: unknown): unkno
   }
 }
 
-/** Tiptap attributes of a node or mark spec (and of the opaque carriers' `json`). */
-export function tiptapAttributes(spec: EditorNodeSpec | EditorMarkSpec | null): Attributes {
-  const source = spec ? attributesOf(spec) : { [CODEC_ATTRS.json]: { default: null } };
+/** Tiptap attributes of the codec schema's node or mark of this name. */
+export function tiptapAttributes(kind: "node" | "mark", typeName: string): Attributes {
+  const type = kind === "node" ? editorSchema.nodes[typeName] : editorSchema.marks[typeName];
+  if (!type) throw new TypeError(`not a ${kind} of the editor's schema: ${typeName}`);
   const out: Attributes = {};
-  for (const [name, attr] of Object.entries(source)) {
+  for (const [name, attr] of Object.entries(type.spec.attrs ?? {})) {
     const fallback: unknown = attr.default ?? null;
     out[name] = {
       default: fallback,

@@ -5,14 +5,13 @@ import {
   type AnyExtension,
   type NodeViewRenderer,
 } from "@tiptap/core";
-import { HARD_BREAK, MARK_SPECS, OPAQUE } from "../../../core/editor/marks";
-import { NODE_SPECS } from "../../../core/editor/nodes";
+import { HARD_BREAK, MARK_SPECS, NODE_SPECS, OPAQUE } from "../../../core/editor/nodes";
 import type { EditorMarkSpec, EditorNodeSpec } from "../../../core/editor/spec-types";
 import { tiptapAttributes } from "./attributes";
 import { linkHref, markParseRules, markTag, nodeParseRules, nodeTag } from "./html";
 
 /**
- * The Tiptap extensions of the editor's schema, DERIVED from core/editor/nodes.ts and marks.ts
+ * The Tiptap extensions of the editor's schema, DERIVED from core/editor/nodes.ts
  * (the one home of the editor's types): one Node per node spec, one Mark per mark spec, plus
  * the text, the line break and the opaque carriers that core/editor/schema.ts adds. Their
  * ProseMirror schema is the codec's `editorSchema` (test/app/editor-extensions.test.ts holds
@@ -40,7 +39,7 @@ function nodeOf(spec: EditorNodeSpec, view: NodeViewRenderer | undefined): AnyEx
     defining: spec.defining === true,
     isolating: spec.isolating === true,
     draggable: spec.atom === true && !inline,
-    addAttributes: () => tiptapAttributes(spec),
+    addAttributes: () => tiptapAttributes("node", spec.name),
     parseHTML: () => nodeParseRules(spec.name, inline),
     renderHTML: ({ node, HTMLAttributes }) => {
       const attrs = mergeAttributes({ "data-type": spec.name }, HTMLAttributes);
@@ -56,7 +55,7 @@ function markOf(spec: EditorMarkSpec): AnyExtension {
     name: spec.name,
     excludes: spec.excludes,
     inclusive: spec.inclusive,
-    addAttributes: () => tiptapAttributes(spec),
+    addAttributes: () => tiptapAttributes("mark", spec.name),
     parseHTML: () => markParseRules(spec.name),
     renderHTML: ({ mark, HTMLAttributes }) => {
       const attrs = mergeAttributes({ "data-type": spec.name }, HTMLAttributes);
@@ -73,7 +72,7 @@ const carriers = (view: NodeViewRenderer | undefined): AnyExtension[] => [
     group: "block",
     atom: true,
     draggable: true,
-    addAttributes: () => tiptapAttributes(null),
+    addAttributes: () => tiptapAttributes("node", OPAQUE.block),
     parseHTML: () => nodeParseRules(OPAQUE.block, false),
     renderHTML: ({ HTMLAttributes }) => ["div", { "data-type": OPAQUE.block, ...HTMLAttributes }],
     ...(view ? { addNodeView: () => view } : {}),
@@ -83,7 +82,7 @@ const carriers = (view: NodeViewRenderer | undefined): AnyExtension[] => [
     group: "inline",
     inline: true,
     atom: true,
-    addAttributes: () => tiptapAttributes(null),
+    addAttributes: () => tiptapAttributes("node", OPAQUE.inline),
     parseHTML: () => nodeParseRules(OPAQUE.inline, true),
     renderHTML: ({ HTMLAttributes }) => ["span", { "data-type": OPAQUE.inline, ...HTMLAttributes }],
     ...(view ? { addNodeView: () => view } : {}),
@@ -91,7 +90,7 @@ const carriers = (view: NodeViewRenderer | undefined): AnyExtension[] => [
   Mark.create({
     name: OPAQUE.mark,
     excludes: "",
-    addAttributes: () => tiptapAttributes(null),
+    addAttributes: () => tiptapAttributes("mark", OPAQUE.mark),
     parseHTML: () => markParseRules(OPAQUE.mark),
     renderHTML: ({ HTMLAttributes }) => [
       "span",
