@@ -32,10 +32,20 @@ const itemList = (
   item: string,
   fields: EditorNodeSpec["fields"] = {},
 ) => ({ ...container(name, type, fields), content: `${item}+` }) as const satisfies EditorNodeSpec;
-/** An item of such a list: blocks, in no group (it stands only in its list). */
-const item = (name: string, type: string, fields: EditorNodeSpec["fields"] = {}) => {
+/**
+ * An item of such a list: blocks, in no group (it stands only in its list). Tabs, steps and
+ * columns are isolating (editing stays inside one); list items are not, so Enter splits one
+ * into two and Backspace at an item's start joins it to the one before (ProseMirror refuses to
+ * split or join across an isolating node).
+ */
+const item = (
+  name: string,
+  type: string,
+  fields: EditorNodeSpec["fields"] = {},
+  isolating = true,
+) => {
   const { group: _group, ...rest } = container(name, type, fields);
-  return { ...rest, isolating: true } satisfies EditorNodeSpec;
+  return { ...rest, isolating } satisfies EditorNodeSpec;
 };
 /** A void block (no editable content): an atom, its fields as attributes. */
 const voidBlock = (name: string, type: string, fields: EditorNodeSpec["fields"]) =>
@@ -107,7 +117,7 @@ export const NODE_SPECS: readonly EditorNodeSpec[] = [
   itemList("bulletList", "list-unordered", "listItem"),
   itemList("orderedList", "list-ordered", "listItem", { start: data("start", "number") }),
   itemList("taskList", "list-tasks", "listItem"),
-  item("listItem", "list-item", { checked: data("checked", "boolean") }),
+  item("listItem", "list-item", { checked: data("checked", "boolean") }, false),
   container("blockquote", "blockquote"),
   container("hint", "hint", { style: data("style", "string") }),
   container("prompt", "prompt", { description: data("description", "string") }),

@@ -11,6 +11,7 @@ import { orgSettingsRoutes } from "./org-settings/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { changesRoutes } from "./changes/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
+import { editorRoutes } from "./editor/routes";
 import { signInRoutes } from "./sign-in/routes";
 import { spaceRoutes } from "./space/routes";
 
@@ -32,6 +33,7 @@ screenRoutes.route("/", joinRoutes);
 screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", changesRoutes);
 screenRoutes.route("/", orgRoutes);
+screenRoutes.route("/", editorRoutes);
 screenRoutes.route("/", notBuiltRoutes);
 // After the not-built prefixes: `/s/{spaceId}/~/…` (change requests, revisions) is theirs.
 screenRoutes.route("/", spaceRoutes);

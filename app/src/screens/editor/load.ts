@@ -1,0 +1,67 @@
+import type { JsonDocument } from "../../../../core/document/types";
+import type { Api } from "../../api/client";
+
+/**
+ * What the edit screen reads through the API (public /v1 operations only), in one parallel
+ * wave after the person: the change request by its number (`GET …/change-requests/{number}`:
+ * the API takes a number where an id goes) and the page by its path in that change request
+ * (`GET …/change-requests/{number}/content/path/{pagePath}`, which answers the page with its
+ * document). A person who cannot see the space gets the API's 404 (the app's not-found).
+ */
+
+/** The parts of a change request (`ChangeRequest`) the screen shows. */
+interface ChangeRequest {
+  id: string;
+  number: number;
+  subject?: string;
+  status: string;
+  urls: { app: string };
+}
+
+/** The parts of a page read by path (`RevisionPage` with its document) the screen uses. */
+interface PageWithDocument {
+  id: string;
+  title: string;
+  type: string;
+  path: string;
+  document?: JsonDocument;
+}
+
+/** The edit screen's data. */
+export interface EditData {
+  changeRequest: ChangeRequest;
+  page: PageWithDocument;
+}
+
+/** One segment of a URL's path, decoded; a malformed escape stays as written. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The page path of the app's URL (as the browser sent it), as the API reads it. */
+function apiPagePath(urlPagePath: string): string {
+  return urlPagePath
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(decoded(segment)))
+    .join("/");
+}
+
+/** Reads the change request and its page (ApiRefusal when either is not there for the person). */
+export async function loadEditData(
+  api: Api,
+  spaceId: string,
+  number: string,
+  urlPagePath: string,
+): Promise<EditData> {
+  const base = `/spaces/${encodeURIComponent(spaceId)}/change-requests/${encodeURIComponent(number)}`;
+  const [changeRequest, page] = await Promise.all([
+    api.get<ChangeRequest>(base),
+    api.get<PageWithDocument>(`${base}/content/path/${apiPagePath(urlPagePath)}`),
+  ]);
+  return { changeRequest, page };
+}

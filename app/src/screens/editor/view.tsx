@@ -1,0 +1,51 @@
+import { raw } from "hono/html";
+import type { SignedIn } from "../../session/session";
+import { Shell } from "../../layout/shell";
+import type { EditData } from "./load";
+
+/**
+ * The edit screen's HTML: the page's title, the change request it is edited in, the editor's
+ * mount and the page's ProseMirror JSON as data (`<script type="application/json">`, never
+ * run: the CSP allows no inline script). Without JavaScript the mount says that editing needs
+ * it; app/client/editor/main.ts replaces that with the editor.
+ */
+
+/** JSON that is safe inside a `<script>` element: no `<` (so no `</script>`), no line seps. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The edit screen of a page in a change request. */
+export function EditScreen(props: { person: SignedIn; data: EditData; editorJson: unknown }) {
+  const { changeRequest, page } = props.data;
+  const subject = changeRequest.subject?.trim() || "Untitled change request";
+  return (
+    <Shell
+      title={`Edit ${page.title}`}
+      person={props.person}
+      modules={["editor"]}
+      styles={["css/editor.css"]}
+    >
+      <p class="q-ed-context">
+        Editing in change request{" "}
+        <a href={changeRequest.urls.app}>
+          #{changeRequest.number} {subject}
+        </a>
+      </p>
+      <h1>{page.title}</h1>
+      <div class="q-ed-mount" data-editor data-editor-label={`Content of ${page.title}`}>
+        <p data-editor-fallback class="a-message">
+          Editing needs JavaScript. Turn it on in your browser to edit this page.
+        </p>
+      </div>
+      <script type="application/json" id="editor-doc">
+        {raw(scriptJson(props.editorJson))}
+      </script>
+    </Shell>
+  );
+}

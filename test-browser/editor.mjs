@@ -1,0 +1,131 @@
+// The block editor (issue 37) in a real browser: the edit screen of the seeded every-block page
+// (scripts/lib/reader-fixture.mjs) inside a change request the demo owner opens, read back from
+// the live Tiptap editor and compared with the stored Document (lossless in the real editor);
+// markdown shortcuts typed make blocks; the `/` menu opens and closes; axe in light and dark,
+// no CSP violation, no request to another host; a screenshot in docs/app/editor.png.
+/* global document, window, CustomEvent */
+import assert from "node:assert/strict";
+import { audit, foreignRequests, signInByCode, visit } from "./fixtures/app-checks.mjs";
+
+/** The browser tests seed the reader's fixture (the every-block page). */
+export const needsFixture = true;
+
+/** A /v1 call from the page, same-origin with the session (writes carry the CSRF token). */
+function apiFromPage(page, method, path, body) {
+  return page.evaluate(
+    async (method, path, body) => {
+      const csrf = document.querySelector("meta[name=quire-csrf]")?.content ?? "";
+      const res = await fetch(`/v1${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", "X-Quire-CSRF": csrf },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    method,
+    path,
+    body,
+  );
+}
+
+/** The Document the live editor holds, as its `document-change` event tells it. */
+function editorDocument(page) {
+  return page.evaluate(
+    () =>
+      new Promise((done) => {
+        const mount = document.querySelector("[data-editor]");
+        mount.addEventListener("document-change", (event) => done(event.detail.document), {
+          once: true,
+        });
+        mount.dispatchEvent(new CustomEvent("document-request"));
+      }),
+  );
+}
+
+/** The text of a Document node (its leaves, in order). */
+function textOf(node) {
+  if (node.object === "leaf") return node.text;
+  return [...(node.leaves ?? []), ...(node.nodes ?? [])].map(textOf).join("");
+}
+
+export const tests = [
+  {
+    name: "editor: the every-block page is lossless in the live editor; shortcuts make blocks",
+    async run({ page, appBase, fixture }) {
+      const foreign = foreignRequests(page, [appBase]);
+      await page.evaluateOnNewDocument(() => {
+        window.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (event) => {
+          window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await signInByCode(page, appBase);
+      const orgPath = await page.$eval("a[href^='/o/']", (a) => a.getAttribute("href"));
+      const orgId = orgPath.split("/")[2];
+      const spaces = await apiFromPage(page, "GET", `/orgs/${orgId}/spaces?limit=100`);
+      const space = spaces.body.items.find((s) => s.title === "Reader guide");
+      assert.ok(space, "the fixture's space is listed");
+      const cr = await apiFromPage(page, "POST", `/spaces/${space.id}/change-requests`, {
+        subject: "Edit every block",
+      });
+      assert.equal(cr.status, 201, JSON.stringify(cr.body));
+      const pagePath = fixture.pages["Every block"];
+      const base = `/spaces/${space.id}/change-requests/${cr.body.number}`;
+      const stored = await apiFromPage(page, "GET", `${base}/content/path/${pagePath}`);
+      assert.equal(stored.status, 200);
+
+      await visit(page, `${appBase}/s/${space.id}/~/changes/${cr.body.number}/${pagePath}`);
+      await page.waitForSelector("[data-editor-ready] .q-ed-content");
+      assert.deepEqual(await editorDocument(page), stored.body.document, "lossless in the editor");
+      const labels = await page.$$eval(".q-ed-label", (els) => els.map((el) => el.textContent));
+      assert.ok(
+        labels.some((label) => label.startsWith("Image")),
+        `labels: ${labels}`,
+      );
+      assert.ok(
+        labels.some((label) => label.startsWith("Unsupported block:")),
+        `${labels}`,
+      );
+      await audit(page, "editor", { shot: true, dark: true });
+
+      // Everything goes; then markdown shortcuts make a heading and a bulleted list.
+      await page.focus(".q-ed-content");
+      await page.keyboard.down("Control");
+      await page.keyboard.press("a");
+      await page.keyboard.up("Control");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type("# Title");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("- item");
+      const typed = await editorDocument(page);
+      const [heading, list] = typed.nodes;
+      assert.equal(heading.type, "heading-1", JSON.stringify(typed.nodes));
+      assert.equal(textOf(heading), "Title");
+      assert.equal(list.type, "list-unordered", JSON.stringify(typed.nodes));
+      assert.equal(list.nodes[0].type, "list-item");
+      assert.equal(textOf(list), "item");
+
+      // Out of the list; the `/` menu: a listbox that filters, Escape closes, Enter makes.
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("/");
+      await page.waitForSelector("[role=listbox]:not([hidden])");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[role=listbox][hidden]");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type("/quote");
+      const options = await page.$$eval("[role=listbox] [role=option]", (els) =>
+        els.map((el) => el.textContent),
+      );
+      assert.deepEqual(options, ["Quote"]);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Said");
+      const quoted = await editorDocument(page);
+      assert.equal(quoted.nodes.at(-1).type, "blockquote", JSON.stringify(quoted.nodes));
+      assert.equal(textOf(quoted.nodes.at(-1)), "Said");
+
+      assert.deepEqual(await page.evaluate(() => window.__cspViolations), [], "no CSP violation");
+      assert.deepEqual(foreign, [], "no request left the app's origin");
+    },
+  },
+];
