@@ -59,7 +59,16 @@ function structured(node: LooseNode, spec: EditorNodeSpec): PmNode | null {
     content = inlines.content;
     attrs[CODEC_ATTRS.layout] = inlines.layout;
   } else if (spec.children === "blocks") {
-    content = (children as unknown[]).map(blockOf);
+    const blocks = children as unknown[];
+    content = blocks.map(blockOf);
+    // An item standing where only blocks may (a list item outside a list) is carried opaque.
+    if (!fits(spec.name, content)) {
+      content = content.map((child, i) =>
+        editorSchema.nodes[child.type]?.isInGroup("block")
+          ? child
+          : opaque(OPAQUE.block, blocks[i]),
+      );
+    }
   } else if (spec.children === "fragments") {
     for (const fragment of children as unknown[]) {
       const fragmentSpec = isRecord(fragment) ? nodeSpecFor(fragment) : undefined;
