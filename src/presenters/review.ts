@@ -22,7 +22,7 @@ interface RequestedView {
 }
 
 /** The API location of a review. */
-export function reviewPath(spaceId: string, changeRequestId: string, reviewId: string): string {
+function reviewPath(spaceId: string, changeRequestId: string, reviewId: string): string {
   return `${changeRequestPath(spaceId, changeRequestId)}/reviews/${reviewId}`;
 }
 

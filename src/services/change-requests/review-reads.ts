@@ -59,7 +59,7 @@ export function outdatedSql(r: typeof changeRequestReviews = changeRequestReview
 }
 
 /** A review as read: its row, its people, whether it is outdated. */
-export interface ReviewItem {
+interface ReviewItem {
   review: ChangeRequestReviewRow;
   reviewer: UserLike;
   requestedBy?: UserLike;
@@ -102,7 +102,7 @@ function reviewRows(db: Database, where: SQL | undefined) {
 }
 
 /** The path of a change request (space and id or number), as the routes have it. */
-export interface ChangeRequestPath {
+interface ChangeRequestPath {
   spaceId: string;
   changeRequestId: string;
 }
@@ -121,7 +121,7 @@ function commentsOf(db: Database, ids: SQLWrapper) {
 }
 
 /** Filters and page of the review list. */
-export interface ReviewListOptions {
+interface ReviewListOptions {
   outdated?: boolean;
   limit: number;
   after?: readonly [string, string];
@@ -176,7 +176,7 @@ export function reviewPlan(db: Database, path: ChangeRequestPath, reviewId: stri
 }
 
 /** A requested reviewer as read: the request and its people. */
-export interface RequestedItem {
+interface RequestedItem {
   request: RequestedReviewerRow;
   user: UserLike;
   requestedBy?: UserLike;

@@ -19,7 +19,7 @@ function requireReviewable(cr: ChangeRequestRow, what: string): void {
 }
 
 /** A review to submit: who, the decision, and the comment posted with it (stored form). */
-export interface ReviewInput {
+interface ReviewInput {
   reviewerId: string;
   status: ChangeRequestReviewStatus;
   comment?: StoredBody;
@@ -72,7 +72,7 @@ export async function submitReview(db: Database, cr: ChangeRequestRow, input: Re
 }
 
 /** A review request: who asks, and the change request's optional subject and description. */
-export interface ReviewRequest {
+interface ReviewRequest {
   users: string[];
   requestedBy: string;
   patch: Pick<ChangeRequestPatch, "subject" | "description">;
