@@ -63,9 +63,39 @@ export const changeRequestReviewers = sqliteTable(
     userId: text("user_id").notNull(),
     requestedAt: text("requested_at").notNull(),
     approvedAt: text("approved_at"),
+    /** Who asked for the review (migration 0018; null on rows written before it). */
+    requestedBy: text("requested_by"),
+    /** The change request's head revision when the review was asked for (migration 0018). */
+    revisionId: text("revision_id"),
   },
   (t) => [
     uniqueIndex("cr_reviewers_idx").on(t.changeRequestId, t.userId),
     index("cr_reviewers_user_idx").on(t.userId),
+  ],
+);
+
+/** Official ChangeRequestReviewStatus. */
+export type ChangeRequestReviewStatus = "approved" | "changes-requested";
+
+/**
+ * Reviews submitted on a change request (official ChangeRequestReview): a reviewer's decision on
+ * the head revision they saw, with the requester of the review (if requested) and an optional
+ * comment posted on the change request with it. Never updated: a new review supersedes.
+ */
+export const changeRequestReviews = sqliteTable(
+  "change_request_reviews",
+  {
+    id: text("id").primaryKey(),
+    changeRequestId: text("change_request_id").notNull(),
+    reviewerId: text("reviewer_id").notNull(),
+    requestedBy: text("requested_by"),
+    status: text("status").$type<ChangeRequestReviewStatus>().notNull(),
+    revisionId: text("revision_id").notNull(),
+    commentId: text("comment_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("cr_reviews_list_idx").on(t.changeRequestId, t.createdAt, t.id),
+    index("cr_reviews_reviewer_idx").on(t.changeRequestId, t.reviewerId, t.createdAt),
   ],
 );

@@ -1,4 +1,8 @@
-import type { changeRequests } from "./change-requests";
+import type {
+  changeRequestReviewers,
+  changeRequestReviews,
+  changeRequests,
+} from "./change-requests";
 import type { collections } from "./collections";
 import type {
   changeRequestConversations,
@@ -50,6 +54,10 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** A `changeRequests` row as stored. */
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+/** A review submitted on a change request. */
+export type ChangeRequestReviewRow = typeof changeRequestReviews.$inferSelect;
+/** A reviewer requested on a change request. */
+export type RequestedReviewerRow = typeof changeRequestReviewers.$inferSelect;
 
 /** A `conversations` row as stored. */
 export type ConversationRow = typeof conversations.$inferSelect;

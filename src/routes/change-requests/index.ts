@@ -4,11 +4,15 @@ import { changeRequestRoutes } from "./change-requests";
 import { contentRoutes } from "./content";
 import { changeRequestListRoutes } from "./lists";
 import { mergeRoutes } from "./merge";
+import { requestedReviewerRoutes } from "./requested-reviewers";
+import { reviewRoutes } from "./reviews";
 
-/** Mounts the change-request routes (lists, one change request, merge, content) under /v1. */
+/** Mounts the change-request routes (lists, one change request, merge, content, reviews) under /v1. */
 export function mountChangeRequests(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", changeRequestListRoutes);
   app.route("/v1", changeRequestRoutes);
   app.route("/v1", mergeRoutes);
   app.route("/v1", contentRoutes);
+  app.route("/v1", reviewRoutes);
+  app.route("/v1", requestedReviewerRoutes);
 }

@@ -7,6 +7,7 @@ import { guardedSeq } from "../../content/commit";
 import { conflict } from "../../lib/errors";
 
 import { threeWay } from "./three-way";
+import { checkMergeRules } from "./merge-rules";
 import { commitToMain, type MainChange } from "../content/commit-to-main";
 import { changeRequestRevision } from "./writes";
 import type { AfterMain } from "../../platform/main-revision";
@@ -32,6 +33,7 @@ async function mergeChange(
     throw conflict("This change request is archived; reopen it before merging");
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): merges are refused");
+  await checkMergeRules(db, space, cr);
   const { files, ...result } = await threeWay(db, space, cr);
   const wasDraft = cr.status === "draft";
   return {

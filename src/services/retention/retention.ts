@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import {
   changeRequestContributors,
   changeRequestReviewers,
+  changeRequestReviews,
   changeRequests,
   commentReactions,
   commentReplies,
@@ -196,6 +197,10 @@ const PURGE_STEPS: { name: string; run: Step }[] = [
       changeRequestReviewers,
       byChangeRequest(changeRequestReviewers.changeRequestId),
     ),
+  },
+  {
+    name: "change request reviews",
+    run: chunkedDelete(changeRequestReviews, byChangeRequest(changeRequestReviews.changeRequestId)),
   },
   { name: "change requests", run: chunkedDelete(changeRequests, bySpace(changeRequests.spaceId)) },
   {
