@@ -13,6 +13,11 @@ export interface Draft {
   document: PageDocument;
   /** When it was last edited (the loop's clock, ms). */
   editedAt: number;
+  /**
+   * Digests (`documentDigest`) of documents sent on that base whose answers never came: if the
+   * server holds one of them, it is this draft's own earlier save, not someone else's change.
+   */
+  sent?: string[];
 }
 
 /** A value now or later: localStorage answers at once, IndexedDB later. */

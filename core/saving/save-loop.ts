@@ -2,6 +2,7 @@ import { DraftWriter } from "./draft-writer";
 import { draftKey } from "./draft-store";
 import {
   DEFAULT_TIMING,
+  documentDigest,
   retryDelay,
   sameDocument,
   saveDueAt,
@@ -46,7 +47,8 @@ export class SaveLoop {
   private flights = 0;
   private timer: unknown = null;
   private failures = 0;
-  private sentOnBase: PageDocument[] = [];
+  /** Digests of documents sent on `base` whose answers may be lost (persisted with the draft). */
+  private sentOnBase: string[] = [];
   /** Bumped by restore and close: answers of an earlier epoch are ignored. */
   private epoch = 0;
 
@@ -76,6 +78,7 @@ export class SaveLoop {
     this.inFlight = null;
     this.flights++;
     this.base = serverDocumentId;
+    this.sentOnBase = [];
     this.pending = null;
     this.firstUnsavedAt = null;
     const draft = await this.drafts.get();
@@ -84,6 +87,7 @@ export class SaveLoop {
       return null;
     }
     this.base = draft.baseDocumentId;
+    this.sentOnBase = draft.sent ?? [];
     this.pending = draft.document;
     this.editSeq++;
     this.lastEditAt = draft.editedAt;
@@ -99,7 +103,7 @@ export class SaveLoop {
     this.editSeq++;
     this.lastEditAt = now;
     this.firstUnsavedAt ??= now;
-    this.drafts.put({ baseDocumentId: this.base, document, editedAt: now });
+    this.keepDraft(document);
     const { state, conflict } = this.current;
     if (state === "conflict" && conflict) {
       this.emit({ ...this.current, conflict: { ...conflict, mine: document } });
@@ -127,11 +131,7 @@ export class SaveLoop {
     this.base = conflict.theirsDocumentId;
     this.sentOnBase = [];
     this.pending = conflict.mine;
-    this.drafts.put({
-      baseDocumentId: this.base,
-      document: conflict.mine,
-      editedAt: this.lastEditAt,
-    });
+    this.keepDraft(conflict.mine);
     this.emit({ state: "unsaved" });
     return this.saveNow();
   }
@@ -174,11 +174,15 @@ export class SaveLoop {
     if (document === null) return Promise.resolve();
     const { base, epoch, editSeq } = this;
     this.firstUnsavedAt = null;
-    this.sentOnBase = [...this.sentOnBase, document].slice(-SENT_KEPT);
     this.emit({ state: "saving" });
     const { clock, timing } = this;
     const flight = ++this.flights;
     const run = (async () => {
+      // Recorded with the draft before it leaves: a restart then recognises it if it landed.
+      const digest = await documentDigest(document);
+      if (epoch !== this.epoch) return;
+      this.sentOnBase = [...this.sentOnBase, digest].slice(-SENT_KEPT);
+      if (this.pending !== null) this.keepDraft(this.pending);
       const result = await withTimeLimit(
         clock,
         timing.timeoutMs,
@@ -219,23 +223,19 @@ export class SaveLoop {
       this.emit({ state: "saved", lastSavedAt });
       return "done";
     }
-    this.drafts.put({
-      baseDocumentId: documentId,
-      document: this.pending,
-      editedAt: this.lastEditAt,
-    });
+    this.keepDraft(this.pending);
     this.emit({ state: "unsaved", lastSavedAt });
     return "schedule";
   }
 
   /** After a 409: our own lost save (adopted), or a conflict holding both versions. */
-  private conflicted(theirs: LoadResult, epoch: number): Next {
+  private async conflicted(theirs: LoadResult, epoch: number): Promise<Next> {
     if (epoch !== this.epoch) return "done";
     if (theirs.kind !== "loaded") return this.unanswered(theirs);
     const mine = this.pending;
     if (mine === null) return "done";
     if (sameDocument(theirs.document, mine)) return this.saved(theirs.documentId, true);
-    if (this.sentOnBase.some((d) => sameDocument(d, theirs.document))) {
+    if (this.sentOnBase.includes(await documentDigest(theirs.document))) {
       return this.saved(theirs.documentId, false);
     }
     const conflict = { mine, theirs: theirs.document, theirsDocumentId: theirs.documentId };
@@ -260,6 +260,12 @@ export class SaveLoop {
     this.emit({ state: "offline", message: `Not saved (${reason}); retrying.`, retryAt });
     this.setTimer(delay);
     return "done";
+  }
+
+  /** Keeps `document` as the page's draft, with its base and the saves sent on it. */
+  private keepDraft(document: PageDocument): void {
+    const { base: baseDocumentId, lastEditAt: editedAt, sentOnBase: sent } = this;
+    this.drafts.put({ baseDocumentId, document, editedAt, ...(sent.length ? { sent } : {}) });
   }
 
   /** Plans the next save: the debounce after the last edit, at most the longest wait. */

@@ -1,3 +1,4 @@
+import { sha256Hex } from "../digest";
 import type { DraftStore } from "./draft-store";
 import type { Clock, PageDocument, PageRef, SaveTransport } from "./transport";
 
@@ -86,6 +87,11 @@ export function saveDueAt(timing: SaveTiming, lastEditAt: number, firstUnsavedAt
  */
 export function sameDocument(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
+}
+
+/** A document's digest, the same for the same JSON (object keys in any order). */
+export function documentDigest(document: PageDocument): Promise<string> {
+  return sha256Hex(canonical(document));
 }
 
 /** JSON with object keys sorted. */
