@@ -7,7 +7,7 @@ import type { LoadResult, PageDocument, PageRef, SaveResult, SaveTransport } fro
  * `baseDocumentId` (docs/compatibility.md, "The editor's saves"); the server's version is read
  * as the tree's `documentId` (`?bodies=false`) and the page read's document.
  */
-export interface ApiTransportOptions {
+interface ApiTransportOptions {
   /** The API's `/v1` root: `"/v1"` in the app (its origin proxies the API), or an absolute URL. */
   apiRoot: string;
   /** The fetch to use (the platform's by default). */

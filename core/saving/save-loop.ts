@@ -1,16 +1,8 @@
 import { DraftWriter } from "./draft-writer";
 import { draftKey } from "./draft-store";
-import {
-  DEFAULT_TIMING,
-  documentDigest,
-  retryDelay,
-  sameDocument,
-  saveDueAt,
-  withTimeLimit,
-  type SaveLoopOptions,
-  type SaveStatus,
-  type SaveTiming,
-} from "./save-status";
+import { DEFAULT_TIMING, documentDigest, retryDelay, saveDueAt } from "./save-status";
+import { sameDocument, withTimeLimit } from "./save-status";
+import type { SaveLoopOptions, SaveStatus, SaveTiming } from "./save-status";
 import { systemClock, type Clock, type LoadResult, type PageDocument } from "./transport";
 import type { PageRef, SaveResult, SaveTransport } from "./transport";
 
@@ -19,13 +11,13 @@ type Next = "done" | "schedule";
 
 /** Documents sent on one base whose answers may be lost (kept to recognise our own saves). */
 const SENT_KEPT = 8;
+/** The states `resume` leaves. */
+const WAITING: ReadonlySet<string> = new Set(["signedOut", "failed", "offline"]);
 
 /**
  * The save runtime of one edited page (docs/architecture.md, "Saving: nothing typed is lost"):
- * every edit is a durable draft at once; saves are debounced, one at a time, each naming the
- * document it was based on; a conflict, a sign-out or a refusal stops and asks the person;
- * a network failure retries with a capped backoff. The draft goes only once its text is saved
- * or the person chose the server's version.
+ * edits are durable drafts at once; saves are debounced, one at a time, on a named base; a
+ * conflict, sign-out or refusal asks the person; network failures retry with a capped backoff.
  */
 export class SaveLoop {
   private readonly page: PageRef;
@@ -151,10 +143,7 @@ export class SaveLoop {
 
   /** The person signed in again (or asked to retry a refused save): saving resumes. */
   resume(): Promise<void> {
-    const { state } = this.current;
-    if (state !== "signedOut" && state !== "failed" && state !== "offline") {
-      return Promise.resolve();
-    }
+    if (!WAITING.has(this.current.state)) return Promise.resolve();
     this.failures = 0;
     this.emit({ state: "unsaved" });
     return this.saveNow();
@@ -294,7 +283,13 @@ export class SaveLoop {
 
   /** Sets and announces the status (the time of the last save carried over). */
   private emit(next: Omit<SaveStatus, "lastSavedAt"> & { lastSavedAt?: number | null }): void {
-    this.current = { ...next, lastSavedAt: next.lastSavedAt ?? this.current.lastSavedAt };
+    const { failedWrites } = this.drafts;
+    const lastSavedAt = next.lastSavedAt ?? this.current.lastSavedAt;
+    this.current = {
+      ...next,
+      lastSavedAt,
+      ...(failedWrites ? { failedDraftWrites: failedWrites } : {}),
+    };
     this.listener(this.current);
   }
 }

@@ -8,17 +8,10 @@ import type { Clock, PageDocument, PageRef, SaveTransport } from "./transport";
  */
 
 /** The loop's states (docs/architecture.md, "Saving: nothing typed is lost"). */
-export type SaveState =
-  | "saved"
-  | "unsaved"
-  | "saving"
-  | "offline"
-  | "conflict"
-  | "signedOut"
-  | "failed";
+type SaveState = "saved" | "unsaved" | "saving" | "offline" | "conflict" | "signedOut" | "failed";
 
 /** Both versions of a conflicted page: the person chooses (`keepMine` or `takeTheirs`). */
-export interface Conflict {
+interface Conflict {
   mine: PageDocument;
   theirs: PageDocument;
   /** The server version's `documentId` (the base `keepMine` saves on). */
@@ -36,6 +29,8 @@ export interface SaveStatus {
   conflict?: Conflict;
   /** In `offline`: when the next attempt is due (the loop's clock, ms). */
   retryAt?: number;
+  /** Draft writes the store refused (storage full): the text is then only in this tab. */
+  failedDraftWrites?: number;
 }
 
 /** What a save loop needs: the page, the API, the durable drafts, time and a status listener. */
