@@ -14,7 +14,7 @@ import { nowIso } from "../../lib/clock";
  */
 
 /** What the sign-in read about the asserted address's account in this organization. */
-export interface ExistingAccount {
+interface ExistingAccount {
   /** A Quire account has this address. */
   exists: boolean;
   membership: { disabled: boolean } | null;
@@ -25,7 +25,7 @@ export interface ExistingAccount {
 }
 
 /** Why an organization IdP's sign-in as an existing account is refused (always a 403). */
-export interface ExistingAccountRefusal {
+interface ExistingAccountRefusal {
   code: "disabled" | "removed" | "foreign_account";
   reason: string;
 }
