@@ -2,6 +2,7 @@ import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { count, eq } from "drizzle-orm";
 import {
+  apiTokens,
   orgMembers,
   samlProviders,
   ssoAssertions,
@@ -87,6 +88,27 @@ export function codeOf(location: string | null): string {
   const url = new URL(location ?? "");
   if (url.pathname !== "/sso/callback") throw new Error(`unexpected redirect ${location}`);
   return url.searchParams.get("code") ?? "";
+}
+
+/** A complete SP-initiated login of `email` through the test IdP; the ACS answer. */
+export async function samlLogin(idp: TestIdp, provider: WireProvider, email: string) {
+  const { request } = await startLogin(idp, provider);
+  const samlResponse = await idp.response({
+    spEntityID: provider.service.entityID,
+    acsURL: provider.service.acsURL,
+    nameID: email,
+    inResponseTo: request!.id,
+  });
+  return postAcs(provider, samlResponse, request!.relayState);
+}
+
+/** How many credentials (API tokens and sign-in sessions) a user holds. */
+export async function credentialsOf(userId: string): Promise<number> {
+  const [row] = await testDb()
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId));
+  return row!.n;
 }
 
 /** A fresh e-mail address in the organization's domain. */

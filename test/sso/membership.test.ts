@@ -11,23 +11,11 @@ import {
   postAcs,
   providerRow,
   provisioningCounts,
+  samlLogin as login,
   ssoEmail,
-  startLogin,
   type WireProvider,
 } from "../helpers/sso-factories";
 import type { TestIdp } from "../helpers/saml-idp";
-
-/** A complete SP-initiated login of `email`; the ACS answer. */
-async function login(idp: TestIdp, provider: WireProvider, email: string) {
-  const { request } = await startLogin(idp, provider);
-  const samlResponse = await idp.response({
-    spEntityID: provider.service.entityID,
-    acsURL: provider.service.acsURL,
-    nameID: email,
-    inResponseTo: request!.id,
-  });
-  return postAcs(provider, samlResponse, request!.relayState);
-}
 
 /** An IdP-initiated response (no InResponseTo) posted to the ACS. */
 async function idpInitiated(idp: TestIdp, provider: WireProvider, email: string) {

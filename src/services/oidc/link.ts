@@ -3,17 +3,20 @@ import type { Database } from "../../db/client";
 import { memberRemovals, organizations, orgMembers, users } from "../../db/schema/index";
 import type { OidcProviderRow } from "../../db/schema";
 import { runStatements } from "../../db/plan";
-import { ApiError } from "../../lib/errors";
+import { ApiError, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { existingAccountRefusal, pendingInviteQuery } from "../sso/existing-account";
 import type { OidcIdentity } from "./client";
 
 /**
  * Who an OIDC sign-in is (docs/security.md, "OIDC"): accounts are linked by VERIFIED e-mail only
  * (`email_verified: true`), never by the provider's subject alone. A deployment provider signs in
- * people who already have an account; an organization's provider also lets in a new person whose
- * address is in one of the organization's `emailDomains`, as a member with the provider's role
- * (the person is created then, their address verified by the provider). Refusals are 403s.
+ * people who already have an account; an organization's provider signs in an existing account
+ * only under the rule of src/services/sso/existing-account.ts (a member, or a pending invitee,
+ * who then joins), and lets in a new person whose address is in one of the organization's
+ * `emailDomains`, as a member with the provider's role (the person is created then, their
+ * address verified by the provider). Refusals are 403s.
  */
 
 /** The verified address of an identity, or a 403 saying why it cannot be linked. */
@@ -54,7 +57,7 @@ export async function organizationSignIn(
   const orgId = provider.organizationId;
   const found = await runStatements(db, {
     org: db
-      .select({ emailDomains: organizations.emailDomains })
+      .select({ title: organizations.title, emailDomains: organizations.emailDomains })
       .from(organizations)
       .where(eq(organizations.id, orgId)),
     user: db.select({ id: users.id }).from(users).where(eq(users.email, email)),
@@ -68,17 +71,27 @@ export async function organizationSignIn(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, email))),
+    invite: pendingInviteQuery(db, orgId, email),
   });
+  const org = found.org[0];
+  if (!org) throw notFound("Organization");
+  const user = found.user[0];
   const member = found.membership[0];
-  if (member?.disabled) {
-    throw new ApiError(403, "Your membership of this organization is disabled");
-  }
-  if (member) return found.user[0]!.id;
-  if (found.removed.length) {
-    throw new ApiError(403, "Your membership of this organization was removed");
-  }
-  const domains = found.org[0]?.emailDomains ?? [];
-  if (!domains.includes(email.split("@")[1] ?? "")) {
+  const refusal = existingAccountRefusal(
+    {
+      exists: user !== undefined,
+      membership: member ? { disabled: Boolean(member.disabled) } : null,
+      removed: found.removed.length > 0,
+      invited: found.invite.length > 0,
+    },
+    org,
+    { reAddRemoved: false },
+  );
+  if (refusal) throw new ApiError(403, refusal.reason);
+  if (user && member) return user.id;
+  // An existing account past the rule (invited) joins; a new person only from the org's domains.
+  if (user) return join(db, provider, email, identity.name);
+  if (!org.emailDomains.includes(email.split("@")[1] ?? "")) {
     throw new ApiError(
       403,
       `${email} is not a member of this organization, and its domain is not one the ` +

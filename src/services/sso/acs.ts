@@ -3,6 +3,7 @@ import type { SamlProviderRow } from "../../db/schema";
 import { nowMs } from "../../lib/clock";
 import type { SpUrls } from "../../lib/sso-urls";
 import { verifySamlResponse, type SamlFailure } from "../../saml";
+import { existingAccountRefusal } from "./existing-account";
 import { loginContext } from "./login";
 import { provisionLogin } from "./provision";
 
@@ -92,19 +93,17 @@ export async function consumeResponse(
   }
   if (ctx.replayed) return refuse(403, "replayed", "This assertion was already used");
   if (!ctx.org) return refuse(400, "no_organization", "The organization no longer exists");
-  if (ctx.membership?.disabled) {
-    return refuse(403, "disabled", "Your membership of this organization is disabled");
-  }
-  if (!ctx.membership && ctx.removed && !provider.readdRemovedMembers) {
-    return refuse(403, "removed", "Your membership of this organization was removed");
-  }
-  if (!ctx.membership && ctx.user && !ctx.org.emailDomains.includes(email.split("@")[1]!)) {
-    return refuse(
-      403,
-      "foreign_account",
-      "An account with this e-mail address exists; an admin must add it to the organization first",
-    );
-  }
+  const refusal = existingAccountRefusal(
+    {
+      exists: ctx.user !== null,
+      membership: ctx.membership,
+      removed: ctx.removed,
+      invited: ctx.invited,
+    },
+    ctx.org,
+    { reAddRemoved: provider.readdRemovedMembers },
+  );
+  if (refusal) return refuse(403, refusal.code, refusal.reason);
   const done = await provisionLogin(db, {
     provider,
     requestId: assertion.inResponseTo,

@@ -15,6 +15,7 @@ import { nowIso, nowMs } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
 import { authnRequestRedirect, importSpKey, newRequestId } from "../../saml";
 import type { SpUrls } from "../../lib/sso-urls";
+import { pendingInviteQuery } from "./existing-account";
 import { openSpKey } from "./keys";
 
 /** How long an AuthnRequest Quire issued may be answered. */
@@ -73,10 +74,12 @@ export interface LoginContext {
   request: { id: string; relayState: string } | null;
   /** The assertion id was already consumed (replay). */
   replayed: boolean;
-  org: { id: string; emailDomains: string[] } | null;
+  org: { id: string; title: string } | null;
   user: { id: string } | null;
   membership: { disabled: boolean } | null;
   removed: boolean;
+  /** The address holds a pending e-mail invite to the organization. */
+  invited: boolean;
 }
 
 /** Reads everything the ACS decides on, in one round trip. */
@@ -108,7 +111,7 @@ export async function loginContext(
         ),
       ),
     org: db
-      .select({ id: organizations.id, emailDomains: organizations.emailDomains })
+      .select({ id: organizations.id, title: organizations.title })
       .from(organizations)
       .where(eq(organizations.id, orgId)),
     user: db.select({ id: users.id }).from(users).where(eq(users.email, input.email)),
@@ -122,6 +125,7 @@ export async function loginContext(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, input.email))),
+    invite: pendingInviteQuery(db, orgId, input.email),
   });
   return {
     request: input.inResponseTo ? (r.request[0] ?? null) : null,
@@ -130,5 +134,6 @@ export async function loginContext(
     user: r.user[0] ?? null,
     membership: r.membership[0] ? { disabled: Boolean(r.membership[0].disabled) } : null,
     removed: r.removed.length > 0,
+    invited: r.invite.length > 0,
   };
 }

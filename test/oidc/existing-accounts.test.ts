@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { as } from "../helpers/api";
+import { makeMember, makeOrg, makeUser, unique, type TestUser } from "../helpers/factories";
+import { finishOidc, loginAtProvider, sessionCookieOf, startOidc } from "../helpers/oidc-flow";
+import { credentialsOf } from "../helpers/sso-factories";
+
+// An organization's `emailDomains` are unverified claims and its admin registers the provider:
+// it may sign in an existing account only when it is a member or a pending invitee
+// (src/services/sso/existing-account.ts; docs/security.md). The provider is the real
+// oidc-provider of test/network (https://idp.example.com), which vouches for any address.
+
+/** An organization claiming `domain`, with its own OIDC provider; the provider's id. */
+async function orgWithProvider(
+  domain: string,
+): Promise<{ orgId: string; owner: TestUser; id: string }> {
+  const { org, owner } = await makeOrg({ emailDomains: [domain] });
+  const created = await as(owner.token).post(`/orgs/${org.id}/oidc-providers`, {
+    title: "Their IdP",
+    issuer: "https://idp.example.com",
+    clientId: "quire-org",
+    clientSecret: "org-secret",
+    defaultRole: "edit",
+  });
+  expect(created.status, created.text).toBe(201);
+  return { orgId: org.id, owner, id: created.body.id };
+}
+
+/** The whole sign-in of `email` through provider `id`: the callback's answer. */
+async function signIn(id: string, email: string) {
+  const start = await startOidc(id);
+  expect(start.res.status).toBe(200);
+  return finishOidc(await loginAtProvider(start.url, email), start.cookie);
+}
+
+describe("an organization's OIDC provider and existing accounts", () => {
+  it("refuses an existing non-member whose address is on the organization's domains", async () => {
+    const domain = `${unique("victim")}.example.com`;
+    const { orgId, owner, id } = await orgWithProvider(domain);
+    const victim = await makeUser({ email: `${unique("v")}@${domain}` });
+    const credentials = await credentialsOf(victim.user.id);
+    const res = await signIn(id, victim.user.email);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toMatch(
+      /^An account with this address already exists and is not a member of .+: sign in to it another way and accept an invite$/,
+    );
+    expect(sessionCookieOf(res)).toBeNull();
+    expect(await credentialsOf(victim.user.id)).toBe(credentials);
+    const member = await as(owner.token).get(`/orgs/${orgId}/members/${victim.user.id}`);
+    expect(member.status).toBe(404);
+  });
+
+  it("still signs in an existing member", async () => {
+    const { orgId, id } = await orgWithProvider(`${unique("m")}.example.com`);
+    const member = await makeMember(orgId, "review");
+    const res = await signIn(id, member.user.email);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.user.id).toBe(member.user.id);
+    expect(sessionCookieOf(res)).toMatch(/^quire_session=/);
+  });
+
+  it("lets an existing account with a pending e-mail invite join", async () => {
+    const { orgId, owner, id } = await orgWithProvider(`${unique("i")}.example.com`);
+    // Outside the organization's domains: only the invite lets this account in.
+    const email = `${unique("invited")}@elsewhere.example`;
+    const invited = await as(owner.token).post(`/orgs/${orgId}/invites`, { emails: [email] });
+    expect(invited.status).toBe(200);
+    const person = await makeUser({ email }); // the account was made another way meanwhile
+    const res = await signIn(id, email);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.user.id).toBe(person.user.id);
+    const member = await as(owner.token).get(`/orgs/${orgId}/members/${person.user.id}`);
+    expect(member.status).toBe(200);
+  });
+
+  it("provisions a new address of the organization's domains as before", async () => {
+    const domain = `${unique("n")}.example.com`;
+    const { orgId, owner, id } = await orgWithProvider(domain);
+    const email = `${unique("new")}@${domain}`;
+    const res = await signIn(id, email);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.user.email).toBe(email);
+    const member = await as(owner.token).get(`/orgs/${orgId}/members/${res.body.user.id}`);
+    expect(member.body.role).toBe("edit");
+  });
+});

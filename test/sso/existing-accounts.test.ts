@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { as, call } from "../helpers/api";
+import { makeMember, makeUser, unique } from "../helpers/factories";
+import {
+  codeOf,
+  credentialsOf,
+  makeSamlSetup,
+  provisioningCounts,
+  samlLogin,
+  ssoEmail,
+} from "../helpers/sso-factories";
+
+// An organization's `emailDomains` are unverified claims and its admin runs the IdP: its SAML
+// provider may sign in an existing account only when it is a member or a pending invitee
+// (src/services/sso/existing-account.ts; docs/security.md).
+describe("SAML sign-in of existing accounts", () => {
+  it("refuses an existing non-member whose address is on the organization's domains", async () => {
+    const { idp, org, owner, provider } = await makeSamlSetup(
+      {},
+      { emailDomains: ["victim.example"] },
+    );
+    const victim = await makeUser({ email: `${unique("victim")}@victim.example` });
+    const before = await provisioningCounts(org.id);
+    const credentials = await credentialsOf(victim.user.id);
+    const refused = await samlLogin(idp, provider, victim.user.email);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("An account with this address already exists");
+    expect(refused.text).toContain("is not a member of");
+    expect(refused.location).toBeNull();
+    // Nothing written: no user, membership, code or SSO flag; no session of the victim.
+    expect(await provisioningCounts(org.id)).toEqual(before);
+    expect(await credentialsOf(victim.user.id)).toBe(credentials);
+    const member = await as(owner.token).get(`/orgs/${org.id}/members/${victim.user.id}`);
+    expect(member.status).toBe(404);
+  });
+
+  it("still signs in an existing member of the organization", async () => {
+    const { idp, org, provider } = await makeSamlSetup();
+    const member = await makeMember(org.id, "edit");
+    const acs = await samlLogin(idp, provider, member.user.email);
+    expect(acs.status, acs.text).toBe(303);
+    const token = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });
+    expect(token.body.user.id).toBe(member.user.id);
+  });
+
+  it("lets an existing account with a pending e-mail invite join", async () => {
+    const { idp, org, owner, provider } = await makeSamlSetup();
+    // Outside the organization's domains: only the invite lets this account in.
+    const email = `${unique("invited")}@elsewhere.example`;
+    const invited = await as(owner.token).post(`/orgs/${org.id}/invites`, { emails: [email] });
+    expect(invited.status).toBe(200);
+    const person = await makeUser({ email }); // the account was made another way meanwhile
+    const acs = await samlLogin(idp, provider, email);
+    expect(acs.status, acs.text).toBe(303);
+    const token = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });
+    expect(token.body.user.id).toBe(person.user.id);
+    const member = await as(owner.token).get(`/orgs/${org.id}/members/${person.user.id}`);
+    expect(member.status).toBe(200);
+    expect(member.body.sso).toBe(true);
+  });
+
+  it("provisions a new address as before", async () => {
+    const { idp, org, owner, provider } = await makeSamlSetup();
+    const before = await provisioningCounts(org.id);
+    const acs = await samlLogin(idp, provider, ssoEmail());
+    expect(acs.status, acs.text).toBe(303);
+    const token = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });
+    expect(token.status).toBe(200);
+    const member = await as(owner.token).get(`/orgs/${org.id}/members/${token.body.user.id}`);
+    expect(member.body.role).toBe("read");
+    expect((await provisioningCounts(org.id)).users).toBe(before.users + 1);
+  });
+});
