@@ -128,4 +128,74 @@ export const tests = [
       assert.deepEqual(foreign, [], "no request left the app's origin");
     },
   },
+  {
+    name: "editor saves: typed text reaches the API; a tab closed before the save and an offline period lose nothing",
+    async run({ page, appBase }) {
+      await signInByCode(page, appBase);
+      const orgPath = await page.$eval("a[href^='/o/']", (a) => a.getAttribute("href"));
+      const orgId = orgPath.split("/")[2];
+      const spaces = await apiFromPage(page, "GET", `/orgs/${orgId}/spaces?limit=100`);
+      const space = spaces.body.items.find((s) => s.title === "Reader guide");
+      const cr = await apiFromPage(page, "POST", `/spaces/${space.id}/change-requests`, {
+        subject: "Saving",
+      });
+      const made = await apiFromPage(
+        page,
+        "POST",
+        `/spaces/${space.id}/change-requests/${cr.body.id}/content`,
+        {
+          changes: [{ operation: "insert_page", title: "Notes", document: { markdown: "Start." } }],
+        },
+      );
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      const edit = `${appBase}/s/${space.id}/~/changes/${cr.body.number}/notes`;
+      const stored = async () => {
+        const res = await apiFromPage(
+          page,
+          "GET",
+          `/spaces/${space.id}/change-requests/${cr.body.id}/content/path/notes`,
+        );
+        return textOf(res.body.document);
+      };
+      const saved = (p) => p.waitForSelector('[data-save-status][data-save-state="saved"]');
+      const typeAtEnd = async (p, text) => {
+        await p.focus(".q-ed-content");
+        await p.keyboard.press("End");
+        await p.keyboard.down("Control");
+        await p.keyboard.press("End");
+        await p.keyboard.up("Control");
+        await p.keyboard.type(text);
+      };
+
+      // Typed, then saved through the API once the status says so.
+      await visit(page, edit);
+      await page.waitForSelector("[data-editor-ready] .q-ed-content");
+      await saved(page);
+      await typeAtEnd(page, " One");
+      await page.waitForSelector(
+        '[data-save-status][data-save-state="unsaved"], [data-save-status][data-save-state="saving"]',
+      );
+      await saved(page);
+      assert.equal(await stored(), "Start. One");
+
+      // A tab closed right after typing (before the debounced save): the next tab saves it.
+      await typeAtEnd(page, " Two");
+      // Leaving with unsaved changes asks first (beforeunload); the person leaves anyway.
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.goto("about:blank");
+      await visit(page, edit);
+      await page.waitForSelector("[data-editor-ready] .q-ed-content");
+      await saved(page);
+      assert.equal(await stored(), "Start. One Two");
+
+      // Offline: the status says so and the text waits; back online, it is saved.
+      await page.setOfflineMode(true);
+      await typeAtEnd(page, " Three");
+      await page.waitForSelector('[data-save-status][data-save-state="offline"]');
+      await page.setOfflineMode(false);
+      await page.click("[data-save-status] button");
+      await saved(page);
+      assert.equal(await stored(), "Start. One Two Three");
+    },
+  },
 ];

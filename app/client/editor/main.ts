@@ -2,8 +2,10 @@ import { Editor } from "@tiptap/core";
 import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
 import type { JsonDocument } from "../../../core/document/types";
 import { fromEditor } from "../../../core/editor/from-editor";
+import { toEditor } from "../../../core/editor/to-editor";
 import type { PmNode } from "../../../core/editor/pm-json";
 import { schemaExtensions } from "./extensions";
+import { startSaving } from "./saving";
 import { labelledNodeView } from "./node-view";
 import { slashMenu } from "./slash-menu";
 import { writing } from "./writing";
@@ -54,6 +56,14 @@ function start(mount: HTMLElement, source: HTMLElement): void {
   editor.on("update", tell);
   mount.addEventListener("document-request", tell);
   mount.dataset.editorReady = "true";
+  const { space, changeRequest, page } = mount.dataset;
+  if (space && changeRequest && page) {
+    void startSaving({
+      mount,
+      page: { spaceId: space, changeRequestId: changeRequest, pageId: page },
+      show: (document) => editor.commands.setContent(toEditor(document), { emitUpdate: false }),
+    });
+  }
 }
 
 const mount = document.querySelector<HTMLElement>("[data-editor]");

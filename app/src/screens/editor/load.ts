@@ -12,6 +12,7 @@ import type { Api } from "../../api/client";
 /** The parts of a change request (`ChangeRequest`) the screen shows. */
 interface ChangeRequest {
   id: string;
+  space: string;
   number: number;
   subject?: string;
   status: string;

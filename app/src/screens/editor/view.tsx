@@ -38,7 +38,14 @@ export function EditScreen(props: { person: SignedIn; data: EditData; editorJson
         </a>
       </p>
       <h1>{page.title}</h1>
-      <div class="q-ed-mount" data-editor data-editor-label={`Content of ${page.title}`}>
+      <div
+        class="q-ed-mount"
+        data-editor
+        data-editor-label={`Content of ${page.title}`}
+        data-space={changeRequest.space}
+        data-change-request={changeRequest.id}
+        data-page={page.id}
+      >
         <p data-editor-fallback class="a-message">
           Editing needs JavaScript. Turn it on in your browser to edit this page.
         </p>
