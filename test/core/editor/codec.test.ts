@@ -71,7 +71,27 @@ function mustBeOpaque(json: unknown): boolean {
   const type = node.type as string;
   if (!KNOWN.has(type)) return true;
   if (type === "link") return !/"text":"[^"]/.test(JSON.stringify(node.nodes));
+  // An item outside its list (a list item among blocks) fits nowhere but its list.
+  if (Object.values(ITEM_OF).includes(type)) return true;
+  if (touchingEqualLinks(node)) return true;
   return type in ITEM_OF && (node.nodes as Json[]).some((item) => item.type !== ITEM_OF[type]);
+}
+
+/**
+ * Two equal links with only empty texts between them: ProseMirror joins adjacent equal marks, so
+ * the editor cannot keep the boundary, and the codec carries the block whole.
+ */
+function touchingEqualLinks(node: Json): boolean {
+  const inlines = ((node.nodes as Json[] | undefined) ?? []).filter(
+    (child) => !(child.object === "text" && !/"text":"[^"]/.test(JSON.stringify(child.leaves))),
+  );
+  return inlines.some(
+    (child, i) =>
+      i > 0 &&
+      child.type === "link" &&
+      inlines[i - 1]?.type === "link" &&
+      text(inlines[i - 1]?.data) === text(child.data),
+  );
 }
 
 /** Both trips give the document back; `exact` also holds its JSON text to the byte. */
