@@ -42,6 +42,7 @@ async function mergeAtHead(spaceId: string, changeRequestId: string, userId: str
     await reload(spaceId),
     await reloadCr(changeRequestId),
     userId,
+    { type: "none" },
     fixtureAfterMain(),
   );
 }
@@ -157,7 +158,14 @@ describe("content core: change requests, merge, three-way merge", () => {
     );
     const before = await reload(space.id);
     await expect(
-      mergeChangeRequest(db, before, await reloadCr(three.id), userId, fixtureAfterMain()),
+      mergeChangeRequest(
+        db,
+        before,
+        await reloadCr(three.id),
+        userId,
+        { type: "none" },
+        fixtureAfterMain(),
+      ),
     ).rejects.toThrow(/conflicts with main/);
     const after = await reload(space.id);
     expect(after.mainSeq).toBe(before.mainSeq);

@@ -50,6 +50,7 @@ async function seedMain(spaceId: string, userId: string, changes: Change[]) {
     await spaceRow(spaceId),
     applied.changeRequest,
     userId,
+    { type: "none" },
     fixtureAfterMain(),
   );
   const rows = await treeQuery(db, mainPointer(await spaceRow(spaceId)));

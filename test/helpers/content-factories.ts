@@ -63,6 +63,7 @@ export async function commitChanges(spaceId: string, userId: string, changes: Ch
     await reloadSpace(spaceId),
     await reloadChangeRequest(cr.id),
     userId,
+    { type: "none" },
     fixtureAfterMain(),
   );
   return { changeRequest: merged.changeRequest, space: merged.space, revision: merged.revision };

@@ -47,7 +47,7 @@ async function spaceWithContent() {
   ]);
   const [fresh] = await db.select().from(spaces).where(eq(spaces.id, space.id));
   const [freshCr] = await db.select().from(changeRequests).where(eq(changeRequests.id, cr.id));
-  await mergeChangeRequest(db, fresh!, freshCr!, userId, fixtureAfterMain());
+  await mergeChangeRequest(db, fresh!, freshCr!, userId, { type: "none" }, fixtureAfterMain());
   [space] = (await db.select().from(spaces).where(eq(spaces.id, space.id))) as [typeof space];
   await createChangeRequest(db, space, { userId, subject: "open one" });
   return { db, space, userId };

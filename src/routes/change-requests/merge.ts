@@ -5,6 +5,7 @@ import { resolveChangeRequest } from "../../auth/change-request";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse } from "../../api-document/common";
 import { mergeChangeRequest, updateFromMain } from "../../services/change-requests/merge";
+import { effectiveMergeRules } from "../../services/change-requests/merge-rules";
 import { ChangeRequestParams, MergeResultSchema } from "../../api/change-requests";
 
 /** Merging a change request into main, and bringing main's changes into it. */
@@ -33,6 +34,7 @@ mergeRoutes.openapi(
       found.space,
       found.changeRequest,
       found.caller.user.id,
+      effectiveMergeRules(found.space, found.org),
       afterMainOf(c),
     );
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);

@@ -1,18 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { ChangeRequestRow, SpaceRow } from "../../db/schema";
-import { changeRequestReviews, organizations, type MergeRules } from "../../db/schema/index";
+import type { ChangeRequestRow, OrganizationRow, SpaceRow } from "../../db/schema";
+import { changeRequestReviews, type MergeRules } from "../../db/schema/index";
 import { conflict } from "../../lib/errors";
 import { outdatedSql } from "./review-reads";
 
-/** The merge rules a space's merges follow: its own, or its organization's when it inherits. */
-async function rulesOf(db: Database, space: SpaceRow): Promise<MergeRules> {
-  if (space.mergeRules.type !== "inherit") return space.mergeRules;
-  const [org] = await db
-    .select({ mergeRules: organizations.mergeRules })
-    .from(organizations)
-    .where(eq(organizations.id, space.organizationId));
-  return org?.mergeRules ?? { type: "none" };
+/**
+ * The merge rules a space's merges follow: its own, or its organization's when it inherits (the
+ * organization row the access check already read: no round trip of its own).
+ */
+export function effectiveMergeRules(
+  space: Pick<SpaceRow, "mergeRules">,
+  org: Pick<OrganizationRow, "mergeRules">,
+): MergeRules {
+  return space.mergeRules.type === "inherit" ? org.mergeRules : space.mergeRules;
 }
 
 /**
@@ -23,10 +24,9 @@ async function rulesOf(db: Database, space: SpaceRow): Promise<MergeRules> {
  */
 export async function checkMergeRules(
   db: Database,
-  space: SpaceRow,
+  rules: MergeRules,
   cr: ChangeRequestRow,
 ): Promise<void> {
-  const rules = await rulesOf(db, space);
   if (rules.type !== "rules") return;
   const named = [...new Set(rules.rules.flatMap((r) => r.users))].filter((u) => u !== cr.createdBy);
   if (named.length === 0) return;

@@ -8,6 +8,7 @@ import { conflict } from "../../lib/errors";
 
 import { threeWay } from "./three-way";
 import { checkMergeRules } from "./merge-rules";
+import type { MergeRules } from "../../db/schema/index";
 import { commitToMain, type MainChange } from "../content/commit-to-main";
 import { changeRequestRevision } from "./writes";
 import type { AfterMain } from "../../platform/main-revision";
@@ -27,13 +28,14 @@ async function mergeChange(
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
+  rules: MergeRules,
 ): Promise<MainChange<{ merged: ReturnType<typeof markMerged> }>> {
   if (cr.status === "merged") throw conflict("This change request is already merged");
   if (cr.status === "archived")
     throw conflict("This change request is archived; reopen it before merging");
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): merges are refused");
-  await checkMergeRules(db, space, cr);
+  await checkMergeRules(db, rules, cr);
   const { files, ...result } = await threeWay(db, space, cr);
   const wasDraft = cr.status === "draft";
   return {
@@ -74,6 +76,7 @@ export async function mergeChangeRequest(
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
+  rules: MergeRules,
   after: AfterMain,
 ): Promise<{ revision: string; space: SpaceRow; changeRequest: ChangeRequestRow }> {
   const landed = await commitToMain(
@@ -81,7 +84,7 @@ export async function mergeChangeRequest(
     {
       state: { space, cr },
       userId,
-      prepare: (state) => mergeChange(db, state.space, state.cr, userId),
+      prepare: (state) => mergeChange(db, state.space, state.cr, userId, rules),
       reload: (state) => reload(db, state.space.id, state.cr.id),
       raceMessage: "Main changed repeatedly during the merge; retry",
     },
