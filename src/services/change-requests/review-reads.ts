@@ -12,22 +12,11 @@ import { plan } from "../../db/plan";
 import { keysetAfter } from "../../http/pagination";
 import { changeRequestIdSql } from "../../auth/change-request";
 import type { UserLike } from "../../api/users";
+import { userColumns } from "../../db/joined-user";
 
 const reviewer = alias(users, "reviewer");
 const requester = alias(users, "requester");
 const requested = alias(users, "requested");
-
-/** A joined user's columns under names unique in the statement (D1 keys rows by column name). */
-function userColumns(
-  t: { displayName: SQLWrapper; email: SQLWrapper; photoURL: SQLWrapper },
-  prefix: string,
-) {
-  return {
-    name: sql<string | null>`${t.displayName}`.as(`${prefix}_name`),
-    email: sql<string | null>`${t.email}`.as(`${prefix}_email`),
-    photo: sql<string | null>`${t.photoURL}`.as(`${prefix}_photo`),
-  };
-}
 
 /** A joined user's columns as read (all null: the user is gone). */
 interface UserColumns {

@@ -1,25 +1,11 @@
-import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { commentReactions, commentReplies, comments, users } from "../../db/schema/index";
+import { userColumns } from "../../db/joined-user";
 
 const poster = alias(users, "poster");
 const resolver = alias(users, "resolver");
-
-/**
- * A joined user's columns under names unique in the statement (D1 returns rows keyed by column
- * name, so two `display_name` columns would collapse); all null when the user is gone.
- */
-function userColumns(
-  t: { displayName: SQLWrapper; email: SQLWrapper; photoURL: SQLWrapper },
-  prefix: string,
-) {
-  return {
-    name: sql<string | null>`${t.displayName}`.as(`${prefix}_name`),
-    email: sql<string | null>`${t.email}`.as(`${prefix}_email`),
-    photo: sql<string | null>`${t.photoURL}`.as(`${prefix}_photo`),
-  };
-}
 
 /** A comment row with its poster's and resolver's columns. */
 export function commentRowsQuery(db: Database) {
