@@ -1,7 +1,7 @@
 import type { JsonDocument } from "../../../core/document/types";
 import { apiTransport } from "../../../core/saving/api-transport";
 import { SaveLoop } from "../../../core/saving/save-loop";
-import type { SaveStatus } from "../../../core/saving/save-status";
+import { DEFAULT_TIMING, retryDelay, type SaveStatus } from "../../../core/saving/save-status";
 import type { PageRef } from "../../../core/saving/transport";
 import { localDraftStore } from "./drafts-local";
 
@@ -99,9 +99,10 @@ export async function startSaving(host: SavingHost): Promise<void> {
     if (loop.status.state !== "saved") event.preventDefault();
   });
   let loaded = await transport.load(host.page);
-  for (let wait = 1000; loaded.kind === "offline"; wait = Math.min(wait * 2, 30_000)) {
+  // Unreachable at first: the loop's own backoff (one rule for every retry of the editor).
+  for (let failures = 1; loaded.kind === "offline"; failures++) {
     area.textContent = STATE_TEXT.offline;
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await new Promise((resolve) => setTimeout(resolve, retryDelay(DEFAULT_TIMING, failures)));
     loaded = await transport.load(host.page);
   }
   if (loaded.kind !== "loaded") {

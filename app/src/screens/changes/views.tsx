@@ -5,6 +5,7 @@ import { Workspace } from "../../layout/workspace";
 import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { LIST_STATUSES, type ChangeRequestList, type ChangeRequestView } from "./load";
+import { CHANGE_LABELS, STATUS_LABELS } from "./labels";
 import { changeRequestPath, changesPath, pageInChangeRequestPath } from "./paths";
 
 /**
@@ -14,25 +15,6 @@ import { changeRequestPath, changesPath, pageInChangeRequestPath } from "./paths
  * person's role allows (merge, ready for review, archive, reopen, rename). Plain forms and links:
  * it all works without JavaScript; the API decides every action and its refusal is shown.
  */
-
-/** How a status reads. */
-const STATUS_LABELS: Readonly<Record<ChangeRequest["status"], string>> = {
-  open: "Open",
-  draft: "Draft",
-  merged: "Merged",
-  archived: "Archived",
-};
-
-/** How a semantic change reads. */
-const CHANGE_LABELS: Readonly<Record<string, string>> = {
-  page_created: "Added",
-  page_edited: "Edited",
-  page_deleted: "Deleted",
-  page_moved: "Moved",
-  file_created: "File added",
-  file_edited: "File changed",
-  file_deleted: "File deleted",
-};
 
 function Crumbs(props: { space: ChangeRequestList["space"]; here?: string }) {
   const { space } = props;
@@ -240,15 +222,6 @@ function Actions(props: { person: SignedIn; view: ChangeRequestView }) {
     </section>
   );
 }
-
-/** What the screen says after an action (`?done=`). */
-export const DONE_MESSAGES: Readonly<Record<string, string>> = {
-  merged: "Merged into main.",
-  status: "The change request's status changed.",
-  renamed: "Renamed.",
-  updated: "Updated from main.",
-  created: "Change request started.",
-};
 
 /** One change request. */
 export function ChangeRequestScreen(props: {

@@ -2,7 +2,8 @@ import { Hono, type Context } from "hono";
 import type { ListPage } from "../../../api/types";
 import { htmlResponse } from "../../../http/responses";
 import type { ScreenEnv } from "../../../http/screen-env";
-import { doneMessage, formAction, orgApiPath, param, personAndOrg, type Render } from "../actions";
+import { doneMessage, formAction, type Render } from "../../../http/form-action";
+import { orgApiPath, param, personAndOrg } from "../actions";
 import type { Team, TeamMember } from "../types";
 import { teamPage, teamsPage } from "./view";
 

@@ -1,0 +1,31 @@
+import type { ChangeRequest } from "../../api/change-request-types";
+
+/** What the change-request screens say: statuses, kinds of change, and what an action did. */
+
+/** How a status reads. */
+export const STATUS_LABELS: Readonly<Record<ChangeRequest["status"], string>> = {
+  open: "Open",
+  draft: "Draft",
+  merged: "Merged",
+  archived: "Archived",
+};
+
+/** How a semantic change reads. */
+export const CHANGE_LABELS: Readonly<Record<string, string>> = {
+  page_created: "Added",
+  page_edited: "Edited",
+  page_deleted: "Deleted",
+  page_moved: "Moved",
+  file_created: "File added",
+  file_edited: "File changed",
+  file_deleted: "File deleted",
+};
+
+/** What the screen says after an action (`?done=`). */
+export const DONE_MESSAGES: Readonly<Record<string, string>> = {
+  merged: "Merged into main.",
+  status: "The change request's status changed.",
+  renamed: "Renamed.",
+  updated: "Updated from main.",
+  created: "Change request started.",
+};
