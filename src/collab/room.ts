@@ -3,7 +3,7 @@ import * as awarenessProtocol from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { Bindings } from "../env";
 import { createDb } from "../db/client";
-import { primarySession } from "../db/session";
+import { primaryOf } from "../db/session";
 import { roomAccess } from "../auth/room-access";
 import { markRoomClosed, markRoomOpen, REFRESH_PATH } from "../services/collab/live-rooms";
 import { readRoomPage } from "../services/collab/room-pages";
@@ -67,7 +67,7 @@ export class CollabRoom extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === REFRESH_PATH) {
-      if (this.store.meta().spaceId) await this.saver.refresh();
+      if (this.store.meta().spaceId) await this.saver.refresh(this.ctx.getWebSockets());
       return new Response(null, { status: 204 });
     }
     const facts = factsOf(request.headers.get(FACTS_HEADER));
@@ -97,7 +97,7 @@ export class CollabRoom extends DurableObject<Bindings> {
   /** First socket of a fresh room: its place, its Document read from D1, its D1 row. */
   private async open(facts: RoomFacts): Promise<void> {
     const meta = this.store.meta();
-    const db = createDb(primarySession(this.env.DB));
+    const db = createDb(primaryOf(this.env));
     if (meta.baseDocumentId === undefined) {
       const access = await roomAccess(db, facts.spaceId, facts.changeRequestId, facts);
       if (!access.ok) throw new Error(access.message);
@@ -223,7 +223,7 @@ export class CollabRoom extends DurableObject<Bindings> {
     const meta = this.store.meta();
     if (left.length === 0 && meta.firstUnsavedAt === undefined && meta.changeRequestId) {
       this.ctx.waitUntil(
-        markRoomClosed(createDb(primarySession(this.env.DB)), meta.changeRequestId, meta.pageId!),
+        markRoomClosed(createDb(primaryOf(this.env)), meta.changeRequestId, meta.pageId!),
       );
     }
   }

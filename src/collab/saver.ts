@@ -1,7 +1,7 @@
 import * as Y from "yjs";
 import type { Bindings } from "../env";
 import { createDb } from "../db/client";
-import { primarySession } from "../db/session";
+import { primaryOf } from "../db/session";
 import { roomAccess, type RoomAccess, type RoomCredential } from "../auth/room-access";
 import { ApiError } from "../lib/errors";
 import { readRoomPage, writeRoomPage } from "../services/collab/room-pages";
@@ -72,9 +72,10 @@ export class RoomSaver {
   }
 
   /** Another writer changed the page: its Document merged in (queued behind other work). */
-  refresh(): Promise<void> {
+  refresh(sockets: WebSocket[]): Promise<void> {
     return this.serial(async () => {
-      const found = await this.access(this.parts.store.meta().lastEditor);
+      const someone = sockets[0] ? socketFacts(sockets[0]) : undefined;
+      const found = await this.access(this.parts.store.meta().lastEditor ?? someone);
       if (found && !found.ok && found.why === "closed") {
         return this.parts.closeAll(CLOSE.closed, found.message);
       }
@@ -87,9 +88,8 @@ export class RoomSaver {
     await this.serial(async () => {
       const now = Date.now();
       const meta = this.parts.store.meta();
-      if (meta.firstUnsavedAt !== undefined && this.dueAt(meta.firstUnsavedAt) <= now) {
-        await this.save();
-      }
+      // The alarm is set for the earliest due time: pending edits are saved whenever it runs.
+      if (meta.firstUnsavedAt !== undefined) await this.save();
       if (meta.recheckAt !== undefined && meta.recheckAt <= now) {
         await this.recheck(sockets);
         this.parts.store.setMeta({ recheckAt: sockets.length ? now + 60_000 : undefined });
@@ -125,7 +125,7 @@ export class RoomSaver {
   private async access(editor: RoomCredential | undefined) {
     const meta = this.parts.store.meta();
     if (!editor || !meta.spaceId || !meta.changeRequestId) return null;
-    const db = createDb(primarySession(this.parts.env.DB));
+    const db = createDb(primaryOf(this.parts.env));
     return roomAccess(db, meta.spaceId, meta.changeRequestId, editor);
   }
 
@@ -133,7 +133,7 @@ export class RoomSaver {
   private async mergeCurrent(found: Extract<RoomAccess, { ok: true }>): Promise<string | null> {
     const { store } = this.parts;
     const meta = store.meta();
-    const db = createDb(primarySession(this.parts.env.DB));
+    const db = createDb(primaryOf(this.parts.env));
     const page = await readRoomPage(db, found.space, found.changeRequest, meta.pageId!);
     if (!page) throw new ApiError(404, "The page is no longer in the change request");
     if (page.documentId === meta.baseDocumentId) return page.documentId;
@@ -165,7 +165,7 @@ export class RoomSaver {
         try {
           const target = { ...found, userId: found.userId, pageId: meta.pageId! };
           const written = await writeRoomPage(
-            createDb(primarySession(this.parts.env.DB)),
+            createDb(primaryOf(this.parts.env)),
             this.parts.env.FILES,
             undefined,
             target,

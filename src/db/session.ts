@@ -44,3 +44,11 @@ export function sessionAsDatabase(session: D1DatabaseSession): D1Database {
 export function primarySession(d1: D1Database): D1Database {
   return sessionAsDatabase(d1.withSession("first-primary"));
 }
+
+/**
+ * A session at the primary of a Worker's own D1 binding, for code with no request: the live
+ * rooms (src/collab), whose reads must see the writes they answer.
+ */
+export function primaryOf(env: { DB: D1Database }): D1Database {
+  return primarySession(env.DB);
+}

@@ -22,7 +22,10 @@ export function editAnswerHeaders(c: Context, edit: (headers: Headers) => void):
 }
 
 /** Sets each `[name, value]` of `entries` on the answer (`editAnswerHeaders`). */
-export function setAnswerHeaders(c: Context, entries: readonly (readonly [string, string])[]): void {
+export function setAnswerHeaders(
+  c: Context,
+  entries: readonly (readonly [string, string])[],
+): void {
   editAnswerHeaders(c, (headers) => {
     for (const [name, value] of entries) headers.set(name, value);
   });

@@ -24,7 +24,7 @@ export const liveRoutes = createRouter();
 
 /** A session's upgrade must come from the app's origin (cross-site WebSocket hijacking). */
 function requireAppOrigin(c: Context<AppEnv>): void {
-  let app: string | null = null;
+  let app: string | null;
   try {
     app = new URL(c.env.PUBLIC_APP_URL).origin;
   } catch {
