@@ -91,10 +91,15 @@ export const AcceptInviteBody = EmailInviteQuery.extend({
 /** What the invite page shows before anything is spent. */
 export const EmailInviteSchema = z
   .object({
+    id: z.string(),
     organization: z.object({ id: z.string(), title: z.string() }),
     email: z.string(),
     role: MemberRoleOrGuest,
     expiresAt: z.string(),
+    account: z.boolean().openapi({
+      description:
+        "An account uses the address: its person signs in to accept or decline (the link then only shows the invite)",
+    }),
   })
   .openapi("EmailInvite");
 
