@@ -1,19 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { pathString } from "./common";
 import { MemberRoleOrGuest, OrgParams } from "./organizations";
-import { CurrentSessionSchema } from "./sessions";
+import { CurrentSessionSchema, ReturnTo } from "./sessions";
 
 /** Path of one OIDC provider of an organization. */
 export const OidcProviderParams = OrgParams.extend({
   oidcProviderId: pathString("oidcProviderId"),
 });
-
-/** Where to go once signed in: a path of the app (`/…`, never `//host`), kept by the start. */
-const ReturnTo = z
-  .string()
-  .max(2048)
-  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path of the app, starting with a single /")
-  .openapi({ description: "A path of the app to go to once signed in (default: the home)" });
 
 /** Body of `POST /v1/sessions/oidc/start`. */
 export const OidcStartBody = z

@@ -5,6 +5,14 @@ import { pathString } from "./common";
 /** Path of one of the caller's sessions. */
 export const SessionParams = z.object({ sessionId: pathString("sessionId") });
 
+/** Where to go once signed in: a path of the app (`/…`, never `//host`), kept by the start of
+ * a sign-in (OIDC, e-mail): the one API-side rule for `next`. */
+export const ReturnTo = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path of the app, starting with a single /")
+  .openapi({ description: "A path of the app to go to once signed in (default: the home)" });
+
 /** The ways a person can start a session (`method` of a session). */
 export const SIGN_IN_METHODS = ["link", "email", "passkey", "password", "oidc", "saml"] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_PASSWORD_LENGTH } from "../lib/passwords/common";
 import { MemberRoleOrGuest } from "./organizations";
+import { ReturnTo } from "./sessions";
 
 /** An e-mail address as the sign-in flows take it: trimmed, lowercased, at most 320 characters. */
 const EmailAddress = z
@@ -11,8 +12,13 @@ const EmailAddress = z
   .transform((v) => v.toLowerCase())
   .openapi({ type: "string", format: "email", example: "ada@example.com" });
 
-/** `POST /v1/sessions/email`: ask for a sign-in link and code. */
-export const EmailSignInBody = z.object({ email: EmailAddress }).strict();
+/**
+ * `POST /v1/sessions/email`: ask for a sign-in link and code; `returnTo` rides in the link, so
+ * opening it lands on the page the person asked for.
+ */
+export const EmailSignInBody = z
+  .object({ email: EmailAddress, returnTo: ReturnTo.optional() })
+  .strict();
 
 /** `POST /v1/sessions/email/link`: the token of the link in the message. */
 export const EmailLinkBody = z.object({ token: z.string().min(20).max(200) }).strict();
@@ -85,10 +91,15 @@ export const AcceptInviteBody = EmailInviteQuery.extend({
 /** What the invite page shows before anything is spent. */
 export const EmailInviteSchema = z
   .object({
+    id: z.string(),
     organization: z.object({ id: z.string(), title: z.string() }),
     email: z.string(),
     role: MemberRoleOrGuest,
     expiresAt: z.string(),
+    account: z.boolean().openapi({
+      description:
+        "An account uses the address: its person signs in to accept or decline (the link then only shows the invite)",
+    }),
   })
   .openapi("EmailInvite");
 

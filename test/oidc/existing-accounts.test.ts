@@ -5,7 +5,7 @@ import { finishOidc, loginAtProvider, sessionCookieOf, startOidc } from "../help
 import { credentialsOf } from "../helpers/sso-factories";
 
 // An organization's `emailDomains` are unverified claims and its admin registers the provider:
-// it may sign in an existing account only when it is a member or a pending invitee
+// it may sign in an existing account only when it is a member, never a mere invitee
 // (src/services/sso/existing-account.ts; docs/security.md). The provider is the real
 // oidc-provider of test/network (https://idp.example.com), which vouches for any address.
 
@@ -58,18 +58,28 @@ describe("an organization's OIDC provider and existing accounts", () => {
     expect(sessionCookieOf(res)).toMatch(/^quire_session=/);
   });
 
-  it("lets an existing account with a pending e-mail invite join", async () => {
+  it("refuses an account holding only a pending invite, until its person accepts", async () => {
     const { orgId, owner, id } = await orgWithProvider(`${unique("i")}.example.com`);
-    // Outside the organization's domains: only the invite lets this account in.
-    const email = `${unique("invited")}@elsewhere.example`;
+    // The attack: an admin invites any address, then asserts it from their own provider.
+    const person = await makeUser({ email: `${unique("invited")}@elsewhere.example` });
+    const email = person.user.email;
     const invited = await as(owner.token).post(`/orgs/${orgId}/invites`, { emails: [email] });
-    expect(invited.status).toBe(200);
-    const person = await makeUser({ email }); // the account was made another way meanwhile
+    expect(invited.body).toMatchObject({ users: [], invited: 1 });
+    const refused = await signIn(id, email);
+    expect(refused.status).toBe(403);
+    expect(sessionCookieOf(refused)).toBeNull();
+    expect((await as(owner.token).get(`/orgs/${orgId}/members/${person.user.id}`)).status).toBe(
+      404,
+    );
+    const mine = await as(person.token).get("/user/invites");
+    expect((await as(person.token).post(`/user/invites/${mine.body.items[0].id}`)).status).toBe(
+      200,
+    );
     const res = await signIn(id, email);
     expect(res.status, res.text).toBe(201);
     expect(res.body.user.id).toBe(person.user.id);
     const member = await as(owner.token).get(`/orgs/${orgId}/members/${person.user.id}`);
-    expect(member.status).toBe(200);
+    expect(member.body.role).toBe("read");
   });
 
   it("provisions a new address of the organization's domains as before", async () => {

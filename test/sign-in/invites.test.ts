@@ -15,7 +15,7 @@ function inviteLink(text: string) {
 }
 
 describe("e-mail invites (official inviteUsersToOrganization)", () => {
-  it("adds people who have an account, sends others a link that creates them and joins", async () => {
+  it("adds nobody at once: an account gets a pending invite, a new address a link that joins", async () => {
     const { org, owner } = await makeOrg({ title: "Invite Corp" });
     const existing = await makeUser();
     const fresh = `${unique("invitee")}@example.test`;
@@ -24,10 +24,20 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
       role: "comment",
     });
     expect([res.status, res.body.error?.message]).toEqual([200, undefined]);
-    expect(res.body).toEqual({ users: [existing.user.id], invited: 2, failedSSOEmails: [] });
-    expect((await readMembership(org.id, existing.user.id))?.role).toBe("comment");
+    expect(res.body).toEqual({ users: [], invited: 2, failedSSOEmails: [] });
+    expect(await readMembership(org.id, existing.user.id)).toBeUndefined();
     const [notice] = await mailTo(existing.user.email);
-    expect(notice!.subject).toMatch(/added you to Invite Corp/);
+    expect(notice!.subject).toMatch(/invited you to Invite Corp/);
+    expect(notice!.text).toContain("until you accept, you are not a member");
+    // The link of an existing account shows the invite; accepting by it alone is refused.
+    const theirs = await call("GET", "/sessions/invite", { query: inviteLink(notice!.text) });
+    expect(theirs.body).toMatchObject({ account: true, role: "comment" });
+    const byLink = await call("POST", "/sessions/invite", { body: inviteLink(notice!.text) });
+    expect([byLink.status, byLink.body.error.message]).toEqual([
+      409,
+      expect.stringMatching(/sign in to it, then accept or decline/),
+    ]);
+    expect(setCookie(byLink, "quire_session")).toBeUndefined();
     const [invite] = await mailTo(fresh);
     expect(invite!.text).toContain(`${env.PUBLIC_APP_URL}/invite/`);
     const link = inviteLink(invite!.text);
@@ -37,6 +47,7 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
       organization: { id: org.id, title: "Invite Corp" },
       email: fresh,
       role: "edit",
+      account: false,
     });
     const accepted = await call("POST", "/sessions/invite", {
       body: { ...link, displayName: "Grace" },
@@ -51,7 +62,7 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
     expect(reused.status).toBe(410);
   });
 
-  it("lets a pending invitee sign up by e-mail, and refuses invites from non-admins", async () => {
+  it("lets a pending invitee sign up by e-mail (the invite stays pending), and refuses invites from non-admins", async () => {
     const { org, owner } = await makeOrg();
     const fresh = `${unique("pending")}@example.test`;
     await as(owner.token).post(`/orgs/${org.id}/invites`, { emails: [fresh] });
@@ -63,7 +74,11 @@ describe("e-mail invites (official inviteUsersToOrganization)", () => {
       headers: { Cookie: cookie! },
     });
     expect(res.body.user.email).toBe(fresh);
-    expect((await readMembership(org.id, res.body.user.id))?.role).toBe("read");
+    // Signing up is no consent to join: the invite waits on the person's home.
+    expect(await readMembership(org.id, res.body.user.id)).toBeUndefined();
+    const session = { Cookie: `quire_session=${setCookie(res, "quire_session")}` };
+    const mine = await call("GET", "/user/invites", { headers: session });
+    expect(mine.body).toMatchObject({ count: 1, items: [{ organization: { id: org.id } }] });
     // An organization that enforces SSO lets its invitees in through its SSO only.
     await testDb().update(organizations).set({ sso: true }).where(eq(organizations.id, org.id));
     const later = `${unique("sso")}@example.test`;

@@ -11,7 +11,7 @@ import {
 } from "../helpers/sso-factories";
 
 // An organization's `emailDomains` are unverified claims and its admin runs the IdP: its SAML
-// provider may sign in an existing account only when it is a member or a pending invitee
+// provider may sign in an existing account only when it is a member, never a mere invitee
 // (src/services/sso/existing-account.ts; docs/security.md).
 describe("SAML sign-in of existing accounts", () => {
   it("refuses an existing non-member whose address is on the organization's domains", async () => {
@@ -43,13 +43,26 @@ describe("SAML sign-in of existing accounts", () => {
     expect(token.body.user.id).toBe(member.user.id);
   });
 
-  it("lets an existing account with a pending e-mail invite join", async () => {
+  it("refuses an account holding only a pending invite, until its person accepts", async () => {
     const { idp, org, owner, provider } = await makeSamlSetup();
-    // Outside the organization's domains: only the invite lets this account in.
-    const email = `${unique("invited")}@elsewhere.example`;
-    const invited = await as(owner.token).post(`/orgs/${org.id}/invites`, { emails: [email] });
-    expect(invited.status).toBe(200);
-    const person = await makeUser({ email }); // the account was made another way meanwhile
+    // The attack: an admin invites any address, then asserts it from their own IdP.
+    const person = await makeUser({ email: `${unique("invited")}@elsewhere.example` });
+    const email = person.user.email;
+    const invited = await as(owner.token).post(`/orgs/${org.id}/invites`, {
+      emails: [email],
+      sso: true,
+    });
+    expect(invited.body).toMatchObject({ users: [], invited: 1 });
+    const refused = await samlLogin(idp, provider, email);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("sign in to it another way and accept an invite");
+    expect((await as(owner.token).get(`/orgs/${org.id}/members/${person.user.id}`)).status).toBe(
+      404,
+    );
+    // The person accepts, signed in another way: now the organization's IdP signs them in.
+    const mine = await as(person.token).get("/user/invites");
+    const accepted = await as(person.token).post(`/user/invites/${mine.body.items[0].id}`);
+    expect(accepted.status, accepted.text).toBe(200);
     const acs = await samlLogin(idp, provider, email);
     expect(acs.status, acs.text).toBe(303);
     const token = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });

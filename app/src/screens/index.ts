@@ -3,6 +3,7 @@ import type { ScreenEnv } from "../http/screen-env";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { homeRoutes } from "./home/routes";
+import { pendingInviteRoutes } from "./home/invites";
 import { inviteRoutes } from "./invite/routes";
 import { joinRoutes } from "./join/routes";
 import { notBuiltRoutes } from "./not-built";
@@ -23,6 +24,7 @@ import { spaceRoutes } from "./space/routes";
 export const screenRoutes = new Hono<ScreenEnv>();
 
 screenRoutes.route("/", homeRoutes);
+screenRoutes.route("/", pendingInviteRoutes);
 screenRoutes.route("/", signInRoutes);
 screenRoutes.route("/", callbackRoutes);
 screenRoutes.route("/", outboxRoutes);

@@ -4,6 +4,7 @@ import type {
   changeRequests,
 } from "./change-requests";
 import type { collections } from "./collections";
+import type { emailInvites } from "./sign-in-mail";
 import type {
   changeRequestConversations,
   conversationClusters,
@@ -94,6 +95,11 @@ export type GroupRow = typeof siteSectionGroups.$inferSelect;
 
 /** A `idempotencyKeys` row as stored. */
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** An `emailInvites` row as the pending-invite lists read it: no token digest, the title joined. */
+export type EmailInviteRow = Omit<typeof emailInvites.$inferSelect, "tokenDigest"> & {
+  organizationTitle: string;
+};
 
 /** A `linkInvites` row as stored. */
 export type InviteRow = typeof linkInvites.$inferSelect;

@@ -39,9 +39,14 @@ emailSignInRoutes.openapi(
     refuseCrossSiteSignIn(c);
     const transport = mailTransport(c.env);
     if (transport.kind === "none") throw new MailNotConfigured(transport.reason);
-    const { email } = c.req.valid("json");
+    const { email, returnTo } = c.req.valid("json");
     const nonce = signInNonce(c);
-    await requestEmailSignIn(c.get("db"), c.env, { email, nonce, ssoStart: ssoStartOf(c) });
+    await requestEmailSignIn(c.get("db"), c.env, {
+      email,
+      nonce,
+      returnTo,
+      ssoStart: ssoStartOf(c),
+    });
     return c.json({ sent: true as const }, 202);
   },
 );

@@ -28,7 +28,7 @@ emailInviteRoutes.openapi(
     path: "/orgs/{organizationId}/invites",
     tags: ["organization-invites"],
     summary:
-      "Invite users in an organization by e-mail (admins): people with an account are added, others get an invite link",
+      "Invite users in an organization by e-mail (admins): each address gets a pending invite to accept (nobody is added at once, so `users` is empty)",
     request: { params: OrgParams, body: jsonBody(InviteUsersBody) },
     responses: {
       200: jsonResponse(InvitedUsersSchema, "OK"),
@@ -84,13 +84,13 @@ emailInviteRoutes.openapi(
     path: "/sessions/invite",
     tags: ["sessions"],
     summary:
-      "Quire: accept an e-mail invite (the link verifies the address): creates the person if new, joins with the invite's role, signs in",
+      "Quire: accept an e-mail invite by its link, for an address with no account (the link verifies it): creates the person, joins with the invite's role, signs in; an address with an account: 409 (sign in, then POST /v1/user/invites/{inviteId})",
     security: [],
     middleware: [signInRoute()],
     request: { body: jsonBody(AcceptInviteBody) },
     responses: {
       201: jsonResponse(CurrentSessionSchema, "Joined and signed in (the session cookie is set)"),
-      ...errorResponses(400, 403, 410, 429),
+      ...errorResponses(400, 403, 409, 410, 429),
     },
   }),
   async (c) => {

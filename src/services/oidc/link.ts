@@ -6,15 +6,15 @@ import { runStatements } from "../../db/plan";
 import { ApiError, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { existingAccountRefusal, pendingInviteQuery } from "../sso/existing-account";
+import { existingAccountRefusal } from "../sso/existing-account";
 import type { OidcIdentity } from "./client";
 
 /**
  * Who an OIDC sign-in is (docs/security.md, "OIDC"): accounts are linked by VERIFIED e-mail only
  * (`email_verified: true`), never by the provider's subject alone. A deployment provider signs in
  * people who already have an account; an organization's provider signs in an existing account
- * only under the rule of src/services/sso/existing-account.ts (a member, or a pending invitee,
- * who then joins), and lets in a new person whose address is in one of the organization's
+ * only under the rule of src/services/sso/existing-account.ts (a member, never a mere invitee:
+ * an invite is accepted by its person, not by the IdP), and lets in a new person whose address is in one of the organization's
  * `emailDomains`, as a member with the provider's role (the person is created then, their
  * address verified by the provider). Refusals are 403s.
  */
@@ -71,7 +71,6 @@ export async function organizationSignIn(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, email))),
-    invite: pendingInviteQuery(db, orgId, email),
   });
   const org = found.org[0];
   if (!org) throw notFound("Organization");
@@ -82,15 +81,13 @@ export async function organizationSignIn(
       exists: user !== undefined,
       membership: member ? { disabled: Boolean(member.disabled) } : null,
       removed: found.removed.length > 0,
-      invited: found.invite.length > 0,
     },
     org,
     { reAddRemoved: false },
   );
   if (refusal) throw new ApiError(403, refusal.reason);
-  if (user && member) return user.id;
-  // An existing account past the rule (invited) joins; a new person only from the org's domains.
-  if (user) return join(db, provider, email, identity.name);
+  if (user) return user.id; // past the rule: a member
+  // A new person only from the organization's domains.
   if (!org.emailDomains.includes(email.split("@")[1] ?? "")) {
     throw new ApiError(
       403,

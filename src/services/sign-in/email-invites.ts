@@ -9,8 +9,8 @@ import { nowMs } from "../../lib/clock";
 import type { MemberRole } from "../../lib/roles";
 import { sendMail } from "../../mail";
 import { setSsoMember } from "../sso/removals";
-import { addMember } from "../organizations/organizations";
-import { addedMessage, inviteMessage } from "./messages";
+import { inviteMessage } from "./messages";
+import { addressHasAccount } from "./pending-invites";
 import { createVerifiedPerson } from "./sign-up";
 import { restrictingOrgsOf, ssoOrgOf, ssoWayInOf, type RestrictingOrg } from "./org-policy";
 import { ssoRefusal } from "./redeem";
@@ -26,11 +26,13 @@ export interface InviteEntry {
 }
 
 /**
- * Invites addresses to an organization (official `inviteUsersToOrganization`). A person who
- * already has an account is added at once with the role (their id is in `users`) and told by
- * mail; an address with no account gets an invite link (`<app>/invite/<id>?token=…`, 7 days,
- * single use; a new invite replaces an older pending one), which creates the person and joins.
- * Members already there are left as they are. `invited` counts both kinds.
+ * Invites addresses to an organization (official `inviteUsersToOrganization`). Nobody is added
+ * at once: every address gets a pending invite (7 days; a new invite replaces an older pending
+ * one) and a mail with its link (`<app>/invite/<id>?token=…`). A person who already has an
+ * account accepts or declines it once signed in (src/services/sign-in/pending-invites.ts); an
+ * address with no account accepts by the link, which creates the person and joins. Members
+ * already there are left as they are. `users` (the people added) is therefore always empty;
+ * `invited` counts the invites sent.
  */
 export async function inviteByEmail(
   db: Database,
@@ -44,39 +46,22 @@ export async function inviteByEmail(
 ): Promise<{ users: string[]; invited: number }> {
   const emails = [...new Set(input.entries.map((e) => e.email))];
   const read = await runStatements(db, {
-    people: db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, emails)),
+    people: db.select({ email: users.email }).from(users).where(inArray(users.email, emails)),
     members: db
-      .select({ userId: orgMembers.userId })
+      .select({ email: users.email })
       .from(orgMembers)
       .innerJoin(users, eq(users.id, orgMembers.userId))
       .where(and(eq(orgMembers.organizationId, input.org.id), inArray(users.email, emails))),
   });
-  const byEmail = new Map(read.people.map((p) => [p.email, p.id]));
-  const members = new Set(read.members.map((m) => m.userId));
-  const added: string[] = [];
+  const accounts = new Set(read.people.map((p) => p.email));
+  const members = new Set(read.members.map((m) => m.email));
   let invited = 0;
   const app = env.PUBLIC_APP_URL.replace(/\/+$/, "");
   const seen = new Set<string>();
   for (const entry of input.entries) {
-    if (seen.has(entry.email)) continue;
+    if (seen.has(entry.email) || members.has(entry.email)) continue;
     seen.add(entry.email);
-    const userId = byEmail.get(entry.email);
     const words = { orgTitle: input.org.title, inviter: input.inviter.displayName };
-    if (userId) {
-      if (members.has(userId)) continue;
-      await addMember(db, { organizationId: input.org.id, userId, role: entry.role });
-      if (input.sso) await setSsoMember(db, input.org.id, userId);
-      await sendMail(
-        env,
-        addedMessage(entry.email, { ...words, link: `${app}/o/${input.org.id}` }),
-      );
-      added.push(userId);
-      invited++;
-      continue;
-    }
     const id = newId();
     const token = randomToken(32);
     const now = nowMs();
@@ -103,10 +88,11 @@ export async function inviteByEmail(
       }),
     });
     const link = `${app}/invite/${id}?token=${token}`;
-    await sendMail(env, inviteMessage(entry.email, { ...words, link }));
+    const account = accounts.has(entry.email);
+    await sendMail(env, inviteMessage(entry.email, { ...words, link, account }));
     invited++;
   }
-  return { users: added, invited };
+  return { users: [], invited };
 }
 
 /** A pending invite the link names, checked (token digest, unused, unexpired), or 410. */
@@ -134,20 +120,27 @@ async function liveInvite(db: Database, inviteId: string, token: string) {
   return row;
 }
 
-/** What the invite page shows before anything is spent: the organization, the address, the role. */
+/**
+ * What the invite page shows before anything is spent: the organization, the address, the role,
+ * and whether an account uses the address (then the person signs in to accept or decline).
+ */
 export async function inviteInfo(db: Database, inviteId: string, token: string) {
   const row = await liveInvite(db, inviteId, token);
   return {
+    id: row.id,
     organization: { id: row.organizationId, title: row.organizationTitle },
     email: row.email,
     role: row.role,
     expiresAt: row.expiresAt,
+    account: await addressHasAccount(db, row.email),
   };
 }
 
 /**
- * Accepts an e-mail invite: the link proves the address, so the person is created with it
- * verified (or, when they signed up meanwhile, found) and joins with the invite's role.
+ * Accepts an e-mail invite by its link, for an address with no account: the link proves the
+ * address, so the person is created with it verified and joins with the invite's role. An
+ * address that has an account is refused (409): its person signs in and accepts there, so
+ * nobody joins an existing account to an organization but its owner.
  */
 export async function acceptEmailInvite(
   db: Database,
@@ -159,6 +152,12 @@ export async function acceptEmailInvite(
   },
 ): Promise<{ userId: string; created: boolean; organizationId: string }> {
   const row = await liveInvite(db, input.inviteId, input.token);
+  if (await addressHasAccount(db, row.email)) {
+    throw new ApiError(
+      409,
+      `An account already uses ${row.email}: sign in to it, then accept or decline the invite`,
+    );
+  }
   // An organization that enforces SSO (the invite's, or one the person already belongs to) lets
   // its members in through its SSO only: nothing is accepted here, the SSO sign-in provisions.
   const sso = row.organizationSso

@@ -37,6 +37,8 @@ export interface EmailRequestInput {
   email: string;
   /** The asking browser's nonce (its `quire_sign_in` cookie); only the digest is stored. */
   nonce: string;
+  /** Where the link lands once signed in (checked by `ReturnTo`; the app checks it again). */
+  returnTo?: string;
   /** Where a member of an SSO organization starts its single sign-on. */
   ssoStart: (org: RestrictingOrg) => string;
 }
@@ -77,7 +79,9 @@ export async function requestEmailSignIn(
   const id = newId();
   const token = randomToken(32);
   const code = sixDigitCode();
-  const link = `${env.PUBLIC_APP_URL}/sign-in/email?token=${token}`;
+  const query = new URLSearchParams({ token });
+  if (input.returnTo) query.set("next", input.returnTo);
+  const link = `${env.PUBLIC_APP_URL}/sign-in/email?${query}`;
   const mail: MailMessage = sso
     ? ssoMessage(email, sso.title, input.ssoStart(sso))
     : userId || signUp

@@ -78,25 +78,21 @@ export function ssoMessage(to: string, orgTitle: string, where: string): MailMes
   ]);
 }
 
-/** The invite of a person with no account: the link creates it and joins. */
+/**
+ * The invite to an organization: for an address with no account the link creates it and joins;
+ * for one with an account the link shows the invite, to accept or decline once signed in.
+ */
 export function inviteMessage(
   to: string,
-  input: { orgTitle: string; inviter: string; link: string },
+  input: { orgTitle: string; inviter: string; link: string; account: boolean },
 ): MailMessage {
   return message(to, `${input.inviter} invited you to ${input.orgTitle} on Quire`, [
     { p: `${input.inviter} invited you to join ${input.orgTitle} on Quire.` },
-    { link: input.link, label: `Join ${input.orgTitle}` },
-    { p: "The link works once, for 7 days, and creates your account for this address." },
-  ]);
-}
-
-/** The notice to a person who already had an account and was added to an organization. */
-export function addedMessage(
-  to: string,
-  input: { orgTitle: string; inviter: string; link: string },
-): MailMessage {
-  return message(to, `${input.inviter} added you to ${input.orgTitle} on Quire`, [
-    { p: `${input.inviter} added you to ${input.orgTitle} on Quire.` },
-    { link: input.link, label: `Open ${input.orgTitle}` },
+    { link: input.link, label: `See the invite to ${input.orgTitle}` },
+    {
+      p: input.account
+        ? "Sign in to your account there to accept or decline it; until you accept, you are not a member. The invite works for 7 days."
+        : "The link works once, for 7 days, and creates your account for this address.",
+    },
   ]);
 }

@@ -100,8 +100,8 @@ const addressLocked = (until: string) =>
 /**
  * Spends the request and lets its person in: the known person (their address now verified),
  * unless an organization of theirs enforces SSO; or, for an unknown address that may sign up
- * (checked again now), the person created with the address verified and their pending invites
- * accepted.
+ * (checked again now), the person created with the address verified (their pending invites
+ * stay pending, to accept or decline on their home).
  */
 async function finish(
   db: Database,

@@ -87,10 +87,11 @@ function joinStatements(
 }
 
 /**
- * Creates the person behind a verified address (or marks an existing one verified) and accepts
- * the address's pending invites (membership with each invite's role), in ONE batch. `onlyInvite`
- * limits the accepted invites to that one (an invite link). Answers the person's id and whether
- * they were new.
+ * Creates the person behind a verified address (or marks an existing one verified), in ONE
+ * batch with accepting `onlyInvite` (the invite link they followed: membership with its role).
+ * Their other pending invites stay pending, to accept or decline once signed in: signing up is
+ * no consent to join every organization that invited the address. Answers the person's id and
+ * whether they were new.
  */
 export async function createVerifiedPerson(
   db: Database,
@@ -102,17 +103,19 @@ export async function createVerifiedPerson(
     eq(emailInvites.email, email),
     isNull(emailInvites.acceptedAt),
     gt(emailInvites.expiresAt, now),
-    options.onlyInvite ? eq(emailInvites.id, options.onlyInvite) : undefined,
+    eq(emailInvites.id, options.onlyInvite ?? ""),
   );
-  const pending = await db
-    .select({
-      id: emailInvites.id,
-      organizationId: emailInvites.organizationId,
-      role: emailInvites.role,
-    })
-    .from(emailInvites)
-    .where(live)
-    .limit(50);
+  const pending = options.onlyInvite
+    ? await db
+        .select({
+          id: emailInvites.id,
+          organizationId: emailInvites.organizationId,
+          role: emailInvites.role,
+        })
+        .from(emailInvites)
+        .where(live)
+        .limit(1)
+    : [];
   let statements: Statements = {
     user: db
       .insert(users)

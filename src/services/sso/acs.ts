@@ -98,7 +98,6 @@ export async function consumeResponse(
       exists: ctx.user !== null,
       membership: ctx.membership,
       removed: ctx.removed,
-      invited: ctx.invited,
     },
     ctx.org,
     { reAddRemoved: provider.readdRemovedMembers },

@@ -1,15 +1,12 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { emailInvites } from "../../db/schema/index";
-import { nowIso } from "../../lib/clock";
-
 /**
  * Who an ORGANIZATION's identity provider (its SAML provider or its own OIDC provider) may sign
  * in as an existing Quire account (docs/security.md, "SSO and existing accounts"). An
  * organization's `emailDomains` are unverified claims and its admin runs the IdP, so the IdP's
  * word that someone owns an address is no proof for an account that exists outside the
- * organization: such an account is signed in only when it is already a member (not disabled),
- * a removed member the provider re-adds, or holds a pending e-mail invite to the organization.
+ * organization: such an account is signed in only when it is already a member (not disabled)
+ * or a removed member the provider re-adds. A pending e-mail invite is NOT enough: its person
+ * accepts it once signed in another way (src/services/sign-in/pending-invites.ts), else an admin
+ * could invite any address and then assert it from their own IdP.
  * Deployment-level providers (OIDC_PROVIDERS, set by the operator) are not under this rule.
  */
 
@@ -20,8 +17,6 @@ interface ExistingAccount {
   membership: { disabled: boolean } | null;
   /** The account's membership of this organization was removed (and is remembered). */
   removed: boolean;
-  /** A pending (unaccepted, unexpired) e-mail invite of this address to this organization. */
-  invited: boolean;
 }
 
 /** Why an organization IdP's sign-in as an existing account is refused (always a 403). */
@@ -47,27 +42,11 @@ export function existingAccountRefusal(
   if (account.removed && !options.reAddRemoved) {
     return { code: "removed", reason: "Your membership of this organization was removed" };
   }
-  if (account.removed || account.invited) return null;
+  if (account.removed) return null;
   return {
     code: "foreign_account",
     reason:
       `An account with this address already exists and is not a member of ${org.title}: ` +
       "sign in to it another way and accept an invite",
   };
-}
-
-/** The query (for a sign-in's read batch) of the address's pending e-mail invites to `orgId`. */
-export function pendingInviteQuery(db: Database, orgId: string, email: string) {
-  return db
-    .select({ id: emailInvites.id })
-    .from(emailInvites)
-    .where(
-      and(
-        eq(emailInvites.organizationId, orgId),
-        eq(emailInvites.email, email),
-        isNull(emailInvites.acceptedAt),
-        gt(emailInvites.expiresAt, nowIso()),
-      ),
-    )
-    .limit(1);
 }

@@ -15,7 +15,6 @@ import { nowIso, nowMs } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
 import { authnRequestRedirect, importSpKey, newRequestId } from "../../saml";
 import type { SpUrls } from "../../lib/sso-urls";
-import { pendingInviteQuery } from "./existing-account";
 import { openSpKey } from "./keys";
 
 /** How long an AuthnRequest Quire issued may be answered. */
@@ -78,8 +77,6 @@ export interface LoginContext {
   user: { id: string } | null;
   membership: { disabled: boolean } | null;
   removed: boolean;
-  /** The address holds a pending e-mail invite to the organization. */
-  invited: boolean;
 }
 
 /** Reads everything the ACS decides on, in one round trip. */
@@ -125,7 +122,6 @@ export async function loginContext(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, input.email))),
-    invite: pendingInviteQuery(db, orgId, input.email),
   });
   return {
     request: input.inResponseTo ? (r.request[0] ?? null) : null,
@@ -134,6 +130,5 @@ export async function loginContext(
     user: r.user[0] ?? null,
     membership: r.membership[0] ? { disabled: Boolean(r.membership[0].disabled) } : null,
     removed: r.removed.length > 0,
-    invited: r.invite.length > 0,
   };
 }

@@ -7,23 +7,59 @@ import { AppForm, Field, Submit } from "../../layout/forms";
 import { when } from "../../layout/format";
 import { htmlDocument, Shell } from "../../layout/shell";
 import { messageResponse } from "../../layout/message";
-import { formToken } from "../../session/session";
+import { formToken, signedIn, signInFor, type SignedIn } from "../../session/session";
+import { InviteChoice } from "../home/invites";
 
 /**
  * Sign-up from an e-mail invite (`<app>/invite/{inviteId}?token=…`, mailed by
  * `POST /v1/orgs/{id}/invites`): the screen shows what the invite offers
  * (`GET /v1/sessions/invite`, which spends nothing) and a form with the name to join under; the
- * post accepts it (`POST /v1/sessions/invite`), which creates the person if new, joins the
- * organization with the invite's role and signs in.
+ * post accepts it (`POST /v1/sessions/invite`), which creates the person, joins the
+ * organization with the invite's role and signs in. An address that has an account is no
+ * sign-up: its person signs in (and comes back here) to accept or decline, and is no member
+ * until they accept.
  */
 export const inviteRoutes = new Hono<ScreenEnv>();
 
 /** What the invite offers. */
 interface EmailInvite {
+  id: string;
   organization: { id: string; title: string };
   email: string;
   role: string | null;
   expiresAt: string;
+  /** An account uses the address. */
+  account: boolean;
+}
+
+/** The screen of an invite to an existing account: sign in as it, then accept or decline. */
+function accountInvite(invite: EmailInvite, person: SignedIn | null, here: string): string {
+  const title = invite.organization.title;
+  const role = invite.role ?? "guest";
+  const mine = person?.user.email === invite.email;
+  return htmlDocument(
+    <Shell title={`Invite to ${title}`} narrow person={person}>
+      <h1>Invite to {title}</h1>
+      <p class="a-message">
+        <strong>{invite.email}</strong> is invited to {title} with the role <strong>{role}</strong>,
+        until {when(invite.expiresAt)}. Until it is accepted, that account is not a member.
+      </p>
+      {mine && person ? (
+        <InviteChoice invite={invite} csrf={person.csrf} />
+      ) : person ? (
+        <p class="a-message" role="alert">
+          You are signed in as {person.user.email}, but this invite is for {invite.email}. Sign out,
+          then sign in as {invite.email} to answer it.
+        </p>
+      ) : (
+        <p>
+          <a class="a-button a-button-primary" href={signInFor(here)}>
+            Sign in as {invite.email} to accept or decline
+          </a>
+        </p>
+      )}
+    </Shell>,
+  );
 }
 
 /** The page of an invite that cannot be used (expired, used, not valid). */
@@ -56,6 +92,10 @@ inviteRoutes.get("/invite/:inviteId", async (c) => {
     if (!isRefusal(error, 400, 404, 410)) throw error;
     return refused(error.message, error.status === 400 ? 404 : error.status);
   }
+  if (invite.account) {
+    const here = `/invite/${encodeURIComponent(inviteId)}?token=${encodeURIComponent(token)}`;
+    return htmlResponse(accountInvite(invite, await signedIn(c), here));
+  }
   const html = htmlDocument(
     <Shell title={`Join ${invite.organization.title}`} narrow>
       <h1>Join {invite.organization.title}</h1>
@@ -75,7 +115,7 @@ inviteRoutes.get("/invite/:inviteId", async (c) => {
           label="Your name"
           autocomplete="name"
           maxlength={100}
-          hint="How the others see you. Leave empty if you already have an account."
+          hint="How the others see you."
         />
         <Submit label={`Join ${invite.organization.title}`} />
       </AppForm>
@@ -97,7 +137,7 @@ inviteRoutes.post("/invite/:inviteId", async (c) => {
       csrf: form.csrf,
     });
   } catch (error) {
-    if (!isRefusal(error, 400, 403, 404, 410)) throw error;
+    if (!isRefusal(error, 400, 403, 404, 409, 410)) throw error;
     return refused(error.message, error.status);
   }
   return seeOther("/");

@@ -63,7 +63,8 @@ signInRoutes.post("/sign-in/email", async (c) => {
     }
   }
   try {
-    await c.var.api.post("/sessions/email", { body: { email }, csrf: form.csrf });
+    const body = { email, ...(next !== "/" ? { returnTo: next } : {}) };
+    await c.var.api.post("/sessions/email", { body, csrf: form.csrf });
   } catch (error) {
     if (!isRefusal(error, 400, 429)) throw error;
     const message =
@@ -132,7 +133,7 @@ signInRoutes.get("/sign-in/email", async (c) => {
     title: "Sign in to Quire",
     text: "You opened the sign-in link of a message Quire sent. Continue to sign in in this browser.",
     action: "/sign-in/email/confirm",
-    fields: { token },
+    fields: { token, next: safeNext(c.req.query("next")) },
     button: "Sign in",
     csrf: await formToken(c),
   });
@@ -141,6 +142,7 @@ signInRoutes.get("/sign-in/email", async (c) => {
 
 signInRoutes.post("/sign-in/email/confirm", async (c) => {
   const form = await readForm(c);
+  const next = safeNext(form.text("next"));
   try {
     await c.var.api.post("/sessions/email/link", {
       body: { token: form.text("token") },
@@ -149,10 +151,14 @@ signInRoutes.post("/sign-in/email/confirm", async (c) => {
   } catch (error) {
     if (!isRefusal(error) || error.status >= 500) throw error;
     // The link works only in the browser that asked; the code of the same message works anywhere.
-    if (error.status === 409) return seeOther("/sign-in/code?reason=other-browser");
+    if (error.status === 409) {
+      const query = new URLSearchParams({ reason: "other-browser" });
+      if (next !== "/") query.set("next", next);
+      return seeOther(`/sign-in/code?${query}`);
+    }
     return refusedPage("email-link", error);
   }
-  return seeOther("/");
+  return seeOther(next);
 });
 
 signInRoutes.post("/sign-in/password", async (c) => {
