@@ -1,7 +1,8 @@
 /**
  * What the live room's close codes mean for the person and for the provider (the wire
- * contract of issue 38): the 44xx codes end the session in this tab with a reason the status
- * line says; everything else (1006 lost, 1011 server error, 1012 restarting, a normal close)
+ * contract of issue 38): the 44xx codes, and 4503 (the room is full), end the session in this
+ * tab with a reason the status line says — every 4xxx code is the room's decision, not a
+ * network fault, so coming back at once would get the same answer; everything else (1006 lost, 1011 server error, 1012 restarting, a normal close)
  * is a connection to make again after a pause.
  */
 
@@ -16,9 +17,9 @@ const STOPPED: Readonly<Record<number, string>> = {
   4503: "the room is full (100 people): try again later",
 };
 
-/** Whether a close code ends live editing in this tab (no reconnection). */
+/** Whether a close code ends live editing in this tab (no reconnection): the room's 4xxx. */
 export function stopsLive(code: number): boolean {
-  return code >= 4400 && code < 4500;
+  return code >= 4000 && code < 5000;
 }
 
 /** The reason a stopping close says to the person (the room's own reason when it gave one). */

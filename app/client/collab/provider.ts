@@ -107,7 +107,7 @@ export class LiveProvider {
   destroy(): void {
     const { doc, awareness } = this.options;
     if (this.opened) {
-      removeAwarenessStates(awareness, [doc.clientID], "destroy");
+      removeAwarenessStates(awareness, [doc.clientID], this);
       this.sendNow(awarenessMessage(awareness, [doc.clientID]));
     }
     doc.off("update", this.onDocUpdate);
