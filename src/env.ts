@@ -30,6 +30,8 @@ export interface Bindings {
   [FROM_APP]?: true;
   DB: D1Database;
   FILES: R2Bucket;
+  /** The live co-editing rooms (src/collab): one Durable Object per change request and page. */
+  COLLAB_ROOMS?: DurableObjectNamespace;
   PUBLIC_APP_URL: string;
   /** Where app-hosted sites are published (the reader Worker); unset: `<PUBLIC_APP_URL>/sites`. */
   PUBLIC_SITES_URL?: string;

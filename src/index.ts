@@ -21,6 +21,9 @@ export const ReaderGateway = readerGatewayFor(app);
 /** The app Worker's way in (app/): the same app, believing the visitor address the app forwards. */
 export const AppGateway = appGatewayFor(app);
 
+/** The live co-editing rooms' Durable Object class (wrangler.toml's COLLAB_ROOMS). */
+export { CollabRoom } from "./collab/room";
+
 /** The Worker: HTTP through the Hono app, cron through the scheduled jobs, the queue's jobs. */
 export default {
   fetch: app.fetch,

@@ -173,3 +173,8 @@ export const ContentUpdateSchema = z
 
 /** The ChangeRequestContentUpdate TypeScript type. */
 export type ContentUpdate = z.infer<typeof ContentUpdateSchema>;
+
+/** Path of a page's live room in a change request (Quire extension: live co-editing). */
+export const LivePageParams = ChangeRequestParams.extend({
+  pageId: pathString("pageId").openapi({ description: "The page co-edited in the room" }),
+});

@@ -10,6 +10,7 @@ import {
   type SpaceRow,
 } from "../db/schema";
 import type { MemberRole } from "../lib/roles";
+import type { Database } from "../db/client";
 import { CALLER_COLUMNS, callerDigest, type CallerRow } from "./caller";
 import type { RoleRows } from "./role-types";
 import { readRoleRows, roleRowsSql } from "./access-sql";
@@ -90,6 +91,14 @@ export function spaceAccessQuery(c: Context<AppEnv>, spaceId: string, column?: S
     space: spaceId,
     digest: callerDigest(c),
   });
+}
+
+/**
+ * The same statement for a credential's digest known without a request: a live room re-checks
+ * the people in it (src/collab) with the digest its Worker handed it.
+ */
+export function spaceAccessByDigest(db: Database, spaceId: string, digest: string) {
+  return NO_COLUMN.bind(db, { space: spaceId, digest });
 }
 
 /** The prepared access statement without an extra column. */

@@ -156,6 +156,26 @@ export function userOfDigestSql(digest: string | SQL): SQL {
 }
 
 /**
+ * Why a credential's row does not authenticate (unknown, presented as the other kind, revoked,
+ * idle or expired), or null when it does: the one rule, for requests (`callerFromResult`) and
+ * for the live rooms' periodic re-checks (src/collab).
+ */
+export function credentialRefusal(
+  row: CallerRow | undefined,
+  kind: "session" | "api",
+  now: number,
+): string | null {
+  const what = kind === "session" ? "session" : "API token";
+  if (!row || row.tokenKind !== kind) return `Invalid ${what}`;
+  if (row.tokenRevokedAt) return `This ${what} has been revoked`;
+  const idle = kind === "session" && isIdleExpired(row.tokenLastUsedAt ?? null, now);
+  if (idle || (row.tokenExpiresAt && Date.parse(row.tokenExpiresAt) <= now)) {
+    return `This ${what} has expired`;
+  }
+  return null;
+}
+
+/**
  * Turns the batch's `callerQuery` rows into the Caller, or throws 401 for an unknown, expired or
  * revoked token or session (a session also ends after its idle window; a credential presented
  * the other way than its kind's — a token as a cookie — is unknown). Schedules the `lastUsedAt`
@@ -164,16 +184,10 @@ export function userOfDigestSql(digest: string | SQL): SQL {
 export function callerFromResult(c: Context<AppEnv>, rows: readonly CallerRow[]): Caller {
   const cache = c.get("caller");
   if (cache.caller) return cache.caller;
-  const what = cache.session ? "session" : "API token";
-  const row = rows[0];
   const kind = cache.session ? "session" : "api";
-  if (!row || row.tokenKind !== kind) throw unauthorized(`Invalid ${what}`);
-  if (row.tokenRevokedAt) throw unauthorized(`This ${what} has been revoked`);
-  const now = nowMs();
-  const idle = kind === "session" && isIdleExpired(row.tokenLastUsedAt ?? null, now);
-  if (idle || (row.tokenExpiresAt && Date.parse(row.tokenExpiresAt) <= now)) {
-    throw unauthorized(`This ${what} has expired`);
-  }
+  const row = rows[0];
+  const refusal = credentialRefusal(row, kind, nowMs());
+  if (refusal || !row) throw unauthorized(refusal ?? "Invalid API token");
   const caller: Caller = {
     user: {
       id: row.userId,

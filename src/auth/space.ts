@@ -5,7 +5,7 @@ import { notFound, unauthorized } from "../lib/errors";
 import type { Caller } from "./caller";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { callerFromResult } from "./caller";
-import { readAccessRow, spaceAccessQuery } from "./access-rows";
+import { readAccessRow, spaceAccessQuery, type AccessRow } from "./access-rows";
 import { chainOf, grantsOn } from "./content-role";
 import { effectiveRole } from "./role-rule";
 import type { CollectionTree } from "./role-types";
@@ -67,16 +67,29 @@ export async function readSpaceAccess<S extends Statements = NoStatements>(
   const caller = callerFromResult(c, row ? [row.caller] : []);
   // No row: the token is gone (revoked and purged since this isolate verified it).
   if (!row) throw unauthorized("Invalid API token");
+  const found = spaceAccessOf(row, options.includeDeleted);
+  return found ? { caller, ...found, results: extra, column: row.column } : null;
+}
+
+/**
+ * The space, the membership and the effective role an access row gives (null: the space is
+ * absent, deleted unless `includeDeleted`, or invisible to its caller): `readSpaceAccess`'s rule,
+ * also read by the live rooms' re-checks (src/collab) from `spaceAccessByDigest`.
+ */
+export function spaceAccessOf(
+  row: AccessRow,
+  includeDeleted = false,
+): Omit<ResolvedSpace, "caller"> | null {
   const { space, org, roles } = row;
   const member = membershipFrom(
     org && row.memberUserId ? [{ org, role: row.role, disabled: row.disabled ?? false }] : [],
   );
-  if (!member || !space || (space.deletedAt && !options.includeDeleted)) return null;
+  if (!member || !space || (space.deletedAt && !includeDeleted)) return null;
   const { tree } = roles;
   const spaceGrants = grantsOn(roles.spaceGrants, space.id);
   const role = roleOnSpace(member, space, tree, spaceGrants);
   if (!role) return null;
-  return { caller, ...member, space, role, tree, spaceGrants, results: extra, column: row.column };
+  return { ...member, space, role, tree, spaceGrants };
 }
 
 /**

@@ -11,6 +11,7 @@ export type ErrorStatus =
   | 413
   | 415
   | 422
+  | 426
   | 429
   | 500
   | 502

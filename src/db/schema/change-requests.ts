@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Change request statuses of the official ChangeRequestStatus enum. */
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
@@ -98,4 +98,19 @@ export const changeRequestReviews = sqliteTable(
     index("cr_reviews_list_idx").on(t.changeRequestId, t.createdAt, t.id),
     index("cr_reviews_reviewer_idx").on(t.changeRequestId, t.reviewerId, t.createdAt),
   ],
+);
+
+/**
+ * The live co-editing rooms open on a change request's pages (src/collab): a row while a room
+ * has people or unsaved edits. A content batch reads the rows of the pages it wrote in its own
+ * batch (no extra round trip) and tells only those rooms to take the new Document in.
+ */
+export const liveRooms = sqliteTable(
+  "live_rooms",
+  {
+    changeRequestId: text("change_request_id").notNull(),
+    pageId: text("page_id").notNull(),
+    openedAt: text("opened_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changeRequestId, t.pageId] })],
 );

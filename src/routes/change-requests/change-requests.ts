@@ -8,6 +8,7 @@ import { createRouter } from "../../http/router";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
+import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
 import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {
   changeRequestPeoplePlan,
@@ -142,6 +143,10 @@ changeRequestRoutes.openapi(
       throw badRequest("body.links: external links on change requests are not supported");
     }
     const row = await updateChangeRequest(c.get("db"), found.changeRequest, patch);
+    // An archived change request's live rooms close their sockets (4409).
+    if (row.status === "archived" && found.changeRequest.status !== "archived") {
+      await refreshChangeRequestRooms(c.get("db"), c.env.COLLAB_ROOMS, row.id);
+    }
     if (prefer === "return=minimal") {
       c.header("Preference-Applied", "return=minimal");
       return c.body(null, 204);

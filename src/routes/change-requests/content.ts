@@ -78,6 +78,8 @@ contentRoutes.openapi(
       found.changeRequest,
       userId,
       changes,
+      {},
+      c.env.COLLAB_ROOMS,
     );
     const users = new Map([...people.finish(found.results), ...usersById([found.caller.user])]);
     const presented = presentChangeRequest(urlsOf(c), {

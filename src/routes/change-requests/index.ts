@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { changeRequestRoutes } from "./change-requests";
 import { contentRoutes } from "./content";
+import { liveRoutes } from "./live";
 import { changeRequestListRoutes } from "./lists";
 import { mergeRoutes } from "./merge";
 import { requestedReviewerRoutes } from "./requested-reviewers";
@@ -13,6 +14,7 @@ export function mountChangeRequests(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", changeRequestRoutes);
   app.route("/v1", mergeRoutes);
   app.route("/v1", contentRoutes);
+  app.route("/v1", liveRoutes);
   app.route("/v1", reviewRoutes);
   app.route("/v1", requestedReviewerRoutes);
 }

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { afterMainOf } from "../after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
+import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonResponse } from "../../api-document/common";
 import { mergeChangeRequest, updateFromMain } from "../../services/change-requests/merge";
@@ -37,6 +38,8 @@ mergeRoutes.openapi(
       effectiveMergeRules(found.space, found.org),
       afterMainOf(c),
     );
+    // The change request's live rooms close their sockets (4409) once they see it merged.
+    await refreshChangeRequestRooms(c.get("db"), c.env.COLLAB_ROOMS, found.changeRequest.id);
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);
   },
 );
@@ -63,6 +66,7 @@ mergeRoutes.openapi(
       found.space,
       found.changeRequest,
       found.caller.user.id,
+      c.env.COLLAB_ROOMS,
     );
     return c.json({ revision: updated.revision, result: "update" as const }, 200);
   },

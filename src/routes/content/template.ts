@@ -44,7 +44,16 @@ templateRoutes.openapi(
     });
     const userId = found.caller.user.id;
     if (changeRequest) {
-      await applyContentBatch(db, c.env.FILES, found.space, changeRequest, userId, changes);
+      await applyContentBatch(
+        db,
+        c.env.FILES,
+        found.space,
+        changeRequest,
+        userId,
+        changes,
+        {},
+        c.env.COLLAB_ROOMS,
+      );
     } else {
       await commitPagesToMain(db, found.space, userId, changes, afterMainOf(c));
     }

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { changeRequests, spaces } from "../../db/schema/index";
 
 import { guardedSeq } from "../../content/commit";
+import { liveRoomsQuery, refreshRooms, type LiveRoomsBinding } from "../collab/live-rooms";
 import { conflict } from "../../lib/errors";
 
 import { threeWay } from "./three-way";
@@ -104,6 +105,7 @@ export async function updateFromMain(
   space: SpaceRow,
   cr: ChangeRequestRow,
   userId: string,
+  live?: LiveRoomsBinding,
 ): Promise<{ revision: string; changeRequest: ChangeRequestRow }> {
   if (cr.status === "merged" || cr.status === "archived") {
     throw conflict(`This change request is ${cr.status}: it cannot be updated from main`);
@@ -130,7 +132,13 @@ export async function updateFromMain(
     .where(eq(changeRequests.id, cr.id))
     .returning();
   try {
-    const [crRows] = await db.batch([guard, ...statements]);
+    // Main's changes may reach any page of the change request: every live room re-reads.
+    const [crRows, open] = await db.batch([guard, liveRoomsQuery(db, cr.id, null), ...statements]);
+    await refreshRooms(
+      live,
+      cr.id,
+      open.map((r) => r.pageId),
+    );
     return { revision: revisionId, changeRequest: crRows[0]! };
   } catch (err) {
     const fresh = await reload(db, space.id, cr.id);

@@ -20,6 +20,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newRevision, type RevisionInput } from "../content/commit-to-main";
 import type { ChangeRequestRow } from "../../db/schema";
+import { liveRoomsQuery, refreshRooms, type LiveRoomsBinding } from "../collab/live-rooms";
 
 /** R2 key of a file's bytes: content-addressed, shared by every revision and space. */
 export function fileObjectKey(hash: string): string {
@@ -89,6 +90,7 @@ export async function applyContentBatch(
   userId: string,
   changes: Change[],
   options: ApplyOptions = {},
+  live?: LiveRoomsBinding,
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): its content cannot be changed");
@@ -146,9 +148,13 @@ export async function applyContentBatch(
     .insert(changeRequestContributors)
     .values({ changeRequestId: cr.id, userId })
     .onConflictDoNothing();
+  // The live rooms of the written pages, read in the same batch (src/services/collab).
+  const touched = applied.pages.map((p) => p.pageId);
+  const rooms = liveRoomsQuery(db, cr.id, touched);
   let guarded: ChangeRequestRow[];
+  let open: { pageId: string }[];
   try {
-    [guarded] = await db.batch([guard, contributor, ...statements]);
+    [guarded, , open] = await db.batch([guard, contributor, rooms, ...statements]);
   } catch (err) {
     const [fresh] = await db
       .select({ seq: changeRequests.seq })
@@ -159,6 +165,11 @@ export async function applyContentBatch(
     }
     throw err;
   }
+  await refreshRooms(
+    live,
+    cr.id,
+    open.map((r) => r.pageId),
+  );
   return { changeRequest: guarded[0]!, applied };
 }
 

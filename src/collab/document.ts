@@ -1,0 +1,47 @@
+import { updateYFragment, yXmlFragmentToProsemirrorJSON } from "@tiptap/y-tiptap";
+import * as Y from "yjs";
+import type { JsonDocument } from "../../core/document/types";
+import { fromEditor } from "../../core/editor/from-editor";
+import type { PmNode } from "../../core/editor/pm-json";
+import { editorSchema } from "../../core/editor/schema";
+import { toEditor } from "../../core/editor/to-editor";
+
+/**
+ * A page's Document and the room's Yjs document, through the editor's codec (core/editor): the
+ * body is the `Y.XmlFragment` named "default" (Tiptap Collaboration's field) holding the
+ * ProseMirror doc of `editorSchema`.
+ */
+
+/** The fragment the editor binds to. */
+export const FIELD = "default";
+
+/** An empty Document (a page without one). */
+const EMPTY: JsonDocument = { object: "document", data: {}, nodes: [] } as unknown as JsonDocument;
+
+/** The Document the Yjs document holds now. */
+export function documentOf(doc: Y.Doc): JsonDocument {
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FIELD)) as PmNode;
+  return fromEditor(json);
+}
+
+/**
+ * The Yjs update that turns `base` (a Yjs state that held some Document) into one holding
+ * `document`, with the least change (`updateYFragment`, y-prosemirror's own diff): applied to
+ * the room's document, it merges another writer's Document with the edits made since `base`
+ * (Yjs merges them), instead of overwriting either. Also gives the new base.
+ */
+export function changeFrom(
+  base: Uint8Array | null,
+  document: JsonDocument | null,
+): { update: Uint8Array; base: Uint8Array } {
+  const fork = new Y.Doc({ gc: false });
+  if (base) Y.applyUpdate(fork, base);
+  const before = Y.encodeStateVector(fork);
+  const node = editorSchema.nodeFromJSON(toEditor(document ?? EMPTY));
+  const meta = { mapping: new Map(), isOMark: new Map() };
+  updateYFragment(fork, fork.getXmlFragment(FIELD), node, meta);
+  const update = Y.encodeStateAsUpdate(fork, before);
+  const next = Y.encodeStateAsUpdate(fork);
+  fork.destroy();
+  return { update, base: next };
+}

@@ -1,0 +1,245 @@
+import { DurableObject } from "cloudflare:workers";
+import * as awarenessProtocol from "y-protocols/awareness";
+import * as Y from "yjs";
+import type { Bindings } from "../env";
+import { createDb } from "../db/client";
+import { primarySession } from "../db/session";
+import { roomAccess } from "../auth/room-access";
+import { markRoomClosed, markRoomOpen, REFRESH_PATH } from "../services/collab/live-rooms";
+import { readRoomPage } from "../services/collab/room-pages";
+import { changeFrom } from "./document";
+import {
+  answerStep1,
+  awarenessMessage,
+  CLOSE,
+  decodeIncoming,
+  LIMITS,
+  statusMessage,
+  syncStep1,
+  syncStep2,
+  updateMessage,
+  type RoomStatus,
+} from "./protocol";
+import { RoomSaver } from "./saver";
+import {
+  closeWith,
+  colourOf,
+  FACTS_HEADER,
+  factsOf,
+  RateWindows,
+  sendTo,
+  socketFacts,
+  type RoomFacts,
+  type SocketFacts,
+} from "./sockets";
+import { RoomStore } from "./store";
+
+/** How often the sockets' sessions and roles are re-checked. */
+const RECHECK_MS = 60_000;
+
+/**
+ * The live co-editing room of one page in one change request (docs/architecture.md "Live
+ * rooms"): a Yjs document over hibernating WebSockets (y-websocket's sync and awareness
+ * protocol), its update log in the object's SQLite (`RoomStore`), its Document written back to
+ * D1 through the content batch's service (`RoomSaver`), its people re-checked every minute.
+ */
+export class CollabRoom extends DurableObject<Bindings> {
+  private readonly store: RoomStore;
+  private readonly rates = new RateWindows();
+  private doc: Y.Doc | null = null;
+  private awareness: awarenessProtocol.Awareness | null = null;
+  private readonly saver: RoomSaver;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    this.store = new RoomStore(ctx.storage.sql);
+    this.saver = new RoomSaver({
+      env,
+      store: this.store,
+      storage: ctx.storage,
+      doc: () => this.loaded(),
+      status: (status) => this.broadcastStatus(status),
+      closeAll: (code, reason) => this.closeAll(code, reason),
+    });
+  }
+
+  /** The Worker's calls: a socket's upgrade (from the route) or a refresh (a content batch). */
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === REFRESH_PATH) {
+      if (this.store.meta().spaceId) await this.saver.refresh();
+      return new Response(null, { status: 204 });
+    }
+    const facts = factsOf(request.headers.get(FACTS_HEADER));
+    if (!facts || request.headers.get("Upgrade") !== "websocket") {
+      return new Response("Not a room connection", { status: 400 });
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    if (this.ctx.getWebSockets().length >= LIMITS.sockets) {
+      server.accept();
+      closeWith(server, CLOSE.full, "This page has 100 people in it already");
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    await this.open(facts);
+    const attachment: SocketFacts = { ...facts, colour: colourOf(facts.userId), clients: [] };
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(attachment);
+    const doc = this.loaded();
+    sendTo(server, syncStep1(doc));
+    sendTo(server, syncStep2(doc));
+    const awareness = this.presence();
+    const states = [...awareness.getStates().keys()];
+    if (states.length) sendTo(server, awarenessMessage(awareness, states));
+    sendTo(server, statusMessage(this.saver.status()));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** First socket of a fresh room: its place, its Document read from D1, its D1 row. */
+  private async open(facts: RoomFacts): Promise<void> {
+    const meta = this.store.meta();
+    const db = createDb(primarySession(this.env.DB));
+    if (meta.baseDocumentId === undefined) {
+      const access = await roomAccess(db, facts.spaceId, facts.changeRequestId, facts);
+      if (!access.ok) throw new Error(access.message);
+      const page = await readRoomPage(db, access.space, access.changeRequest, facts.pageId);
+      // The route checked the page a moment ago; gone since, the room starts empty.
+      const { base } = changeFrom(null, page?.document ?? null);
+      this.store.compact(base);
+      this.store.setBase(base, page?.documentId ?? null);
+      this.store.setMeta({
+        spaceId: facts.spaceId,
+        changeRequestId: facts.changeRequestId,
+        pageId: facts.pageId,
+      });
+      this.doc?.destroy();
+      this.doc = null;
+    }
+    if (this.ctx.getWebSockets().length === 0) {
+      await markRoomOpen(db, facts.changeRequestId, facts.pageId);
+      this.saver.scheduleRecheck(Date.now() + RECHECK_MS);
+    }
+  }
+
+  /** The Yjs document, rebuilt from storage after the object woke. */
+  private loaded(): Y.Doc {
+    if (this.doc) return this.doc;
+    const doc = new Y.Doc();
+    for (const update of this.store.updates()) Y.applyUpdate(doc, update);
+    doc.on("update", (update: Uint8Array, origin: unknown) => this.accepted(update, origin));
+    this.doc = doc;
+    return doc;
+  }
+
+  /** The room's presence (awareness), without its timer: sockets renew their own states. */
+  private presence(): awarenessProtocol.Awareness {
+    if (this.awareness) return this.awareness;
+    const awareness = new awarenessProtocol.Awareness(this.loaded());
+    clearInterval(awareness._checkInterval);
+    awareness.setLocalState(null);
+    awareness.on(
+      "update",
+      ({ added }: { added: number[] }, origin: unknown) =>
+        origin instanceof WebSocket && this.own(origin, added),
+    );
+    this.awareness = awareness;
+    return awareness;
+  }
+
+  /** Records the awareness clients a socket added (removed when it closes). */
+  private own(ws: WebSocket, added: number[]): void {
+    if (!added.length) return;
+    const facts = socketFacts(ws);
+    ws.serializeAttachment({ ...facts, clients: [...new Set([...facts.clients, ...added])] });
+  }
+
+  /** An update the document accepted: stored, then sent to everyone else, then saved later. */
+  private accepted(update: Uint8Array, origin: unknown): void {
+    this.store.append(update);
+    const message = updateMessage(update);
+    for (const ws of this.ctx.getWebSockets()) if (ws !== origin) sendTo(ws, message);
+    if (origin instanceof WebSocket) this.saver.edited(socketFacts(origin));
+    if (this.store.wantsCompaction()) this.store.compact(Y.encodeStateAsUpdate(this.loaded()));
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {
+    if (typeof message === "string") return closeWith(ws, CLOSE.malformed, "Binary frames only");
+    if (message.byteLength > LIMITS.messageBytes) {
+      return closeWith(ws, CLOSE.tooLarge, "Message over 1 MiB");
+    }
+    if (!this.rates.allow(ws, Date.now())) {
+      return closeWith(ws, CLOSE.tooMany, "Over 200 messages in 10 s");
+    }
+    const incoming = decodeIncoming(new Uint8Array(message));
+    try {
+      if (incoming.kind === "malformed") return closeWith(ws, CLOSE.malformed, incoming.reason);
+      if (incoming.kind === "step1")
+        return sendTo(ws, answerStep1(this.loaded(), incoming.stateVector));
+      if (incoming.kind === "awareness") {
+        awarenessProtocol.applyAwarenessUpdate(this.presence(), incoming.update, ws);
+        const out = new Uint8Array(message);
+        for (const other of this.ctx.getWebSockets()) if (other !== ws) sendTo(other, out);
+        return;
+      }
+      // A reader's document updates are dropped (their awareness is kept).
+      if (!socketFacts(ws).writes) return;
+      this.receive(ws, incoming.update);
+    } catch {
+      closeWith(ws, CLOSE.malformed, "Malformed message");
+    }
+  }
+
+  /** A writer's document update: checked, within the room's size, then applied. */
+  private receive(ws: WebSocket, update: Uint8Array): void {
+    Y.decodeUpdate(update); // Throws on a malformed update before the document sees it.
+    const doc = this.loaded();
+    if (this.store.pendingBytes + update.byteLength > LIMITS.stateBytes / 2) {
+      this.store.compact(Y.encodeStateAsUpdate(doc));
+    }
+    const size = this.store.snapshotBytes + this.store.pendingBytes + update.byteLength;
+    if (size > LIMITS.stateBytes) {
+      return closeWith(ws, CLOSE.tooLarge, "The page's live state is over 8 MiB");
+    }
+    Y.applyUpdate(doc, update, ws);
+  }
+
+  override async webSocketClose(ws: WebSocket): Promise<void> {
+    this.leave(ws);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.leave(ws);
+  }
+
+  /** A socket left: its presence removed for the others; the last one closes the room's row. */
+  private leave(ws: WebSocket): void {
+    const { clients } = socketFacts(ws);
+    if (clients.length) {
+      const awareness = this.presence();
+      awarenessProtocol.removeAwarenessStates(awareness, clients, "closed");
+      const message = awarenessMessage(awareness, clients);
+      for (const other of this.ctx.getWebSockets()) if (other !== ws) sendTo(other, message);
+    }
+    const left = this.ctx.getWebSockets().filter((other) => other !== ws);
+    const meta = this.store.meta();
+    if (left.length === 0 && meta.firstUnsavedAt === undefined && meta.changeRequestId) {
+      this.ctx.waitUntil(
+        markRoomClosed(createDb(primarySession(this.env.DB)), meta.changeRequestId, meta.pageId!),
+      );
+    }
+  }
+
+  override async alarm(): Promise<void> {
+    await this.saver.alarm(this.ctx.getWebSockets());
+  }
+
+  /** Sends every socket the room's write-back state. */
+  private broadcastStatus(status: RoomStatus): void {
+    const message = statusMessage(status);
+    for (const ws of this.ctx.getWebSockets()) sendTo(ws, message);
+  }
+
+  /** Closes every socket (the change request closed, the page gone). */
+  private closeAll(code: number, reason: string): void {
+    for (const ws of this.ctx.getWebSockets()) closeWith(ws, code, reason);
+  }
+}

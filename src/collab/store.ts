@@ -1,0 +1,170 @@
+/**
+ * A room's durable state in its Durable Object's SQLite storage: the Yjs update log (every
+ * accepted update is a row, written before it is broadcast: the output gate holds the broadcast
+ * until the write is durable), its compacted snapshot, the "base" (the Yjs state of the last
+ * Document the room read or wrote, to merge other writes against) and a few facts.
+ */
+
+/** A stored blob's rows: SQLite values stay far under the storage's 2 MB per value. */
+const CHUNK = 512 * 1024;
+
+/** Compact once the log has this many rows, or this many bytes. */
+const COMPACT_ROWS = 500;
+const COMPACT_BYTES = 2 * 1024 * 1024;
+
+/** The facts a room keeps besides its updates. */
+export interface RoomMeta {
+  spaceId?: string;
+  changeRequestId?: string;
+  pageId?: string;
+  organizationId?: string;
+  /** The Document id the base stands for (null: the page had none; undefined: never loaded). */
+  baseDocumentId?: string | null;
+  /** When the first edit not yet written back was made (ms), and who made the latest. */
+  firstUnsavedAt?: number;
+  lastEditor?: { userId: string; digest: string; kind: "session" | "api" };
+  /** The last write-back's error, shown to sockets until the next success. */
+  saveError?: string;
+  /** Consecutive failed write-backs (the retry's backoff). */
+  failures?: number;
+  /** When the sockets' access is next re-checked (ms). */
+  recheckAt?: number;
+}
+
+/** The room's SQLite storage. */
+export class RoomStore {
+  private logBytes = 0;
+  private logRows = 0;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS blobs (name TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (name, part));
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+    const row = sql
+      .exec<{
+        n: number;
+        bytes: number;
+      }>("SELECT count(*) AS n, coalesce(sum(length(data)), 0) AS bytes FROM updates")
+      .one();
+    this.logRows = row.n;
+    this.logBytes = row.bytes;
+  }
+
+  /** The facts. */
+  meta(): RoomMeta {
+    const out: Record<string, unknown> = {};
+    for (const row of this.sql.exec<{ key: string; value: string }>(
+      "SELECT key, value FROM meta",
+    )) {
+      out[row.key] = JSON.parse(row.value);
+    }
+    return out as RoomMeta;
+  }
+
+  /** Sets (or, with undefined, removes) facts. */
+  setMeta(facts: Partial<RoomMeta>): void {
+    for (const [key, value] of Object.entries(facts)) {
+      if (value === undefined) this.sql.exec("DELETE FROM meta WHERE key = ?", key);
+      else
+        this.sql.exec(
+          "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+          key,
+          JSON.stringify(value),
+        );
+    }
+  }
+
+  /** The snapshot and every update after it, in order (empty: a new room). */
+  updates(): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    const snapshot = this.blob("snapshot");
+    if (snapshot) out.push(snapshot);
+    for (const row of this.sql.exec<{ data: ArrayBuffer }>(
+      "SELECT data FROM updates ORDER BY seq",
+    )) {
+      out.push(new Uint8Array(row.data));
+    }
+    return out;
+  }
+
+  /** Appends an accepted update to the log. */
+  append(update: Uint8Array): void {
+    this.sql.exec("INSERT INTO updates (data) VALUES (?)", update);
+    this.logRows += 1;
+    this.logBytes += update.byteLength;
+  }
+
+  /** Whether the log is long enough to be compacted. */
+  wantsCompaction(): boolean {
+    return this.logRows >= COMPACT_ROWS || this.logBytes >= COMPACT_BYTES;
+  }
+
+  /** Bytes of the snapshot. */
+  get snapshotBytes(): number {
+    return this.sql
+      .exec<{
+        bytes: number;
+      }>("SELECT coalesce(sum(length(data)), 0) AS bytes FROM blobs WHERE name = 'snapshot'")
+      .one().bytes;
+  }
+
+  /** Bytes in the log since the snapshot. */
+  get pendingBytes(): number {
+    return this.logBytes;
+  }
+
+  /** Replaces the snapshot and the log by `state` (the whole document as one update). */
+  compact(state: Uint8Array): void {
+    this.putBlob("snapshot", state);
+    this.sql.exec("DELETE FROM updates");
+    this.logRows = 0;
+    this.logBytes = 0;
+  }
+
+  /** The base's Yjs state (null: none kept). */
+  base(): Uint8Array | null {
+    return this.blob("base");
+  }
+
+  /** Keeps the Yjs state of the Document named `documentId` as the base. */
+  setBase(state: Uint8Array, documentId: string | null): void {
+    this.putBlob("base", state);
+    this.setMeta({ baseDocumentId: documentId });
+  }
+
+  /** Deletes everything (a room whose page or change request is gone). */
+  clear(): void {
+    this.sql.exec("DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta;");
+    this.logRows = 0;
+    this.logBytes = 0;
+  }
+
+  private blob(name: string): Uint8Array | null {
+    const parts = [
+      ...this.sql.exec<{ data: ArrayBuffer }>(
+        "SELECT data FROM blobs WHERE name = ? ORDER BY part",
+        name,
+      ),
+    ].map((row) => new Uint8Array(row.data));
+    if (parts.length === 0) return null;
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.byteLength;
+    }
+    return out;
+  }
+
+  private putBlob(name: string, data: Uint8Array): void {
+    this.sql.exec("DELETE FROM blobs WHERE name = ?", name);
+    for (let part = 0, at = 0; at < data.byteLength || part === 0; part++, at += CHUNK) {
+      this.sql.exec(
+        "INSERT INTO blobs (name, part, data) VALUES (?, ?, ?)",
+        name,
+        part,
+        data.subarray(at, at + CHUNK),
+      );
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { SELF } from "cloudflare:test";
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
+import * as awarenessProtocol from "y-protocols/awareness";
+import * as syncProtocol from "y-protocols/sync";
+import * as Y from "yjs";
+import { expect, vi } from "vitest";
+import { createCr, makeCrWorld, postContent } from "../helpers/change-requests-factories";
+import { makeMember } from "../helpers/factories";
+
+/**
+ * A Yjs client of a live room for the tests: y-websocket's protocol over the socket the Worker's
+ * upgrade answers, through `SELF.fetch`.
+ */
+export interface TestClient {
+  ws: WebSocket;
+  doc: Y.Doc;
+  awareness: awarenessProtocol.Awareness;
+  statuses: { saved: boolean; documentId?: string; error?: string }[];
+  closed: { code: number; reason: string } | null;
+  /** The page's text as the client's document holds it. */
+  text(): string;
+}
+
+/** The live path of a page. */
+export function livePath(spaceId: string, crId: string, pageId: string): string {
+  return `https://quire.test/v1/spaces/${spaceId}/change-requests/${crId}/pages/${pageId}/live`;
+}
+
+/** Opens a room socket with `headers`; answers the raw response when it is not an upgrade. */
+export async function connect(
+  url: string,
+  headers: Record<string, string>,
+): Promise<TestClient | Response> {
+  const res = await SELF.fetch(url, { headers: { Upgrade: "websocket", ...headers } });
+  if (!res.webSocket) return res;
+  const ws = res.webSocket;
+  ws.accept();
+  const doc = new Y.Doc();
+  const awareness = new awarenessProtocol.Awareness(doc);
+  clearInterval(awareness._checkInterval);
+  const client: TestClient = {
+    ws,
+    doc,
+    awareness,
+    statuses: [],
+    closed: null,
+    text: () => JSON.stringify(doc.getXmlFragment("default").toJSON()),
+  };
+  // Frames arrive as Blobs in the test Worker: read in order, one after the other.
+  let inbox = Promise.resolve();
+  ws.addEventListener("message", (event) => {
+    const raw = event.data as Blob | ArrayBuffer | string;
+    inbox = inbox.then(async () => {
+      if (typeof raw === "string") throw new Error(`text frame: ${raw}`);
+      const data = new Uint8Array(raw instanceof Blob ? await raw.arrayBuffer() : raw);
+      receive(data);
+    });
+  });
+  const receive = (data: Uint8Array) => {
+    const decoder = decoding.createDecoder(data);
+    const type = decoding.readVarUint(decoder);
+    if (type === 0) {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0);
+      syncProtocol.readSyncMessage(decoder, encoder, doc, "server");
+      if (encoding.length(encoder) > 1) ws.send(encoding.toUint8Array(encoder));
+    } else if (type === 1) {
+      awarenessProtocol.applyAwarenessUpdate(
+        awareness,
+        decoding.readVarUint8Array(decoder),
+        "server",
+      );
+    } else if (type === 3) {
+      client.statuses.push(JSON.parse(decoding.readVarString(decoder)));
+    }
+  };
+  ws.addEventListener("close", (event) => {
+    client.closed = { code: event.code, reason: event.reason };
+  });
+  doc.on("update", (update: Uint8Array, origin: unknown) => {
+    if (origin === "server") return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, 0);
+    syncProtocol.writeUpdate(encoder, update);
+    ws.send(encoding.toUint8Array(encoder));
+  });
+  return client;
+}
+
+/** Connects, expecting an upgrade. */
+export async function open(url: string, headers: Record<string, string>): Promise<TestClient> {
+  const client = await connect(url, headers);
+  if (client instanceof Response)
+    throw new Error(`no upgrade: ${client.status} ${await client.text()}`);
+  await vi.waitFor(() => expect(client.statuses.length).toBeGreaterThan(0));
+  return client;
+}
+
+/** Types `text` at the start of the first paragraph (making one when the page is empty). */
+export function type(client: TestClient, text: string): void {
+  const fragment = client.doc.getXmlFragment("default");
+  client.doc.transact(() => {
+    let paragraph = fragment.get(0) as Y.XmlElement | undefined;
+    if (!paragraph) {
+      paragraph = new Y.XmlElement("paragraph");
+      fragment.insert(0, [paragraph]);
+    }
+    let t = paragraph.get(0) as Y.XmlText | undefined;
+    if (!t) {
+      t = new Y.XmlText();
+      paragraph.insert(0, [t]);
+    }
+    t.insert(0, text);
+  });
+}
+
+/** A paragraph Document of one text (the content batch's `document` input). */
+export function paragraphDoc(text: string) {
+  return {
+    object: "document",
+    data: {},
+    nodes: [
+      {
+        object: "block",
+        type: "paragraph",
+        data: {},
+        nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }],
+      },
+    ],
+  };
+}
+
+/** An organization, a writer, a change request with one page holding `text`. */
+export async function roomWorld(text = "Hello") {
+  const { org, owner, space } = await makeCrWorld();
+  const writer = await makeMember(org.id, "edit");
+  const cr = await createCr(writer, space.id, "Live");
+  const created = await postContent(
+    writer,
+    space.id,
+    cr.id,
+    [{ operation: "insert_page", title: "Page", document: { document: paragraphDoc(text) } }],
+    false,
+  );
+  expect(created.status, created.text).toBe(200);
+  const pageId: string = created.body.changes[0].page.id;
+  return { org, owner, space, writer, cr, pageId, url: livePath(space.id, cr.id, pageId) };
+}
