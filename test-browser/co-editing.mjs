@@ -1,5 +1,5 @@
 // Live co-editing (issue 38) in real browsers, through the app's origin to the API's room: two
-// people (two browser contexts) typing in different blocks and in the same paragraph of one
+// people (two browser contexts) typing in different blocks and in the same paragraph (its two ends) of one
 // change request page converge, see each other, and the API holds the text; one of them offline
 // for a while types, comes back, and both converge; a reader sees the edits live and cannot type.
 // Screenshots: docs/app/co-editing.png (two carets, who is here), co-editing-reader.png.
@@ -61,8 +61,8 @@ export const tests = [
           })(),
         ]);
         await converged([page, bea.page], ["Owner was here.", "Bea first."]);
-        // The same paragraph at once.
-        await Promise.all([typeAt(page, "end", " alpha"), typeAt(bea.page, "end", " beta")]);
+        // The same paragraph at once: the owner at its end, Bea at its start.
+        await Promise.all([typeAt(page, "end", " alpha"), typeAt(bea.page, "last", "beta ")]);
         const text = await converged([page, bea.page], ["alpha", "beta"]);
         await saidState(page, "saved");
         await saidState(bea.page, "saved");
