@@ -2,7 +2,7 @@ import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import { applyAwarenessUpdate, encodeAwarenessUpdate, type Awareness } from "y-protocols/awareness";
 import { readSyncMessage, writeSyncStep1, writeUpdate } from "y-protocols/sync";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 
 /**
  * The live room's messages (docs/app.md, "Co-editing"; the wire contract of issue 38): binary
@@ -26,7 +26,7 @@ export interface RoomStatus {
 
 /** What one message from the room asks of the provider. */
 export type Received =
-  | { kind: "sync"; reply: Uint8Array | null; synced: boolean }
+  | { kind: "sync"; reply: Uint8Array | null; synced: boolean; ahead: boolean }
   | { kind: "awareness" }
   | { kind: "status"; status: RoomStatus };
 
@@ -67,6 +67,24 @@ function parseStatus(text: string): RoomStatus {
   };
 }
 
+/** Whether `doc` holds edits a peer whose state vector is `vector` lacks (a client's later clock). */
+function holdsMore(doc: Y.Doc, vector: Uint8Array): boolean {
+  const theirs = Y.decodeStateVector(vector);
+  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(doc))) {
+    if (clock > (theirs.get(client) ?? 0)) return true;
+  }
+  return false;
+}
+
+/** The state vector of a sync step 1 (`data` is the whole frame), or null for another message. */
+function step1Vector(data: Uint8Array): Uint8Array | null {
+  const decoder = decoding.createDecoder(data);
+  if (decoding.readVarUint(decoder) !== MESSAGE.sync || decoding.readVarUint(decoder) !== 0) {
+    return null;
+  }
+  return decoding.readVarUint8Array(decoder);
+}
+
 /**
  * Applies one message of the room to `doc` / `awareness` (`origin` marks what came from the
  * room, so it is not sent back). Throws on a malformed or unknown message.
@@ -82,10 +100,12 @@ export function receive(
   if (type === MESSAGE.sync) {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE.sync);
+    const vector = step1Vector(data);
     const step = readSyncMessage(decoder, encoder, doc, origin);
     // Step 1 from the room wants our step 2 (what we have that it lacks: offline edits too).
     const reply = encoding.length(encoder) > 1 ? encoding.toUint8Array(encoder) : null;
-    return { kind: "sync", reply, synced: step === 1 };
+    const ahead = vector !== null && holdsMore(doc, vector);
+    return { kind: "sync", reply, synced: step === 1, ahead };
   }
   if (type === MESSAGE.awareness) {
     applyAwarenessUpdate(awareness, decoding.readVarUint8Array(decoder), origin);

@@ -74,6 +74,8 @@ export class LiveProvider {
   private timer: unknown = null;
   private pending: Uint8Array[] = [];
   private awarenessDirty = false;
+  /** Our step 2 carried edits the room lacked: its greeting's "saved" predates them. */
+  private greetingStale = false;
   private readonly timers: Timers;
   private readonly updates: Throttle;
   private readonly presence: Throttle;
@@ -106,6 +108,8 @@ export class LiveProvider {
   /** Leaves the room: our presence removed, the socket closed, nothing more sent. */
   destroy(): void {
     const { doc, awareness } = this.options;
+    // What the throttle still holds goes now (the tab is closing); IndexedDB keeps it too.
+    this.flushUpdates();
     if (this.opened) {
       removeAwarenessStates(awareness, [doc.clientID], this);
       this.sendNow(awarenessMessage(awareness, [doc.clientID]));
@@ -150,6 +154,7 @@ export class LiveProvider {
     const { doc, awareness } = this.options;
     // Everything unsent goes in our step 2, the room's answer to this step 1's reply.
     this.pending = [];
+    this.greetingStale = false;
     this.sendNow(syncStep1(doc));
     if (awareness.getLocalState() !== null) {
       this.sendNow(awarenessMessage(awareness, [doc.clientID]));
@@ -163,12 +168,19 @@ export class LiveProvider {
       const got = receive(new Uint8Array(event.data), doc, awareness, this);
       if (got.kind === "sync") {
         if (got.reply) this.sendNow(got.reply);
+        if (got.ahead) {
+          this.greetingStale = true;
+          this.setStatus({ saved: false });
+        }
         if (got.synced && this.state.kind !== "live") {
           this.failures = 0;
           this.setState({ kind: "live" });
         }
       } else if (got.kind === "status") {
-        this.setStatus(got.status);
+        // The room greets with its status before it has read our step 2's edits.
+        const stale = this.greetingStale && got.status.saved;
+        this.greetingStale = false;
+        if (!stale) this.setStatus(got.status);
       }
     } catch (error) {
       this.fail(4400, error instanceof Error ? error.message : "malformed message");

@@ -87,6 +87,33 @@ describe("the live provider", () => {
     expect(t.text()).toContain("three");
   });
 
+  it("does not take the room's greeting for saved when our step 2 carried edits it lacked", () => {
+    const t = setup();
+    const room = new FakeRoom();
+    // Edits this browser kept (IndexedDB) from a tab closed before they were sent.
+    t.type("kept in this browser");
+    t.provider.start();
+    room.accept(t.last());
+    expect(t.provider.status.saved).toBe(false);
+    t.last().deliver(statusFrame(JSON.stringify({ saved: true, documentId: "doc_old" })));
+    expect(t.provider.status.saved).toBe(false);
+    t.last().deliver(statusFrame(JSON.stringify({ saved: false })));
+    t.last().deliver(statusFrame(JSON.stringify({ saved: true, documentId: "doc_new" })));
+    expect(t.provider.status).toEqual({ saved: true, documentId: "doc_new" });
+  });
+
+  it("sends what the throttle still holds when the tab leaves", () => {
+    const t = setup();
+    const room = new FakeRoom();
+    t.provider.start();
+    room.accept(t.last());
+    t.type("first");
+    t.type("last words");
+    t.provider.destroy();
+    room.absorb(t.last());
+    expect(room.doc.getXmlFragment("default").toString()).toContain("last words");
+  });
+
   it("reports the room's status messages and stops on a malformed one", () => {
     const t = setup();
     t.provider.start();
