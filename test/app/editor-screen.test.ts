@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
 import { commitChanges, makeContentSpace, proposeChanges } from "../helpers/content-factories";
-import { makeOrg } from "../helpers/factories";
+import { makeMember, makeOrg } from "../helpers/factories";
 import { makeSession, type TestSession } from "../helpers/sessions";
 import { appFetch, asPerson } from "../helpers/app-fetch";
 import { as } from "../helpers/api";
@@ -19,6 +19,7 @@ const EDITOR_DOC = /<script type="application\/json" id="editor-doc">([\s\S]*?)<
 describe("the edit screen", () => {
   let session: TestSession;
   let outsider: TestSession;
+  let reader: TestSession;
   let spaceId: string;
   let number: number;
   let token: string;
@@ -41,6 +42,7 @@ describe("the edit screen", () => {
       },
     ]);
     number = cr.number;
+    reader = await makeSession((await makeMember(org.id, "read")).user.id);
     const other = await makeOrg();
     outsider = await makeSession(other.owner.user.id);
   });
@@ -62,12 +64,22 @@ describe("the edit screen", () => {
     );
     expect(stored.status).toBe(200);
     expect(fromEditor(JSON.parse(json) as PmNode)).toEqual(stored.body.document);
-    // The person, then the change request and the page in one parallel wave.
+    // The person, then the change request, the page and the space in one parallel wave.
     expect(paths).toEqual([
       "GET /v1/user",
       `GET /v1/spaces/${spaceId}/change-requests/${number}`,
       `GET /v1/spaces/${spaceId}/change-requests/${number}/content/path/secret-launch-plan`,
+      `GET /v1/spaces/${spaceId}`,
     ]);
+    // The live room's presence names the person; a writer may edit.
+    expect(text).toContain(`data-person-id="${session.userId}"`);
+    expect(text).toContain('data-can-edit="true"');
+  });
+
+  it("tells the editor that a reader may read along but not edit", async () => {
+    const { res, text } = await appFetch(editPath(), asPerson(reader));
+    expect(res.status, text).toBe(200);
+    expect(text).toContain('data-can-edit="false"');
   });
 
   it("answers another organization's person the same not-found as for nothing", async () => {

@@ -1,12 +1,16 @@
-import { Editor } from "@tiptap/core";
+import { Editor, type AnyExtension, type Content } from "@tiptap/core";
+import Collaboration from "@tiptap/extension-collaboration";
 import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
 import type { JsonDocument } from "../../../core/document/types";
 import { fromEditor } from "../../../core/editor/from-editor";
 import { toEditor } from "../../../core/editor/to-editor";
 import type { PmNode } from "../../../core/editor/pm-json";
+import type { PageRef } from "../../../core/saving/transport";
 import { schemaExtensions } from "./extensions";
-import { startSaving } from "./saving";
+import { joinRoom, type LiveRoom, type Viewer } from "./live";
 import { labelledNodeView } from "./node-view";
+import { liveCursors, presenceList } from "./presence";
+import { startSaving } from "./saving";
 import { slashMenu } from "./slash-menu";
 import { writing } from "./writing";
 
@@ -14,9 +18,13 @@ import { writing } from "./writing";
  * The block editor of a page (the edit screen, app/src/screens/editor/): mounts Tiptap on the
  * `[data-editor]` element with the extensions derived from core/editor's spec, reading the
  * page's ProseMirror JSON from `<script type="application/json" id="editor-doc">` (data, never
- * run). It makes no request: it tells the page what it holds by a `document-change` event on
- * the mount (detail: `{ document }`, the GitBook Document by `fromEditor`) after every change,
- * and again whenever the mount receives `document-request` (the save runtime's flush).
+ * run). In a change request it first joins the page's live room (live.ts): while it connects
+ * the page shows read-only; once synced the editor is bound to the room's Y.Doc (Tiptap's
+ * Collaboration, per-person undo, the others' cursors, who is here) and the room saves. When
+ * the room never answers, the same editor becomes editable and the save loop saves (saving.ts).
+ * Either way it tells the page what it holds by a `document-change` event on the mount
+ * (detail: `{ document }`, the GitBook Document by `fromEditor`) after every change, and again
+ * whenever the mount receives `document-request`.
  */
 
 /** What a `document-change` event carries. */
@@ -24,20 +32,27 @@ interface DocumentChange {
   document: JsonDocument;
 }
 
-function start(mount: HTMLElement, source: HTMLElement): void {
-  const content = JSON.parse(source.textContent ?? "null") as PmNode;
-  mount.querySelector("[data-editor-fallback]")?.remove();
+/** The editing extensions every mode shares. */
+const editing = (): AnyExtension[] => [
+  ...schemaExtensions(labelledNodeView),
+  Dropcursor,
+  Gapcursor,
+  writing,
+  slashMenu,
+];
+
+/** An editor on `mount`, telling the page every change; `content` null in live mode. */
+function mountEditor(
+  mount: HTMLElement,
+  extensions: AnyExtension[],
+  content: Content | null,
+  editable: boolean,
+): { editor: Editor; unmount(): void } {
   const editor = new Editor({
     element: mount,
-    extensions: [
-      ...schemaExtensions(labelledNodeView),
-      UndoRedo,
-      Dropcursor,
-      Gapcursor,
-      writing,
-      slashMenu,
-    ],
-    content,
+    extensions,
+    ...(content ? { content } : {}),
+    editable,
     // The CSP forbids inline styles: the editor's styles are in css/editor.css.
     injectCSS: false,
     editorProps: {
@@ -55,17 +70,66 @@ function start(mount: HTMLElement, source: HTMLElement): void {
   };
   editor.on("update", tell);
   mount.addEventListener("document-request", tell);
-  mount.dataset.editorReady = "true";
-  const { space, changeRequest, page } = mount.dataset;
-  if (space && changeRequest && page) {
+  return {
+    editor,
+    unmount: () => {
+      mount.removeEventListener("document-request", tell);
+      editor.destroy();
+    },
+  };
+}
+
+/** Binds a new editor to the joined room (the room's copy replaces the read-only one). */
+function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer): void {
+  const extensions = [
+    ...editing(),
+    Collaboration.configure({ document: room.doc, field: "default" }),
+    liveCursors(room.awareness),
+  ];
+  const { editor } = mountEditor(mount, extensions, null, viewer.canEdit);
+  presenceList(room.awareness, mount.previousElementSibling as HTMLElement, viewer.id);
+  const redraw = room.redraw;
+  room.redraw = () => {
+    redraw();
+    const stopped = room.provider.state.kind === "stopped";
+    if (stopped && editor.isEditable) editor.setEditable(false);
+  };
+  mount.dataset.live = "true";
+}
+
+async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
+  const content = JSON.parse(source.textContent ?? "null") as PmNode;
+  mount.querySelector("[data-editor-fallback]")?.remove();
+  const { space, changeRequest, page, personId, personName } = mount.dataset;
+  if (!space || !changeRequest || !page || !personId) {
+    mountEditor(mount, [...editing(), UndoRedo], content, true);
+    mount.dataset.editorReady = "true";
+    return;
+  }
+  const ref: PageRef = { spaceId: space, changeRequestId: changeRequest, pageId: page };
+  const viewer: Viewer = {
+    id: personId,
+    name: personName ?? "",
+    canEdit: mount.dataset.canEdit === "true",
+  };
+  // Readable at once; editable once we know who saves (the room, or the save loop).
+  const shown = mountEditor(mount, [...editing(), UndoRedo], content, false);
+  const room = await joinRoom(mount, ref, viewer);
+  if (room && room.provider.state.kind === "live") {
+    shown.unmount();
+    goLive(mount, room, viewer);
+  } else if (!room && viewer.canEdit) {
+    shown.editor.setEditable(true);
     void startSaving({
       mount,
-      page: { spaceId: space, changeRequestId: changeRequest, pageId: page },
-      show: (document) => editor.commands.setContent(toEditor(document), { emitUpdate: false }),
+      page: ref,
+      show: (document) =>
+        shown.editor.commands.setContent(toEditor(document), { emitUpdate: false }),
     });
   }
+  mount.dataset.editorReady = "true";
 }
 
 const mount = document.querySelector<HTMLElement>("[data-editor]");
 const source = document.getElementById("editor-doc");
-if (mount && source) start(mount, source);
+if (mount && source) void start(mount, source);

@@ -6,7 +6,9 @@ import type { Api } from "../../api/client";
  * wave after the person: the change request by its number (`GET …/change-requests/{number}`:
  * the API takes a number where an id goes) and the page by its path in that change request
  * (`GET …/change-requests/{number}/content/path/{pagePath}`, which answers the page with its
- * document). A person who cannot see the space gets the API's 404 (the app's not-found).
+ * document), and the space for the person's `permissions` on it (whether the editor and the
+ * live room let them write). A person who cannot see the space gets the API's 404 (the app's
+ * not-found).
  */
 
 /** The parts of a change request (`ChangeRequest`) the screen shows. */
@@ -28,10 +30,17 @@ interface PageWithDocument {
   document?: JsonDocument;
 }
 
+/** The parts of the space (`Space`) the screen uses: the person's permissions on it. */
+interface SpacePermissions {
+  permissions?: Record<string, boolean>;
+}
+
 /** The edit screen's data. */
 export interface EditData {
   changeRequest: ChangeRequest;
   page: PageWithDocument;
+  /** Whether the person may edit the space's content (`permissions.edit`). */
+  canEdit: boolean;
 }
 
 /** One segment of a URL's path, decoded; a malformed escape stays as written. */
@@ -60,9 +69,10 @@ export async function loadEditData(
   urlPagePath: string,
 ): Promise<EditData> {
   const base = `/spaces/${encodeURIComponent(spaceId)}/change-requests/${encodeURIComponent(number)}`;
-  const [changeRequest, page] = await Promise.all([
+  const [changeRequest, page, space] = await Promise.all([
     api.get<ChangeRequest>(base),
     api.get<PageWithDocument>(`${base}/content/path/${apiPagePath(urlPagePath)}`),
+    api.get<SpacePermissions>(`/spaces/${encodeURIComponent(spaceId)}`),
   ]);
-  return { changeRequest, page };
+  return { changeRequest, page, canEdit: space.permissions?.edit === true };
 }

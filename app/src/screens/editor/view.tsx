@@ -7,7 +7,8 @@ import type { EditData } from "./load";
  * The edit screen's HTML: the page's title, the change request it is edited in, the editor's
  * mount and the page's ProseMirror JSON as data (`<script type="application/json">`, never
  * run: the CSP allows no inline script). Without JavaScript the mount says that editing needs
- * it; app/client/editor/main.ts replaces that with the editor.
+ * it; app/client/editor/main.ts replaces that with the editor. The mount names the person (their
+ * presence in the page's live room) and whether they may edit.
  */
 
 /** JSON that is safe inside a `<script>` element: no `<` (so no `</script>`), no line seps. */
@@ -45,6 +46,9 @@ export function EditScreen(props: { person: SignedIn; data: EditData; editorJson
         data-space={changeRequest.space}
         data-change-request={changeRequest.id}
         data-page={page.id}
+        data-person-id={props.person.user.id}
+        data-person-name={props.person.user.displayName}
+        data-can-edit={props.data.canEdit ? "true" : "false"}
       >
         <p data-editor-fallback class="a-message">
           Editing needs JavaScript. Turn it on in your browser to edit this page.

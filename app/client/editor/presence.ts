@@ -1,0 +1,139 @@
+import { Extension } from "@tiptap/core";
+import { yCursorPlugin } from "@tiptap/y-tiptap";
+import type { Awareness } from "y-protocols/awareness";
+
+/**
+ * Who is here in a live room (issue 38): each person's caret and selection with their name and
+ * colour (y-tiptap's `yCursorPlugin` over the room's awareness, its field `cursor`), and the
+ * list of people in the editor's header. Colours are a fixed palette of classes in
+ * css/editor.css (`q-co-c0`…`q-co-c7`): the CSP allows no inline style, so a person's colour
+ * travels as the palette's hex and is drawn by its class.
+ */
+
+/** The palette (white text on each passes WCAG AA); awareness carries one of these as `colour`. */
+export const PALETTE = [
+  "#0a5bc4",
+  "#b3261e",
+  "#1a7f37",
+  "#8250df",
+  "#8a5a00",
+  "#bf3989",
+  "#0b7285",
+  "#57606a",
+] as const;
+
+/** A person in the room, as their awareness state says (`user` of the contract). */
+export interface Person {
+  id: string;
+  name: string;
+  colour: string;
+}
+
+/** A small stable hash of a string (a colour for a person whose colour is not the palette's). */
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** The palette colour of a person id. */
+export function colourFor(id: string): string {
+  return PALETTE[hash(id) % PALETTE.length]!;
+}
+
+/** The palette class of someone's awareness `user` (any shape: it comes from other tabs). */
+export function colourClass(user: unknown, fallbackId: number): string {
+  const fields = (typeof user === "object" && user !== null ? user : {}) as Record<string, unknown>;
+  const index = PALETTE.indexOf(fields.colour as (typeof PALETTE)[number]);
+  if (index >= 0) return `q-co-c${index}`;
+  const id = typeof fields.id === "string" ? fields.id : String(fallbackId);
+  return `q-co-c${hash(id) % PALETTE.length}`;
+}
+
+/** The person an awareness state names, or null when it names none. */
+export function personOf(state: unknown): Person | null {
+  const user = (state as { user?: unknown } | null)?.user;
+  if (typeof user !== "object" || user === null) return null;
+  const { id, name, colour } = user as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string") return null;
+  return { id, name: name.slice(0, 80), colour: typeof colour === "string" ? colour : "" };
+}
+
+/** A person's caret: a coloured bar with their name above it. */
+function caret(user: unknown, clientId: number): HTMLElement {
+  const bar = document.createElement("span");
+  bar.className = `q-co-caret ${colourClass(user, clientId)}`;
+  bar.setAttribute("aria-hidden", "true");
+  const label = document.createElement("span");
+  label.className = "q-co-caret-label";
+  label.textContent = personOf({ user })?.name ?? "Someone";
+  bar.append(document.createTextNode("\u2060"), label, document.createTextNode("\u2060"));
+  return bar;
+}
+
+/** The cursors and selections of the others in the room. */
+export function liveCursors(awareness: Awareness): Extension {
+  return Extension.create({
+    name: "liveCursors",
+    addProseMirrorPlugins: () => [
+      yCursorPlugin(awareness, {
+        cursorBuilder: caret,
+        selectionBuilder: (user: unknown, clientId: number) => ({
+          class: `q-co-selection ${colourClass(user, clientId)}`,
+          nodeName: "span",
+        }),
+      }),
+    ],
+  });
+}
+
+/** Initials of a name, for the avatar (at most two letters). */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return letters.map((word) => [...word][0]?.toUpperCase() ?? "").join("") || "?";
+}
+
+/**
+ * The "who is here" list before `anchor`: one entry per person (two tabs of one person count
+ * once), the viewer first, redrawn whenever the room's awareness changes.
+ */
+export function presenceList(awareness: Awareness, anchor: HTMLElement, selfId: string): void {
+  const list = document.createElement("ul");
+  list.className = "q-co-people";
+  list.setAttribute("aria-label", "Who is here");
+  list.dataset.presence = "";
+  const draw = () => {
+    const people = new Map<string, { person: Person; client: number }>();
+    for (const [client, state] of awareness.getStates()) {
+      const person = personOf(state);
+      if (person && !people.has(person.id)) people.set(person.id, { person, client });
+    }
+    const ordered = [...people.values()].sort((a, b) =>
+      a.person.id === selfId
+        ? -1
+        : b.person.id === selfId
+          ? 1
+          : a.person.name.localeCompare(b.person.name),
+    );
+    list.replaceChildren(
+      ...ordered.map(({ person, client }) => {
+        const item = document.createElement("li");
+        item.className = "q-co-person";
+        item.dataset.personId = person.id;
+        const avatar = document.createElement("span");
+        avatar.className = `q-co-avatar ${colourClass(person, client)}`;
+        avatar.setAttribute("aria-hidden", "true");
+        avatar.textContent = initials(person.name);
+        const name = document.createElement("span");
+        name.className = "q-co-name";
+        name.textContent = person.id === selfId ? `${person.name} (you)` : person.name;
+        item.append(avatar, name);
+        return item;
+      }),
+    );
+  };
+  awareness.on("change", draw);
+  draw();
+  anchor.before(list);
+}

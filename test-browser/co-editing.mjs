@@ -1,0 +1,141 @@
+// Live co-editing (issue 38) in real browsers, through the app's origin to the API's room: two
+// people (two browser contexts) typing in different blocks and in the same paragraph (its two ends) of one
+// change request page converge, see each other, and the API holds the text; one of them offline
+// for a while types, comes back, and both converge; a reader sees the edits live and cannot type.
+// Screenshots: docs/app/co-editing.png (two carets, who is here), co-editing-reader.png.
+import assert from "node:assert/strict";
+import { audit, foreignRequests } from "./fixtures/app-checks.mjs";
+import {
+  editorText,
+  invitedPerson,
+  openLive,
+  presentNames,
+  sharedPage,
+  typeAt,
+  until,
+} from "./fixtures/co-editing.mjs";
+
+/** The browser tests seed the reader's fixture (the "Reader guide" space). */
+export const needsFixture = true;
+
+/** Both pages hold the same text, containing every word of `words`; answers that text. */
+async function converged(pages, words) {
+  let text = "";
+  await until(`converged on ${words.join(", ")}`, async () => {
+    const texts = await Promise.all(pages.map(editorText));
+    text = texts[0];
+    return texts.every((t) => t === text) && words.every((w) => text.includes(w)) ? true : texts;
+  });
+  return text;
+}
+
+/** The status line of `page` says `state` (data-save-state). */
+const saidState = (page, state) =>
+  page.waitForSelector(`[data-save-status][data-save-state="${state}"]`, { timeout: 30_000 });
+
+export const tests = [
+  {
+    name: "co-editing: two people in one change request page converge, see each other, and the API holds the text",
+    async run({ page, appBase, browser }) {
+      const foreign = foreignRequests(page, [appBase]);
+      const shared = await sharedPage(page, appBase, "Write together");
+      const bea = await invitedPerson(browser, page, appBase, shared.orgId, {
+        email: "bea-live@example.com",
+        name: "Bea Writer",
+        role: "edit",
+      });
+      try {
+        await openLive(page, shared.edit);
+        await openLive(bea.page, shared.edit);
+        await until("both people listed on both screens", async () => {
+          const [mine, theirs] = [await presentNames(page), await presentNames(bea.page)];
+          return mine.length === 2 && theirs.length === 2 ? true : [mine, theirs];
+        });
+        assert.ok((await presentNames(page)).some((name) => name.startsWith("Bea Writer")));
+        // Different blocks at once: the owner at the end, Bea in a new first paragraph.
+        await Promise.all([
+          typeAt(page, "end", " Owner was here."),
+          (async () => {
+            await typeAt(bea.page, "start", "Bea first.");
+            await bea.page.keyboard.press("Enter");
+          })(),
+        ]);
+        await converged([page, bea.page], ["Owner was here.", "Bea first."]);
+        // The same paragraph at once: the owner at its end, Bea at its start.
+        await Promise.all([typeAt(page, "end", " alpha"), typeAt(bea.page, "last", "beta ")]);
+        const text = await converged([page, bea.page], ["alpha", "beta"]);
+        await saidState(page, "saved");
+        await saidState(bea.page, "saved");
+        await until("the API holds the converged text", async () =>
+          (await shared.stored()) === text ? true : await shared.stored(),
+        );
+        // A moment for the carets to be drawn, then axe and the screenshot.
+        await page.waitForSelector(".q-co-caret");
+        await audit(page, "co-editing", { shot: true, dark: true });
+        assert.deepEqual(foreign, [], "no request left the app's origin");
+      } finally {
+        await bea.context.close();
+      }
+    },
+  },
+  {
+    name: "co-editing: offline for a while, typing goes on; back online, both converge and it is saved",
+    async run({ page, appBase, browser }) {
+      const shared = await sharedPage(page, appBase, "Offline together");
+      const cy = await invitedPerson(browser, page, appBase, shared.orgId, {
+        email: "cy-live@example.com",
+        name: "Cy Traveller",
+        role: "edit",
+      });
+      try {
+        await openLive(page, shared.edit);
+        await openLive(cy.page, shared.edit);
+        await cy.page.setOfflineMode(true);
+        await saidState(cy.page, "offline");
+        await typeAt(cy.page, "end", " written offline");
+        await typeAt(page, "end", " written online");
+        await until("the owner sees only their own words meanwhile", async () => {
+          const text = await editorText(page);
+          return text.includes("written online") && !text.includes("written offline") ? true : text;
+        });
+        await cy.page.setOfflineMode(false);
+        await saidState(cy.page, "saved");
+        const text = await converged([page, cy.page], ["written offline", "written online"]);
+        await until("the API holds both", async () =>
+          (await shared.stored()) === text ? true : await shared.stored(),
+        );
+      } finally {
+        await cy.context.close();
+      }
+    },
+  },
+  {
+    name: "co-editing: a reader sees the edits live and cannot type",
+    async run({ page, appBase, browser }) {
+      const shared = await sharedPage(page, appBase, "Read along");
+      const dee = await invitedPerson(browser, page, appBase, shared.orgId, {
+        email: "dee-live@example.com",
+        name: "Dee Reader",
+        role: "read",
+      });
+      try {
+        await openLive(page, shared.edit);
+        await openLive(dee.page, shared.edit);
+        await saidState(dee.page, "readonly");
+        const editable = await dee.page.$eval(".q-ed-content", (el) => el.contentEditable);
+        assert.equal(editable, "false");
+        await typeAt(page, "end", " for the reader");
+        await converged([page, dee.page], ["for the reader"]);
+        // Keys in the reader's editor change nothing, there or for the owner.
+        await dee.page.click(".q-ed-content");
+        await dee.page.keyboard.type(" sneaky");
+        await saidState(page, "saved");
+        assert.ok(!(await editorText(dee.page)).includes("sneaky"));
+        assert.ok(!(await editorText(page)).includes("sneaky"));
+        await audit(dee.page, "co-editing-reader", { shot: true });
+      } finally {
+        await dee.context.close();
+      }
+    },
+  },
+];
