@@ -1,3 +1,5 @@
+import type { MergeRules } from "./review-types";
+
 /**
  * The shapes of the API's answers the screens read: the parts of the public /v1 wire the app
  * shows (the API's OpenAPI document is their definition; the app imports nothing of src/).
@@ -35,6 +37,8 @@ export interface Organization {
   urls: { app: string; location: string };
   sso: boolean;
   inviteLinks: boolean;
+  /** The organization's merge rules (a space inherits them unless it sets its own). */
+  mergeRules?: MergeRules;
   permissions?: Record<string, boolean>;
 }
 
