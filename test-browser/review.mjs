@@ -46,7 +46,7 @@ export const tests = [
       const orgId = (await page.$eval("a[href^='/o/']", (a) => a.getAttribute("href"))).split(
         "/",
       )[2];
-      const invite = await api(page, "POST", `/orgs/${orgId}/invites`, { role: "review" });
+      const invite = await api(page, "POST", `/orgs/${orgId}/link-invites`, { role: "review" });
 
       // A space with a page on main, and a change request that edits it.
       const space = await api(page, "POST", `/orgs/${orgId}/spaces`, { title: "Review demo" });
