@@ -44,8 +44,10 @@ describe("reviewing a change request in the app", () => {
         title: "Guide",
         document: { markdown: "# Guide\n\nKeep this.\n\nChange this.\n\nDrop this." },
       },
+      { operation: "insert_page", title: "Extra", document: { markdown: "Aside." } },
     ]);
     const pageId = tree.roots[0]!.row.pageId;
+    const extraId = tree.roots[1]!.row.pageId;
     const cr = await createCr(owner, spaceId, secret);
     base = `/s/${spaceId}/~/changes/${cr.number}`;
     const content = await postContent(owner, spaceId, cr.id, [
@@ -54,6 +56,7 @@ describe("reviewing a change request in the app", () => {
         page: pageId,
         document: { markdown: "# Guide\n\nKeep this.\n\nChanged, now.\n\nA new block." },
       },
+      { operation: "update_page", page: extraId, into: pageId },
     ]);
     expect(content.status, content.text).toBe(200);
     const member = await makeMember(made.org.id, "review");
@@ -64,8 +67,13 @@ describe("reviewing a change request in the app", () => {
   });
 
   it("shows the diff block by block, labelled, with a comment form per block", async () => {
-    const { res, text } = await screenOf(colleague, `${base}/~/diff`);
+    const { res, text, paths } = await screenOf(colleague, `${base}/~/diff`);
     expect(res.status, text).toBe(200);
+    expect(text).toContain("Moved from the top level to Guide.");
+    // The session; the space and the change request; the frame's four reads beside the changes,
+    // the tree and the comments; main's and the change request's edited page (the moved one is
+    // not read).
+    expect(paths).toHaveLength(12);
     expect(text).toContain("Guide");
     expect(text).toMatch(/class="a-diff-label">Added</);
     expect(text).toMatch(/class="a-diff-label">Removed</);
@@ -170,6 +178,7 @@ describe("reviewing a change request in the app", () => {
     const ready = await screenOf(author, base);
     expect(ready.text).toContain("Approved");
     expect(ready.text).toContain("<em>good</em>");
+    expect(ready.text).toContain("review: Approved");
     expect(ready.text).not.toContain('id="cr-merge-waits"');
     const merged = await postForm(author, `${base}/merge`);
     expect(merged.res.headers.get("Location")).toBe(`${base}?done=merged`);

@@ -170,8 +170,12 @@ export function Conversation(props: Props & { diffPath: string }) {
       {data.threads.length === 0 ? <p class="a-meta">No comments yet.</p> : null}
       {data.threads.map((thread) => {
         const anchor = anchorOf(thread.comment);
+        const review = data.reviews.find((r) => r.comment?.id === thread.comment.id);
         return (
           <div>
+            {review ? (
+              <p class="a-meta">{`With ${review.reviewer.displayName}'s review: ${REVIEW_LABELS[review.status]}`}</p>
+            ) : null}
             {anchor ? (
               <p class="a-meta">
                 <a
