@@ -1,4 +1,4 @@
-import type { MergeRules } from "./review-types";
+import type { MergeRules } from "./types";
 
 /**
  * The shapes of the API's content answers the reading and organising screens show: spaces,

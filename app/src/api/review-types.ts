@@ -7,7 +7,7 @@ import type { User } from "./types";
  */
 
 /** What a review decided (official ChangeRequestReviewStatus). */
-export type ReviewStatus = "approved" | "changes-requested";
+type ReviewStatus = "approved" | "changes-requested";
 
 /** A comment or reply body as read with `format=document`. */
 export interface CommentBody {
@@ -72,9 +72,3 @@ export interface OrgMember {
   role: string | null;
   disabled: boolean;
 }
-
-/** Merge rules (official MergeRules: what Quire enforces, or inherit the organization's). */
-export type MergeRules =
-  | { type: "none" }
-  | { type: "inherit" }
-  | { type: "rules"; rules: Array<{ rule: string; users: string[] }> };

@@ -1,5 +1,3 @@
-import type { MergeRules } from "./review-types";
-
 /**
  * The shapes of the API's answers the screens read: the parts of the public /v1 wire the app
  * shows (the API's OpenAPI document is their definition; the app imports nothing of src/).
@@ -80,3 +78,9 @@ export interface OutboxMessage {
   link?: string;
   code?: string;
 }
+
+/** Merge rules (official MergeRules: what Quire enforces, or inherit the organization's). */
+export type MergeRules =
+  | { type: "none" }
+  | { type: "inherit" }
+  | { type: "rules"; rules: Array<{ rule: string; users: string[] }> };

@@ -1,10 +1,9 @@
 import type { Api } from "../../api/client";
-import type { Organization, ListPage, User } from "../../api/types";
+import type { ListPage, MergeRules, Organization, User } from "../../api/types";
 import type { Space } from "../../api/content-types";
 import type {
   Comment,
   CommentReply,
-  MergeRules,
   OrgMember,
   RequestedReviewer,
   Review,
