@@ -30,6 +30,8 @@ describe("reviewing a change request in the app", () => {
   let outsider: TestSession;
   let spaceId: string;
   let base: string;
+  let crPath: string;
+  let guideId: string;
   const secret = "Rewrite the guide";
 
   beforeAll(async () => {
@@ -47,9 +49,11 @@ describe("reviewing a change request in the app", () => {
       { operation: "insert_page", title: "Extra", document: { markdown: "Aside." } },
     ]);
     const pageId = tree.roots[0]!.row.pageId;
+    guideId = pageId;
     const extraId = tree.roots[1]!.row.pageId;
     const cr = await createCr(owner, spaceId, secret);
     base = `/s/${spaceId}/~/changes/${cr.number}`;
+    crPath = `/spaces/${spaceId}/change-requests/${cr.id}`;
     const content = await postContent(owner, spaceId, cr.id, [
       {
         operation: "update_page",
@@ -67,7 +71,14 @@ describe("reviewing a change request in the app", () => {
   });
 
   it("shows the diff block by block, labelled, with a comment form per block", async () => {
+    const note = await as(owner.token).post(`${crPath}/comments`, {
+      page: guideId,
+      body: { markdown: "A note on the whole page." },
+    });
+    expect(note.status, note.text).toBe(200);
     const { res, text, paths } = await screenOf(colleague, `${base}/~/diff`);
+    expect(text).toContain("Other comments on pages");
+    expect(text).toContain("A note on the whole page.");
     expect(res.status, text).toBe(200);
     expect(text).toContain("Moved from the top level to Guide.");
     // The session; the space and the change request; the frame's four reads beside the changes,

@@ -171,6 +171,39 @@ function PageSection(props: { page: PageDiff; view: DiffView; place: ThreadPlace
   );
 }
 
+/** The keys of the change request's blocks the diff draws (comments beside them). */
+function drawnKeys(view: DiffView): Set<string> {
+  const keys = new Set<string>();
+  for (const page of view.pages) {
+    for (const change of page.blocks ?? []) {
+      const key = change.kind === "removed" ? undefined : keyOf(change.after);
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The threads anchored where the diff draws no block (a page or a nested block, a block of a
+ * page not changed): listed after the pages, so that none is out of reach.
+ */
+function Unplaced(props: { view: DiffView; place: ThreadPlace }) {
+  const drawn = drawnKeys(props.view);
+  const threads = props.view.threads.filter((t) => {
+    const node = t.comment.target.node?.id;
+    return node ? !drawn.has(node) : t.comment.target.page !== undefined;
+  });
+  if (threads.length === 0) return null;
+  return (
+    <section class="a-section" aria-labelledby="diff-other-comments">
+      <h2 id="diff-other-comments">Other comments on pages</h2>
+      {threads.map((thread) => (
+        <ThreadView place={props.place} thread={thread} />
+      ))}
+    </section>
+  );
+}
+
 /** The diff view of a change request. */
 export function DiffScreen(props: {
   person: SignedIn;
@@ -219,6 +252,7 @@ export function DiffScreen(props: {
         <PageSection page={page} view={view} place={place} index={index} />
       ))}
       {view.more ? <p class="a-meta">{`And ${view.more} more changed pages, not shown.`}</p> : null}
+      <Unplaced view={view} place={place} />
     </Workspace>
   );
 }
