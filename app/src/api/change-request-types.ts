@@ -42,6 +42,8 @@ export interface SemanticChange {
   type: string;
   page?: ChangedPage;
   file?: { id: string; name?: string };
+  /** A moved page's parents before and after (none: the space's top level). */
+  parent?: { before?: ChangedPage; after?: ChangedPage };
 }
 
 /** What a change request changes against main (official RevisionSemanticChanges). */

@@ -56,7 +56,7 @@ export class Api {
     return this.call<T>("GET", path, { ...(query ? { query } : {}) });
   }
 
-  /** POST to a /v1 path (JSON body): the parsed JSON (undefined for 204), or ApiRefusal. */
+  /** POST to a /v1 path (JSON body): the parsed JSON (undefined for 204 and 205), or ApiRefusal. */
   post<T>(path: string, options: WriteOptions = {}): Promise<T> {
     return this.call<T>("POST", path, options);
   }
@@ -93,7 +93,8 @@ export class Api {
       ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
     });
     this.setCookies.push(...res.headers.getSetCookie());
-    if (res.status === 204) return undefined as T;
+    // 204 and 205 (the requested-reviewer removal's "reset content") carry no body.
+    if (res.status === 204 || res.status === 205) return undefined as T;
     const text = await res.text();
     if (!res.ok) {
       throw new ApiRefusal(

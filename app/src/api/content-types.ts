@@ -1,3 +1,5 @@
+import type { MergeRules } from "./types";
+
 /**
  * The shapes of the API's content answers the reading and organising screens show: spaces,
  * collections, revisions, pages, change requests and search hits (the parts of the /v1 wire
@@ -18,6 +20,8 @@ export interface Space {
   changeRequestsOpen?: number;
   changeRequestsDraft?: number;
   urls: { app: string; location: string; published?: string };
+  /** The space's merge rules, or "inherit" (the organization's). */
+  mergeRules?: MergeRules;
   permissions?: Record<string, boolean>;
 }
 

@@ -35,6 +35,8 @@ export interface Organization {
   urls: { app: string; location: string };
   sso: boolean;
   inviteLinks: boolean;
+  /** The organization's merge rules (a space inherits them unless it sets its own). */
+  mergeRules?: MergeRules;
   permissions?: Record<string, boolean>;
 }
 
@@ -76,3 +78,9 @@ export interface OutboxMessage {
   link?: string;
   code?: string;
 }
+
+/** Merge rules (official MergeRules: what Quire enforces, or inherit the organization's). */
+export type MergeRules =
+  | { type: "none" }
+  | { type: "inherit" }
+  | { type: "rules"; rules: Array<{ rule: string; users: string[] }> };

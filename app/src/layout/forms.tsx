@@ -143,3 +143,35 @@ export function Select(props: {
     </div>
   );
 }
+
+/** A labelled multi-line text (a comment's markdown), keeping what was typed. */
+export function TextArea(props: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string;
+  hint?: string;
+  required?: boolean;
+  maxlength?: number;
+}) {
+  return (
+    <div class="a-field">
+      <label for={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p class="a-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <textarea
+        id={props.id}
+        name={props.name}
+        rows={3}
+        required={props.required ?? false}
+        maxlength={props.maxlength}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+      >
+        {props.value ?? ""}
+      </textarea>
+    </div>
+  );
+}

@@ -29,3 +29,22 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   updated: "Updated from main.",
   created: "Change request started.",
 };
+
+/** How a review's decision reads. */
+export const REVIEW_LABELS: Readonly<Record<string, string>> = {
+  approved: "Approved",
+  "changes-requested": "Changes requested",
+};
+
+/** What a review or comment form did (`?done=`). */
+export const REVIEW_DONE_MESSAGES: Readonly<Record<string, string>> = {
+  reviewed: "Review submitted.",
+  asked: "Review requested.",
+  unasked: "Reviewer removed.",
+  commented: "Comment posted.",
+  replied: "Reply posted.",
+  resolved: "Thread updated.",
+  edited: "Saved.",
+  deleted: "Deleted.",
+  reacted: "Reaction saved.",
+};

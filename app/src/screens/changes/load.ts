@@ -5,7 +5,8 @@ import type {
   SemanticChanges,
 } from "../../api/change-request-types";
 import type { Space } from "../../api/content-types";
-import type { ListPage } from "../../api/types";
+import type { ListPage, User } from "../../api/types";
+import { effectiveRules, loadReviews, missingApprovals, type ReviewData } from "./review-load";
 import { loadWorkspace, type WorkspaceData } from "../../layout/workspace-data";
 
 /**
@@ -40,6 +41,9 @@ export interface ChangeRequestView {
   space: Space;
   changeRequest: ChangeRequest;
   changes: SemanticChanges;
+  review: ReviewData;
+  /** The approvals the effective merge rules still require. */
+  missing: User[];
 }
 
 /** The API path of a space. */
@@ -82,24 +86,27 @@ export async function loadList(
   };
 }
 
-/** Reads one change request by number and what it changes (two waves). */
+/** Reads one change request by number, what it changes and its reviews (three waves). */
 export async function loadOne(
   api: Api,
   spaceId: string,
   number: string,
+  search = "",
 ): Promise<ChangeRequestView> {
   const [space, changeRequest] = await Promise.all([
     api.get<Space>(spaceApiPath(spaceId)),
     api.get<ChangeRequest>(changeRequestApiPath(spaceId, number)),
   ]);
-  const [frame, changes] = await Promise.all([
+  const crPath = changeRequestApiPath(spaceId, String(changeRequest.number));
+  const [frame, changes, review] = await Promise.all([
     loadWorkspace(api, space.organization),
-    api.get<SemanticChanges>(
-      `${changeRequestApiPath(spaceId, String(changeRequest.number))}/changes`,
-      {
-        limit: 100,
-      },
-    ),
+    api.get<SemanticChanges>(`${crPath}/changes`, { limit: 100 }),
+    loadReviews(api, space, crPath, search),
   ]);
-  return { frame, space, changeRequest, changes };
+  const missing = missingApprovals(
+    effectiveRules(space, frame.org),
+    changeRequest.createdBy.id,
+    review,
+  );
+  return { frame, space, changeRequest, changes, review, missing };
 }

@@ -20,3 +20,8 @@ export function pageInChangeRequestPath(spaceId: string, number: number, pagePat
   const rest = pagePath.split("/").filter(Boolean).map(encodeURIComponent).join("/");
   return `${changeRequestPath(spaceId, number)}/${rest}`;
 }
+
+/** The diff view of a change request (a `~` segment: no page path starts with one). */
+export function diffPath(spaceId: string, number: number | string): string {
+  return `${changeRequestPath(spaceId, number)}/~/diff`;
+}

@@ -8,7 +8,13 @@ import { htmlDocument } from "../../layout/shell";
 import { personOr } from "../../session/session";
 import { changeRequestApiPath, loadList, loadOne, spaceApiPath, statusOf } from "./load";
 import { changeRequestPath } from "./paths";
-import { DONE_MESSAGES } from "./labels";
+import { DONE_MESSAGES, REVIEW_DONE_MESSAGES } from "./labels";
+import { loadDiff } from "./diff-load";
+import { DiffScreen } from "./diff-view";
+import { registerReviewActions } from "./review-routes";
+
+/** Every message the change request's screens say after a form. */
+const ALL_DONE = { ...DONE_MESSAGES, ...REVIEW_DONE_MESSAGES };
 import { ChangeRequestListScreen, ChangeRequestScreen } from "./views";
 
 /**
@@ -40,11 +46,28 @@ const listScreen: Render = async (c, extra, status = 200) => {
 const oneScreen: Render = async (c, extra, status = 200) => {
   const person = await personOr(c);
   if (person instanceof Response) return person;
-  const view = await loadOne(c.var.api, c.req.param("space") ?? "", c.req.param("number") ?? "");
+  const search = (c.req.query("who") ?? "").trim().slice(0, 100);
+  const view = await loadOne(
+    c.var.api,
+    c.req.param("space") ?? "",
+    c.req.param("number") ?? "",
+    search,
+  );
   return htmlResponse(
     htmlDocument(
       <ChangeRequestScreen person={person} view={view} error={extra.error} done={extra.done} />,
     ),
+    status,
+  );
+};
+
+/** The diff view of change request `:number`, with a refusal's reason or what was done. */
+const diffScreen: Render = async (c, extra, status = 200) => {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const view = await loadDiff(c.var.api, c.req.param("space") ?? "", c.req.param("number") ?? "");
+  return htmlResponse(
+    htmlDocument(<DiffScreen person={person} view={view} error={extra.error} done={extra.done} />),
     status,
   );
 };
@@ -68,8 +91,14 @@ formAction<ChangeRequest>(changesRoutes, "/s/:space/~/changes", {
 });
 
 changesRoutes.get("/s/:space/~/changes/:number{[0-9]+}", (c) =>
-  oneScreen(c, { done: doneMessage(c, DONE_MESSAGES) }),
+  oneScreen(c, { done: doneMessage(c, ALL_DONE) }),
 );
+
+changesRoutes.get("/s/:space/~/changes/:number{[0-9]+}/~/diff", (c) =>
+  diffScreen(c, { done: doneMessage(c, ALL_DONE) }),
+);
+
+registerReviewActions(changesRoutes, { one: oneScreen, diff: diffScreen });
 
 /** A form of one change request: `call` with its API path, then back to it saying `done`. */
 function crAction(

@@ -6,7 +6,9 @@ import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { LIST_STATUSES, type ChangeRequestList, type ChangeRequestView } from "./load";
 import { CHANGE_LABELS, STATUS_LABELS } from "./labels";
-import { changeRequestPath, changesPath, pageInChangeRequestPath } from "./paths";
+import { changeRequestPath, changesPath, diffPath, pageInChangeRequestPath } from "./paths";
+import { Actions } from "./actions-view";
+import { Conversation, Reviewers, Reviews } from "./review-views";
 
 /**
  * The change-request screens inside the workspace frame: a space's change requests by status
@@ -148,81 +150,6 @@ function ChangeLine(props: { spaceId: string; number: number; change: SemanticCh
   );
 }
 
-/** One action button posting to the change request's `action` path. */
-function Action(props: {
-  person: SignedIn;
-  path: string;
-  label: string;
-  kind?: "primary" | "secondary" | "danger";
-  fields?: Record<string, string>;
-}) {
-  return (
-    <AppForm action={props.path} csrf={props.person.csrf} class="a-inline-form" label={props.label}>
-      {Object.entries(props.fields ?? {}).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
-      <Submit label={props.label} kind={props.kind ?? "secondary"} />
-    </AppForm>
-  );
-}
-
-function Actions(props: { person: SignedIn; view: ChangeRequestView }) {
-  const { person, view } = props;
-  const { changeRequest: cr, space } = view;
-  const base = changeRequestPath(space.id, cr.number);
-  const can = space.permissions ?? {};
-  if (cr.status === "merged" || !can.edit) return null;
-  return (
-    <section class="a-section" aria-labelledby="cr-actions-heading">
-      <h2 id="cr-actions-heading">Actions</h2>
-      <div class="a-button-list">
-        {cr.status !== "archived" && can.merge ? (
-          <Action person={person} path={`${base}/merge`} label="Merge into main" kind="primary" />
-        ) : null}
-        {cr.status === "draft" ? (
-          <Action
-            person={person}
-            path={`${base}/status`}
-            label="Ready for review"
-            fields={{ status: "open" }}
-          />
-        ) : null}
-        {cr.status === "open" ? (
-          <Action
-            person={person}
-            path={`${base}/status`}
-            label="Back to draft"
-            fields={{ status: "draft" }}
-          />
-        ) : null}
-        {cr.status === "archived" ? (
-          <Action
-            person={person}
-            path={`${base}/status`}
-            label="Reopen"
-            fields={{ status: "open" }}
-          />
-        ) : (
-          <Action
-            person={person}
-            path={`${base}/status`}
-            label="Archive"
-            kind="danger"
-            fields={{ status: "archived" }}
-          />
-        )}
-        {cr.outdated ? (
-          <Action person={person} path={`${base}/update`} label="Update from main" />
-        ) : null}
-      </div>
-      <AppForm action={`${base}/subject`} csrf={person.csrf} label="Rename the change request">
-        <Field name="subject" id="cr-subject" label="Subject" value={cr.subject} maxlength={100} />
-        <Submit label="Rename" kind="secondary" />
-      </AppForm>
-    </section>
-  );
-}
-
 /** One change request. */
 export function ChangeRequestScreen(props: {
   person: SignedIn;
@@ -232,13 +159,20 @@ export function ChangeRequestScreen(props: {
 }) {
   const { person, view } = props;
   const { changeRequest: cr, space, changes } = view;
+  const parts = {
+    person,
+    space,
+    cr,
+    data: view.review,
+    base: changeRequestPath(space.id, cr.number),
+  };
   return (
     <Workspace
       person={person}
       data={view.frame}
       current={{ space: space.id }}
       title={`#${cr.number} ${cr.subject} · ${space.title}`}
-      styles={["css/changes.css"]}
+      styles={["css/space.css", "css/changes.css"]}
     >
       <Crumbs space={space} here={`#${cr.number}`} />
       <h1>
@@ -275,8 +209,16 @@ export function ChangeRequestScreen(props: {
           </ul>
         )}
         {changes.more ? <p class="a-meta">{`And ${changes.more} more.`}</p> : null}
+        {changes.changes.length > 0 ? (
+          <p>
+            <a href={diffPath(space.id, cr.number)}>See the diff, block by block</a>
+          </p>
+        ) : null}
       </section>
-      <Actions person={person} view={view} />
+      <Reviewers {...parts} />
+      <Reviews {...parts} />
+      <Actions person={person} view={view} missing={view.missing} />
+      <Conversation {...parts} diffPath={diffPath(space.id, cr.number)} />
     </Workspace>
   );
 }

@@ -59,7 +59,11 @@ function fileView(file: RevisionFileEntry): FileView {
  * its files to their same-origin downloads; embeds show as link cards, API blocks and reusable
  * contents as the renderer's "unavailable" note (the reader resolves those for readers).
  */
-function renderContextOf(space: Space, revision: RevisionTree, current: string): RenderContext {
+export function renderContextOf(
+  space: Space,
+  revision: RevisionTree,
+  current: string,
+): RenderContext {
   const byId = pagesById(revision.pages);
   const files = new Map(revision.files.map((file) => [file.id, fileView(file)]));
   return {
