@@ -74,12 +74,15 @@ describe("the edit screen", () => {
     // The live room's presence names the person; a writer may edit.
     expect(text).toContain(`data-person-id="${session.userId}"`);
     expect(text).toContain('data-can-edit="true"');
+    expect(text).toContain("Editing in change request");
   });
 
   it("tells the editor that a reader may read along but not edit", async () => {
     const { res, text } = await appFetch(editPath(), asPerson(reader));
     expect(res.status, text).toBe(200);
     expect(text).toContain('data-can-edit="false"');
+    expect(text).toContain("Reading in change request");
+    expect(text).not.toContain("Editing in change request");
   });
 
   it("answers another organization's person the same not-found as for nothing", async () => {

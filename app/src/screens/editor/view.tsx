@@ -27,13 +27,13 @@ export function EditScreen(props: { person: SignedIn; data: EditData; editorJson
   const subject = changeRequest.subject?.trim() || "Untitled change request";
   return (
     <Shell
-      title={`Edit ${page.title}`}
+      title={props.data.canEdit ? `Edit ${page.title}` : page.title}
       person={props.person}
       modules={["editor"]}
       styles={["css/editor.css"]}
     >
       <p class="q-ed-context">
-        Editing in change request{" "}
+        {props.data.canEdit ? "Editing in change request" : "Reading in change request"}{" "}
         <a href={changeRequest.urls.app}>
           #{changeRequest.number} {subject}
         </a>
@@ -51,7 +51,9 @@ export function EditScreen(props: { person: SignedIn; data: EditData; editorJson
         data-can-edit={props.data.canEdit ? "true" : "false"}
       >
         <p data-editor-fallback class="a-message">
-          Editing needs JavaScript. Turn it on in your browser to edit this page.
+          {props.data.canEdit
+            ? "Editing needs JavaScript. Turn it on in your browser to edit this page."
+            : "Following this page live needs JavaScript. Turn it on in your browser to read it here."}
         </p>
       </div>
       <script type="application/json" id="editor-doc">
