@@ -4,6 +4,7 @@ import type { ChangeRequest } from "../api/change-requests";
 import type { Revision, RevisionFile, RevisionPage } from "../api/content-responses";
 import type { RevisionEntry } from "../api/revisions";
 import type { UserLike } from "../api/users";
+import type { User } from "../api-document/common";
 import type { Urls } from "../http/urls";
 import { presentUser } from "./user";
 
@@ -16,6 +17,8 @@ export interface RevisionView {
   appUrl: string;
   /** On a merge revision, the change request it merged. */
   mergedFrom: ChangeRequest | null;
+  /** Who made it (Quire extension), when known. */
+  createdBy?: User | null;
 }
 
 /**
@@ -38,6 +41,7 @@ export function presentRevision(view: RevisionView): Revision {
     urls: { app: view.appUrl },
     type: row.type,
     ...(row.type === "merge" && view.mergedFrom ? { mergedFrom: view.mergedFrom } : {}),
+    ...(view.createdBy ? { createdBy: view.createdBy } : {}),
   };
 }
 

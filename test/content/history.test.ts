@@ -47,6 +47,9 @@ describe("GET /v1/spaces/{spaceId}/revisions", () => {
     });
     expect(res.body.items[0].createdBy.displayName).toBeTruthy();
     expect(res.body.next).toBeUndefined();
+    // The revision read names its author too (Quire extension).
+    const read = await as(reader.token).get(`/spaces/${space.id}/revisions/${two.revision}`);
+    expect(read.body.createdBy.id).toBe(res.body.items[0].createdBy.id);
   });
 
   it("pages by keyset through next.page, and refuses another list's cursor", async () => {
