@@ -4,14 +4,14 @@ import { historyPath } from "./paths";
 
 /**
  * The breadcrumbs of the history and revision screens: the space, its history, then where the
- * person is (a revision, a page of it, a revert), the last one marked current.
+ * person is (a revision, a page of it, a revert), the last one marked current (space.css: the space screen's crumbs).
  */
 export function HistoryCrumbs(props: { space: Space; trail: Array<[string, string | null]> }) {
   const { space, trail } = props;
   const last = trail.length - 1;
   return (
-    <nav aria-label="Breadcrumbs">
-      <ol class="a-crumbs">
+    <nav class="a-sp-crumbs" aria-label="Breadcrumbs">
+      <ol>
         <li>
           <a href={spacePath(space.id)}>{space.title}</a>
         </li>

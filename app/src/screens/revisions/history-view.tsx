@@ -49,7 +49,7 @@ export function HistoryScreen(props: { person: SignedIn; view: HistoryView }) {
       data={view.frame}
       current={{ space: space.id }}
       title={`${heading} · ${space.title}`}
-      styles={["css/changes.css"]}
+      styles={["css/space.css", "css/changes.css"]}
     >
       <HistoryCrumbs space={space} trail={trail} />
       <h1>{heading}</h1>

@@ -23,7 +23,7 @@ export function RevertScreen(props: { person: SignedIn; view: RevertView; error?
       data={view.frame}
       current={{ space: space.id }}
       title={`${heading} · ${space.title}`}
-      styles={["css/changes.css"]}
+      styles={["css/space.css", "css/changes.css"]}
     >
       <HistoryCrumbs
         space={space}

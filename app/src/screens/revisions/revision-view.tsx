@@ -104,6 +104,10 @@ function PageAsItWas(props: { view: RevisionView }) {
   const can = space.permissions?.edit === true;
   return (
     <>
+      <h1>
+        {page.emoji ? <span aria-hidden="true">{`${page.emoji} `}</span> : null}
+        {page.title}
+      </h1>
       <p class="a-notice" role="note">
         {`This page as it was on ${when(revision.createdAt)}. `}
         {placed.page.path !== undefined ? (
@@ -118,10 +122,6 @@ function PageAsItWas(props: { view: RevisionView }) {
           </>
         ) : null}
       </p>
-      <h2 class="a-rev-page-title">
-        {page.emoji ? <span aria-hidden="true">{`${page.emoji} `}</span> : null}
-        {page.title}
-      </h2>
       {page.description ? <p class="a-sp-description">{page.description}</p> : null}
       <div class="a-sp-document">{raw(page.html)}</div>
     </>
@@ -153,8 +153,14 @@ export function RevisionScreen(props: { person: SignedIn; view: RevisionView }) 
         />
         <article class="a-sp-page">
           <HistoryCrumbs space={space} trail={trail} />
-          <h1>{label}</h1>
-          {page ? <PageAsItWas view={view} /> : <Overview view={view} />}
+          {page ? (
+            <PageAsItWas view={view} />
+          ) : (
+            <>
+              <h1>{label}</h1>
+              <Overview view={view} />
+            </>
+          )}
         </article>
         <OnThisPage toc={page?.toc ?? []} />
       </div>
