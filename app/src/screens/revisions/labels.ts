@@ -3,7 +3,7 @@ import type { RevisionType } from "../../api/revision-types";
 /** What the history and revision screens say: kinds of revision. */
 
 /** How a revision's type reads. */
-export const TYPE_LABELS: Readonly<Record<RevisionType, string>> = {
+const TYPE_LABELS: Readonly<Record<RevisionType, string>> = {
   edits: "Edits",
   merge: "Merge",
   update: "Update from main",
