@@ -76,7 +76,7 @@ export const tests = [
         await other.close();
       }
       // A urls.app the app has no screen for yet: a 404 that says so.
-      await visit(page, `${appBase}/s/nothing-here/~/revisions/1`, 404);
+      await visit(page, `${appBase}/s/nothing-here/~/not-yet/1`, 404);
       assert.equal(await heading(page), "Not in the app yet");
       await audit(page, "not-built");
       assert.deepEqual(foreign, [], "no request to another host");

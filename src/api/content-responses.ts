@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { UserSchema } from "../api-document/common";
 
 /** Official RevisionFile: a file of a revision, with a signed, expiring download URL. */
 export const RevisionFileSchema = z
@@ -125,6 +126,9 @@ export const RevisionSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .openapi({ description: "The merged change request, on a merge revision" }),
+    createdBy: UserSchema.optional().openapi({
+      description: "Quire extension: who made the revision, when known",
+    }),
   })
   .openapi("Revision");
 

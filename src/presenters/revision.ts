@@ -2,6 +2,11 @@ import type { RevisionRow } from "../db/schema";
 
 import type { ChangeRequest } from "../api/change-requests";
 import type { Revision, RevisionFile, RevisionPage } from "../api/content-responses";
+import type { RevisionEntry } from "../api/revisions";
+import type { UserLike } from "../api/users";
+import type { User } from "../api-document/common";
+import type { Urls } from "../http/urls";
+import { presentUser } from "./user";
 
 /** What a Revision is presented from: its row, its presented pages and files. */
 export interface RevisionView {
@@ -12,6 +17,8 @@ export interface RevisionView {
   appUrl: string;
   /** On a merge revision, the change request it merged. */
   mergedFrom: ChangeRequest | null;
+  /** Who made it (Quire extension), when known. */
+  createdBy?: User | null;
 }
 
 /**
@@ -34,5 +41,31 @@ export function presentRevision(view: RevisionView): Revision {
     urls: { app: view.appUrl },
     type: row.type,
     ...(row.type === "merge" && view.mergedFrom ? { mergedFrom: view.mergedFrom } : {}),
+    ...(view.createdBy ? { createdBy: view.createdBy } : {}),
+  };
+}
+
+/** What a history entry is presented from: the revision row, its author, its merged change request. */
+export interface RevisionEntryView {
+  row: RevisionRow;
+  author: UserLike | null;
+  changeRequest: { id: string; number: number; subject: string } | null;
+}
+
+/**
+ * A revision as the history lists (Quire extension) show it: no pages or files (the revision
+ * read by id has them), who made it, and the change request a merge came from.
+ */
+export function presentRevisionEntry(urls: Urls, view: RevisionEntryView): RevisionEntry {
+  const { row } = view;
+  return {
+    object: "revision",
+    id: row.id,
+    parents: row.parents,
+    type: row.type,
+    createdAt: row.createdAt,
+    ...(view.author ? { createdBy: presentUser(urls, view.author) } : {}),
+    ...(view.changeRequest ? { changeRequest: view.changeRequest } : {}),
+    urls: { app: urls.app(`/s/${row.spaceId}/~/revisions/${row.id}`) },
   };
 }

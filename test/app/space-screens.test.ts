@@ -147,8 +147,11 @@ describe("the space and page screens", () => {
     expect(paths).toEqual([]);
   });
 
-  it("leaves revisions to their screens (not built yet)", async () => {
-    const { res, text } = await appFetch(`/s/${spaceId}/~/revisions/1`, asPerson(session));
+  it("leaves revisions to their screens, and what is not built under ~/ to its answer", async () => {
+    const revision = await appFetch(`/s/${spaceId}/~/revisions/1`, asPerson(session));
+    expect(revision.res.status).toBe(404);
+    expect(revision.text).not.toContain("Not in the app yet");
+    const { res, text } = await appFetch(`/s/${spaceId}/~/not-yet/1`, asPerson(session));
     expect(res.status).toBe(404);
     expect(text).toContain("Not in the app yet");
   });

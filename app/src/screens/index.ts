@@ -13,6 +13,7 @@ import { outboxRoutes } from "./outbox/routes";
 import { changesRoutes } from "./changes/routes";
 import { callbackRoutes } from "./sign-in/callbacks";
 import { editorRoutes } from "./editor/routes";
+import { revisionRoutes } from "./revisions/routes";
 import { signInRoutes } from "./sign-in/routes";
 import { spaceRoutes } from "./space/routes";
 
@@ -36,6 +37,8 @@ screenRoutes.route("/", adminRoutes);
 screenRoutes.route("/", changesRoutes);
 screenRoutes.route("/", orgRoutes);
 screenRoutes.route("/", editorRoutes);
+screenRoutes.route("/", revisionRoutes);
 screenRoutes.route("/", notBuiltRoutes);
-// After the not-built prefixes: `/s/{spaceId}/~/…` (change requests, revisions) is theirs.
+// After the not-built prefixes: `/s/{spaceId}/~/…` (change requests, revisions, and what is
+// not built) is theirs.
 screenRoutes.route("/", spaceRoutes);

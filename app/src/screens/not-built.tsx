@@ -4,9 +4,10 @@ import { messageResponse } from "../layout/message";
 
 /**
  * The addresses the API's `urls.app` point at whose screens the app has not built yet (the
- * editor's, issue 37): an organization's screens not listed by its routes (`/o/…`), and a
- * space's change requests and revisions (`/s/{spaceId}/~/…`; the space and page screens are
- * screens/space's). Each answers a 404 that says so, not a page pretending to be there.
+ * editor's, issue 37): an organization's screens not listed by its routes (`/o/…`), and what
+ * under a space's `/s/{spaceId}/~/…` is neither its change requests (screens/changes, the
+ * editor) nor its history and revisions (screens/revisions); the space and page screens are
+ * screens/space's. Each answers a 404 that says so, not a page pretending to be there.
  */
 export const notBuiltRoutes = new Hono<ScreenEnv>();
 

@@ -29,6 +29,7 @@ import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { presentPage, presentPages, type PageContext } from "../../presenters/page";
 import { presentRevision } from "../../presenters/revision";
+import { presentUser } from "../../presenters/user";
 import { fileObjectKey } from "../../services/change-requests/writes";
 import {
   readFile,
@@ -164,6 +165,7 @@ export async function revisionBody(c: Ctx, t: ContentTarget, withBodies = true) 
     files: await presentFiles(c, t, read.files),
     appUrl: t.appBase,
     mergedFrom,
+    createdBy: read.author ? presentUser(urlsOf(c), read.author) : null,
   });
 }
 

@@ -8,6 +8,7 @@ import { metaLinksRoutes } from "./meta-links";
 import { reusableContentRoutes } from "./reusable-contents";
 import { embedRoutes } from "./embeds";
 import { changesRoutes } from "./changes";
+import { historyRoutes } from "./history";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -93,7 +94,7 @@ const revisionRoutes = contentReadRoutes({
   fixedByRevision: true,
 });
 
-/** Mounts the content reads (main, change request, revisions) and the signed download under /v1. */
+/** Mounts the content reads (main, change request, revisions), the history and revert, and the signed download under /v1. */
 export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", mainContentRoutes);
   app.route("/v1", changeRequestContentRoutes);
@@ -105,4 +106,5 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", reusableContentRoutes);
   app.route("/v1", embedRoutes);
   app.route("/v1", changesRoutes);
+  app.route("/v1", historyRoutes);
 }

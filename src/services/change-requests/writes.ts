@@ -15,6 +15,7 @@ import { pagesByIdQuery } from "../../content/read";
 import { stateOf } from "../../content/state";
 import { Workspace } from "../../content/workspace";
 import type { Change } from "../../content/change-schema";
+import type { RevertSource } from "../../content/apply-steps";
 import { conflict, UnknownReference } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
@@ -77,6 +78,14 @@ export async function createChangeRequest(
 }
 
 /**
+ * What a service applying a batch of its own may add: `ApplyOptions`, and where `revert_page`
+ * reads a revision's pages when the service has read them already (a revert of a whole space).
+ */
+export interface ContentBatchOptions extends ApplyOptions {
+  revert?: RevertSource;
+}
+
+/**
  * Applies a batch of content changes to a change request as one new revision: reads what the
  * batch touches (two batched reads at most), applies it in memory, uploads new file bytes to R2,
  * then writes everything in one atomic D1 batch guarded by the change request's sequence, so a
@@ -89,7 +98,7 @@ export async function applyContentBatch(
   cr: ChangeRequestRow,
   userId: string,
   changes: Change[],
-  options: ApplyOptions = {},
+  options: ContentBatchOptions = {},
   live?: LiveRoomsBinding,
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
   if (space.editMode === "locked")
@@ -99,32 +108,34 @@ export async function applyContentBatch(
   }
   const pointer = changeRequestPointer(space, cr);
   const ws = new Workspace(db, pointer);
+  const { revert, ...applyOptions } = options;
   const applied = await applyChanges(
     ws,
     changes,
-    async (pageId, revisionId) => {
-      const target = revisionId
-        ? await db
-            .select()
-            .from(revisions)
-            .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
-            .limit(1)
-        : null;
-      if (revisionId && !target?.[0])
-        throw new UnknownReference("changes", `no revision ${revisionId} in this space`);
-      const at = target?.[0]
-        ? revisionPointer(space, target[0])
-        : {
-            ...pointer,
-            lineId: space.mainLineId,
-            seq: cr.baseSeq,
-            revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
-          };
-      const rows = await pagesByIdQuery(db, at, [pageId]);
-      const row = rows.find((r) => !r.deleted);
-      return row ? stateOf(row) : null;
-    },
-    options,
+    revert ??
+      (async (pageId, revisionId) => {
+        const target = revisionId
+          ? await db
+              .select()
+              .from(revisions)
+              .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, space.id)))
+              .limit(1)
+          : null;
+        if (revisionId && !target?.[0])
+          throw new UnknownReference("changes", `no revision ${revisionId} in this space`);
+        const at = target?.[0]
+          ? revisionPointer(space, target[0])
+          : {
+              ...pointer,
+              lineId: space.mainLineId,
+              seq: cr.baseSeq,
+              revisionId: cr.revisionMergedAncestor ?? cr.revisionInitial,
+            };
+        const rows = await pagesByIdQuery(db, at, [pageId]);
+        const row = rows.find((r) => !r.deleted);
+        return row ? stateOf(row) : null;
+      }),
+    applyOptions,
   );
   for (const upload of applied.uploads) {
     await bucket.put(fileObjectKey(upload.hash), upload.bytes, {

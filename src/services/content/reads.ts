@@ -7,6 +7,7 @@ import {
   fileVersions,
   pageVersions,
   revisions,
+  users,
 } from "../../db/schema/index";
 
 import { visibleAt, type ContentPointer, type PointerSql } from "../../content/pointer";
@@ -129,6 +130,20 @@ export async function readTree(
   return { roots: buildTree(split.rows).roots, bodies: split.bodies as Bodies, specs };
 }
 
+/** The user who made a revision (none for a revision without one, or whose user is gone). */
+function revisionAuthorQuery(db: Database, revision: RevisionRow) {
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      photoURL: users.photoURL,
+    })
+    .from(users)
+    .where(eq(users.id, revision.createdBy ?? ""))
+    .limit(1);
+}
+
 /** What a merge revision was merged from: the change request and the users it names. */
 interface MergedFrom {
   row: ChangeRequestRow;
@@ -153,10 +168,18 @@ export async function readRevision(
     eq(changeRequests.revisionMerged, revision.id),
   )!;
   const crs = db.select().from(changeRequests).where(match).limit(1);
-  const [rows, files, specRows, crRows, userRows] =
+  const author = revisionAuthorQuery(db, revision);
+  const [rows, files, specRows, authorRows, crRows, userRows] =
     revision.type === "merge"
-      ? await db.batch([tree, filesQuery(db, p), specs, crs, changeRequestUsersQuery(db, match)])
-      : [...(await db.batch([tree, filesQuery(db, p), specs])), [], []];
+      ? await db.batch([
+          tree,
+          filesQuery(db, p),
+          specs,
+          author,
+          crs,
+          changeRequestUsersQuery(db, match),
+        ])
+      : [...(await db.batch([tree, filesQuery(db, p), specs, author])), [], []];
   const split = splitBodies(rows);
   const cr = crRows[0];
   const mergedFrom: MergedFrom | null = cr
@@ -167,6 +190,7 @@ export async function readRevision(
     bodies: split.bodies as Bodies,
     files: liveFiles(files),
     mergedFrom,
+    author: authorRows[0] ?? null,
     specs: specRows,
   };
 }

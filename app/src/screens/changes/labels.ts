@@ -28,6 +28,8 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   renamed: "Renamed.",
   updated: "Updated from main.",
   created: "Change request started.",
+  reverted:
+    "Change request opened with the revision's content: main changes when it is merged, as the merge rules allow.",
 };
 
 /** How a review's decision reads. */

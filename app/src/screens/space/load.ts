@@ -39,6 +39,13 @@ export interface SpaceScreenData {
   page?: { title: string; emoji?: string; description?: string; html: string; toc: TocEntry[] };
 }
 
+/** A page read's document, or the empty one for a page without. */
+export function documentOf(read: PageRead): JSONDocument {
+  return read.document && typeof read.document === "object"
+    ? (read.document as JSONDocument)
+    : EMPTY;
+}
+
 /** The thrown answer for a path with no page: the route answers its not-found. */
 export class NoSuchPage extends Error {}
 
@@ -55,14 +62,16 @@ function fileView(file: RevisionFileEntry): FileView {
 }
 
 /**
- * The render context of a page of `space`: its links and mentions go to the app's page screens,
- * its files to their same-origin downloads; embeds show as link cards, API blocks and reusable
- * contents as the renderer's "unavailable" note (the reader resolves those for readers).
+ * The render context of a page of `space`: its links and mentions go to the app's page screens
+ * (`pageHref`: main's, or a revision's pages), its files to their same-origin downloads; embeds
+ * show as link cards, API blocks and reusable contents as the renderer's "unavailable" note (the
+ * reader resolves those for readers).
  */
 export function renderContextOf(
   space: Space,
   revision: RevisionTree,
   current: string,
+  pageHref: (path: string) => string = (path) => spacePath(space.id, path),
 ): RenderContext {
   const byId = pagesById(revision.pages);
   const files = new Map(revision.files.map((file) => [file.id, fileView(file)]));
@@ -74,7 +83,7 @@ export function renderContextOf(
       return {
         id,
         title: page.title,
-        href: spacePath(space.id, page.path),
+        href: pageHref(page.path),
         ...(emoji ? { emoji } : {}),
       };
     },
@@ -111,9 +120,7 @@ export async function loadSpaceScreen(
   ]);
   if (!placed || !read) return { workspace, space, tree: revision.pages };
   const current = spacePath(space.id, placed.page.path ?? "");
-  const document =
-    read.document && typeof read.document === "object" ? (read.document as JSONDocument) : EMPTY;
-  const { html, toc } = renderDocument(document, renderContextOf(space, revision, current));
+  const { html, toc } = renderDocument(documentOf(read), renderContextOf(space, revision, current));
   const emoji = placed.page.emoji ? emojiOf(placed.page.emoji) : "";
   return {
     workspace,

@@ -11,8 +11,8 @@ import { SpaceScreen } from "./view";
 /**
  * The space and page screens (`urls.app` of a space and of a page): `/s/{spaceId}` shows the
  * space's page tree and its first page, `/s/{spaceId}/{page path}` one page. The change
- * request and revision addresses under `/s/{spaceId}/~/` are other screens' (not-built.tsx
- * answers them until they exist).
+ * request and revision addresses under `/s/{spaceId}/~/` are other screens' (screens/changes,
+ * screens/revisions; not-built.tsx answers the rest).
  */
 export const spaceRoutes = new Hono<ScreenEnv>();
 

@@ -1,5 +1,7 @@
 import { raw } from "hono/html";
 import type { TreePage } from "../../api/content-types";
+import type { TocEntry } from "../../../../core/render/model";
+import { historyPath } from "../revisions/paths";
 import { safeHref } from "../../../../core/links/safe-href";
 import { emojiOf } from "../../../../core/render/emoji";
 import { Workspace } from "../../layout/workspace";
@@ -28,8 +30,11 @@ function PageLabel(props: { page: TreePage }) {
   );
 }
 
-function TreeEntry(props: { page: TreePage; spaceId: string; current?: string; depth: number }) {
-  const { page, spaceId, current, depth } = props;
+/** Where a page of the tree links to, by its path (a space's page, or a page of a revision). */
+type PageHref = (path: string) => string;
+
+function TreeEntry(props: { page: TreePage; href: PageHref; current?: string; depth: number }) {
+  const { page, href: hrefOf, current, depth } = props;
   const children = Array.isArray(page.pages) ? page.pages : [];
   const here = page.id === current;
   let label;
@@ -53,7 +58,7 @@ function TreeEntry(props: { page: TreePage; spaceId: string; current?: string; d
     );
   } else {
     label = (
-      <a href={spacePath(spaceId, page.path ?? "")} aria-current={here ? "page" : undefined}>
+      <a href={hrefOf(page.path ?? "")} aria-current={here ? "page" : undefined}>
         <PageLabel page={page} />
       </a>
     );
@@ -64,7 +69,7 @@ function TreeEntry(props: { page: TreePage; spaceId: string; current?: string; d
       {children.length > 0 && depth < MAX_TREE_DEPTH ? (
         <ul>
           {children.map((child) => (
-            <TreeEntry page={child} spaceId={spaceId} current={current} depth={depth + 1} />
+            <TreeEntry page={child} href={hrefOf} current={current} depth={depth + 1} />
           ))}
         </ul>
       ) : null}
@@ -72,21 +77,21 @@ function TreeEntry(props: { page: TreePage; spaceId: string; current?: string; d
   );
 }
 
-function PageTree(props: { data: SpaceScreenData }) {
-  const { data } = props;
+/** A page tree (the current page marked), its links made by `href`. */
+export function PageTree(props: {
+  pages: TreePage[];
+  label: string;
+  href: PageHref;
+  current?: string;
+}) {
   return (
-    <nav class="a-sp-tree" aria-label={`Pages of ${data.space.title}`}>
-      {data.tree.length === 0 ? (
+    <nav class="a-sp-tree" aria-label={props.label}>
+      {props.pages.length === 0 ? (
         <p class="a-meta">No pages yet.</p>
       ) : (
         <ul>
-          {data.tree.map((page) => (
-            <TreeEntry
-              page={page}
-              spaceId={data.space.id}
-              current={data.placed?.page.id}
-              depth={0}
-            />
+          {props.pages.map((page) => (
+            <TreeEntry page={page} href={props.href} current={props.current} depth={0} />
           ))}
         </ul>
       )}
@@ -118,8 +123,9 @@ function Breadcrumbs(props: { data: SpaceScreenData }) {
   );
 }
 
-function OnThisPage(props: { data: SpaceScreenData }) {
-  const toc = props.data.page?.toc ?? [];
+/** A page's on-page contents. */
+export function OnThisPage(props: { toc: TocEntry[] }) {
+  const { toc } = props;
   if (toc.length === 0) return null;
   return (
     <nav class="a-sp-toc" aria-label="On this page">
@@ -148,7 +154,12 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
       styles={["css/space.css"]}
     >
       <div class="a-sp">
-        <PageTree data={data} />
+        <PageTree
+          pages={data.tree}
+          label={`Pages of ${data.space.title}`}
+          href={(path) => spacePath(data.space.id, path)}
+          current={data.placed?.page.id}
+        />
         <article class="a-sp-page">
           <Breadcrumbs data={data} />
           {data.page ? (
@@ -161,15 +172,23 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
                 <p class="a-sp-description">{data.page.description}</p>
               ) : null}
               <div class="a-sp-document">{raw(data.page.html)}</div>
+              <p class="a-sp-history">
+                <a href={historyPath(data.space.id, data.placed?.page.id)}>History of this page</a>
+                {" · "}
+                <a href={historyPath(data.space.id)}>History of the space</a>
+              </p>
             </>
           ) : (
             <>
               <h1>{data.space.title}</h1>
               <p>This space has no pages yet.</p>
+              <p class="a-sp-history">
+                <a href={historyPath(data.space.id)}>History of the space</a>
+              </p>
             </>
           )}
         </article>
-        <OnThisPage data={data} />
+        <OnThisPage toc={data.page?.toc ?? []} />
       </div>
     </Workspace>
   );
