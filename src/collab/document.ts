@@ -13,7 +13,7 @@ import { toEditor } from "../../core/editor/to-editor";
  */
 
 /** The fragment the editor binds to. */
-export const FIELD = "default";
+const FIELD = "default";
 
 /** An empty Document (a page without one). */
 const EMPTY: JsonDocument = { object: "document", data: {}, nodes: [] } as unknown as JsonDocument;

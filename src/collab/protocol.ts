@@ -10,7 +10,7 @@ import { encodeStateAsUpdate, type Doc } from "yjs";
  */
 
 /** The message types of the framing. */
-export const MESSAGE = { sync: 0, awareness: 1, status: 3 } as const;
+const MESSAGE = { sync: 0, awareness: 1, status: 3 } as const;
 
 /** Close codes; the reason string says it for people. */
 export const CLOSE = {

@@ -23,7 +23,7 @@ export interface TestClient {
 }
 
 /** The live path of a page. */
-export function livePath(spaceId: string, crId: string, pageId: string): string {
+function livePath(spaceId: string, crId: string, pageId: string): string {
   return `https://quire.test/v1/spaces/${spaceId}/change-requests/${crId}/pages/${pageId}/live`;
 }
 

@@ -12,7 +12,7 @@ import * as Y from "yjs";
  */
 
 /** The message types of the contract. */
-export const MESSAGE = { sync: 0, awareness: 1, status: 3 } as const;
+const MESSAGE = { sync: 0, awareness: 1, status: 3 } as const;
 
 /** The largest message either side sends (the room closes a socket with 4413 above it). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -11,7 +11,7 @@ import type { Awareness } from "y-protocols/awareness";
  */
 
 /** The palette (white text on each passes WCAG AA); awareness carries one of these as `colour`. */
-export const PALETTE = [
+const PALETTE = [
   "#0a5bc4",
   "#b3261e",
   "#1a7f37",
@@ -23,7 +23,7 @@ export const PALETTE = [
 ] as const;
 
 /** A person in the room, as their awareness state says (`user` of the contract). */
-export interface Person {
+interface Person {
   id: string;
   name: string;
   colour: string;
@@ -42,7 +42,7 @@ export function colourFor(id: string): string {
 }
 
 /** The palette class of someone's awareness `user` (any shape: it comes from other tabs). */
-export function colourClass(user: unknown, fallbackId: number): string {
+function colourClass(user: unknown, fallbackId: number): string {
   const fields = (typeof user === "object" && user !== null ? user : {}) as Record<string, unknown>;
   const index = PALETTE.indexOf(fields.colour as (typeof PALETTE)[number]);
   if (index >= 0) return `q-co-c${index}`;
@@ -51,7 +51,7 @@ export function colourClass(user: unknown, fallbackId: number): string {
 }
 
 /** The person an awareness state names, or null when it names none. */
-export function personOf(state: unknown): Person | null {
+function personOf(state: unknown): Person | null {
   const user = (state as { user?: unknown } | null)?.user;
   if (typeof user !== "object" || user === null) return null;
   const { id, name, colour } = user as Record<string, unknown>;
