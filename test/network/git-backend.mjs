@@ -1,7 +1,7 @@
 // The Node half of test/network/git-host.ts: bare repositories made with the git CLI in a temp
 // directory, and `git http-backend` run as a CGI program for each request (Debian's git).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -69,10 +69,63 @@ export function createRepo({ name, branch = "main", commits, repack = false, tag
   }
 }
 
-/** Runs git in a test repository (what a person on the server side would type). */
-export function gitIn({ name, args }) {
-  const out = spawnSync("git", args, { cwd: repoDir(name), env: gitEnv(), encoding: "utf8" });
+/** Runs git in a test repository (what a person on the server side would type), `input` on its stdin. */
+export function gitIn({ name, args, input }) {
+  const out = spawnSync("git", args, {
+    cwd: repoDir(name),
+    env: gitEnv(),
+    encoding: "utf8",
+    ...(input === undefined ? {} : { input }),
+  });
   return { status: out.status ?? -1, stdout: out.stdout, stderr: out.stderr };
+}
+
+/**
+ * What a person does from the command line: clone `<name>.git`, write the files (null deletes),
+ * commit and push; `amend` rewrites the last commit instead and force-pushes. Answers the new tip.
+ */
+export function pushCommit({ name, files, message = "edit from the CLI", amend = false }) {
+  const work = mkdtempSync(join(tmpdir(), "quire-git-work-"));
+  try {
+    run(["clone", "-q", repoDir(name), work]);
+    for (const [path, content] of Object.entries(files ?? {})) {
+      const file = join(work, path);
+      if (content === null) rmSync(file, { force: true });
+      else {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, content);
+      }
+    }
+    run(["add", "-A"], work);
+    run(["commit", "-q", "--allow-empty", ...(amend ? ["--amend"] : []), "-m", message], work);
+    run(["push", "-q", ...(amend ? ["--force"] : []), "origin", "HEAD"], work);
+    return { head: run(["rev-parse", "HEAD"], work).trim() };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** `git clone` of `<name>.git`: every file's text by path (.git/ aside), the tip and the log's subjects. */
+export function cloneFiles({ name }) {
+  const work = mkdtempSync(join(tmpdir(), "quire-git-clone-"));
+  try {
+    run(["clone", "-q", repoDir(name), work]);
+    const files = {};
+    const walk = (dir, prefix) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name === ".git" && prefix === "") continue;
+        const path = `${prefix}${entry.name}`;
+        if (entry.isDirectory()) walk(join(dir, entry.name), `${path}/`);
+        else files[path] = readFileSync(join(dir, entry.name), "utf8");
+      }
+    };
+    walk(work, "");
+    const head = run(["rev-parse", "HEAD"], work).trim();
+    const log = run(["log", "--format=%s"], work).trim().split("\n");
+    return { files, head, log };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** One request through `git http-backend` (CGI): its status, headers and body. */
