@@ -4,20 +4,9 @@ import { as } from "../helpers/api";
 import { crTree, mainTree, markdownOfHash } from "../helpers/change-requests-factories";
 import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg, testDb } from "../helpers/factories";
-import { gitSync, repoUrl } from "../helpers/git-sync-factories";
+import { gitSync, REPO, repoUrl } from "../helpers/git-sync-factories";
 import { createRepo, pushFromCli, repoName } from "../git/remote";
 import { changeRequests, gitSyncs } from "../../src/db/schema";
-
-/** A small Git Sync repository in GitBook's normalized form. */
-export const REPO = {
-  ".gitbook.yaml": "root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n",
-  "SUMMARY.md":
-    "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n",
-  "README.md": "# Welcome\n\nRead [the install](guide/install.md).\n",
-  "guide/README.md": "# Guide\n\nAll about it.\n",
-  "guide/install.md": "# Install\n\nRun it.\n",
-  LICENSE: "MIT\n",
-};
 
 describe("Git Sync import", () => {
   it("imports a repository made with the git CLI onto main, then a CLI edit as a change request", async () => {

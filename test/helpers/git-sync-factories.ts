@@ -3,6 +3,17 @@ import { as } from "./api";
 import type { TestUser } from "./factories";
 import { eventually } from "./jobs";
 
+/** A small Git Sync repository in GitBook's normalized form (what an export writes back byte for byte). */
+export const REPO = {
+  ".gitbook.yaml": "root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n",
+  "SUMMARY.md":
+    "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n",
+  "README.md": "# Welcome\n\nRead [the install](guide/install.md).\n",
+  "guide/README.md": "# Guide\n\nAll about it.\n",
+  "guide/install.md": "# Install\n\nRun it.\n",
+  LICENSE: "MIT\n",
+};
+
 /** The Git host's URL of `<name>.git`, basic-auth credentials in it (right or wrong). */
 export function repoUrl(name: string, password: string | null = "s3cret"): string {
   return password === null
