@@ -1,18 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { JobContext } from "../../jobs/define";
 import { gitSyncs, revisions, spaces, type GitSyncRow, type SpaceRow } from "../../db/schema";
-import type { GitSyncOpInput } from "../../db/schema";
+import type { ChangeRequestRow, GitSyncOpInput } from "../../db/schema";
 import { changeRequestPointer } from "../../content/pointers";
 import type { TreeNode } from "../../content/tree";
 import { decodeCommit } from "../../git/objects";
 import { fetchRef } from "../../git/smart-http";
 import { ApiError } from "../../lib/errors";
-import { countPlannedPages, planRepository } from "../../../core/gitsync";
+import { countPlannedPages, planRepository, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch, createChangeRequest } from "../change-requests/writes";
 import { mergeChangeRequest, updateFromMain } from "../change-requests/merge";
 import { readTree } from "../content/reads";
 import { applyPlan } from "../spaces-io/apply-plan";
 import { Warnings } from "../spaces-io/warnings";
+import type { SourceFiles } from "../spaces-io/read-source";
+import { updateChangeRequest } from "../change-requests/change-requests";
 import { GitSyncRefused } from "./errors";
 import { setStage } from "./operations";
 import { GIT_PACK_LIMITS, gitRemoteOf } from "./remote";
@@ -45,6 +47,29 @@ async function syncedBase(ctx: JobContext, space: SpaceRow, row: GitSyncRow) {
     .from(revisions)
     .where(and(eq(revisions.lineId, space.mainLineId), eq(revisions.seq, row.syncedSeq)));
   return rev ? { seq: row.syncedSeq, revisionId: rev.id } : undefined;
+}
+
+/** Writes the plan into the change request, then deletes the pages the repository no longer has. */
+async function writeIntoChangeRequest(
+  ctx: JobContext,
+  space: SpaceRow,
+  changeRequest: ChangeRequestRow,
+  userId: string,
+  pages: PlannedPage[],
+  assets: SourceFiles["assets"],
+  warnings: Warnings,
+): Promise<ChangeRequestRow> {
+  const { db, env } = ctx;
+  const target = { db, bucket: env.FILES, space, changeRequest, userId, underPageId: null };
+  const hooks = { progress: async () => undefined, cancelled: async () => false };
+  const done = await applyPlan(target, pages, assets, warnings, hooks);
+  const pointer = changeRequestPointer(space, done.changeRequest);
+  const after = await readTree(db, pointer, space.organizationId, { withBodies: false });
+  const gone = dropped(after.roots, new Set(done.pages.map((p) => p.id)));
+  if (gone.length === 0) return done.changeRequest;
+  const changes = gone.map((page) => ({ operation: "delete_page" as const, page }));
+  return (await applyContentBatch(db, env.FILES, space, done.changeRequest, userId, changes))
+    .changeRequest;
 }
 
 /**
@@ -99,34 +124,24 @@ export async function runGitImport(
     status: "open",
     ...(first ? {} : { base: await syncedBase(ctx, space, row) }),
   });
-  const target = {
-    db,
-    bucket: env.FILES,
-    space,
-    changeRequest: cr,
-    userId: input.userId,
-    underPageId: null,
-  };
-  const hooks = { progress: async () => undefined, cancelled: async () => false };
-  const done = await applyPlan(target, plan.pages, source.assets, warnings, hooks);
-  cr = done.changeRequest;
-  // Pages the repository no longer has go too: the import makes the space the repository.
-  const after = await readTree(db, changeRequestPointer(space, cr), space.organizationId, {
-    withBodies: false,
-  });
-  const gone = dropped(after.roots, new Set(done.pages.map((p) => p.id)));
-  if (gone.length > 0)
-    ({ changeRequest: cr } = await applyContentBatch(
-      db,
-      env.FILES,
+  try {
+    cr = await writeIntoChangeRequest(
+      ctx,
       space,
       cr,
       input.userId,
-      gone.map((page) => ({ operation: "delete_page" as const, page })),
-    ));
+      plan.pages,
+      source.assets,
+      warnings,
+    );
+  } catch (error) {
+    // A refused page leaves nothing half-imported: the change request is archived.
+    await updateChangeRequest(db, cr, { status: "archived" }).catch(() => undefined);
+    throw error;
+  }
 
   await setStage(db, row.spaceId, opId, "finalize");
-  const summary = `${done.pages.length} pages, ${done.files} files from ${fetched.commit.slice(0, 7)} into change request #${cr.number}`;
+  const summary = `${fetched.commit.slice(0, 7)} into change request #${cr.number}`;
   if (input.standalone) return { set: {} };
   if (first) {
     // Marked first, so the after-main hook takes the merge for this import's (no export follows).
