@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
 import { mainTree } from "../helpers/change-requests-factories";
 import { makeContentSpace } from "../helpers/content-factories";
-import { makeMember, makeOrg } from "../helpers/factories";
-import { gitSync, REPO, repoUrl, startGitSync } from "../helpers/git-sync-factories";
+import { makeMember, makeOrg, testDb } from "../helpers/factories";
+import { gitSync, REPO, repoUrl } from "../helpers/git-sync-factories";
+import { ensureGitSync } from "../../src/services/git-sync/config";
+import { startOperation } from "../../src/services/git-sync/operations";
 import { createRepo, gitOnServer, gitOnServerWith, repoName } from "../git/remote";
+
+/** What a held operation was asked to do (it never runs: no job is queued for it). */
+const RUNNING = { ref: "refs/heads/main", force: false, standalone: false, userId: "u" };
 
 /** A fresh organization, its owner and an empty space. */
 async function world() {
@@ -83,11 +88,15 @@ describe("Git Sync refusals", () => {
     );
   });
 
-  it("refuses more than 5,000 pages", { timeout: 60_000 }, async () => {
+  it("refuses more than 5,000 pages", async () => {
+    // 5,001 markdown files sharing one blob: one `git mktree`, not 5,001 files written.
     const name = repoName("big");
-    const files: Record<string, string> = {};
-    for (let i = 0; i <= 5000; i++) files[`p/page-${i}.md`] = `# Page ${i}\n`;
-    await createRepo({ name, commits: [{ files }] });
+    await createRepo({ name, commits: [{ files: { "README.md": "# Hi\n" } }] });
+    const blob = (await gitOnServerWith(name, ["hash-object", "-w", "--stdin"], "# Page\n")).trim();
+    const lines = Array.from({ length: 5001 }, (_, i) => `100644 blob ${blob}\tpage-${i}.md`);
+    const tree = (await gitOnServerWith(name, ["mktree"], `${lines.join("\n")}\n`)).trim();
+    const commit = (await gitOnServer(name, "commit-tree", tree, "-m", "big")).trim();
+    await gitOnServer(name, "update-ref", "refs/heads/main", commit);
     expect(await refusedImport({ url: repoUrl(name), ref: "main" })).toMatch(
       /more than 5000 markdown files/,
     );
@@ -123,13 +132,20 @@ describe("Git Sync refusals", () => {
     const hidden = await as(outsider.token).get(`/spaces/${space.id}/git/info`);
     expect(hidden.status).toBe(404);
 
-    // Two syncs racing: the second is refused while the first (a hanging remote) runs.
-    await startGitSync(owner, space.id, "import", {
-      url: "https://git.example.com/_garbage/hang.git",
+    // Two syncs racing: the second is refused while the first runs (held as running here, so
+    // no job of another test waits behind a hanging one).
+    const started = await startOperation(testDb(), space.id, "import", RUNNING, {
+      url: "https://git.example.com/held.git",
+      ref: "refs/heads/main",
+    });
+    expect(started).toBeNull();
+    await ensureGitSync(testDb(), space.id, {
+      url: "https://git.example.com/held.git",
       ref: "main",
     });
+    expect(await startOperation(testDb(), space.id, "import", RUNNING)).not.toBeNull();
     const second = await api.post(`/spaces/${space.id}/git/export`, {
-      url: "https://git.example.com/_garbage/hang.git",
+      url: "https://git.example.com/held.git",
       ref: "main",
       commitMessage: "x",
     });

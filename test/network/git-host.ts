@@ -7,7 +7,7 @@
  * `POST /_control/git` runs `{name, args, input?}` with git inside it (the server side's view),
  * `POST /_control/push` clones, commits `{name, files, message?, amend?}` and pushes (forced
  * when amending: a force-push), `POST /_control/clone` answers a clone's files, tip and log,
- * `/_garbage/hang.git/…` answers only after 6 s (a remote that hangs),
+ * `/_garbage/hang.git/…` answers only after 8 s (a remote that hangs),
  * `/_garbage/html.git/…` answers a web page and `/_garbage/bytes.git/…` bytes that are not
  * pkt-lines, both with status 200 (a remote answering garbage).
  */
@@ -25,7 +25,7 @@ export default async function gitHost(request: Request): Promise<Response> {
   if (url.pathname === "/_control/clone") return Response.json(cloneFiles(await request.json()));
   if (url.pathname.startsWith("/_garbage/hang.git/")) {
     // A remote that never answers within the client's time limit (then answers nothing useful).
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    await new Promise((resolve) => setTimeout(resolve, 8000));
     return new Response("too late", { status: 504 });
   }
   if (url.pathname.startsWith("/_garbage/html.git/"))
