@@ -1,6 +1,7 @@
 // The Node half of test/network/git-host.ts: bare repositories made with the git CLI in a temp
 // directory, and `git http-backend` run as a CGI program for each request (Debian's git).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { httpBackend as cgiBackend } from "../../scripts/lib/git-http-backend.mjs";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -128,45 +129,7 @@ export function cloneFiles({ name }) {
   }
 }
 
-/** One request through `git http-backend` (CGI): its status, headers and body. */
-export function httpBackend({ method, pathInfo, query, contentType, gitProtocol, body }) {
-  const env = gitEnv({
-    GIT_PROJECT_ROOT: projectRoot(),
-    GIT_HTTP_EXPORT_ALL: "1",
-    PATH_INFO: pathInfo,
-    QUERY_STRING: query,
-    REQUEST_METHOD: method,
-    CONTENT_TYPE: contentType ?? "",
-    CONTENT_LENGTH: String(body?.byteLength ?? 0),
-    REMOTE_USER: "quire",
-    REMOTE_ADDR: "127.0.0.1",
-    ...(gitProtocol ? { GIT_PROTOCOL: gitProtocol } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", ["http-backend"], { env });
-    const chunks = [];
-    child.stdout.on("data", (chunk) => chunks.push(chunk));
-    child.stderr.on("data", () => {});
-    child.on("error", reject);
-    child.on("close", () => resolve(parseCgi(Buffer.concat(chunks))));
-    child.stdin.on("error", () => {});
-    child.stdin.end(body ? Buffer.from(body) : undefined);
-  });
-}
-
-function parseCgi(output) {
-  let split = output.indexOf("\r\n\r\n");
-  let gap = 4;
-  if (split < 0) [split, gap] = [output.indexOf("\n\n"), 2];
-  if (split < 0) return { status: 502, headers: [], body: new Uint8Array(output) };
-  const headers = [];
-  let status = 200;
-  for (const line of output.subarray(0, split).toString("latin1").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (key.toLowerCase() === "status") status = Number(value.split(" ")[0]);
-    else headers.push([key, value]);
-  }
-  return { status, headers, body: new Uint8Array(output.subarray(split + gap)) };
+/** One request through `git http-backend` (CGI, scripts/lib/git-http-backend.mjs): its status, headers and body. */
+export function httpBackend(request) {
+  return cgiBackend(projectRoot(), request, gitEnv());
 }
