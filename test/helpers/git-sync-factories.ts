@@ -36,7 +36,7 @@ export interface GitInfo {
 }
 
 /** Starts an import or an export through the official operation (204 expected). */
-export async function startGitSync(
+async function startGitSync(
   user: TestUser,
   spaceId: string,
   direction: "import" | "export",
@@ -48,7 +48,7 @@ export async function startGitSync(
 }
 
 /** Waits until the space's operation has ended; answers git/info then. */
-export async function settledGitInfo(user: TestUser, spaceId: string): Promise<GitInfo> {
+async function settledGitInfo(user: TestUser, spaceId: string): Promise<GitInfo> {
   return eventually(
     async () => {
       const res = await as(user.token).get(`/spaces/${spaceId}/git/info`);

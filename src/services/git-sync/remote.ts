@@ -15,7 +15,7 @@ import { GitSyncRefused } from "./errors";
 const PURPOSE = "quire git sync credentials";
 
 /** At most 1 GiB of repository per sync, as the issue sets it: the answer cap and the pack's inflated total. */
-export const GIT_MAX_BYTES = 1024 * 1024 * 1024;
+const GIT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** The pack limits of a sync: GitBook's 1 GiB, one object at most 100 MiB, 200,000 objects. */
 export const GIT_PACK_LIMITS: PackLimits = {
