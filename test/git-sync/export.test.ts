@@ -62,6 +62,43 @@ describe("Git Sync export", () => {
     await gitOnServer(name, "fsck", "--strict");
   });
 
+  it("removes the file of a page deleted in the space, keeps files Git Sync does not own", async () => {
+    const { owner, space, name, install } = await syncedSpace();
+    const cr = await createCr(owner, space.id, "Drop the install");
+    const res = await postContent(owner, space.id, cr.id, [
+      { operation: "delete_page", page: install },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect((await postMerge(owner, space.id, cr.id)).status).toBe(200);
+    const done = await gitSync(owner, space.id, "export", { url: repoUrl(name), ref: "main" });
+    expect(done.operation?.state, done.operation?.error).toBe("success");
+    const clone = await cloneRepo(name);
+    expect(clone.files["guide/install.md"]).toBeUndefined();
+    expect(clone.files.LICENSE).toBe("MIT\n");
+    expect(clone.files["SUMMARY.md"]).not.toContain("install.md");
+  });
+
+  it("keeps a token sealed and never answers it", async () => {
+    const { owner, space, name } = await syncedSpace();
+    const set = await as(owner.token).put(`/spaces/${space.id}/git/config`, {
+      url: `https://git.example.com/${name}.git`,
+      token: "tok-123456",
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.hasCredentials).toBe(true);
+    expect(set.text).not.toContain("tok-123456");
+    const [row] = await testDb().select().from(gitSyncs).where(eq(gitSyncs.spaceId, space.id));
+    expect(row!.credentials).not.toContain("tok-123456");
+    // The host knows no such token: the import is refused on its credentials.
+    const info = await gitSync(owner, space.id, "import", {
+      url: `https://git.example.com/${name}.git`,
+      ref: "main",
+    });
+    expect(info.operation?.state).toBe("failure");
+    expect(info.operation?.error).toMatch(/refused the credentials/);
+    expect(JSON.stringify(info)).not.toContain("tok-123456");
+  });
+
   it("exports each merge when set to, naming the change request; a moved branch is refused", async () => {
     const { owner, space, name, install } = await syncedSpace();
     const set = await as(owner.token).put(`/spaces/${space.id}/git/config`, {
