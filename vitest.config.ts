@@ -68,6 +68,8 @@ export default defineConfig(async () => {
             HELLO_INTEGRATION_SCRIPT: await buildExampleIntegration(),
             // API specs: a short fetch time limit (FETCH_TIMEOUT tests) and GitBook's own spec.
             OPENAPI_FETCH_TIMEOUT_MS: "1500",
+            // Git Sync: a hanging remote (8 s: test/network/git-host.ts) fails after 5 s (120 s by default).
+            GIT_SYNC_TIMEOUT_MS: "5000",
             GITBOOK_OPENAPI_SPEC: readFileSync(
               fileURLToPath(
                 new URL("./node_modules/@gitbook/api/spec/openapi.json", import.meta.url),

@@ -6,102 +6,24 @@
 // imported into a fresh space and exported again, and the two archives are compared byte for
 // byte. The Worker, built as wrangler ships it, runs in Miniflare with the real local queue.
 // Figures and method: docs/performance.md "Import and export (issue 36)".
-import { readFileSync, readdirSync } from "node:fs";
 import { zipSync } from "fflate";
 import { expectStatus, startAreaBench, until, verdict } from "./lib/area-bench.mjs";
+import { docsRepository } from "./lib/docs-repository.mjs";
+import { measured } from "./lib/workerd-memory.mjs";
 
 const PAGES = Number(process.env.BENCH_IMPORT_PAGES) || 1000;
 const IMAGES = Number(process.env.BENCH_IMPORT_IMAGES) || 200;
 
-/** The repository: `part-N/README.md` folders of ten pages, every tenth page showing an image. */
+/** The repository, zipped (images stored, not deflated: they do not compress). */
 function repository() {
-  const enc = new TextEncoder();
-  const files = {};
-  const summary = ["# Table of contents", "", "* [Home](README.md)"];
-  files["README.md"] = enc.encode("# Home\n\nStart at [part 1](part-1/README.md).\n");
-  let made = 1;
-  let groups = 0;
-  for (let part = 1; made < PAGES; part++) {
-    if ((part - 1) % 10 === 0) {
-      summary.push("", `## Group ${Math.floor(part / 10) + 1}`, "");
-      groups++;
-    }
-    summary.push(`* [Part ${part}](part-${part}/README.md)`);
-    files[`part-${part}/README.md`] = enc.encode(`# Part ${part}\n\nThe pages of part ${part}.\n`);
-    made++;
-    for (let i = 1; i < 10 && made < PAGES; i++, made++) {
-      const image = made % Math.max(1, Math.floor(PAGES / IMAGES)) === 0 ? made : null;
-      const body = [
-        `# Page ${part}.${i}`,
-        "",
-        `Paragraph with **bold** text and a [link to the part](README.md) and ${i < 9 ? `[the next page](page-${i + 1}.md)` : "[the first page](page-1.md)"}.`,
-        "",
-        "* one\n* two\n* three",
-        "",
-        image ? `![Figure](../.gitbook/assets/figure-${image}.png)` : "Plain text closes the page.",
-        "",
-      ].join("\n");
-      summary.push(`  * [Page ${part}.${i}](part-${part}/page-${i}.md)`);
-      files[`part-${part}/page-${i}.md`] = enc.encode(body);
-      if (image) files[`.gitbook/assets/figure-${image}.png`] = [pseudoImage(image), { level: 0 }];
-    }
-  }
-  files["SUMMARY.md"] = enc.encode(`${summary.join("\n")}\n`);
-  return { zip: zipSync(files), groups };
-}
-
-/** 24 KiB of bytes that do not compress, different per image. */
-function pseudoImage(seed) {
-  const out = new Uint8Array(24 * 1024);
-  let x = seed * 2654435761;
-  for (let i = 0; i < out.length; i++) out[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  return out;
-}
-
-/** The parent of a process, from /proc. */
-function parentOf(pid) {
-  return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1] ?? 0);
-}
-
-/** True when `pid` descends from this bench's own process (its Miniflare's workerd). */
-function ours(pid) {
-  for (let p = Number(pid), hops = 0; p > 1 && hops < 10; p = parentOf(p), hops++)
-    if (p === process.pid) return true;
-  return false;
-}
-
-/** The resident memory of this bench's workerd processes (kB), summed. */
-function workerdRss() {
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("workerd") || !ours(pid)) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** Runs `work` sampling workerd's memory every 25 ms: its result, seconds, peak and base RSS. */
-async function measured(work) {
-  const base = workerdRss();
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, workerdRss())), 25);
-  const started = performance.now();
-  try {
-    const value = await work();
-    return {
-      value,
-      seconds: (performance.now() - started) / 1000,
-      peakMb: peak / 1024,
-      baseMb: base / 1024,
-    };
-  } finally {
-    clearInterval(timer);
-  }
+  const { files, groups } = docsRepository(PAGES, IMAGES);
+  const entries = Object.fromEntries(
+    Object.entries(files).map(([path, bytes]) => [
+      path,
+      path.endsWith(".png") ? [bytes, { level: 0 }] : bytes,
+    ]),
+  );
+  return { zip: zipSync(entries), groups };
 }
 
 const bench = await startAreaBench("bench:import");

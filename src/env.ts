@@ -76,6 +76,8 @@ export interface Bindings {
   OUTBOUND_DNS_CHECK?: string;
   /** The DNS-over-HTTPS JSON endpoint of that check (default Cloudflare's). */
   OUTBOUND_DOH_URL?: string;
+  /** One Git Sync request's time limit in ms (default 120000; short in tests: a hanging remote). */
+  GIT_SYNC_TIMEOUT_MS?: string;
   /**
    * How mail leaves (src/mail): `outbox` (kept in D1, listed by `GET /v1/dev/outbox`; the
    * `npm run dev` default), `http` (an HTTP mail API: MAIL_API_*), `none` (no mail; unset = none).

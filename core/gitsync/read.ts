@@ -32,6 +32,8 @@ export interface RepositoryPlan {
   pages: PlannedPage[];
   config: GitbookConfig;
   warnings: string[];
+  /** Paths `SUMMARY.md` names that the repository lacks (or that leave it): Git Sync refuses these. */
+  missing: string[];
 }
 
 /**
@@ -56,6 +58,7 @@ function splitTitle(markdown: string): { title: string | null; body: string } {
  */
 export function planRepository(files: RepositoryFiles): RepositoryPlan {
   const warnings: string[] = [];
+  const missing: string[] = [];
   let config = DEFAULT_CONFIG;
   if (files.config !== undefined) {
     const read = parseGitbookConfig(files.config);
@@ -118,6 +121,7 @@ export function planRepository(files: RepositoryFiles): RepositoryPlan {
         const where = `SUMMARY.md: "${entry.title}" (${entry.path})`;
         if (path === null || !files.markdown.has(path)) {
           const children = build(entry.children, false);
+          missing.push(path ?? entry.path);
           warnings.push(
             `${where}: ${path === null ? "points outside the repository" : "no such markdown file"}; skipped`,
           );
@@ -152,7 +156,7 @@ export function planRepository(files: RepositoryFiles): RepositoryPlan {
   } else {
     pages = fromFolders(files, config.root, page);
   }
-  return { pages, config, warnings };
+  return { pages, config, warnings, missing };
 }
 
 /** The tree of a repository without `SUMMARY.md`: folders are pages, `README.md` their body. */

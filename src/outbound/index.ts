@@ -48,8 +48,8 @@ interface OutboundInit {
   body?: string | Uint8Array<ArrayBuffer>;
 }
 
-/** Per-request limits; defaults: 10 s, 5 MiB, 5 redirects. */
-interface OutboundLimits {
+/** Per-request limits; defaults: 10 s, 5 MiB, 5 redirects (a Git pack asks for more: src/services/git-sync). */
+export interface OutboundLimits {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;

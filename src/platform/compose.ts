@@ -5,6 +5,8 @@ import { translationRunJob } from "../services/translations/jobs";
 import { processSpecJob } from "../services/openapi-specs/jobs";
 import { processConversationJob } from "../services/conversations/jobs";
 import { exportSpaceJob, importRunJob } from "../services/spaces-io/jobs";
+import { gitSyncJob } from "../services/git-sync/jobs";
+import { gitSyncAfterMain } from "../services/git-sync/after-main";
 import { dispatchIntegrationEvent } from "../services/integrations/dispatch-job";
 import { sendMailJob } from "../mail";
 import type { MainRevisionHook } from "./main-revision";
@@ -38,7 +40,7 @@ export interface Platform {
  */
 export function createPlatform(): Platform {
   return {
-    mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain],
+    mainRevisionHooks: [notifyIntegrationsAfterMain, indexSearchAfterMain, gitSyncAfterMain],
     jobs: [
       translationRunJob,
       processSpecJob,
@@ -47,6 +49,7 @@ export function createPlatform(): Platform {
       sendMailJob,
       exportSpaceJob,
       importRunJob,
+      gitSyncJob,
     ],
     verifiedTokens: new VerifiedTokens(),
     largeBodyGate: new LargeBodyGate(),

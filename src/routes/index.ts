@@ -16,6 +16,7 @@ import { mountSignIn } from "./sign-in";
 import { mountSites } from "./sites";
 import { mountSpaces } from "./spaces";
 import { mountSpacesIo } from "./spaces-io";
+import { mountGitSync } from "./git-sync";
 import { mountSso } from "./sso";
 import { mountOidc } from "./oidc";
 import { mountPasskeys } from "./passkeys";
@@ -49,4 +50,5 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountSignIn(app);
   mountUrls(app);
   mountSpacesIo(app);
+  mountGitSync(app);
 }

@@ -13,8 +13,8 @@ export function createRepo(spec: {
   tags?: string[];
 }): { head: string };
 
-/** Runs git inside a test repository. */
-export function gitIn(spec: { name: string; args: string[] }): {
+/** Runs git inside a test repository, `input` on its stdin. */
+export function gitIn(spec: { name: string; args: string[]; input?: string }): {
   status: number;
   stdout: string;
   stderr: string;
@@ -29,3 +29,18 @@ export function httpBackend(request: {
   gitProtocol: string | null;
   body: Uint8Array | null;
 }): Promise<{ status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer> }>;
+
+/** Clones, writes the files, commits (or amends) and pushes (forced when amending); the new tip. */
+export function pushCommit(spec: {
+  name: string;
+  files?: Record<string, string | null>;
+  message?: string;
+  amend?: boolean;
+}): { head: string };
+
+/** `git clone` of a test repository: its files, tip and log subjects (newest first). */
+export function cloneFiles(spec: { name: string }): {
+  files: Record<string, string>;
+  head: string;
+  log: string[];
+};

@@ -1,7 +1,8 @@
 // The Node half of test/network/git-host.ts: bare repositories made with the git CLI in a temp
 // directory, and `git http-backend` run as a CGI program for each request (Debian's git).
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { httpBackend as cgiBackend } from "../../scripts/lib/git-http-backend.mjs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -69,51 +70,66 @@ export function createRepo({ name, branch = "main", commits, repack = false, tag
   }
 }
 
-/** Runs git in a test repository (what a person on the server side would type). */
-export function gitIn({ name, args }) {
-  const out = spawnSync("git", args, { cwd: repoDir(name), env: gitEnv(), encoding: "utf8" });
+/** Runs git in a test repository (what a person on the server side would type), `input` on its stdin. */
+export function gitIn({ name, args, input }) {
+  const out = spawnSync("git", args, {
+    cwd: repoDir(name),
+    env: gitEnv(),
+    encoding: "utf8",
+    ...(input === undefined ? {} : { input }),
+  });
   return { status: out.status ?? -1, stdout: out.stdout, stderr: out.stderr };
 }
 
-/** One request through `git http-backend` (CGI): its status, headers and body. */
-export function httpBackend({ method, pathInfo, query, contentType, gitProtocol, body }) {
-  const env = gitEnv({
-    GIT_PROJECT_ROOT: projectRoot(),
-    GIT_HTTP_EXPORT_ALL: "1",
-    PATH_INFO: pathInfo,
-    QUERY_STRING: query,
-    REQUEST_METHOD: method,
-    CONTENT_TYPE: contentType ?? "",
-    CONTENT_LENGTH: String(body?.byteLength ?? 0),
-    REMOTE_USER: "quire",
-    REMOTE_ADDR: "127.0.0.1",
-    ...(gitProtocol ? { GIT_PROTOCOL: gitProtocol } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", ["http-backend"], { env });
-    const chunks = [];
-    child.stdout.on("data", (chunk) => chunks.push(chunk));
-    child.stderr.on("data", () => {});
-    child.on("error", reject);
-    child.on("close", () => resolve(parseCgi(Buffer.concat(chunks))));
-    child.stdin.on("error", () => {});
-    child.stdin.end(body ? Buffer.from(body) : undefined);
-  });
+/**
+ * What a person does from the command line: clone `<name>.git`, write the files (null deletes),
+ * commit and push; `amend` rewrites the last commit instead and force-pushes. Answers the new tip.
+ */
+export function pushCommit({ name, files, message = "edit from the CLI", amend = false }) {
+  const work = mkdtempSync(join(tmpdir(), "quire-git-work-"));
+  try {
+    run(["clone", "-q", repoDir(name), work]);
+    for (const [path, content] of Object.entries(files ?? {})) {
+      const file = join(work, path);
+      if (content === null) rmSync(file, { force: true });
+      else {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, content);
+      }
+    }
+    run(["add", "-A"], work);
+    run(["commit", "-q", "--allow-empty", ...(amend ? ["--amend"] : []), "-m", message], work);
+    run(["push", "-q", ...(amend ? ["--force"] : []), "origin", "HEAD"], work);
+    return { head: run(["rev-parse", "HEAD"], work).trim() };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
-function parseCgi(output) {
-  let split = output.indexOf("\r\n\r\n");
-  let gap = 4;
-  if (split < 0) [split, gap] = [output.indexOf("\n\n"), 2];
-  if (split < 0) return { status: 502, headers: [], body: new Uint8Array(output) };
-  const headers = [];
-  let status = 200;
-  for (const line of output.subarray(0, split).toString("latin1").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (key.toLowerCase() === "status") status = Number(value.split(" ")[0]);
-    else headers.push([key, value]);
+/** `git clone` of `<name>.git`: every file's text by path (.git/ aside), the tip and the log's subjects. */
+export function cloneFiles({ name }) {
+  const work = mkdtempSync(join(tmpdir(), "quire-git-clone-"));
+  try {
+    run(["clone", "-q", repoDir(name), work]);
+    const files = {};
+    const walk = (dir, prefix) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name === ".git" && prefix === "") continue;
+        const path = `${prefix}${entry.name}`;
+        if (entry.isDirectory()) walk(join(dir, entry.name), `${path}/`);
+        else files[path] = readFileSync(join(dir, entry.name), "utf8");
+      }
+    };
+    walk(work, "");
+    const head = run(["rev-parse", "HEAD"], work).trim();
+    const log = run(["log", "--format=%s"], work).trim().split("\n");
+    return { files, head, log };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  return { status, headers, body: new Uint8Array(output.subarray(split + gap)) };
+}
+
+/** One request through `git http-backend` (CGI, scripts/lib/git-http-backend.mjs): its status, headers and body. */
+export function httpBackend(request) {
+  return cgiBackend(projectRoot(), request, gitEnv());
 }

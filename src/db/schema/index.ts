@@ -25,3 +25,4 @@ export * from "./sign-in-mail";
 export * from "./sessions";
 export * from "./rows";
 export * from "./spaces-io";
+export * from "./git-sync";

@@ -31,13 +31,25 @@ export function fileObjectKey(hash: string): string {
 /**
  * Opens a change request on the space's current main revision: a new line forked at main's
  * sequence, numbered from the space's counter, in one batch that also moves the space counters.
+ * `base` forks it at an older main revision instead (Git Sync's import: where both sides last
+ * agreed, so updating it from main is a three-way merge of the two sides' changes).
  */
 export async function createChangeRequest(
   db: Database,
   space: SpaceRow,
-  input: { userId: string; subject: string; status?: "draft" | "open" },
+  input: {
+    userId: string;
+    subject: string;
+    status?: "draft" | "open";
+    base?: { seq: number; revisionId: string };
+  },
 ): Promise<ChangeRequestRow> {
   const id = newId();
+  const head = {
+    baseSeq: sql`(SELECT ${spaces.mainSeq} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+    revisionId: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+  };
+  const fork = input.base ? { baseSeq: input.base.seq, revisionId: input.base.revisionId } : head;
   const now = nowIso();
   const status = input.status ?? "draft";
   const [, inserted] = await db.batch([
@@ -64,9 +76,9 @@ export async function createChangeRequest(
         updatedAt: now,
         lineId: newId(),
         seq: 0,
-        baseSeq: sql`(SELECT ${spaces.mainSeq} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
-        revisionId: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
-        revisionInitial: sql`(SELECT ${spaces.revisionId} FROM ${spaces} WHERE ${spaces.id} = ${space.id})`,
+        baseSeq: fork.baseSeq,
+        revisionId: fork.revisionId,
+        revisionInitial: fork.revisionId,
       })
       .returning(),
     db

@@ -61,8 +61,8 @@ const TYPES: Readonly<Record<string, string>> = {
   zip: "application/zip",
 };
 
-/** A file's media type from its extension. */
-function typeOf(path: string): string {
+/** A file's media type from its extension (Git Sync's import types files the same way). */
+export function typeOf(path: string): string {
   const ext = path.split(".").pop()?.toLowerCase() ?? "";
   return TYPES[ext] ?? "application/octet-stream";
 }
@@ -75,7 +75,7 @@ function sharedTop(names: readonly string[]): string {
 }
 
 /** Stores bytes under their content address unless they are there already. */
-async function storeBytes(bucket: R2Bucket, hash: string, bytes: Uint8Array, type: string) {
+export async function storeBytes(bucket: R2Bucket, hash: string, bytes: Uint8Array, type: string) {
   if (await bucket.head(fileObjectKey(hash))) return;
   await bucket.put(fileObjectKey(hash), bytes, { httpMetadata: { contentType: type } });
 }
@@ -181,7 +181,8 @@ export async function readZipSource(
   );
 }
 
-function asset(
+/** A stored file as the importer describes it (Git Sync's import makes them the same way). */
+export function asset(
   path: string,
   hash: string,
   size: number,
