@@ -88,8 +88,17 @@ export default defineConfig(async () => {
                 issuer: "https://idp.example.com",
                 clientId: "quire",
               },
+              // GitHub's OAuth 2: the fake GitHub of test/network/github.ts.
+              {
+                id: "github",
+                title: "GitHub",
+                kind: "github",
+                clientId: "quire-gh",
+                url: "https://github.example.com",
+              },
             ]),
             OIDC_IDP_SECRET: "quire-secret",
+            OIDC_GITHUB_SECRET: "gh-secret",
           },
           ratelimits: {
             RATE_LIMIT_TOKEN: { simple: { limit: 1_000_000, period: 60 } },

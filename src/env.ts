@@ -63,8 +63,9 @@ export interface Bindings {
   /** Seconds before a job's first retry (doubling after); default 10, 0 in tests. */
   JOB_RETRY_BASE_SECONDS?: string;
   /**
-   * The deployment's OIDC providers: a JSON array of `{ id, title, issuer, clientId }`, each
-   * provider's client secret in the secret `OIDC_<ID>_SECRET` (src/services/oidc/deployment.ts).
+   * The deployment's OIDC providers: a JSON array of `{ id, title, issuer, clientId }` (or
+   * `{ id, title, kind: "github", clientId, url? }` for GitHub's OAuth 2), each provider's client
+   * secret in the secret `OIDC_<ID>_SECRET` (src/services/oidc/deployment.ts).
    */
   OIDC_PROVIDERS?: string;
   /**

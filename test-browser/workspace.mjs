@@ -65,6 +65,15 @@ export const tests = [
       await page.setViewport({ width: 1280, height: 800 });
       await visit(page, `${appBase}${orgPath}/search?q=demo`);
       await audit(page, "org-search", { shot: true, dark: true });
+      // An e-mail invite, so the members screen shows its pending invites (with their revoke).
+      await visit(page, `${appBase}${orgPath}/settings/members`);
+      await page.type("#invite-emails", "pending-person@example.test");
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: "load" }),
+        page.click('form[aria-label="Invite by e-mail"] button[type="submit"]'),
+      ]);
+      const pending = await page.$eval("main", (m) => m.textContent);
+      assert.match(pending, /Pending invites[\s\S]*pending-person@example\.test/);
       const screens = [
         ["sites", `${orgPath}/sites`],
         ["members", `${orgPath}/settings/members`],

@@ -29,6 +29,10 @@ export const PendingInviteSchema = z
 export const OrgEmailInviteSchema = PendingInviteSchema.extend({
   email: z.string(),
   invitedBy: z.string().openapi({ description: "The id of the admin who invited" }),
+  invitedByName: z
+    .string()
+    .nullable()
+    .openapi({ description: "The inviter's display name; null once their account is gone" }),
   expired: z.boolean(),
 }).openapi("OrganizationEmailInvite");
 

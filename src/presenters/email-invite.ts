@@ -22,6 +22,7 @@ export function presentOrgEmailInvite(row: EmailInviteRow): OrgEmailInvite {
     ...presentPendingInvite(row),
     email: row.email,
     invitedBy: row.invitedBy,
+    invitedByName: row.invitedByName,
     expired: Date.parse(row.expiresAt) <= nowMs(),
   };
 }

@@ -68,7 +68,10 @@ describe("the app Worker", () => {
       email: true,
       passkey: true,
       password: true,
-      oidc: [{ id: "idp", title: "Example IdP" }],
+      oidc: [
+        { id: "idp", title: "Example IdP" },
+        { id: "github", title: "GitHub" },
+      ],
       saml: true,
       outbox: true,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postForm, screenOf } from "../helpers/app-fetch";
+import { appFetch, postForm, screenOf } from "../helpers/app-fetch";
+import { call } from "../helpers/api";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { readOrg } from "../helpers/organizations-factories";
 import { createTestIdp } from "../helpers/saml-idp";
@@ -9,7 +10,9 @@ import { readIdpMetadata } from "../../app/src/screens/org-settings/saml-metadat
 /**
  * The single sign-on part of an organization's sign-in settings (app/src/screens/org-settings/)
  * through the app's entry and the real API: a SAML provider added from pasted metadata XML and
- * removed, SSO required and no longer, an OIDC provider's refusal shown; a non-admin sees none of it.
+ * removed, SSO required and no longer; an OIDC provider added by its issuer's discovery (the real
+ * provider of test/network/oidc.ts), its secret never shown back, offered on `/sign-in?org=` beside
+ * the SAML one, and removed; an OIDC provider's refusal shown; a non-admin sees none of it.
  */
 
 /** An IdP's metadata document as IdPs publish it (namespaced, a signing key, two bindings). */
@@ -71,6 +74,46 @@ describe("the single sign-on settings screen", () => {
     const removed = await postForm(admin, `${base}/saml/${id}/delete`);
     expect(removed.res.headers.get("Location")).toBe(`${base}?done=saml-removed`);
     expect((await screenOf(admin, base)).text).toContain("No SAML provider.");
+  });
+
+  it("adds an OIDC provider by discovery, never shows its secret, offers it, removes it", async () => {
+    const { org, owner } = await makeOrg();
+    const admin = await makeSession(owner.user.id);
+    const base = `/org/${org.id}/settings/sign-in`;
+    const idp = await createTestIdp();
+    await postForm(admin, `${base}/saml`, { label: "Okta", metadata: metadataOf(idp) });
+    const secret = `org-secret-${crypto.randomUUID()}`;
+    const added = await postForm(admin, `${base}/oidc`, {
+      title: "Corp Login",
+      issuer: "https://idp.example.com",
+      clientId: "quire-org",
+      clientSecret: secret,
+      role: "read",
+    });
+    expect(added.res.status, added.text.slice(0, 500)).toBe(303);
+    expect(added.res.headers.get("Location")).toBe(`${base}?done=oidc-added`);
+    const screen = await screenOf(admin, `${base}?done=oidc-added`);
+    expect(screen.text).toContain("The OpenID Connect provider is added.");
+    expect(screen.text).toContain("<strong>Corp Login</strong>");
+    expect(screen.text).toContain("<code>https://idp.example.com</code>");
+    expect(screen.text).not.toContain(secret);
+    const listed = await call("GET", `/orgs/${org.id}/oidc-providers`, { token: owner.token });
+    expect(listed.text).not.toContain(secret);
+
+    // Offered beside the SAML provider, by the API and on the sign-in screen's `?org=`.
+    const ways = await call("GET", `/sessions/ways/sso?organizationId=${org.id}`);
+    const kinds = ways.body.organizations[0].providers.map((p: { kind: string }) => p.kind);
+    expect(kinds).toEqual(["saml", "oidc"]);
+    const offered = await appFetch(`/sign-in?org=${org.id}`);
+    expect(offered.text).toContain("Continue with Okta");
+    expect(offered.text).toContain("Continue with Corp Login");
+
+    const id = /action="[^"]*\/oidc\/([\w-]+)\/delete"/.exec(screen.text)?.[1];
+    expect(id).toBeDefined();
+    const removed = await postForm(admin, `${base}/oidc/${id}/delete`);
+    expect(removed.res.headers.get("Location")).toBe(`${base}?done=oidc-removed`);
+    expect((await screenOf(admin, base)).text).toContain("No OpenID Connect provider.");
+    expect((await appFetch(`/sign-in?org=${org.id}`)).text).not.toContain("Corp Login");
   });
 
   it("shows refusals on the screen: bad metadata, a malformed OIDC issuer, a non-admin", async () => {

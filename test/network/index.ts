@@ -12,6 +12,7 @@ import idpHost, { tamperHost } from "./oidc.ts";
 import mailHost from "./mail.ts";
 import gitbookApiHost from "./gitbook-api.ts";
 import gitHost from "./git-host.ts";
+import githubHost from "./github.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -29,6 +30,7 @@ const HOSTS: Record<string, FakeHost> = {
   "mail.example.com": mailHost,
   "gitbook.example.com": gitbookApiHost,
   "git.example.com": gitHost,
+  "github.example.com": githubHost,
 };
 
 /** What the fake DNS answers: names of this map, else any `*.example.com` is public. */

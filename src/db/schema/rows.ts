@@ -96,9 +96,13 @@ export type GroupRow = typeof siteSectionGroups.$inferSelect;
 /** A `idempotencyKeys` row as stored. */
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
-/** An `emailInvites` row as the pending-invite lists read it: no token digest, the title joined. */
+/**
+ * An `emailInvites` row as the pending-invite lists read it: no token digest, the organization's
+ * title and the inviter's name joined.
+ */
 export type EmailInviteRow = Omit<typeof emailInvites.$inferSelect, "tokenDigest"> & {
   organizationTitle: string;
+  invitedByName: string | null;
 };
 
 /** A `linkInvites` row as stored. */

@@ -21,6 +21,8 @@ export interface OidcClientConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** `github`: GitHub's OAuth 2 (github.ts), `issuer` its web address; absent: OIDC. */
+  kind?: "github";
 }
 
 /** The environment the flow runs in: the outbound policy's bindings. */
@@ -41,7 +43,8 @@ export interface OidcIdentity {
 /** The scopes asked for: the ID token and the e-mail address (and a name to show). */
 const SCOPE = "openid email profile";
 
-function options(env: OidcEnv, issuer: string) {
+/** oauth4webapi's request options: the one outbound fetcher, plain http only on loopback in dev. */
+export function httpOptions(env: OidcEnv, issuer: string) {
   const url = new URL(issuer);
   const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   return {
@@ -55,10 +58,13 @@ function options(env: OidcEnv, issuer: string) {
 async function discover(env: OidcEnv, issuer: string): Promise<oauth.AuthorizationServer> {
   const url = new URL(issuer);
   try {
-    const res = await oauth.discoveryRequest(url, { algorithm: "oidc", ...options(env, issuer) });
+    const res = await oauth.discoveryRequest(url, {
+      algorithm: "oidc",
+      ...httpOptions(env, issuer),
+    });
     return await oauth.processDiscoveryResponse(url, res);
   } catch (error) {
-    throw refusal(error, "The provider's discovery document");
+    throw oidcRefusal(error, "The provider's discovery document");
   }
 }
 
@@ -112,7 +118,7 @@ export async function finishSignIn(
 ): Promise<OidcIdentity> {
   const as = await discover(env, config.issuer);
   const client: oauth.Client = { client_id: config.clientId };
-  const http = options(env, config.issuer);
+  const http = httpOptions(env, config.issuer);
   try {
     const params = oauth.validateAuthResponse(as, client, answer, flow.state);
     const auth = oauth.ClientSecretBasic(config.clientSecret);
@@ -144,12 +150,12 @@ export async function finishSignIn(
       name: typeof source.name === "string" ? source.name : null,
     };
   } catch (error) {
-    throw refusal(error, "The provider's answer");
+    throw oidcRefusal(error, "The provider's answer");
   }
 }
 
 /** The ApiError of a failed step: 502 when the provider could not be reached, else 403. */
-function refusal(error: unknown, what: string): ApiError {
+export function oidcRefusal(error: unknown, what: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof OutboundError) {
     return new ApiError(502, `${what} could not be fetched: ${error.message}`);

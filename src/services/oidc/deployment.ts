@@ -1,21 +1,38 @@
 import { z } from "zod";
 import type { Bindings } from "../../env";
 import type { OidcClientConfig } from "./client";
+import { GITHUB_URL } from "./github";
 
 /**
- * The deployment's own OIDC providers (e.g. Google, a company's Keycloak), from vars:
- * `OIDC_PROVIDERS` is a JSON array of `{ id, title, issuer, clientId }` and each provider's
- * client secret is the secret `OIDC_<ID>_SECRET` (the id upper-cased, `-` as `_`). A provider
- * whose entry or secret is missing or malformed is not offered (logged once per call).
+ * The deployment's own sign-in providers (e.g. Google, a company's Keycloak, GitHub), from vars:
+ * `OIDC_PROVIDERS` is a JSON array of `{ id, title, issuer, clientId }` (OpenID Connect) or
+ * `{ id, title, kind: "github", clientId, url? }` (GitHub's OAuth 2, github.ts; `url` a GitHub
+ * Enterprise Server, github.com when absent), and each provider's client secret is the secret
+ * `OIDC_<ID>_SECRET` (the id upper-cased, `-` as `_`). A provider whose entry or secret is
+ * missing or malformed is not offered (logged once per call).
  */
 
-/** One entry of `OIDC_PROVIDERS`. */
-const Entry = z.object({
+/** The fields every entry of `OIDC_PROVIDERS` has. */
+const Common = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
   title: z.string().trim().min(1).max(60),
-  issuer: z.url({ protocol: /^https?$/ }).max(2048),
   clientId: z.string().min(1).max(255),
 });
+
+/** One entry of `OIDC_PROVIDERS`: an OpenID Connect provider, or GitHub. */
+const Entry = z.union([
+  Common.extend({
+    kind: z.literal("github"),
+    url: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .default(GITHUB_URL),
+  }).transform(({ url, ...rest }) => ({ ...rest, issuer: url })),
+  Common.extend({
+    kind: z.literal("oidc").optional(),
+    issuer: z.url({ protocol: /^https?$/ }).max(2048),
+  }).transform(({ id, title, clientId, issuer }) => ({ id, title, clientId, issuer })),
+]);
 
 /** The bindings read: the list, and the secrets by name. */
 type DeploymentEnv = Pick<Bindings, "OIDC_PROVIDERS">;

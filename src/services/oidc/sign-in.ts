@@ -3,13 +3,14 @@ import type { OidcProviderRow } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/errors";
 import { authorizationUrl, finishSignIn, type OidcClientConfig, type OidcEnv } from "./client";
 import { deploymentProviders } from "./deployment";
+import { finishGithubSignIn, githubAuthorizationUrl } from "./github";
 import { deploymentSignIn, organizationSignIn } from "./link";
 import { findOidcProvider, ORG_PROVIDER_PREFIX, orgClientConfig } from "./providers";
 import { startFlow, takeFlow } from "./states";
 
 /**
- * An OIDC sign-in from start to person (docs/security.md, "OIDC"): the start records a
- * single-use state and sends the browser to the provider; the callback takes the state back
+ * An OIDC (or GitHub: github.ts) sign-in from start to person (docs/security.md, "OIDC"): the
+ * start records a single-use state and sends the browser to the provider; the callback takes the state back
  * (bound to the browser's state cookie), lets src/services/oidc/client.ts check the answer and
  * the ID token, and links the person by verified e-mail (link.ts). The session is the route's.
  */
@@ -48,10 +49,11 @@ export async function startOidcSignIn(
 ): Promise<{ url: string; browserSecret: string; maxAgeSeconds: number }> {
   const found = await providerOf(db, env, input.provider);
   const flow = await startFlow(db, found.config.key, input.returnTo);
-  const url = await authorizationUrl(env, found.config, {
-    ...flow,
-    redirectUri: input.redirectUri,
-  });
+  const redirectUri = input.redirectUri;
+  const url =
+    found.config.kind === "github"
+      ? await githubAuthorizationUrl(found.config, { ...flow, redirectUri })
+      : await authorizationUrl(env, found.config, { ...flow, redirectUri });
   return { url, browserSecret: flow.browserSecret, maxAgeSeconds: flow.maxAgeSeconds };
 }
 
@@ -75,12 +77,16 @@ export async function finishOidcSignIn(
     throw new ApiError(403, "This sign-in was started in another browser: start it again here");
   }
   const found = await providerOf(db, env, flow.provider);
-  const identity = await finishSignIn(env, found.config, answer, {
+  const checks = {
     redirectUri: input.redirectUri,
     state,
     nonce: flow.nonce,
     codeVerifier: flow.codeVerifier,
-  });
+  };
+  const identity =
+    found.config.kind === "github"
+      ? await finishGithubSignIn(env, found.config, answer, checks)
+      : await finishSignIn(env, found.config, answer, checks);
   const userId = found.org
     ? await organizationSignIn(db, found.org, identity)
     : await deploymentSignIn(db, identity);

@@ -16,7 +16,10 @@ import { setSsoMember } from "../sso/removals";
  * is no member: no access, not counted, and no organization IdP may sign in as their account.
  */
 
-/** The columns a pending invite is shown with, its organization's title joined. */
+/**
+ * The columns a pending invite is shown with, its organization's title and its inviter's name
+ * joined (the inviter's name is null once their account is gone).
+ */
 const inviteColumns = {
   id: emailInvites.id,
   organizationId: emailInvites.organizationId,
@@ -25,6 +28,7 @@ const inviteColumns = {
   role: emailInvites.role,
   sso: emailInvites.sso,
   invitedBy: emailInvites.invitedBy,
+  invitedByName: users.displayName,
   createdAt: emailInvites.createdAt,
   expiresAt: emailInvites.expiresAt,
   acceptedAt: emailInvites.acceptedAt,
@@ -60,6 +64,7 @@ function invitesPage(
         .select(inviteColumns)
         .from(emailInvites)
         .innerJoin(organizations, eq(organizations.id, emailInvites.organizationId))
+        .leftJoin(users, eq(users.id, emailInvites.invitedBy))
         .where(after ? and(where, keysetAfter(keys, after, "desc")) : where)
         .orderBy(desc(emailInvites.createdAt), desc(emailInvites.id))
         .limit(limit + 1),
@@ -107,6 +112,7 @@ export async function acceptPendingInvite(
       .select(inviteColumns)
       .from(emailInvites)
       .innerJoin(organizations, eq(organizations.id, emailInvites.organizationId))
+      .leftJoin(users, eq(users.id, emailInvites.invitedBy))
       .where(and(eq(emailInvites.id, inviteId), eq(emailInvites.email, person.email))),
     member: db
       .select({ disabled: orgMembers.disabled })

@@ -140,3 +140,16 @@ export interface SpecVersion {
   createdAt: string;
   url: string;
 }
+
+/** A pending e-mail invite of an organization, as its admins list it (a Quire extension). */
+export interface EmailInvite {
+  id: string;
+  email: string;
+  role: string | null;
+  sso: boolean;
+  invitedBy: string;
+  invitedByName: string | null;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+}

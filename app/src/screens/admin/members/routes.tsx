@@ -4,13 +4,13 @@ import { htmlResponse } from "../../../http/responses";
 import type { ScreenEnv } from "../../../http/screen-env";
 import { doneMessage, formAction, type Render } from "../../../http/form-action";
 import { orgApiPath, param, personAndOrg } from "../actions";
-import type { Member } from "../types";
+import type { EmailInvite, Member } from "../types";
 import { membersPage } from "./view";
 import { inviteBody, memberRoleOf } from "../../invite/member-role";
 
 /**
- * `/o/{orgId}/settings/members`: the organization's members, their roles, removal and e-mail
- * invites, each a form post calling one `/v1` operation (the API refuses a non-admin anyway).
+ * `/o/{orgId}/settings/members`: the organization's members, their roles, removal, e-mail
+ * invites and the pending ones' revocation, each a form post calling one `/v1` operation (the API refuses a non-admin anyway).
  */
 export const memberRoutes = new Hono<ScreenEnv>();
 
@@ -23,21 +23,31 @@ const DONE: Readonly<Record<string, string>> = {
   role: "The role is changed.",
   removed: "The member is removed from the organization.",
   invited: "The invites are sent.",
+  "invite-revoked": "The invite is revoked: its link no longer works.",
 };
 
 const render: Render = async (c, extra, status = 200) => {
   const loaded = await personAndOrg(c);
   if (loaded instanceof Response) return loaded;
   const search = (c.req.query("search") ?? "").trim().slice(0, 256);
-  const members = await c.var.api.get<ListPage<Member>>(`${orgApiPath(c)}/members`, {
-    limit: PAGE_SIZE,
-    page: c.req.query("page"),
-    sort: "name",
-    order: "asc",
-    ...(search ? { search } : {}),
-  });
+  const admin = loaded.org.permissions?.admin === true;
+  const [members, invites] = await Promise.all([
+    c.var.api.get<ListPage<Member>>(`${orgApiPath(c)}/members`, {
+      limit: PAGE_SIZE,
+      page: c.req.query("page"),
+      sort: "name",
+      order: "asc",
+      ...(search ? { search } : {}),
+    }),
+    admin
+      ? c.var.api.get<ListPage<EmailInvite>>(`${orgApiPath(c)}/email-invites`, {
+          limit: PAGE_SIZE,
+          page: c.req.query("invites"),
+        })
+      : null,
+  ]);
   return htmlResponse(
-    membersPage({ ...loaded, members, search, done: doneMessage(c, DONE), ...extra }),
+    membersPage({ ...loaded, members, invites, search, done: doneMessage(c, DONE), ...extra }),
     status,
   );
 };
@@ -74,4 +84,12 @@ formAction(memberRoutes, `${PATH}/invite`, {
       body: inviteBody(f),
       csrf: f.csrf,
     }),
+});
+
+formAction(memberRoutes, `${PATH}/invites/:invite/revoke`, {
+  done: "invite-revoked",
+  render,
+  back,
+  call: (c, f) =>
+    c.var.api.delete(`${orgApiPath(c)}/email-invites/${param(c, "invite")}`, { csrf: f.csrf }),
 });

@@ -1,17 +1,18 @@
 import type { ListPage, Organization } from "../../../api/types";
 import { when } from "../../../layout/format";
-import { AppForm, Submit } from "../../../layout/forms";
+import { AppForm } from "../../../layout/forms";
 import type { SignedIn } from "../../../session/session";
 import { adminPage } from "../frame";
-import { InviteEmailsField, MEMBER_ROLE_OPTIONS, MemberRoleSelect } from "../../invite/member-role";
+import { MEMBER_ROLE_OPTIONS } from "../../invite/member-role";
 import { ButtonForm, NextPage } from "../parts";
-import type { Member } from "../types";
+import type { EmailInvite, Member } from "../types";
+import { InviteForm, PendingInvites } from "./invites-view";
 
 /**
  * `/o/{orgId}/settings/members`: the organization's members (`GET /v1/orgs/{id}/members`,
  * paged, searchable), and for its admins: each member's role changed (`PATCH …/members/{id}`),
- * a member removed (`DELETE …/members/{id}`), people invited by e-mail (`POST …/invites`).
- * Others see the list only.
+ * a member removed (`DELETE …/members/{id}`), people invited by e-mail and the pending invites
+ * revoked (invites-view.tsx). Others see the list only.
  */
 
 /** What the members screen shows. */
@@ -19,6 +20,8 @@ export interface MembersView {
   person: SignedIn;
   org: Organization;
   members: ListPage<Member>;
+  /** The pending e-mail invites, for admins only. */
+  invites: ListPage<EmailInvite> | null;
   search: string;
   done?: string | null;
   error?: string | null;
@@ -81,21 +84,6 @@ function MemberRow(props: { member: Member; base: string; csrf: string; admin: b
   );
 }
 
-function InviteForm(props: { base: string; csrf: string }) {
-  return (
-    <section class="a-section" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite people</h2>
-      <AppForm action={`${props.base}/invite`} csrf={props.csrf} label="Invite by e-mail">
-        <InviteEmailsField />
-        <MemberRoleSelect id="invite-role" />
-        <div>
-          <Submit label="Send invites" />
-        </div>
-      </AppForm>
-    </section>
-  );
-}
-
 /** The members screen. */
 export function membersPage(view: MembersView): string {
   const { org, members, person } = view;
@@ -142,6 +130,9 @@ export function membersPage(view: MembersView): string {
         </div>
         <NextPage path={base} next={members.next} label="More members" />
         {admin ? <InviteForm base={base} csrf={person.csrf} /> : null}
+        {view.invites ? (
+          <PendingInvites base={base} csrf={person.csrf} invites={view.invites} />
+        ) : null}
         {admin ? (
           <p class="a-hint">
             Invite links and single sign-on are in{" "}
