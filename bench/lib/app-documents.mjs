@@ -5,7 +5,7 @@
 // ProseMirror page gets the same markdown with hints as quotes (its basic schema has no hint).
 import MarkdownIt from "markdown-it";
 import { prng } from "./documents.mjs";
-import { CODE, HINT_STYLES, list, paragraph, sentence, table } from "./reader-markdown.mjs";
+import { CODE, HINT_STYLES, list, sentence, table } from "./reader-markdown.mjs";
 
 /** One block's markdown of `kind`, block number `n`. */
 function block(kind, random, n) {
@@ -13,7 +13,10 @@ function block(kind, random, n) {
     case "heading":
       return `${random() < 0.3 ? "###" : "##"} ${sentence(random, 3).slice(0, -1)} ${n}`;
     case "list":
-      return list(random, random() < 0.4);
+      return list(random, random() < 0.4)
+        .split("\n")
+        .slice(0, 2)
+        .join("\n");
     case "code": {
       const [language, code] = CODE[n % CODE.length](n);
       return "```" + language + "\n" + code + "\n```";
@@ -23,9 +26,10 @@ function block(kind, random, n) {
       return `{% hint style="${style}" %}\n${sentence(random, 14)}\n{% endhint %}`;
     }
     case "table":
-      return table(random, n);
+      return table(random, n).split("\n").slice(0, 4).join("\n");
     default:
-      return paragraph(random);
+      // One or two sentences: a 2,000-block page stays under the API's 1 MB request body as JSON.
+      return sentence(random, 6 + Math.floor(random() * 10));
   }
 }
 
@@ -33,11 +37,11 @@ function block(kind, random, n) {
 function nextKind(random, previous) {
   if (previous === "list" || previous === "heading") return "paragraph";
   const roll = random();
-  if (roll < 0.12) return "heading";
-  if (roll < 0.55) return "paragraph";
-  if (roll < 0.7) return "list";
-  if (roll < 0.82) return "code";
-  if (roll < 0.91) return "hint";
+  if (roll < 0.14) return "heading";
+  if (roll < 0.68) return "paragraph";
+  if (roll < 0.8) return "list";
+  if (roll < 0.88) return "code";
+  if (roll < 0.95) return "hint";
   return "table";
 }
 

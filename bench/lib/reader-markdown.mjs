@@ -54,8 +54,7 @@ export function sentence(random, count) {
   return text[0].toUpperCase() + text.slice(1) + ".";
 }
 
-/** A paragraph of 2–5 sentences. */
-export const paragraph = (random) =>
+const paragraph = (random) =>
   Array.from({ length: 2 + Math.floor(random() * 4) }, () =>
     sentence(random, 8 + Math.floor(random() * 12)),
   ).join(" ");
