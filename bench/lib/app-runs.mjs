@@ -72,14 +72,55 @@ export async function seedEditorSpace(base, seed, sizes, writeSizes) {
   };
 }
 
-/** One typed paragraph at `url`: the caret, the keys, and (Quire) the save that followed. */
+/**
+ * What one `document-change` costs the editor (ms, median of 5): the mount's `document-request`
+ * runs, synchronously, what every keystroke's update runs (the Document by `fromEditor` of the
+ * editor's JSON, and whoever listens: the save loop keeps a draft of it).
+ */
+function changeCost(page) {
+  return page.evaluate(() => {
+    const mount = window.document.querySelector("[data-editor]");
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const started = window.performance.now();
+      mount.dispatchEvent(new window.CustomEvent("document-request"));
+      times.push(window.performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[2];
+  });
+}
+
+/**
+ * One key typed once everything is saved: when its save is shown as done (the debounce then the
+ * write, with no longest-wait cut short by earlier typing).
+ */
+async function oneKeySave(page) {
+  await new Promise((done) => setTimeout(done, 300));
+  await page.evaluate(() => {
+    window.__bench.keys = [];
+    window.__bench.typing = true;
+  });
+  await page.keyboard.type(".");
+  await page.waitForFunction(() => window.__bench.keys.length > 0, { polling: 50 });
+  const lastKeyAt = await page.evaluate(() => {
+    window.__bench.typing = false;
+    return window.__bench.lastKeyAt;
+  });
+  return savedAfter(page, lastKeyAt);
+}
+
+/** One typed paragraph at `url`: the caret, the keys, and (Quire) the saves that followed. */
 async function typedRun(page, url, keyDelayMs, quire) {
   const caret = await loadToCaret(page, url);
   await new Promise((done) => setTimeout(done, SETTLE_MS));
   const live = await page.evaluate(() => Boolean(window.document.querySelector("[data-live]")));
   const typed = await typeParagraph(page, TYPED, keyDelayMs);
-  const save = quire ? await savedAfter(page, typed.lastKeyAt) : null;
-  return { caret, live, keys: typed.keys, slowEvents: typed.slowEvents, save };
+  const run = { caret, live, keys: typed.keys, slowEvents: typed.slowEvents };
+  if (!quire) return run;
+  run.paragraphSave = await savedAfter(page, typed.lastKeyAt);
+  run.save = await oneKeySave(page);
+  run.changeCostMs = await changeCost(page);
+  return run;
 }
 
 /**
