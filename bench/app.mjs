@@ -117,6 +117,8 @@ async function main() {
   result.browser = await held.browser.version();
   const page = await (await held.browser.createBrowserContext()).newPage();
   page.setDefaultTimeout(120_000);
+  // Leaving an editor whose save is still pending asks first (beforeunload): the bench leaves.
+  page.on("dialog", (dialog) => void dialog.accept());
   await page.evaluateOnNewDocument(installProbes);
   result.weight = await measureWeight(page, appBase, seeded);
   result.load = await measureLoads(page, appBase, held.bare.base, seeded);

@@ -118,8 +118,9 @@ async function typedRun(page, url, keyDelayMs, quire) {
   const run = { caret, live, keys: typed.keys, slowEvents: typed.slowEvents };
   if (!quire) return run;
   run.paragraphSave = await savedAfter(page, typed.lastKeyAt);
-  run.save = await oneKeySave(page);
+  // Before the one-key save: a change told to the save loop is an edit it saves too.
   run.changeCostMs = await changeCost(page);
+  run.save = await oneKeySave(page);
   return run;
 }
 
