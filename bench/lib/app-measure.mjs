@@ -8,9 +8,6 @@ import { gzipSync } from "node:zlib";
 /** How long a screen may keep loading scripts after `load` (late imports are counted too). */
 const SETTLE_MS = 1500;
 
-/** The page's `window.__bench` (bench/lib/app-probes.mjs). */
-export const probes = (page) => page.evaluate(() => window.__bench);
-
 /**
  * Opens `url` and counts every script response (status, bytes as served and gzipped -9 here)
  * until `SETTLE_MS` after `load` (and after `ready`, when given, e.g. the editor's). Answers the
