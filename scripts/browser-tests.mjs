@@ -11,7 +11,7 @@
 //
 //   node scripts/browser-tests.mjs [name-filter]
 //   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png)
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -19,14 +19,9 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
 import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
-import { freePort, spawnReader, untilAnswers } from "./lib/reader.mjs";
-import { spawnApp } from "./lib/app.mjs";
 import { ROOT } from "./lib/root.mjs";
 
 const TESTS_DIR = resolve(ROOT, "test-browser");
-/** How long `wrangler dev` may take to answer its first request (a cold build on a busy machine). */
-const START_TIMEOUT_MS = 180_000;
-
 /**
  * The run's throw-away folder: local state (QUIRE_STATE_DIR, so the seed and the server share
  * it, the demo token file beside it) and the dev registry (WRANGLER_REGISTRY_PATH). Set before
@@ -36,8 +31,7 @@ const RUN_DIR = mkdtempSync(join(tmpdir(), "quire-browser-"));
 process.env.QUIRE_STATE_DIR = join(RUN_DIR, "state");
 process.env.WRANGLER_REGISTRY_PATH = join(RUN_DIR, "registry");
 mkdirSync(process.env.WRANGLER_REGISTRY_PATH, { recursive: true });
-const { seedDemo } = await import("./lib/demo.mjs");
-const { applyMigrations, spawnWrangler } = await import("./lib/wrangler.mjs");
+const { startLocalWorkers } = await import("./lib/local-workers.mjs");
 const { seedReaderFixture } = await import("./lib/reader-fixture.mjs");
 
 /** An HS256 JWT of `claims` signed with `key` (the key's text as bytes, as the API verifies it). */
@@ -86,112 +80,6 @@ function startLoginServer() {
       });
     });
   });
-}
-
-/** Collects a child's output (shown when it fails to start). */
-function captured(child) {
-  const out = { text: "" };
-  child.stdout?.on("data", (chunk) => (out.text = (out.text + chunk).slice(-4000)));
-  child.stderr?.on("data", (chunk) => (out.text = (out.text + chunk).slice(-4000)));
-  return out;
-}
-
-/**
- * Starts the API Worker on `port` with published sites under `sitesUrl`, the app at `appUrl`, and
- * the `apiVars` the selected test files export (e.g. test-browser/oidc.mjs: its local provider).
- */
-function startApi(port, inspector, sitesUrl, appUrl, apiVars) {
-  return spawnWrangler([
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    String(inspector),
-    "--persist-to",
-    process.env.QUIRE_STATE_DIR,
-    "--show-interactive-dev-session=false",
-    // The secret every request context needs (npm run dev keeps one in .dev.vars): a fresh one.
-    "--var",
-    `SIGNING_SECRET:${randomBytes(32).toString("hex")}`,
-    "--var",
-    `PUBLIC_APP_URL:${appUrl}`,
-    "--var",
-    `PUBLIC_SITES_URL:${sitesUrl}`,
-    // Sign-in mail is kept in the dev outbox (GET /v1/dev/outbox), as under `npm run dev`.
-    "--var",
-    "MAIL_TRANSPORT:outbox",
-    // Anyone may sign up by e-mail: each sign-in test is a person of its own (the API sends one
-    // address at most a few messages per window).
-    "--var",
-    "SIGN_UP:open",
-    ...Object.entries(apiVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-  ]);
-}
-
-/**
- * Starts the reader and the app, prepares the database (migrations, demo token) and starts the
- * API; resolves once the three answer. Answers their base URLs, the token's seed and a stop.
- */
-async function startWorkers(apiVars) {
-  const [apiPort, inspector, readerPort, appPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const base = `http://127.0.0.1:${apiPort}`;
-  const readerBase = `http://127.0.0.1:${readerPort}`;
-  // `localhost`, not an address: WebAuthn refuses an IP address as a relying party id (passkeys).
-  const appBase = `http://localhost:${appPort}`;
-  // The reader and the app first: they build while the database is prepared (they need the API
-  // per request only).
-  const reader = await spawnReader({
-    port: readerPort,
-    sitesUrl: readerBase,
-    ip: "127.0.0.1",
-    persistTo: join(RUN_DIR, "reader-state"),
-  });
-  const app = await spawnApp({
-    port: appPort,
-    ip: "127.0.0.1",
-    persistTo: join(RUN_DIR, "app-state"),
-  });
-  let seed;
-  try {
-    await applyMigrations("local");
-    seed = await seedDemo("local");
-  } catch (error) {
-    reader.kill("SIGTERM");
-    app.kill("SIGTERM");
-    throw error;
-  }
-  const api = startApi(apiPort, inspector, readerBase, appBase, apiVars);
-  const logs = [captured(api), captured(reader), captured(app)];
-  /** Stops the three and resolves once they exited (wrangler writes its state on the way out). */
-  const stop = () =>
-    Promise.all(
-      [api, reader, app].map((child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return null;
-        const exited = new Promise((done) => child.once("exit", done));
-        child.kill("SIGTERM");
-        return Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-      }),
-    );
-  try {
-    await Promise.all([
-      untilAnswers(`${base}/v1/openapi.json`, START_TIMEOUT_MS, api),
-      untilAnswers(`${readerBase}/_quire/reader.css`, START_TIMEOUT_MS, reader),
-      untilAnswers(`${appBase}/_app/app.css`, START_TIMEOUT_MS, app),
-    ]);
-  } catch (error) {
-    await stop();
-    throw new Error(`${error.message}:\n${logs.map((l) => l.text.slice(-2000)).join("\n---\n")}`, {
-      cause: error,
-    });
-  }
-  return { base, readerBase, appBase, seed, stop };
 }
 
 /** Every test of test-browser/*.mjs, `{ file, name, run, needsFixture }`, filtered by the first argument. */
@@ -244,7 +132,10 @@ try {
     // puppeteer's default 180 s on a 2-core machine loaded to 12 (CI beside other work).
     protocolTimeout: 600_000,
   });
-  workers = await startWorkers(Object.assign({}, ...tests.map((t) => t.apiVars ?? {})));
+  workers = await startLocalWorkers({
+    runDir: RUN_DIR,
+    apiVars: Object.assign({}, ...tests.map((t) => t.apiVars ?? {})),
+  });
   const browser = await launching;
   let fixture = null;
   if (tests.some((t) => t.needsFixture)) {

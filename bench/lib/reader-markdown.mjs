@@ -11,10 +11,11 @@ const WORDS = (
   "request response header cache binding variable secret environment region latency limit"
 ).split(" ");
 
-const HINT_STYLES = ["info", "warning", "success", "danger"];
+/** The hint styles the generated pages use (bench/lib/app-documents.mjs too). */
+export const HINT_STYLES = ["info", "warning", "success", "danger"];
 
 /** Code samples in a few languages, with the page number folded in so no two pages are equal. */
-const CODE = [
+export const CODE = [
   (n) => [
     "ts",
     `import { Client } from "@acme/sdk";\n\nconst client = new Client({ token: process.env.TOKEN });\n` +
@@ -40,7 +41,7 @@ const CODE = [
 ];
 
 /** A sentence of `count` words, capitalised, with an occasional mark or link. */
-function sentence(random, count) {
+export function sentence(random, count) {
   const words = [];
   for (let i = 0; i < count; i++) words.push(WORDS[Math.floor(random() * WORDS.length)]);
   const at = Math.floor(random() * words.length);
@@ -58,7 +59,8 @@ const paragraph = (random) =>
     sentence(random, 8 + Math.floor(random() * 12)),
   ).join(" ");
 
-function list(random, ordered) {
+/** A bulleted or numbered list of 2–6 items. */
+export function list(random, ordered) {
   const items = 2 + Math.floor(random() * 5);
   return Array.from(
     { length: items },
@@ -66,7 +68,8 @@ function list(random, ordered) {
   ).join("\n");
 }
 
-function table(random, n) {
+/** A three-column table of 2–7 rows. */
+export function table(random, n) {
   const rows = 2 + Math.floor(random() * 6);
   const body = Array.from(
     { length: rows },
