@@ -105,7 +105,7 @@ export class CollabRoom extends DurableObject<Bindings> {
       // The route checked the page a moment ago; gone since, the room starts empty.
       const { base } = changeFrom(null, page?.document ?? null);
       this.store.compact(base);
-      this.store.setBase(base, page?.documentId ?? null);
+      this.store.setBase(base, page?.documentId ?? null, page?.document ?? null);
       this.store.setMeta({
         spaceId: facts.spaceId,
         changeRequestId: facts.changeRequestId,
