@@ -11,7 +11,7 @@ import type { PmNode } from "../editor/pm-json";
  */
 
 /** The map beside the fragment, and its one key. */
-export const ROOT_MAP = "document";
+const ROOT_MAP = "document";
 const ATTRS = "attrs";
 
 /** The root attrs the Yjs document holds (null: none set, e.g. a room from before them). */
