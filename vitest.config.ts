@@ -53,6 +53,8 @@ export default defineConfig(async () => {
             // Sites are addressed as `https://app.quire.test/sites/<id>` in the suite.
             PUBLIC_SITES_URL: "",
             DB_STATS: "1",
+            // Live rooms take 8 people in the suite (100 deployed), so the room-full test reaches it.
+            COLLAB_ROOM_SOCKETS: "8",
             // `npm run fuzz`: the long fuzz run's size and seed (test/fuzz/harness.ts).
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",

@@ -32,6 +32,8 @@ export interface Bindings {
   FILES: R2Bucket;
   /** The live co-editing rooms (src/collab): one Durable Object per change request and page. */
   COLLAB_ROOMS?: DurableObjectNamespace;
+  /** People per live room (default 100, the contract's); the tests lower it to reach the limit. */
+  COLLAB_ROOM_SOCKETS?: string;
   PUBLIC_APP_URL: string;
   /** Where app-hosted sites are published (the reader Worker); unset: `<PUBLIC_APP_URL>/sites`. */
   PUBLIC_SITES_URL?: string;

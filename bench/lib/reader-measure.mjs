@@ -37,7 +37,7 @@ export async function workerdPids(root = process.pid) {
  * schedstat`, first field: the scheduler's own run-time count, nanosecond resolution, unlike the
  * 10 ms ticks of /proc/<pid>/stat).
  */
-async function cpuNanoseconds(pids) {
+export async function cpuNanoseconds(pids) {
   let total = 0;
   for (const pid of pids) {
     for (const tid of await readdir(`/proc/${pid}/task`)) {

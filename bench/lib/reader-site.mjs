@@ -27,7 +27,7 @@ async function insertDocuments(db, documents) {
 }
 
 /** The organization, its admin (with a token) and their membership. */
-async function seedOwner(db, at) {
+export async function seedOwner(db, at) {
   const admin = { id: newId(), token: await mintToken() };
   const org = newId();
   await insertRows(db, "users", [

@@ -5,11 +5,14 @@ import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
 import { editorSchema } from "../../core/editor/schema";
 import { toEditor } from "../../core/editor/to-editor";
+import { rootAttrsOf, setRootAttrs, withRootAttrs } from "../../core/collab/root";
+import { alike } from "./alike";
 
 /**
  * A page's Document and the room's Yjs document, through the editor's codec (core/editor): the
  * body is the `Y.XmlFragment` named "default" (Tiptap Collaboration's field) holding the
- * ProseMirror doc of `editorSchema`.
+ * ProseMirror doc of `editorSchema`; the root's attrs (the Document's `data`) are the Y.Map
+ * "document" beside it (core/collab/root.ts).
  */
 
 /** The fragment the editor binds to. */
@@ -18,10 +21,16 @@ const FIELD = "default";
 /** An empty Document (a page without one). */
 const EMPTY: JsonDocument = { object: "document", data: {}, nodes: [] } as unknown as JsonDocument;
 
-/** The Document the Yjs document holds now. */
-export function documentOf(doc: Y.Doc): JsonDocument {
+/**
+ * The Document the Yjs document holds now, written as `base` (the Document the room last read
+ * or wrote) writes the same content (`alike`). A room from before the root's map takes the
+ * base's root attrs.
+ */
+export function documentOf(doc: Y.Doc, base: JsonDocument | null = null): JsonDocument {
   const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FIELD)) as PmNode;
-  return fromEditor(json);
+  const fallback = rootAttrsOf(doc) === null && base ? toEditor(base).attrs : undefined;
+  const whole = fallback ? { ...json, attrs: fallback } : withRootAttrs(json, doc);
+  return alike(fromEditor(whole), base);
 }
 
 /**
@@ -39,7 +48,10 @@ export function changeFrom(
   const before = Y.encodeStateVector(fork);
   const node = editorSchema.nodeFromJSON(toEditor(document ?? EMPTY));
   const meta = { mapping: new Map(), isOMark: new Map() };
-  updateYFragment(fork, fork.getXmlFragment(FIELD), node, meta);
+  fork.transact(() => {
+    updateYFragment(fork, fork.getXmlFragment(FIELD), node, meta);
+    setRootAttrs(fork, node.attrs);
+  });
   const update = Y.encodeStateAsUpdate(fork, before);
   const next = Y.encodeStateAsUpdate(fork);
   fork.destroy();

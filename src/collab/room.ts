@@ -29,6 +29,7 @@ import {
   RateWindows,
   sendTo,
   socketFacts,
+  socketLimit,
   type RoomFacts,
   type SocketFacts,
 } from "./sockets";
@@ -75,9 +76,10 @@ export class CollabRoom extends DurableObject<Bindings> {
       return new Response("Not a room connection", { status: 400 });
     }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    if (this.ctx.getWebSockets().length >= LIMITS.sockets) {
+    const limit = socketLimit(this.env);
+    if (this.ctx.getWebSockets().length >= limit) {
       server.accept();
-      closeWith(server, CLOSE.full, "This page has 100 people in it already");
+      closeWith(server, CLOSE.full, `This page has ${limit} people in it already`);
       return new Response(null, { status: 101, webSocket: client });
     }
     await this.open(facts);
@@ -105,7 +107,7 @@ export class CollabRoom extends DurableObject<Bindings> {
       // The route checked the page a moment ago; gone since, the room starts empty.
       const { base } = changeFrom(null, page?.document ?? null);
       this.store.compact(base);
-      this.store.setBase(base, page?.documentId ?? null);
+      this.store.setBase(base, page?.documentId ?? null, page?.document ?? null);
       this.store.setMeta({
         spaceId: facts.spaceId,
         changeRequestId: facts.changeRequestId,

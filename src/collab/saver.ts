@@ -139,7 +139,7 @@ export class RoomSaver {
     if (page.documentId === meta.baseDocumentId) return page.documentId;
     const { update, base } = changeFrom(store.base(), page.document);
     Y.applyUpdate(this.parts.doc(), update, "quire-merge");
-    store.setBase(base, page.documentId);
+    store.setBase(base, page.documentId, page.document);
     return page.documentId;
   }
 
@@ -161,7 +161,13 @@ export class RoomSaver {
         const baseId = await this.mergeCurrent(found);
         const doc = this.parts.doc();
         const snapshot = Y.encodeStateAsUpdate(doc);
-        const document = documentOf(doc);
+        const baseDocument = store.baseDocument();
+        const document = documentOf(doc, baseDocument);
+        // Nothing changed since the base (edits undone, a reader's no-op): nothing to write.
+        if (baseDocument && JSON.stringify(document) === JSON.stringify(baseDocument)) {
+          store.setBase(snapshot, baseId, baseDocument);
+          break;
+        }
         try {
           const target = { ...found, userId: found.userId, pageId: meta.pageId! };
           const written = await writeRoomPage(
@@ -172,7 +178,10 @@ export class RoomSaver {
             baseId,
             document,
           );
-          store.setBase(snapshot, written);
+          // The stored Document (new blocks got their keys) becomes the live one's and the base.
+          const stored = changeFrom(snapshot, written.document);
+          Y.applyUpdate(doc, stored.update, "quire-merge");
+          store.setBase(stored.base, written.documentId, written.document);
           break;
         } catch (err) {
           const stale =

@@ -89,6 +89,12 @@ export class RateWindows {
   }
 }
 
+/** The sockets a room takes: the contract's 100, or COLLAB_ROOM_SOCKETS when set (tests). */
+export function socketLimit(env: { COLLAB_ROOM_SOCKETS?: string }): number {
+  const set = Number(env.COLLAB_ROOM_SOCKETS);
+  return Number.isInteger(set) && set > 0 ? set : LIMITS.sockets;
+}
+
 /** The close code of a re-check's refusal. */
 export function refusalCode(why: "signedOut" | "forbidden" | "closed"): number {
   if (why === "signedOut") return CLOSE.signedOut;

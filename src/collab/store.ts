@@ -1,8 +1,11 @@
+import type { JsonDocument } from "../../core/document/types";
+
 /**
  * A room's durable state in its Durable Object's SQLite storage: the Yjs update log (every
  * accepted update is a row, written before it is broadcast: the output gate holds the broadcast
  * until the write is durable), its compacted snapshot, the "base" (the Yjs state of the last
- * Document the room read or wrote, to merge other writes against) and a few facts.
+ * Document the room read or wrote, to merge other writes against, and that Document's JSON, the
+ * form the write-back keeps) and a few facts.
  */
 
 /** A stored blob's rows: SQLite values stay far under the storage's 2 MB per value. */
@@ -126,9 +129,17 @@ export class RoomStore {
     return this.blob("base");
   }
 
-  /** Keeps the Yjs state of the Document named `documentId` as the base. */
-  setBase(state: Uint8Array, documentId: string | null): void {
+  /** The base's Document itself (null: the page had none, or a room from before it was kept). */
+  baseDocument(): JsonDocument | null {
+    const bytes = this.blob("baseDocument");
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonDocument) : null;
+  }
+
+  /** Keeps the Yjs state of the Document `document` (named `documentId`) as the base. */
+  setBase(state: Uint8Array, documentId: string | null, document: JsonDocument | null): void {
     this.putBlob("base", state);
+    if (document) this.putBlob("baseDocument", new TextEncoder().encode(JSON.stringify(document)));
+    else this.sql.exec("DELETE FROM blobs WHERE name = 'baseDocument'");
     this.setMeta({ baseDocumentId: documentId });
   }
 

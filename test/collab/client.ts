@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -7,6 +7,8 @@ import * as Y from "yjs";
 import { expect, vi } from "vitest";
 import { createCr, makeCrWorld, postContent } from "../helpers/change-requests-factories";
 import { makeMember } from "../helpers/factories";
+import { as } from "../helpers/api";
+import { roomName } from "../../src/services/collab/live-rooms";
 
 /**
  * A Yjs client of a live room for the tests: y-websocket's protocol over the socket the Worker's
@@ -116,10 +118,10 @@ export function type(client: TestClient, text: string): void {
 }
 
 /** A paragraph Document of one text (the content batch's `document` input). */
-export function paragraphDoc(text: string) {
+export function paragraphDoc(text: string, data: Record<string, unknown> = {}) {
   return {
     object: "document",
-    data: {},
+    data,
     nodes: [
       {
         object: "block",
@@ -131,8 +133,8 @@ export function paragraphDoc(text: string) {
   };
 }
 
-/** An organization, a writer, a change request with one page holding `text`. */
-export async function roomWorld(text = "Hello") {
+/** An organization, a writer, a change request with one page holding `text` (and `data`). */
+export async function roomWorld(text = "Hello", data: Record<string, unknown> = {}) {
   const { org, owner, space } = await makeCrWorld();
   const writer = await makeMember(org.id, "edit");
   const cr = await createCr(writer, space.id, "Live");
@@ -140,10 +142,37 @@ export async function roomWorld(text = "Hello") {
     writer,
     space.id,
     cr.id,
-    [{ operation: "insert_page", title: "Page", document: { document: paragraphDoc(text) } }],
+    [{ operation: "insert_page", title: "Page", document: { document: paragraphDoc(text, data) } }],
     false,
   );
   expect(created.status, created.text).toBe(200);
   const pageId: string = created.body.changes[0].page.id;
   return { org, owner, space, writer, cr, pageId, url: livePath(space.id, cr.id, pageId) };
+}
+
+/** A world of `roomWorld`. */
+export type RoomWorld = Awaited<ReturnType<typeof roomWorld>>;
+
+/** The page's room (its Durable Object stub). */
+export function roomOf(w: RoomWorld) {
+  const ns = env.COLLAB_ROOMS!;
+  return ns.get(ns.idFromName(roomName(w.cr.id, w.pageId)));
+}
+
+/** Runs the room's alarm until `client` hears it saved (the write-back is debounced). */
+export async function saveNow(w: RoomWorld, client: TestClient): Promise<void> {
+  await vi.waitFor(() => expect(client.statuses.at(-1)?.saved).toBe(false));
+  await vi.waitFor(async () => {
+    await runDurableObjectAlarm(roomOf(w));
+    expect(client.statuses.at(-1)).toMatchObject({ saved: true });
+  });
+}
+
+/** The page's stored Document in the change request, read through the API. */
+export async function pageDocument(token: string, w: RoomWorld) {
+  const res = await as(token).get(
+    `/spaces/${w.space.id}/change-requests/${w.cr.id}/content/page/${w.pageId}`,
+  );
+  expect(res.status, res.text).toBe(200);
+  return res.body.document as { data: Record<string, unknown>; nodes: unknown[] };
 }

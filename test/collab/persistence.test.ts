@@ -1,9 +1,8 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { as } from "../helpers/api";
 import { postContent } from "../helpers/change-requests-factories";
-import { roomName } from "../../src/services/collab/live-rooms";
-import { open, paragraphDoc, roomWorld, type } from "./client";
+import { open, paragraphDoc, roomOf, roomWorld, type } from "./client";
 
 /** The page's markdown in the change request, read through the API. */
 async function pageMarkdown(token: string, w: Awaited<ReturnType<typeof roomWorld>>) {
@@ -13,12 +12,6 @@ async function pageMarkdown(token: string, w: Awaited<ReturnType<typeof roomWorl
   );
   expect(res.status, res.text).toBe(200);
   return JSON.stringify(res.body);
-}
-
-/** The page's room. */
-function roomOf(w: Awaited<ReturnType<typeof roomWorld>>) {
-  const ns = env.COLLAB_ROOMS!;
-  return ns.get(ns.idFromName(roomName(w.cr.id, w.pageId)));
 }
 
 describe("live rooms: persistence", () => {

@@ -39,8 +39,9 @@ export async function readRoomPage(
 }
 
 /**
- * Writes the room's Document as `userId`, on the Document it was edited from: answers the new
- * document id; a 409 (ApiError) when the page's document is another by now.
+ * Writes the room's Document as `userId`, on the Document it was edited from: answers the page
+ * as stored (the API gives new blocks their keys); a 409 (ApiError) when the page's document is
+ * another by now.
  */
 export async function writeRoomPage(
   db: Database,
@@ -49,7 +50,7 @@ export async function writeRoomPage(
   target: { space: SpaceRow; changeRequest: ChangeRequestRow; userId: string; pageId: string },
   baseDocumentId: string | null,
   document: JsonDocument,
-): Promise<string | null> {
+): Promise<RoomPage> {
   const change = {
     operation: "update_page" as const,
     page: target.pageId,
@@ -66,6 +67,7 @@ export async function writeRoomPage(
     {},
     live,
   );
-  const page = applied.pages.find((p) => p.pageId === target.pageId);
-  return page?.documentHash ?? null;
+  const documentId = applied.pages.find((p) => p.pageId === target.pageId)?.documentHash ?? null;
+  const stored = applied.documents.find((d) => d.hash === documentId)?.document ?? document;
+  return { documentId, document: stored, isDocument: true };
 }

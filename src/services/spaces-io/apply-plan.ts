@@ -11,6 +11,7 @@ import { nowIso } from "../../lib/clock";
 import type { ContentRef } from "../../../core/document";
 import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch } from "../change-requests/writes";
+import type { LiveRoomsBinding } from "../collab/live-rooms";
 import { readTree } from "../content/reads";
 import type { SourceAsset } from "./read-source";
 import type { Warnings } from "./warnings";
@@ -27,6 +28,8 @@ export interface PlanTarget {
   userId: string;
   /** The page the import goes under (official ContentImportTarget.page), or the top level. */
   underPageId: string | null;
+  /** The live rooms, told when the import writes a page someone has open (src/collab). */
+  live: LiveRoomsBinding;
 }
 
 /** Hooks of a run: progress after each batch, and whether it was cancelled meanwhile. */
@@ -179,6 +182,7 @@ export async function applyPlan(
         target.userId,
         slice.map((c) => c.change),
         { pageIds, resolveHref, files },
+        target.live,
       ));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;

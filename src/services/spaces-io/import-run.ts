@@ -89,6 +89,7 @@ export async function runImport(ctx: JobContext, runId: string): Promise<void> {
       changeRequest: cr,
       userId: run.createdBy,
       underPageId: run.underPageId,
+      live: env.COLLAB_ROOMS,
     };
     const done = await applyPlan(target, plan.pages, source.assets, warnings, hooks);
     if (done.cancelled)

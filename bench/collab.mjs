@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run bench:collab`: live co-editing (issue 38). N simulated people (BENCH_CLIENTS, default
+// 50: Yjs in Node over the live route's WebSocket, API-token auth) type words into one page of a
+// change request at a human rate for BENCH_SECONDS (default 120); then the same people relay
+// messages of the same size and rate through a bare Durable Object (the transport's own limit).
+// Reports lost updates (every final document holds every word typed), convergence, the p95 delay
+// from one person's update to the others against the relay's p95, the workerd CPU per update,
+// the messages a deployment is billed for (incoming WebSocket messages count 20:1), and whether
+// the page read through the API holds the converged text. Raw figures: bench/results/collab-*.json.
+// Method and figures: docs/performance.md, "Live co-editing".
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildWorker, readWranglerConfig } from "./lib/build.mjs";
+import { startCollabRuntime } from "./lib/collab-runtime.mjs";
+import {
+  atHumanRate,
+  ledger,
+  relayClient,
+  roomClient,
+  typeWord,
+  wordsOf,
+} from "./lib/collab-clients.mjs";
+import { summarise, seedRoomPage, writeCollabResults } from "./lib/collab-report.mjs";
+import { cpuNanoseconds, workerdPids } from "./lib/reader-measure.mjs";
+import { machine } from "./lib/report.mjs";
+import { applyMigrations } from "./lib/runtime.mjs";
+
+const positive = (name, fallback) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const CLIENTS = positive("BENCH_CLIENTS", 50);
+const SECONDS = positive("BENCH_SECONDS", 120);
+/** A word every ~1.5 s per person (a person typing, counted as Yjs updates of one word each). */
+const INTERVAL_MS = positive("BENCH_INTERVAL_MS", 1500);
+const BUILD = join(tmpdir(), `quire-collab-bench-build-${process.pid}`);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const started = performance.now();
+const say = (text) =>
+  process.stderr.write(
+    `[bench:collab ${((performance.now() - started) / 1000).toFixed(1)} s] ${text}\n`,
+  );
+
+/** Waits until `check()` is true (polling), or `ms` passed; answers whether it became true. */
+async function until(check, ms) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if (await check()) return true;
+    await sleep(100);
+  }
+  return check();
+}
+
+let runtime = null;
+try {
+  say("building the API Worker (wrangler deploy --dry-run)");
+  const build = await buildWorker(BUILD);
+  const config = await readWranglerConfig();
+  runtime = await startCollabRuntime(build, config);
+  await applyMigrations(runtime.db, config.migrationsDir);
+  const seeded = await seedRoomPage(runtime.db, runtime.urls.app);
+  const liveUrl = `${runtime.urls.app.replace(/^http/, "ws")}/v1${seeded.livePath}`;
+  const pids = await workerdPids();
+
+  say(`${CLIENTS} people join the room`);
+  const book = ledger();
+  const clients = [];
+  for (let i = 0; i < CLIENTS; i++) clients.push(await roomClient(liveUrl, seeded.token, i, book));
+  await until(() => clients.every((c) => c.synced), 30_000);
+
+  say(`typing for ${SECONDS} s`);
+  const cpuBefore = await cpuNanoseconds(pids);
+  const sentBefore = book.sentMessages;
+  await atHumanRate(clients, INTERVAL_MS, SECONDS * 1000, typeWord);
+  const typed = clients.reduce((n, c) => n + c.words.length, 0);
+  const converged = await until(() => {
+    const first = clients[0].doc.getXmlFragment("default").toString();
+    return clients.every((c) => c.doc.getXmlFragment("default").toString() === first);
+  }, 60_000);
+  const cpuMs = ((await cpuNanoseconds(pids)) - cpuBefore) / 1e6;
+  const roomIncoming = book.sentMessages - sentBefore;
+  const all = clients.flatMap((c) => c.words);
+  const lost = clients.map((c) => {
+    const words = wordsOf(c);
+    const missing = all.filter((w) => !words.has(w));
+    if (process.env.BENCH_DEBUG && missing.length)
+      say(`missing ${missing} in ${[...words].join(" ").slice(-400)}`);
+    return missing.length;
+  });
+
+  say("waiting for the room's write-back, then reading the page through the API");
+  // The write-back is debounced (2 s after the latest edit, at most 10 s after the first).
+  const readPage = async () => {
+    const res = await fetch(`${runtime.urls.app}/v1${seeded.pagePath}`, {
+      headers: { Authorization: `Bearer ${seeded.token}` },
+    });
+    const words = new Set(JSON.stringify(await res.json()).split(/\\n|[\s"]+/));
+    const missing = all.filter((w) => !words.has(w));
+    if (process.env.BENCH_DEBUG && missing.length)
+      say(`missing ${missing} in ${[...words].join(" ").slice(-400)}`);
+    return missing.length;
+  };
+  let missingInApi = await readPage();
+  const saved = await until(async () => (missingInApi = await readPage()) === 0, 30_000);
+  // Sockets the room closed before the bench did (none expected).
+  const closedEarly = clients.filter((c) => c.closed).map((c) => c.closed);
+  for (const c of clients) c.ws.close();
+
+  say("the same people on the bare relay");
+  const relayBook = ledger();
+  const bytes = Math.round(book.sentBytes / Math.max(book.sentMessages, 1));
+  const relays = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    relays.push(await relayClient(runtime.urls.relay.replace(/^http/, "ws"), i, bytes, relayBook));
+  }
+  await atHumanRate(relays, INTERVAL_MS, Math.min(SECONDS, 30) * 1000, (r) => r.send());
+  await sleep(1000);
+  for (const r of relays) r.ws.close();
+
+  const result = summarise({
+    startedAt: new Date().toISOString(),
+    machine: machine(),
+    settings: { clients: CLIENTS, seconds: SECONDS, intervalMs: INTERVAL_MS, relayBytes: bytes },
+    typed,
+    lost,
+    converged,
+    saved,
+    missingInApi,
+    closes: closedEarly.filter((c) => c.code !== 1005 && c.code !== 1000),
+    book,
+    relayBook,
+    roomIncoming,
+    cpuMs,
+    connections: CLIENTS,
+  });
+  const file = await writeCollabResults(result);
+  process.stdout.write(`${JSON.stringify(result.figures, null, 2)}\nraw: ${file}\n`);
+  process.exitCode = result.figures.pass ? 0 : 1;
+} catch (err) {
+  say(`failed: ${err.stack ?? err}`);
+  if (runtime) say(`runtime log:\n${runtime.log.slice(-20).join("")}`);
+  process.exitCode = 2;
+} finally {
+  await runtime?.dispose().catch(() => {});
+  await rm(BUILD, { recursive: true, force: true }).catch(() => {});
+}
