@@ -25,7 +25,7 @@ export interface TestClient {
 }
 
 /** The live path of a page. */
-function livePath(spaceId: string, crId: string, pageId: string): string {
+export function livePath(spaceId: string, crId: string, pageId: string): string {
   return `https://quire.test/v1/spaces/${spaceId}/change-requests/${crId}/pages/${pageId}/live`;
 }
 

@@ -60,7 +60,8 @@ async function writeIntoChangeRequest(
   warnings: Warnings,
 ): Promise<ChangeRequestRow> {
   const { db, env } = ctx;
-  const target = { db, bucket: env.FILES, space, changeRequest, userId, underPageId: null };
+  const live = env.COLLAB_ROOMS;
+  const target = { db, bucket: env.FILES, space, changeRequest, userId, underPageId: null, live };
   const hooks = { progress: async () => undefined, cancelled: async () => false };
   const done = await applyPlan(target, pages, assets, warnings, hooks);
   const pointer = changeRequestPointer(space, done.changeRequest);
@@ -68,8 +69,17 @@ async function writeIntoChangeRequest(
   const gone = dropped(after.roots, new Set(done.pages.map((p) => p.id)));
   if (gone.length === 0) return done.changeRequest;
   const changes = gone.map((page) => ({ operation: "delete_page" as const, page }));
-  return (await applyContentBatch(db, env.FILES, space, done.changeRequest, userId, changes))
-    .changeRequest;
+  const cleaned = await applyContentBatch(
+    db,
+    env.FILES,
+    space,
+    done.changeRequest,
+    userId,
+    changes,
+    {},
+    live,
+  );
+  return cleaned.changeRequest;
 }
 
 /**
