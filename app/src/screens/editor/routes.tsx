@@ -105,8 +105,8 @@ formAction<string>(editorRoutes, "/s/:space/~/changes/:number{[0-9]+}/~/settings
   },
   back: (_c, back) => back,
   call: async (c, form) => {
-    const space = c.req.param("space");
-    const number = c.req.param("number");
+    const space = c.req.param("space") ?? "";
+    const number = c.req.param("number") ?? "";
     const typed = typedValues(form);
     const change = {
       operation: "update_page",
