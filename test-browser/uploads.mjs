@@ -4,7 +4,7 @@
 // them, with the API holding both the files and the blocks; a file over the batch's cap is
 // refused with its size said and nothing changes. Once in the live room, once in the save loop
 // (the page's socket never opens).
-/* global document, window, atob, File, DataTransfer, DragEvent, ClipboardEvent */
+/* global document, window, File, DataTransfer, DragEvent, ClipboardEvent */
 import assert from "node:assert/strict";
 import { audit, foreignRequests, signInByCode } from "./fixtures/app-checks.mjs";
 import { apiFromPage, until } from "./fixtures/co-editing.mjs";
