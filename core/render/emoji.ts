@@ -12,3 +12,10 @@ export function emojiOf(value: string): string {
     return "";
   }
 }
+
+/** An emoji as typed (the character, or its hex code) as GitBook stores it: hex code points. */
+export function emojiCode(value: string): string {
+  const typed = value.trim();
+  if (!typed || /^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/i.test(typed)) return typed.toLowerCase();
+  return [...typed].map((ch) => (ch.codePointAt(0) ?? 0).toString(16)).join("-");
+}

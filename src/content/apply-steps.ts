@@ -11,9 +11,7 @@ import { storableSource } from "../../core/openapi-pages";
 import type { PageState } from "./state";
 import type { Workspace } from "./workspace";
 import { positionAt, requirePage, resolvePage, uniqueSlug } from "./apply-placement";
-
-/** Largest decoded `base64` file source, as the official document states. */
-const MAX_FILE_BYTES = 1024 * 1024;
+import { MAX_FILE_BYTES } from "../../core/files/limits";
 
 /** What happened to a page in a batch, as the batch's answer lists it. */
 export type PageChangeType = "created" | "updated" | "deleted";

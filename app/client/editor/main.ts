@@ -14,6 +14,7 @@ import { labelledNodeView } from "./node-view";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
 import { slashMenu } from "./slash-menu";
+import { uploads } from "./uploads";
 import { writing } from "./writing";
 
 /**
@@ -34,13 +35,14 @@ interface DocumentChange {
   document: JsonDocument;
 }
 
-/** The editing extensions every mode shares. */
-const editing = (): AnyExtension[] => [
+/** The editing extensions every mode shares (uploads only where the page has a change request). */
+const editing = (ref?: PageRef): AnyExtension[] => [
   ...schemaExtensions(labelledNodeView),
   Dropcursor,
   Gapcursor,
   writing,
   slashMenu,
+  ...(ref ? [uploads({ spaceId: ref.spaceId, changeRequestId: ref.changeRequestId })] : []),
 ];
 
 /** An editor on `mount`, telling the page every change; `content` null in live mode. */
@@ -131,9 +133,9 @@ function throttled(act: () => void, interval: number): { run(): void; flush(): v
 }
 
 /** Binds a new editor to the joined room (the room's copy replaces the read-only one). */
-function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer): void {
+function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef): void {
   const extensions = [
-    ...editing(),
+    ...editing(ref),
     Collaboration.configure({ document: room.doc, field: "default" }),
     liveCursors(room.awareness),
   ];
@@ -164,11 +166,11 @@ async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
     canEdit: mount.dataset.canEdit === "true",
   };
   // Readable at once; editable once we know who saves (the room, or the save loop).
-  const shown = mountEditor(mount, [...editing(), UndoRedo], content, false);
+  const shown = mountEditor(mount, [...editing(ref), UndoRedo], content, false);
   const room = await joinRoom(mount, ref, viewer);
   if (room && room.provider.state.kind === "live") {
     shown.unmount();
-    goLive(mount, room, viewer);
+    goLive(mount, room, viewer, ref);
   } else if (!room && viewer.canEdit) {
     shown.editor.setEditable(true);
     void startSaving({

@@ -25,3 +25,8 @@ export function pageInChangeRequestPath(spaceId: string, number: number, pagePat
 export function diffPath(spaceId: string, number: number | string): string {
   return `${changeRequestPath(spaceId, number)}/~/diff`;
 }
+
+/** The page tree of a change request, edited (add, rename, move, duplicate, delete). */
+export function pagesPath(spaceId: string, number: number | string): string {
+  return `${changeRequestPath(spaceId, number)}/~/pages`;
+}

@@ -12,6 +12,7 @@ import { DONE_MESSAGES, REVIEW_DONE_MESSAGES } from "./labels";
 import { loadDiff } from "./diff-load";
 import { DiffScreen } from "./diff-view";
 import { registerReviewActions } from "./review-routes";
+import { registerTreeRoutes } from "./tree-routes";
 
 /** Every message the change request's screens say after a form. */
 const ALL_DONE = { ...DONE_MESSAGES, ...REVIEW_DONE_MESSAGES };
@@ -99,6 +100,7 @@ changesRoutes.get("/s/:space/~/changes/:number{[0-9]+}/~/diff", (c) =>
 );
 
 registerReviewActions(changesRoutes, { one: oneScreen, diff: diffScreen });
+registerTreeRoutes(changesRoutes);
 
 /** A form of one change request: `call` with its API path, then back to it saying `done`. */
 function crAction(

@@ -6,7 +6,13 @@ import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { LIST_STATUSES, type ChangeRequestList, type ChangeRequestView } from "./load";
 import { CHANGE_LABELS, STATUS_LABELS } from "./labels";
-import { changeRequestPath, changesPath, diffPath, pageInChangeRequestPath } from "./paths";
+import {
+  changeRequestPath,
+  changesPath,
+  diffPath,
+  pageInChangeRequestPath,
+  pagesPath,
+} from "./paths";
 import { Actions } from "./actions-view";
 import { Conversation, Reviewers, Reviews } from "./review-views";
 
@@ -209,6 +215,9 @@ export function ChangeRequestScreen(props: {
           </ul>
         )}
         {changes.more ? <p class="a-meta">{`And ${changes.more} more.`}</p> : null}
+        <p>
+          <a href={pagesPath(space.id, cr.number)}>The pages of this change request</a>
+        </p>
         {changes.changes.length > 0 ? (
           <p>
             <a href={diffPath(space.id, cr.number)}>See the diff, block by block</a>

@@ -22,11 +22,16 @@ interface ChangeRequest {
 }
 
 /** The parts of a page read by path (`RevisionPage` with its document) the screen uses. */
-interface PageWithDocument {
+export interface PageWithDocument {
   id: string;
   title: string;
   type: string;
   path: string;
+  slug?: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
   document?: JsonDocument;
 }
 

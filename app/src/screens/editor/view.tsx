@@ -1,7 +1,9 @@
 import { raw } from "hono/html";
 import type { SignedIn } from "../../session/session";
 import { Shell } from "../../layout/shell";
+import { Notice } from "../../layout/forms";
 import type { EditData } from "./load";
+import { PageSettings, type SettingsRefusal, type SettingsValues } from "./settings-view";
 
 /**
  * The edit screen's HTML: the page's title, the change request it is edited in, the editor's
@@ -22,7 +24,13 @@ function scriptJson(value: unknown): string {
 }
 
 /** The edit screen of a page in a change request. */
-export function EditScreen(props: { person: SignedIn; data: EditData; editorJson: unknown }) {
+export function EditScreen(props: {
+  person: SignedIn;
+  data: EditData;
+  editorJson: unknown;
+  settings: { action: string; values: SettingsValues; refusal: SettingsRefusal | null };
+  done: string | null;
+}) {
   const { changeRequest, page } = props.data;
   const subject = changeRequest.subject?.trim() || "Untitled change request";
   return (
@@ -39,6 +47,20 @@ export function EditScreen(props: { person: SignedIn; data: EditData; editorJson
         </a>
       </p>
       <h1>{page.title}</h1>
+      {props.done ? (
+        <Notice>
+          <p>{props.done}</p>
+        </Notice>
+      ) : null}
+      {props.data.canEdit ? (
+        <PageSettings
+          action={props.settings.action}
+          csrf={props.person.csrf}
+          path={page.path}
+          values={props.settings.values}
+          refusal={props.settings.refusal}
+        />
+      ) : null}
       <div
         class="q-ed-mount"
         data-editor
