@@ -43,7 +43,7 @@ export function cleanName(file: File): string {
 }
 
 /** The file's media type when it is one (RFC 9110), else bytes. */
-export function mediaTypeOf(file: File): string {
+function mediaTypeOf(file: File): string {
   const type = file.type.trim().toLowerCase();
   return type && type.length <= 255 && MEDIA_TYPE_PATTERN.test(type)
     ? type
