@@ -7,7 +7,9 @@
 // The caller sets QUIRE_STATE_DIR and WRANGLER_REGISTRY_PATH (see `runFolders`) BEFORE importing
 // this module: the wrangler helpers read both from the environment.
 import { randomBytes } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ROOT } from "./root.mjs";
 import { seedDemo } from "./demo.mjs";
 import { applyMigrations, spawnWrangler } from "./wrangler.mjs";
 import { freePort, spawnReader, untilAnswers } from "./reader.mjs";
@@ -24,13 +26,41 @@ function captured(child) {
   return out;
 }
 
+/** The per-minute budgets of a run's API: every page and poll of a run comes from one address. */
+const RUN_RATE_LIMIT = 100_000;
+
+/**
+ * The API's wrangler.toml with the address and token budgets raised to RUN_RATE_LIMIT (the
+ * bindings' `simple.limit` and their [vars] mirrors), written beside it (so its relative paths
+ * hold) as a dotfile of this process. Dozens of browser tests, each a person signing in and polling
+ * the dev outbox, all come from 127.0.0.1: under the deployment's 300 per minute per address the
+ * later ones met 429s. The limits themselves are tested in the suite (test/platform/rate-limit).
+ */
+function runConfig() {
+  const path = join(ROOT, `.wrangler-run-${process.pid}.toml`);
+  const text = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+    .replace(/^(RATE_LIMIT_(?:TOKEN|IP)_LIMIT = )"\d+"/gm, `$1"${RUN_RATE_LIMIT}"`)
+    .replace(
+      /(name = "RATE_LIMIT_(?:TOKEN|IP)"\nnamespace_id = "\d+"\nsimple = \{ limit = )\d+/g,
+      `$1${RUN_RATE_LIMIT}`,
+    );
+  if ((text.match(new RegExp(String(RUN_RATE_LIMIT), "g")) ?? []).length !== 4)
+    throw new Error(
+      "wrangler.toml's rate limits changed shape: update scripts/lib/local-workers.mjs",
+    );
+  writeFileSync(path, text);
+  return path;
+}
+
 /**
  * Starts the API Worker on `port` with published sites under `sitesUrl`, the app at `appUrl`, and
  * `apiVars` (e.g. test-browser/oidc.mjs: its local provider).
  */
-function startApi(port, inspector, sitesUrl, appUrl, apiVars) {
+function startApi(config, port, inspector, sitesUrl, appUrl, apiVars) {
   return spawnWrangler([
     "dev",
+    "--config",
+    config,
     "--ip",
     "127.0.0.1",
     "--port",
@@ -110,10 +140,11 @@ export async function startLocalWorkers({ runDir, apiVars = {}, reader: withRead
     app.kill("SIGTERM");
     throw error;
   }
-  const api = startApi(apiPort, inspector, readerBase, appBase, apiVars);
+  const config = runConfig();
+  const api = startApi(config, apiPort, inspector, readerBase, appBase, apiVars);
   const children = [api, reader, app].filter(Boolean);
   const logs = children.map(captured);
-  const stop = () => stopAll(children);
+  const stop = () => stopAll(children).finally(() => rmSync(config, { force: true }));
   try {
     await Promise.all([
       untilAnswers(`${base}/v1/openapi.json`, START_TIMEOUT_MS, api),
