@@ -9,6 +9,7 @@ import { mountLinks } from "./links";
 import { mountOrganizations } from "./organizations";
 import { mountOpenAPISpecs } from "./openapi-specs";
 import { mountPdf } from "./pdf";
+import { mountPermissions } from "./permissions";
 import { mountIntegrations } from "./integrations";
 import { mountSearch } from "./search";
 import { mountSessions } from "./sessions";
@@ -35,6 +36,7 @@ export function mountRoutes(app: OpenAPIHono<AppEnv>) {
   mountTranslations(app);
   mountCollections(app);
   mountSpaces(app);
+  mountPermissions(app);
   mountChangeRequests(app);
   mountConversations(app);
   mountContent(app);

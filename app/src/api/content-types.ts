@@ -17,6 +17,8 @@ export interface Space {
   organization: string;
   parent?: string;
   revision: string;
+  /** The role every member has by default: a role, null (none) or "inherit". */
+  defaultLevel?: string | null;
   changeRequestsOpen?: number;
   changeRequestsDraft?: number;
   urls: { app: string; location: string; published?: string };
@@ -32,6 +34,8 @@ export interface Collection {
   description?: string;
   organization: string;
   parent?: string;
+  /** The role every member has by default: a role, null (none) or "inherit". */
+  defaultLevel?: string | null;
   urls: { app: string; location: string };
   permissions?: Record<string, boolean>;
 }

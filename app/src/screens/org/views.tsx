@@ -143,6 +143,11 @@ export function CollectionScreen(props: {
       </nav>
       <h1>{collection.title}</h1>
       {collection.description ? <p>{collection.description}</p> : null}
+      {collection.permissions?.admin === true ? (
+        <p>
+          <a href={`${collectionPath(data.org.id, collection.id)}/permissions`}>Permissions</a>
+        </p>
+      ) : null}
       {children.length > 0 ? (
         <section class="a-section" aria-labelledby="sub-heading">
           <h2 id="sub-heading">Collections</h2>

@@ -176,6 +176,7 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
                 <a href={historyPath(data.space.id, data.placed?.page.id)}>History of this page</a>
                 {" · "}
                 <a href={historyPath(data.space.id)}>History of the space</a>
+                <PermissionsLink space={data.space} />
               </p>
             </>
           ) : (
@@ -184,6 +185,7 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
               <p>This space has no pages yet.</p>
               <p class="a-sp-history">
                 <a href={historyPath(data.space.id)}>History of the space</a>
+                <PermissionsLink space={data.space} />
               </p>
             </>
           )}
@@ -191,5 +193,16 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
         <OnThisPage toc={data.page?.toc ?? []} />
       </div>
     </Workspace>
+  );
+}
+
+/** "Permissions", for those who may manage who has access to the space. */
+function PermissionsLink(props: { space: { id: string; permissions?: Record<string, boolean> } }) {
+  if (props.space.permissions?.admin !== true) return null;
+  return (
+    <>
+      {" · "}
+      <a href={`/s/${encodeURIComponent(props.space.id)}/~/permissions`}>Permissions</a>
+    </>
   );
 }

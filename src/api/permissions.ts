@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+import { UserSchema } from "../api-document/common";
+import { pagedQuery } from "../http/pagination";
+import { entityId, MemberRole } from "./common";
+import { MemberRoleOrGuest } from "./organizations";
+import { TeamSchema } from "./teams";
+
+/**
+ * The wire of the content permission operations (official `space-permissions` and
+ * `collection-permissions`): who is invited to a space or a collection with which role, and the
+ * aggregate of everyone's effective role with what gives it (a Quire extension: `through`).
+ */
+
+/** Most users or teams one invite may name. */
+const MAX_INVITED = 100;
+
+/** Official InviteUsersAndTeams: users or teams (at least one) and the role they get. */
+export const InviteBody = z
+  .object({
+    users: z.array(entityId).min(1).max(MAX_INVITED).optional(),
+    teams: z.array(entityId).min(1).max(MAX_INVITED).optional(),
+    role: MemberRoleOrGuest,
+  })
+  .strict()
+  .refine((b) => b.users !== undefined || b.teams !== undefined, {
+    message: "users or teams is required",
+    path: ["users"],
+  });
+
+/** Body of a role change (official: `role`, MemberRoleOrGuest). */
+export const UpdatePermissionBody = z.object({ role: MemberRoleOrGuest.optional() }).strict();
+
+/** Query of the aggregate: PAGED and the official `role` filter. */
+export const AggregateQuery = pagedQuery.extend({ role: MemberRole.optional() });
+
+/** Official UserContentPermission: a user's role on the content. */
+export const UserContentPermissionSchema = z
+  .object({ permission: MemberRole, user: UserSchema })
+  .openapi("UserContentPermission");
+
+/** A team's role on the content (official inline item of listTeamPermissions…). */
+export const TeamContentPermissionSchema = z
+  .object({ permission: MemberRole, team: TeamSchema })
+  .openapi("TeamContentPermission");
+
+/** What gives a member their effective role (Quire extension of the aggregate's items). */
+export const PERMISSION_SOURCES = [
+  "organization",
+  "default",
+  "direct",
+  "team",
+  "collection",
+] as const;
+
+/** One item of the aggregate: UserContentPermission and where the role comes from. */
+export const AggregatePermissionSchema = UserContentPermissionSchema.extend({
+  through: z.enum(PERMISSION_SOURCES).openapi({
+    description:
+      "What gives the role: the organization role (or admin), a default level of the content or a collection above it, a grant to the user on it, a grant to one of their teams on it, or a grant on a collection above it.",
+  }),
+}).openapi("AggregateContentPermission");
+
+/** A user content permission's wire type. */
+export type UserContentPermission = z.infer<typeof UserContentPermissionSchema>;
+/** A team content permission's wire type. */
+export type TeamContentPermission = z.infer<typeof TeamContentPermissionSchema>;
+/** An aggregate item's wire type. */
+export type AggregatePermission = z.infer<typeof AggregatePermissionSchema>;
+/** A source of an effective role. */
+export type PermissionSource = (typeof PERMISSION_SOURCES)[number];
