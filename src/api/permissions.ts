@@ -44,7 +44,7 @@ export const TeamContentPermissionSchema = z
   .openapi("TeamContentPermission");
 
 /** What gives a member their effective role (Quire extension of the aggregate's items). */
-export const PERMISSION_SOURCES = [
+const PERMISSION_SOURCES = [
   "organization",
   "default",
   "direct",
@@ -60,11 +60,5 @@ export const AggregatePermissionSchema = UserContentPermissionSchema.extend({
   }),
 }).openapi("AggregateContentPermission");
 
-/** A user content permission's wire type. */
-export type UserContentPermission = z.infer<typeof UserContentPermissionSchema>;
-/** A team content permission's wire type. */
-export type TeamContentPermission = z.infer<typeof TeamContentPermissionSchema>;
-/** An aggregate item's wire type. */
-export type AggregatePermission = z.infer<typeof AggregatePermissionSchema>;
 /** A source of an effective role. */
 export type PermissionSource = (typeof PERMISSION_SOURCES)[number];
