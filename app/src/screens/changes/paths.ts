@@ -25,3 +25,8 @@ export function pageInChangeRequestPath(spaceId: string, number: number, pagePat
 export function diffPath(spaceId: string, number: number | string): string {
   return `${changeRequestPath(spaceId, number)}/~/diff`;
 }
+
+/** The conflicts screen of a change request: what update from main meets, to resolve. */
+export function conflictsPath(spaceId: string, number: number | string): string {
+  return `${changeRequestPath(spaceId, number)}/~/conflicts`;
+}
