@@ -2,10 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { entityId } from "./common";
 
 /** What a conflict is about: one block of a page, a page itself, or the page tree. */
-export const ConflictKind = z.enum(["block", "page", "tree"]);
+const ConflictKind = z.enum(["block", "page", "tree"]);
 
 /** The side a resolution keeps: main's version, the change request's, or both (mine after main's). */
-export const ConflictTake = z.enum(["main", "mine", "both"]);
+const ConflictTake = z.enum(["main", "mine", "both"]);
 
 /**
  * Quire extension: one conflict between a change request and main, as the conflicts read
@@ -39,7 +39,7 @@ export const ConflictListSchema = z
   .openapi("ChangeRequestConflicts");
 
 /** One choice for one conflict: `block` names a block conflict; without it, the page's. */
-export const ResolutionSchema = z
+const ResolutionSchema = z
   .object({ page: entityId, block: z.string().min(1).max(64).optional(), take: ConflictTake })
   .strict();
 
