@@ -33,8 +33,11 @@ function keyOf(block: DiffBlock): string | undefined {
   return typeof block.key === "string" && block.key !== "" ? block.key : undefined;
 }
 
-/** For each `after` index, the `before` index it pairs with (by key, then by content), or -1. */
-function pairings(before: readonly DiffBlock[], after: readonly DiffBlock[]): number[] {
+/**
+ * For each `after` index, the `before` index it pairs with (by key, then by content), or -1.
+ * Exported for the three-way block merge (core/merge), which pairs blocks the same way.
+ */
+export function pairings(before: readonly DiffBlock[], after: readonly DiffBlock[]): number[] {
   const byKey = new Map<string, number>();
   before.forEach((block, i) => {
     const key = keyOf(block);

@@ -13,6 +13,7 @@ import type { MergeRules } from "../../db/schema/index";
 import { commitToMain, type MainChange } from "../content/commit-to-main";
 import { changeRequestRevision } from "./writes";
 import type { AfterMain } from "../../platform/main-revision";
+import type { Resolution } from "../../api/change-request-conflicts";
 
 /** Loads the space and change request again (for a retry after a concurrent write). */
 async function reload(db: Database, spaceId: string, crId: string) {
@@ -98,7 +99,8 @@ export async function mergeChangeRequest(
 /**
  * Brings main's changes into a change request: a three-way merge written as a new change-request
  * revision on top of main's head (only pages changed on both sides are rewritten), guarded by the
- * change request's sequence. Already up to date: nothing is written.
+ * change request's sequence. `resolutions` choose a side for each conflict (else 409). Already up
+ * to date: nothing is written.
  */
 export async function updateFromMain(
   db: Database,
@@ -106,12 +108,13 @@ export async function updateFromMain(
   cr: ChangeRequestRow,
   userId: string,
   live?: LiveRoomsBinding,
+  resolutions?: readonly Resolution[],
 ): Promise<{ revision: string; changeRequest: ChangeRequestRow }> {
   if (cr.status === "merged" || cr.status === "archived") {
     throw conflict(`This change request is ${cr.status}: it cannot be updated from main`);
   }
   if (cr.baseSeq === space.mainSeq) return { revision: cr.revisionId, changeRequest: cr };
-  const result = await threeWay(db, space, cr);
+  const result = await threeWay(db, space, cr, resolutions);
   const { seq, revisionId, now, statements } = changeRequestRevision(db, space, cr, userId, {
     pages: result.both,
     files: [],

@@ -1,23 +1,27 @@
 import type { ChangeRequestRow, FileRow, PageRow, SpaceRow } from "../../db/schema";
 import type { Database } from "../../db/client";
 
-import { markdownOf, storeable, type StoredDocument } from "../../content/documents";
-import { DocumentTooDeepError, parseMarkdown } from "../../../core/document/index";
-import { mergeMarkdown, mergePage } from "../../content/merge";
+import { storeable, type StoredDocument } from "../../content/documents";
+import { assignKeys, type JsonDocument } from "../../../core/document/index";
+import { conflictsOf } from "../../../core/merge/blocks";
+import { mergeDocuments, resolveDocument } from "../../../core/merge/document";
+import { mergePage, type PageMerge, type PageSide } from "../../content/merge";
 import { mainPointer } from "../../content/pointers";
 import type { ContentPointer } from "../../content/pointer";
 import {
-  childrenQuery,
   documentsQuery,
   fileLineHeadQuery,
   lineHeadIdsSql,
   lineHeadQuery,
   mainChangesSinceQuery,
-  pageWithAncestorsQuery,
   pagesByIdQuery,
 } from "../../content/read";
 import { stateOf, type PageState } from "../../content/state";
+import type { Conflict, Resolution } from "../../api/change-request-conflicts";
 import { conflict } from "../../lib/errors";
+import { Resolutions } from "./resolutions";
+import { treeProblems } from "./tree-checks";
+import { blockConflict, conflictMessage } from "./conflict-list";
 
 /** The merged states of a change request against main's head, ready to commit. */
 export interface ThreeWay {
@@ -30,20 +34,46 @@ export interface ThreeWay {
   files: FileRow[];
 }
 
+type BodyMerge = Extract<PageMerge, { kind: "merge-document" }> & { prefer?: PageSide };
+
 const byId = (rows: PageRow[]) => new Map(rows.map((r) => [r.pageId, stateOf(r)]));
 
 /**
  * Merges a change request's changes with what main changed since its base: a three-way merge
- * per page (mergePage), bodies changed on both sides merged line by line on their markdown, then
- * the merged tree checked (parents exist, no cycles, unique sibling slugs). Any conflict is a 409
- * naming the pages, and nothing is written. Reads follow the size of the change request and of
- * main's changes since its base, not the size of the space.
+ * per page (mergePage), bodies changed on both sides merged block by block (core/merge), then
+ * the merged tree checked (parents exist, no cycles, unique sibling slugs). `resolutions` choose
+ * a side for conflicts; any conflict left is a 409 naming the pages, and nothing is written.
+ * Reads follow the size of the change request and of main's changes since its base.
  */
 export async function threeWay(
   db: Database,
   space: SpaceRow,
   cr: ChangeRequestRow,
+  resolutions?: readonly Resolution[],
 ): Promise<ThreeWay> {
+  const choices = new Resolutions(resolutions);
+  const { conflicts, ...result } = await analyse(db, space, cr, choices);
+  if (conflicts.length > 0) throw conflict(conflictMessage(conflicts));
+  choices.checkAllUsed();
+  return result;
+}
+
+/** The conflicts an update from main would meet now (none resolved, nothing written). */
+export async function threeWayConflicts(
+  db: Database,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+): Promise<Conflict[]> {
+  return (await analyse(db, space, cr, new Resolutions())).conflicts;
+}
+
+/** The three-way merge with every conflict it could not settle listed rather than thrown. */
+async function analyse(
+  db: Database,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  choices: Resolutions,
+): Promise<ThreeWay & { conflicts: Conflict[] }> {
   const head = mainPointer(space);
   const [theirsRows, files] = await db.batch([
     lineHeadQuery(db, cr.lineId),
@@ -51,7 +81,7 @@ export async function threeWay(
   ]);
   // Main has not moved since the change request's base: its tree is the one its batches checked.
   if (cr.baseSeq === space.mainSeq) {
-    return { merged: theirsRows.map(stateOf), both: [], documents: [], files };
+    return { merged: theirsRows.map(stateOf), both: [], documents: [], files, conflicts: [] };
   }
   const base: ContentPointer = { ...head, seq: cr.baseSeq, baseSeq: cr.baseSeq };
   const [changedOnMain, baseRows, oursRows] = await db.batch([
@@ -62,128 +92,80 @@ export async function threeWay(
   const mainChanged = new Set(changedOnMain.map((r) => r.pageId));
   const baseOf = byId(baseRows);
   const oursOf = byId(oursRows);
-  const merged: PageState[] = [];
-  const both: PageState[] = [];
-  const conflicts: string[] = [];
-  const bodyMerges: { state: PageState; base: string; ours: string; theirs: string }[] = [];
+  const merged = new Map<string, PageState>();
+  const both = new Map<string, PageState>();
+  const keep = (state: PageState, rewrite: boolean) => {
+    merged.set(state.pageId, state);
+    if (rewrite) both.set(state.pageId, state);
+  };
+  const conflicts: Conflict[] = [];
+  const bodyMerges: BodyMerge[] = [];
+  const documentsOf = new Map<string, StoredDocument>();
   for (const row of theirsRows) {
     const theirs = stateOf(row);
     if (!mainChanged.has(row.pageId)) {
-      merged.push(theirs);
+      keep(theirs, false);
       continue;
     }
-    const result = mergePage({
+    const versions = {
       pageId: row.pageId,
       base: baseOf.get(row.pageId) ?? null,
       ours: oursOf.get(row.pageId) ?? null,
       theirs,
-    });
-    if (result.kind === "conflict")
-      conflicts.push(`${theirs.title} (${row.pageId}): ${result.reason}`);
-    else if (result.kind === "merge-document") bodyMerges.push(result);
-    else {
-      const state = result.state ?? { ...theirs, deleted: true };
-      merged.push(state);
-      both.push(state);
-    }
+    };
+    let result = mergePage(versions);
+    const clash = result.kind === "conflict" ? result.reason : result.conflict;
+    const prefer = clash ? choices.page(row.pageId, "page") : undefined;
+    if (prefer) result = mergePage(versions, prefer);
+    else if (clash)
+      conflicts.push({ page: row.pageId, title: theirs.title, kind: "page", reason: clash });
+    if (result.kind === "conflict") continue;
+    if (result.kind === "merge-document") bodyMerges.push({ ...result, prefer });
+    else keep(result.state ?? { ...theirs, deleted: true }, true);
   }
-  const documents: StoredDocument[] = [];
-  if (bodyMerges.length && conflicts.length === 0) {
+  if (bodyMerges.length) {
     const hashes = bodyMerges.flatMap((m) => [m.base, m.ours, m.theirs]);
     const bodies = new Map((await documentsQuery(db, hashes)).map((d) => [d.hash, d.body]));
+    const read = (hash: string): unknown => JSON.parse(bodies.get(hash)!);
     for (const m of bodyMerges) {
-      const text = mergeMarkdown(
-        markdownOf(bodies.get(m.base)!),
-        markdownOf(bodies.get(m.ours)!),
-        markdownOf(bodies.get(m.theirs)!),
-      );
-      if (text === null) {
-        conflicts.push(
-          `${m.state.title} (${m.state.pageId}): the same lines changed on main and in the change request`,
-        );
-        continue;
+      const { pageId, title } = m.state;
+      const [ours, theirs] = [read(m.ours), read(m.theirs)];
+      const merge = mergeDocuments(read(m.base), ours, theirs);
+      const fieldsTake = merge.fields ? undefined : (m.prefer ?? choices.page(pageId, "page"));
+      if (!merge.fields && !fieldsTake) {
+        const reason = "the page's document properties changed on both sides";
+        conflicts.push({ page: pageId, title, kind: "page", reason });
       }
-      const parsed = parsedOrNull(text);
-      if (!parsed) {
-        conflicts.push(
-          `${m.state.title} (${m.state.pageId}): the merged page nests deeper than the markdown limit`,
-        );
-        continue;
-      }
-      const doc = await storeable(parsed);
-      documents.push(doc);
-      const state = { ...m.state, documentHash: doc.hash };
-      merged.push(state);
-      both.push(state);
+      const open = conflictsOf(merge.entries).filter((c) => !choices.block(pageId, c.key));
+      conflicts.push(...open.map((c) => blockConflict(m.state, c)));
+      const chosen = (c: { key: string }) => choices.block(pageId, c.key);
+      const doc = resolveDocument(merge, { ours, theirs }, chosen, fieldsTake);
+      if (!doc || open.length) continue;
+      assignKeys(doc); // a block kept twice (both) lost its repeated key: a fresh one
+      const stored = await storeable(doc as unknown as JsonDocument);
+      keep({ ...m.state, documentHash: stored.hash }, true);
+      documentsOf.set(stored.hash, stored);
     }
   }
-  if (conflicts.length === 0) conflicts.push(...(await treeProblems(db, head, merged)));
-  if (conflicts.length > 0) {
-    throw conflict(`The change request conflicts with main: ${conflicts.join("; ")}`);
-  }
-  return { merged, both, documents, files };
-}
-
-/** Structural checks of the merged tree: every parent exists, no cycle, slugs unique among siblings. */
-async function treeProblems(
-  db: Database,
-  head: ContentPointer,
-  merged: PageState[],
-): Promise<string[]> {
-  const mergedOf = new Map(merged.map((s) => [s.pageId, s]));
-  const live = merged.filter((s) => !s.deleted);
-  const parents = [...new Set(live.map((s) => s.parentId))];
-  const moved = live.filter((s) => s.parentId !== null).map((s) => s.pageId);
-  const queries = [
-    childrenQuery(db, head, parents),
-    ...moved
-      .slice(0, 50)
-      .map((id) => pageWithAncestorsQuery(db, head, mergedOf.get(id)!.parentId!)),
-  ];
-  const [first, ...rest] = queries;
-  const results = (await db.batch([first!, ...rest])) as PageRow[][];
-  const state = new Map<string, PageState>();
-  for (const rows of results) for (const r of rows) if (!r.deleted) state.set(r.pageId, stateOf(r));
-  for (const s of merged) state.set(s.pageId, s);
-  const exists = (id: string) => state.get(id) && !state.get(id)!.deleted;
-  const problems: string[] = [];
-  for (const s of live) {
-    if (s.parentId !== null && !exists(s.parentId)) {
-      problems.push(`${s.title} (${s.pageId}): its parent page was deleted on main`);
-      continue;
+  // The tree is checked once every page merged; a tree conflict may keep main's page.
+  for (let pass = 0; conflicts.length === 0; pass++) {
+    const problems = await treeProblems(db, head, [...merged.values()]);
+    const taken = pass < 3 ? problems.filter((p) => choices.page(p.pageId, "tree")) : [];
+    if (taken.length === 0) {
+      for (const p of problems)
+        conflicts.push({ page: p.pageId, title: p.title, kind: "tree", reason: p.reason });
+      break;
     }
-    let cursor = s.parentId;
-    for (let depth = 0; cursor !== null && depth < 128; depth++) {
-      if (cursor === s.pageId) {
-        problems.push(
-          `${s.title} (${s.pageId}): the moves on main and in the change request make a cycle`,
-        );
-        break;
-      }
-      cursor = state.get(cursor)?.parentId ?? null;
+    for (const { pageId } of taken) {
+      const main = oursOf.get(pageId);
+      keep(main && !main.deleted ? main : { ...merged.get(pageId)!, deleted: true }, true);
     }
   }
-  for (const parent of parents) {
-    const slugs = new Map<string, string>();
-    for (const s of state.values()) {
-      if (s.deleted || s.parentId !== parent) continue;
-      const other = slugs.get(s.slug);
-      if (other)
-        problems.push(
-          `${s.title} (${s.pageId}): its slug "${s.slug}" is also used by page ${other}`,
-        );
-      slugs.set(s.slug, s.pageId);
-    }
-  }
-  return problems;
-}
-
-/** The merged markdown as a Document, or null when it nests past the parser's limit. */
-function parsedOrNull(text: string) {
-  try {
-    return parseMarkdown(text).document;
-  } catch (error) {
-    if (error instanceof DocumentTooDeepError) return null;
-    throw error;
-  }
+  return {
+    merged: [...merged.values()],
+    both: [...both.values()],
+    documents: [...documentsOf.values()],
+    files,
+    conflicts,
+  };
 }

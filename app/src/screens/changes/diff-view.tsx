@@ -25,8 +25,8 @@ import { changeRequestPath, changesPath } from "./paths";
 /** Unchanged blocks in a row shown before the rest fold away. */
 const UNCHANGED_SHOWN = 3;
 
-/** One block's HTML, rendered as a one-block document. */
-function blockHtml(block: DiffBlock, ctx: RenderContext): string {
+/** One block's HTML, rendered as a one-block document (the conflicts screen shows blocks so too). */
+export function blockHtml(block: DiffBlock, ctx: RenderContext): string {
   const doc = { object: "document", data: {}, nodes: [block] } as unknown as JSONDocument;
   return renderDocument(doc, ctx).html;
 }

@@ -30,3 +30,8 @@ export function diffPath(spaceId: string, number: number | string): string {
 export function pagesPath(spaceId: string, number: number | string): string {
   return `${changeRequestPath(spaceId, number)}/~/pages`;
 }
+
+/** The conflicts screen of a change request: what update from main meets, to resolve. */
+export function conflictsPath(spaceId: string, number: number | string): string {
+  return `${changeRequestPath(spaceId, number)}/~/conflicts`;
+}

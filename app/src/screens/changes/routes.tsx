@@ -11,6 +11,8 @@ import { changeRequestPath } from "./paths";
 import { DONE_MESSAGES, REVIEW_DONE_MESSAGES } from "./labels";
 import { loadDiff } from "./diff-load";
 import { DiffScreen } from "./diff-view";
+import { loadConflicts, resolutionsOf } from "./conflicts-load";
+import { ConflictsScreen } from "./conflicts-view";
 import { registerReviewActions } from "./review-routes";
 import { registerTreeRoutes } from "./tree-routes";
 
@@ -73,6 +75,21 @@ const diffScreen: Render = async (c, extra, status = 200) => {
   );
 };
 
+/** The conflicts of update from main for change request `:number`, with a refusal's reason. */
+const conflictsScreen: Render = async (c, extra, status = 200) => {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const view = await loadConflicts(
+    c.var.api,
+    c.req.param("space") ?? "",
+    c.req.param("number") ?? "",
+  );
+  return htmlResponse(
+    htmlDocument(<ConflictsScreen person={person} view={view} error={extra.error} />),
+    status,
+  );
+};
+
 changesRoutes.get("/s/:space/~/changes", (c) => listScreen(c, {}));
 
 formAction<ChangeRequest>(changesRoutes, "/s/:space/~/changes", {
@@ -120,9 +137,21 @@ function crAction(
 crAction("merge", "merged", (c, path, form) =>
   c.var.api.post(`${path}/merge`, { csrf: form.csrf }),
 );
-crAction("update", "updated", (c, path, form) =>
-  c.var.api.post(`${path}/update`, { csrf: form.csrf }),
-);
+// Update from main answers its refusal (a conflict) with the conflicts screen and its form.
+for (const action of ["update", "~/conflicts"]) {
+  formAction(changesRoutes, `/s/:space/~/changes/:number{[0-9]+}/${action}`, {
+    done: "updated",
+    render: conflictsScreen,
+    back: (c) => changeRequestPath(c.req.param("space") ?? "", c.req.param("number") ?? ""),
+    call: (c, form) =>
+      c.var.api.post(
+        `${changeRequestApiPath(c.req.param("space") ?? "", c.req.param("number") ?? "")}/update`,
+        { csrf: form.csrf, body: { resolutions: resolutionsOf(form) } },
+      ),
+  });
+}
+
+changesRoutes.get("/s/:space/~/changes/:number{[0-9]+}/~/conflicts", (c) => conflictsScreen(c, {}));
 crAction("status", "status", (c, path, form) =>
   c.var.api.patch(path, { csrf: form.csrf, body: { status: form.text("status") } }),
 );
