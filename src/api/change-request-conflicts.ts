@@ -11,7 +11,7 @@ const ConflictTake = z.enum(["main", "mine", "both"]);
  * Quire extension: one conflict between a change request and main, as the conflicts read
  * answers it and a resolution names it (`page`, and `block` for a block conflict).
  */
-export const ConflictSchema = z
+const ConflictSchema = z
   .object({
     page: z.string().openapi({ description: "The page's id" }),
     title: z.string().openapi({ description: "The page's title in the change request" }),
