@@ -6,7 +6,10 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { buildContract } from "./scripts/build-contract.mjs";
 import { buildExampleIntegration } from "./scripts/build-example-integration.mjs";
 import { runCachedBuild } from "./scripts/cached-build.mjs";
+import { testShards } from "./scripts/test-shards.mjs";
 import { fakeInternet } from "./test/network/index.ts";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig(async () => {
   // The contract module depends on the app's routes (bundling the app takes seconds): rebuilt
@@ -116,7 +119,13 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ["test/**/*.test.ts"],
+      // The files run in shards (scripts/test-shards.mjs): each shard's runners are new workerd
+      // isolates, so none accumulates the whole suite (VITEST_SHARDS=1 for one project).
+      include: [],
+      projects: testShards(root, Number(process.env.VITEST_SHARDS ?? 4)).map((include, i) => ({
+        extends: true as const,
+        test: { name: `shard-${i + 1}`, include },
+      })),
       setupFiles: ["./test/helpers/setup.ts"],
       testTimeout: 20_000,
       isolate: false,
