@@ -9,6 +9,7 @@ import { apiUrl, urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
 import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
+import { inBackground } from "../../http/background";
 import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {
   changeRequestPeoplePlan,
@@ -145,7 +146,9 @@ changeRequestRoutes.openapi(
     const row = await updateChangeRequest(c.get("db"), found.changeRequest, patch);
     // An archived change request's live rooms close their sockets (4409).
     if (row.status === "archived" && found.changeRequest.status !== "archived") {
-      await refreshChangeRequestRooms(c.get("db"), c.env.COLLAB_ROOMS, row.id);
+      await inBackground(c, "live rooms after an archive", (db) =>
+        refreshChangeRequestRooms(db, c.env.COLLAB_ROOMS, row.id),
+      );
     }
     if (prefer === "return=minimal") {
       c.header("Preference-Applied", "return=minimal");

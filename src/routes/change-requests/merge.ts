@@ -3,6 +3,7 @@ import { afterMainOf } from "../after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
 import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
+import { inBackground } from "../../http/background";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
 import { mergeChangeRequest, updateFromMain } from "../../services/change-requests/merge";
@@ -40,8 +41,12 @@ mergeRoutes.openapi(
       effectiveMergeRules(found.space, found.org),
       afterMainOf(c),
     );
-    // The change request's live rooms close their sockets (4409) once they see it merged.
-    await refreshChangeRequestRooms(c.get("db"), c.env.COLLAB_ROOMS, found.changeRequest.id);
+    // The change request's live rooms close their sockets (4409) once they see it merged: after
+    // the answer (the merge's budget of round trips holds; the rooms also re-check every minute).
+    const crId = found.changeRequest.id;
+    await inBackground(c, "live rooms after a merge", (db) =>
+      refreshChangeRequestRooms(db, c.env.COLLAB_ROOMS, crId),
+    );
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);
   },
 );

@@ -136,7 +136,7 @@ export async function updateFromMain(
     .returning();
   try {
     // Main's changes may reach any page of the change request: every live room re-reads.
-    const [crRows, open] = await db.batch([guard, liveRoomsQuery(db, cr.id, null), ...statements]);
+    const [crRows, open] = await db.batch([guard, liveRoomsQuery(db, cr.id), ...statements]);
     await refreshRooms(
       live,
       cr.id,

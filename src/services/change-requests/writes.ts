@@ -21,7 +21,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { newRevision, type RevisionInput } from "../content/commit-to-main";
 import type { ChangeRequestRow } from "../../db/schema";
-import { liveRoomsQuery, refreshRooms, type LiveRoomsBinding } from "../collab/live-rooms";
+import { liveRoomsQuery, roomsOf, refreshRooms, type LiveRoomsBinding } from "../collab/live-rooms";
 
 /** R2 key of a file's bytes: content-addressed, shared by every revision and space. */
 export function fileObjectKey(hash: string): string {
@@ -173,7 +173,7 @@ export async function applyContentBatch(
     .onConflictDoNothing();
   // The live rooms of the written pages, read in the same batch (src/services/collab).
   const touched = applied.pages.map((p) => p.pageId);
-  const rooms = liveRoomsQuery(db, cr.id, touched);
+  const rooms = liveRoomsQuery(db, cr.id);
   let guarded: ChangeRequestRow[];
   let open: { pageId: string }[];
   try {
@@ -188,11 +188,7 @@ export async function applyContentBatch(
     }
     throw err;
   }
-  await refreshRooms(
-    live,
-    cr.id,
-    open.map((r) => r.pageId),
-  );
+  await refreshRooms(live, cr.id, roomsOf(open, touched));
   return { changeRequest: guarded[0]!, applied };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { liveRooms } from "../../db/schema";
 import { nowIso } from "../../lib/clock";
@@ -21,13 +21,22 @@ export function roomName(changeRequestId: string, pageId: string): string {
 /** The path of a room's internal refresh call (never reachable from outside the Worker). */
 export const REFRESH_PATH = "/refresh";
 
-/** The statement reading the open rooms of the pages (null: of the whole change request). */
-export function liveRoomsQuery(db: Database, changeRequestId: string, pageIds: string[] | null) {
-  const cr = eq(liveRooms.changeRequestId, changeRequestId);
+/**
+ * The statement reading the open rooms of a change request: a few rows (one per page someone has
+ * open), bound by one parameter whatever the batch's size (D1 allows 100 per statement); a writer
+ * keeps the rooms of its pages (`roomsOf`).
+ */
+export function liveRoomsQuery(db: Database, changeRequestId: string) {
   return db
     .select({ pageId: liveRooms.pageId })
     .from(liveRooms)
-    .where(pageIds ? and(cr, inArray(liveRooms.pageId, pageIds.length ? pageIds : [""])) : cr);
+    .where(eq(liveRooms.changeRequestId, changeRequestId));
+}
+
+/** The pages of `pageIds` among the open rooms read by `liveRoomsQuery`. */
+export function roomsOf(open: readonly { pageId: string }[], pageIds: readonly string[]): string[] {
+  const wanted = new Set(pageIds);
+  return open.map((r) => r.pageId).filter((id) => wanted.has(id));
 }
 
 /**
@@ -75,7 +84,7 @@ export async function refreshChangeRequestRooms(
   changeRequestId: string,
 ): Promise<void> {
   if (!binding) return;
-  const open = await liveRoomsQuery(db, changeRequestId, null);
+  const open = await liveRoomsQuery(db, changeRequestId);
   await refreshRooms(
     binding,
     changeRequestId,
