@@ -79,6 +79,10 @@ function percentile(values, p) {
   );
 }
 
+/** CPU ms per message a relay phase's people sent (3 decimals). */
+const perMessage = (cpuMs, relayBook) =>
+  relayBook.sentMessages ? Math.round((cpuMs / relayBook.sentMessages) * 1000) / 1000 : null;
+
 /** The run's figures and verdict (the targets: 0 lost, convergence, p95 ≤ 2 × relay's). */
 export function summarise(run) {
   const { book, relayBook } = run;
@@ -105,6 +109,13 @@ export function summarise(run) {
     },
     p95OverRelay: p95 && relayP95 ? Math.round((p95 / relayP95) * 100) / 100 : null,
     workerdCpuMsPerUpdate: run.typed ? Math.round((run.cpuMs / run.typed) * 1000) / 1000 : null,
+    relayWorkerdCpuMsPerMessage: perMessage(run.relayCpuMs, relayBook),
+    durableRelayDelayMs: {
+      p50: percentile(run.durable.relayBook.delays, 50),
+      p95: percentile(run.durable.relayBook.delays, 95),
+      samples: run.durable.relayBook.delays.length,
+    },
+    durableRelayWorkerdCpuMsPerMessage: perMessage(run.durable.cpuMs, run.durable.relayBook),
     messagesIn: run.roomIncoming,
     messagesOut: book.receivedMessages,
     billedRequests: run.connections + Math.ceil(run.roomIncoming / 20),

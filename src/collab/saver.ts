@@ -180,6 +180,8 @@ export class RoomSaver {
         const baseId = await this.mergeCurrent(found);
         const doc = this.parts.doc();
         const snapshot = Y.encodeStateAsUpdate(doc);
+        // The whole state is at hand: a long log is compacted with it (one encoding for both).
+        if (store.wantsCompaction()) store.compact(snapshot);
         const baseDocument = store.baseDocument();
         const document = documentOf(doc, baseDocument);
         // Nothing changed since the base (edits undone, a reader's no-op): nothing to write.
