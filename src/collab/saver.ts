@@ -180,6 +180,7 @@ export class RoomSaver {
         const baseId = await this.mergeCurrent(found);
         const doc = this.parts.doc();
         const snapshot = Y.encodeStateAsUpdate(doc);
+        this.saving = {}; // Edits from here on are not in this save.
         // The whole state is at hand: a long log is compacted with it (one encoding for both).
         if (store.wantsCompaction()) store.compact(snapshot);
         const baseDocument = store.baseDocument();
