@@ -107,6 +107,10 @@ try {
   const saved = await until(async () => (missingInApi = await readPage()) === 0, 30_000);
   // Sockets the room closed before the bench did (none expected).
   const closedEarly = clients.filter((c) => c.closed).map((c) => c.closed);
+  // The write-backs the room made (each tells every socket "saved" with its documentId; the
+  // first status, on open, names the seeded one).
+  const writeBackStatuses = clients[0].statuses.slice(1).filter((s) => s.saved);
+  const writeBacks = new Set(writeBackStatuses.map((s) => s.documentId));
   for (const c of clients) c.ws.close();
 
   const bytes = Math.round(book.sentBytes / Math.max(book.sentMessages, 1));
@@ -137,6 +141,8 @@ try {
     converged,
     saved,
     missingInApi,
+    writeBacks: writeBacks.size,
+    writeBackTimes: writeBackStatuses.map((s) => s.at),
     closes: closedEarly.filter((c) => c.code !== 1005 && c.code !== 1000),
     book,
     relayBook,

@@ -83,6 +83,26 @@ function percentile(values, p) {
 const perMessage = (cpuMs, relayBook) =>
   relayBook.sentMessages ? Math.round((cpuMs / relayBook.sentMessages) * 1000) / 1000 : null;
 
+/**
+ * The p95 of the delays whose update arrived while a write-back was finishing (within 500 ms
+ * before a "saved" status reached the first client) against the others': what the saves, which
+ * run on the room's one thread, add to the tail.
+ */
+function nearWriteBacks(book, times) {
+  const near = [];
+  const other = [];
+  book.delays.forEach((delay, i) => {
+    const at = book.arrivals[i];
+    const close = times.some((t) => at >= t - 500 && at <= t + 50);
+    (close ? near : other).push(delay);
+  });
+  return {
+    p95Near: percentile(near, 95),
+    samplesNear: near.length,
+    p95Elsewhere: percentile(other, 95),
+  };
+}
+
 /** The run's figures and verdict (the issue's targets: 0 lost, convergence, p95 ≤ 2 × relay's). */
 export function summarise(run) {
   const { book, relayBook } = run;
@@ -119,7 +139,9 @@ export function summarise(run) {
     messagesIn: run.roomIncoming,
     messagesOut: book.receivedMessages,
     billedRequests: run.connections + Math.ceil(run.roomIncoming / 20),
+    delayNearWriteBackMs: nearWriteBacks(book, run.writeBackTimes),
     savedAfterTyping: run.saved,
+    writeBacks: run.writeBacks,
     wordsMissingInApi: run.missingInApi,
     unexpectedCloses: run.closes,
     broadcastsWithoutSender: book.unmatched,
