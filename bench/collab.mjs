@@ -2,11 +2,13 @@
 // `npm run bench:collab`: live co-editing (issue 38). N simulated people (BENCH_CLIENTS, default
 // 50: Yjs in Node over the live route's WebSocket, API-token auth) type words into one page of a
 // change request at a human rate for BENCH_SECONDS (default 120); then the same people relay
-// messages of the same size and rate through a bare Durable Object (the transport's own limit).
+// messages of the same size and rate through a bare Durable Object (the transport's own limit),
+// and through one that writes each message to its SQLite first (transport + one durable write).
 // Reports lost updates (every final document holds every word typed), convergence, the p95 delay
-// from one person's update to the others against the relay's p95, the workerd CPU per update,
-// the messages a deployment is billed for (incoming WebSocket messages count 20:1), and whether
-// the page read through the API holds the converged text. Raw figures: bench/results/collab-*.json.
+// from one person's update to the others against the relay's p95, the workerd CPU per update
+// and the relay's per message (the transport's own CPU), the messages a deployment is billed for
+// (incoming WebSocket messages count 20:1), and whether the page read through the API holds the
+// converged text. Raw figures: bench/results/collab-*.json.
 // Method and figures: docs/performance.md, "Live co-editing".
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -105,18 +107,30 @@ try {
   const saved = await until(async () => (missingInApi = await readPage()) === 0, 30_000);
   // Sockets the room closed before the bench did (none expected).
   const closedEarly = clients.filter((c) => c.closed).map((c) => c.closed);
+  // The write-backs the room made (each tells every socket "saved" with its documentId; the
+  // first status, on open, names the seeded one).
+  const writeBackStatuses = clients[0].statuses.slice(1).filter((s) => s.saved);
+  const writeBacks = new Set(writeBackStatuses.map((s) => s.documentId));
   for (const c of clients) c.ws.close();
 
-  say("the same people on the bare relay");
-  const relayBook = ledger();
   const bytes = Math.round(book.sentBytes / Math.max(book.sentMessages, 1));
-  const relays = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    relays.push(await relayClient(runtime.urls.relay.replace(/^http/, "ws"), i, bytes, relayBook));
-  }
-  await atHumanRate(relays, INTERVAL_MS, Math.min(SECONDS, 30) * 1000, (r) => r.send());
-  await sleep(1000);
-  for (const r of relays) r.ws.close();
+  /** The same people on a relay (bare, or writing each message first): delays and CPU. */
+  const relayPhase = async (url) => {
+    const relayBook = ledger();
+    const relays = [];
+    for (let i = 0; i < CLIENTS; i++) relays.push(await relayClient(url, i, bytes, relayBook));
+    const before = await cpuNanoseconds(pids);
+    await atHumanRate(relays, INTERVAL_MS, Math.min(SECONDS, 30) * 1000, (r) => r.send());
+    await sleep(1000);
+    const cpuMs = ((await cpuNanoseconds(pids)) - before) / 1e6;
+    for (const r of relays) r.ws.close();
+    return { relayBook, cpuMs };
+  };
+  const relayWs = runtime.urls.relay.replace(/^http/, "ws");
+  say("the same people on the bare relay");
+  const { relayBook, cpuMs: relayCpuMs } = await relayPhase(relayWs);
+  say("the same people on the relay that writes each message first");
+  const durable = await relayPhase(`${relayWs}/durable`);
 
   const result = summarise({
     startedAt: new Date().toISOString(),
@@ -127,11 +141,15 @@ try {
     converged,
     saved,
     missingInApi,
+    writeBacks: writeBacks.size,
+    writeBackTimes: writeBackStatuses.map((s) => s.at),
     closes: closedEarly.filter((c) => c.code !== 1005 && c.code !== 1000),
     book,
     relayBook,
     roomIncoming,
     cpuMs,
+    relayCpuMs,
+    durable,
     connections: CLIENTS,
   });
   const file = await writeCollabResults(result);

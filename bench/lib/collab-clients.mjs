@@ -38,6 +38,8 @@ export function ledger() {
   return {
     sentAt: new Map(),
     delays: [],
+    /** When each delay's update arrived (the same order as `delays`). */
+    arrivals: [],
     unmatched: 0,
     sentMessages: 0,
     sentBytes: 0,
@@ -77,7 +79,8 @@ export async function roomClient(url, token, index, book) {
         "server",
       );
     } else if (type === 3) {
-      client.statuses.push(JSON.parse(decoding.readVarString(decoder)));
+      const status = JSON.parse(decoding.readVarString(decoder));
+      client.statuses.push({ ...status, at: performance.now() });
     }
   });
   ws.on("close", (code, reason) => (client.closed = { code, reason: String(reason) }));
@@ -113,7 +116,10 @@ function noteArrival(message, at, book) {
   for (const struct of Y.decodeUpdate(update).structs) {
     const sent = book.sentAt.get(`${struct.id.client}:${struct.id.clock}`);
     if (sent === undefined) book.unmatched += 1;
-    else book.delays.push(at - sent);
+    else {
+      book.delays.push(at - sent);
+      book.arrivals.push(at);
+    }
   }
 }
 

@@ -79,6 +79,30 @@ function percentile(values, p) {
   );
 }
 
+/** CPU ms per message a relay phase's people sent (3 decimals). */
+const perMessage = (cpuMs, relayBook) =>
+  relayBook.sentMessages ? Math.round((cpuMs / relayBook.sentMessages) * 1000) / 1000 : null;
+
+/**
+ * The p95 of the delays whose update arrived while a write-back was finishing (within 500 ms
+ * before a "saved" status reached the first client) against the others': what the saves, which
+ * run on the room's one thread, add to the tail.
+ */
+function nearWriteBacks(book, times) {
+  const near = [];
+  const other = [];
+  book.delays.forEach((delay, i) => {
+    const at = book.arrivals[i];
+    const close = times.some((t) => at >= t - 500 && at <= t + 50);
+    (close ? near : other).push(delay);
+  });
+  return {
+    p95Near: percentile(near, 95),
+    samplesNear: near.length,
+    p95Elsewhere: percentile(other, 95),
+  };
+}
+
 /** The run's figures and verdict (the issue's targets: 0 lost, convergence, p95 ≤ 2 × relay's). */
 export function summarise(run) {
   const { book, relayBook } = run;
@@ -105,10 +129,19 @@ export function summarise(run) {
     },
     p95OverRelay: p95 && relayP95 ? Math.round((p95 / relayP95) * 100) / 100 : null,
     workerdCpuMsPerUpdate: run.typed ? Math.round((run.cpuMs / run.typed) * 1000) / 1000 : null,
+    relayWorkerdCpuMsPerMessage: perMessage(run.relayCpuMs, relayBook),
+    durableRelayDelayMs: {
+      p50: percentile(run.durable.relayBook.delays, 50),
+      p95: percentile(run.durable.relayBook.delays, 95),
+      samples: run.durable.relayBook.delays.length,
+    },
+    durableRelayWorkerdCpuMsPerMessage: perMessage(run.durable.cpuMs, run.durable.relayBook),
     messagesIn: run.roomIncoming,
     messagesOut: book.receivedMessages,
     billedRequests: run.connections + Math.ceil(run.roomIncoming / 20),
+    delayNearWriteBackMs: nearWriteBacks(book, run.writeBackTimes),
     savedAfterTyping: run.saved,
+    writeBacks: run.writeBacks,
     wordsMissingInApi: run.missingInApi,
     unexpectedCloses: run.closes,
     broadcastsWithoutSender: book.unmatched,

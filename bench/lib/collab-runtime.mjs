@@ -1,7 +1,8 @@
 // The co-editing bench's runtime (bench/collab.mjs): one Miniflare (one workerd process) hosting
 // the API Worker as it ships, with its live rooms (the CollabRoom Durable Object, SQLite-backed,
 // hibernating WebSockets), and the transport's own limit: a bare Durable Object that relays each
-// WebSocket message to every other socket of its one room, nothing else (no Yjs, no storage).
+// WebSocket message to every other socket of its one room, nothing else (no Yjs, no storage),
+// and the same relay with one SQLite write per message.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,9 @@ import { APP_BINDINGS, APP_RATELIMITS } from "./config.mjs";
 
 /**
  * The relay: the same fan-out as a room (a message to every socket but its sender) over the same
- * hibernation API, so the room's delay can be read against what the transport alone costs.
+ * hibernation API, so the room's delay can be read against what the transport alone costs; and
+ * at `/durable` the same relay writing each message to its SQLite first (as a room appends each
+ * update before its broadcast): what the transport plus the room's one durable write cost.
  */
 const RELAY_WORKER = `import { DurableObject } from "cloudflare:workers";
 export class Relay extends DurableObject {
@@ -26,9 +29,17 @@ export class Relay extends DurableObject {
     try { ws.close(code, "bye"); } catch {}
   }
 }
+export class DurableRelay extends Relay {
+  webSocketMessage(ws, message) {
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS log (data BLOB NOT NULL)");
+    this.ctx.storage.sql.exec("INSERT INTO log (data) VALUES (?)", message);
+    super.webSocketMessage(ws, message);
+  }
+}
 export default {
   fetch(request, env) {
-    return env.RELAY.get(env.RELAY.idFromName("one")).fetch(request);
+    const ns = new URL(request.url).pathname === "/durable" ? env.DURABLE_RELAY : env.RELAY;
+    return ns.get(ns.idFromName("one")).fetch(request);
   },
 };`;
 
@@ -82,7 +93,10 @@ export async function startCollabRuntime(build, config) {
         ...common,
         name: NAMES.relay,
         script: RELAY_WORKER,
-        durableObjects: { RELAY: { className: "Relay", useSQLite: true } },
+        durableObjects: {
+          RELAY: { className: "Relay", useSQLite: true },
+          DURABLE_RELAY: { className: "DurableRelay", useSQLite: true },
+        },
       },
     ],
   });

@@ -154,13 +154,17 @@ export class CollabRoom extends DurableObject<Bindings> {
     ws.serializeAttachment({ ...facts, clients: [...new Set([...facts.clients, ...added])] });
   }
 
-  /** An update the document accepted: stored, then sent to everyone else, then saved later. */
+  /**
+   * An update the document accepted: stored (its one write; the output gate holds the broadcast
+   * until it is durable), sent to everyone else, then marked for the save. The log is compacted
+   * by the alarm, here only when it outgrew its bound with no alarm.
+   */
   private accepted(update: Uint8Array, origin: unknown): void {
     this.store.append(update);
     const message = updateMessage(update);
     for (const ws of this.ctx.getWebSockets()) if (ws !== origin) sendTo(ws, message);
     if (origin instanceof WebSocket) this.saver.edited(socketFacts(origin));
-    if (this.store.wantsCompaction()) this.store.compact(Y.encodeStateAsUpdate(this.loaded()));
+    if (this.store.overdueCompaction()) this.store.compact(Y.encodeStateAsUpdate(this.loaded()));
   }
 
   override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {

@@ -34,8 +34,13 @@ interface SaverParts {
  */
 export class RoomSaver {
   private chain: Promise<void> = Promise.resolve();
+  /** The latest edit (ms; in memory: a woken room saves by the cap, `dueAt`). */
   private lastEditAt = 0;
   private edits = 0;
+  /** While a save runs: when the first edit it does not hold was made. */
+  private saving: { since?: number } | null = null;
+  /** No save before this (a failed save's backoff). */
+  private notBefore = 0;
 
   constructor(private readonly parts: SaverParts) {}
 
@@ -51,18 +56,24 @@ export class RoomSaver {
     };
   }
 
-  /** A writer's edit: pending until the debounced save. */
+  /**
+   * A writer's edit, pending until the debounced save. On the update's path: in memory but for
+   * the first edit after a save (its time, the alarm) and a change of the latest editor.
+   */
   edited(by: RoomFacts): void {
     const { store } = this.parts;
-    const meta = store.meta();
     const now = Date.now();
     this.lastEditAt = now;
     this.edits += 1;
-    const first = meta.firstUnsavedAt ?? now;
+    if (this.saving) this.saving.since ??= now;
+    const pending = store.meta().firstUnsavedAt !== undefined;
     const editor = { userId: by.userId, digest: by.digest, kind: by.kind };
-    store.setMeta({ firstUnsavedAt: first, lastEditor: editor });
-    if (meta.firstUnsavedAt === undefined) this.parts.status(this.status());
-    this.schedule(Math.min(now + DEBOUNCE_MS, first + MAX_WAIT_MS));
+    store.setMeta(pending ? { lastEditor: editor } : { firstUnsavedAt: now, lastEditor: editor });
+    if (pending) return;
+    this.parts.status(this.status());
+    // Later edits move the save's time in memory only: the alarm, when it runs, sets itself
+    // again for a save not yet due (`alarm`).
+    this.schedule(now + DEBOUNCE_MS);
   }
 
   /** Sets the next re-check of the sockets' access. */
@@ -83,18 +94,25 @@ export class RoomSaver {
     });
   }
 
-  /** The alarm: a due save, a due re-check, then the next alarm. */
+  /**
+   * The alarm: a due save (2 s after the latest edit, at most 10 s after the first unsaved), a
+   * due re-check, a compaction of a long log, then the next alarm. An alarm that finds its save
+   * not yet due (edits since it was set) only sets itself again.
+   */
   async alarm(sockets: WebSocket[]): Promise<void> {
     await this.serial(async () => {
+      const { store } = this.parts;
       const now = Date.now();
-      const meta = this.parts.store.meta();
-      // The alarm is set for the earliest due time: pending edits are saved whenever it runs.
-      if (meta.firstUnsavedAt !== undefined) await this.save();
+      const meta = store.meta();
+      if (meta.firstUnsavedAt !== undefined && this.dueAt(meta.firstUnsavedAt) <= now) {
+        await this.save();
+      }
       if (meta.recheckAt !== undefined && meta.recheckAt <= now) {
         await this.recheck(sockets);
-        this.parts.store.setMeta({ recheckAt: sockets.length ? now + 60_000 : undefined });
+        store.setMeta({ recheckAt: sockets.length ? now + 60_000 : undefined });
       }
-      const next = this.parts.store.meta();
+      if (store.wantsCompaction()) store.compact(Y.encodeStateAsUpdate(this.parts.doc()));
+      const next = store.meta();
       const times = [next.recheckAt];
       if (next.firstUnsavedAt !== undefined) times.push(this.dueAt(next.firstUnsavedAt));
       const due = times.filter((t): t is number => t !== undefined);
@@ -102,13 +120,13 @@ export class RoomSaver {
     });
   }
 
-  /** When a save is due: debounced, capped (a woken room no longer knows the latest edit). */
+  /** When a save is due: debounced, capped, after a failure's backoff. */
   private dueAt(first: number): number {
-    const failures = this.parts.store.meta().failures ?? 0;
-    const backoff = failures ? Math.min(60_000, 1000 * 2 ** failures) : 0;
-    return Math.min(Math.max(this.lastEditAt, first) + DEBOUNCE_MS, first + MAX_WAIT_MS) + backoff;
+    const debounced = Math.min(Math.max(this.lastEditAt, first) + DEBOUNCE_MS, first + MAX_WAIT_MS);
+    return Math.max(debounced, this.notBefore);
   }
 
+  /** Sets the alarm for `at` unless it is set sooner. */
   private schedule(at: number): void {
     void this.parts.storage.getAlarm().then((current) => {
       if (current === null || current > at) return this.parts.storage.setAlarm(at);
@@ -155,12 +173,16 @@ export class RoomSaver {
       }
       return this.failed("The latest edit's author can no longer change this page");
     }
-    const edits = this.edits;
+    this.saving = {};
+    let since: number | undefined;
     try {
       for (let attempt = 1; ; attempt++) {
         const baseId = await this.mergeCurrent(found);
         const doc = this.parts.doc();
         const snapshot = Y.encodeStateAsUpdate(doc);
+        this.saving = {}; // Edits from here on are not in this save.
+        // The whole state is at hand: a long log is compacted with it (one encoding for both).
+        if (store.wantsCompaction()) store.compact(snapshot);
         const baseDocument = store.baseDocument();
         const document = documentOf(doc, baseDocument);
         // Nothing changed since the base (edits undone, a reader's no-op): nothing to write.
@@ -178,7 +200,12 @@ export class RoomSaver {
             baseId,
             document,
           );
-          // The stored Document (new blocks got their keys) becomes the live one's and the base.
+          // The stored Document (new blocks got their keys) becomes the live one's and the base;
+          // stored as sent (no new blocks), the snapshot it was made from is the base as it is.
+          if (JSON.stringify(written.document) === JSON.stringify(document)) {
+            store.setBase(snapshot, written.documentId, written.document);
+            break;
+          }
           const stored = changeFrom(snapshot, written.document);
           Y.applyUpdate(doc, stored.update, "quire-merge");
           store.setBase(stored.base, written.documentId, written.document);
@@ -193,10 +220,13 @@ export class RoomSaver {
       const message = err instanceof ApiError ? err.message : "The save failed; it will be retried";
       if (!(err instanceof ApiError)) console.error("live room save failed", err);
       return this.failed(message);
+    } finally {
+      since = this.saving?.since;
+      this.saving = null;
     }
-    store.setMeta({ saveError: undefined, failures: undefined });
-    if (this.edits === edits) store.setMeta({ firstUnsavedAt: undefined });
-    else store.setMeta({ firstUnsavedAt: Date.now() });
+    this.notBefore = 0;
+    // Edits made while it ran are the next save's (their first one starts its cap).
+    store.setMeta({ saveError: undefined, failures: undefined, firstUnsavedAt: since });
     this.parts.status(this.status());
   }
 
@@ -204,6 +234,7 @@ export class RoomSaver {
   private failed(message: string): void {
     const { store } = this.parts;
     const failures = (store.meta().failures ?? 0) + 1;
+    this.notBefore = Date.now() + Math.min(60_000, 1000 * 2 ** failures);
     store.setMeta({ saveError: message, failures });
     this.parts.status(this.status());
   }

@@ -5,15 +5,19 @@ import type { JsonDocument } from "../../core/document/types";
  * accepted update is a row, written before it is broadcast: the output gate holds the broadcast
  * until the write is durable), its compacted snapshot, the "base" (the Yjs state of the last
  * Document the room read or wrote, to merge other writes against, and that Document's JSON, the
- * form the write-back keeps) and a few facts.
+ * form the write-back keeps) and a few facts. The facts are read once (when the object wakes) and
+ * kept in memory; a fact is written only when it changes, so an accepted update costs one write:
+ * its log row.
  */
 
 /** A stored blob's rows: SQLite values stay far under the storage's 2 MB per value. */
 const CHUNK = 512 * 1024;
 
-/** Compact once the log has this many rows, or this many bytes. */
+/** Compact (at the next alarm) once the log has this many rows, or this many bytes. */
 const COMPACT_ROWS = 500;
 const COMPACT_BYTES = 2 * 1024 * 1024;
+/** Compact at once, on the update's path, past this many times those (no alarm came). */
+const OVERDUE = 4;
 
 /** The facts a room keeps besides its updates. */
 export interface RoomMeta {
@@ -38,6 +42,8 @@ export interface RoomMeta {
 export class RoomStore {
   private logBytes = 0;
   private logRows = 0;
+  private readonly facts: RoomMeta;
+  private snapshotSize: number;
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL);
@@ -51,29 +57,39 @@ export class RoomStore {
       .one();
     this.logRows = row.n;
     this.logBytes = row.bytes;
-  }
-
-  /** The facts. */
-  meta(): RoomMeta {
-    const out: Record<string, unknown> = {};
-    for (const row of this.sql.exec<{ key: string; value: string }>(
+    const facts: Record<string, unknown> = {};
+    for (const { key, value } of sql.exec<{ key: string; value: string }>(
       "SELECT key, value FROM meta",
     )) {
-      out[row.key] = JSON.parse(row.value);
+      facts[key] = JSON.parse(value);
     }
-    return out as RoomMeta;
+    this.facts = facts as RoomMeta;
+    this.snapshotSize = sql
+      .exec<{
+        bytes: number;
+      }>("SELECT coalesce(sum(length(data)), 0) AS bytes FROM blobs WHERE name = 'snapshot'")
+      .one().bytes;
   }
 
-  /** Sets (or, with undefined, removes) facts. */
+  /** The facts (a copy of the memory's copy of the stored rows). */
+  meta(): RoomMeta {
+    return { ...this.facts };
+  }
+
+  /** Sets (or, with undefined, removes) facts; only the ones that change are written. */
   setMeta(facts: Partial<RoomMeta>): void {
+    const kept = this.facts as Record<string, unknown>;
     for (const [key, value] of Object.entries(facts)) {
-      if (value === undefined) this.sql.exec("DELETE FROM meta WHERE key = ?", key);
-      else
-        this.sql.exec(
-          "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-          key,
-          JSON.stringify(value),
-        );
+      const text = value === undefined ? undefined : JSON.stringify(value);
+      const before = kept[key] === undefined ? undefined : JSON.stringify(kept[key]);
+      if (text === before) continue;
+      if (text === undefined) {
+        this.sql.exec("DELETE FROM meta WHERE key = ?", key);
+        delete kept[key];
+      } else {
+        this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, text);
+        kept[key] = JSON.parse(text);
+      }
     }
   }
 
@@ -97,18 +113,19 @@ export class RoomStore {
     this.logBytes += update.byteLength;
   }
 
-  /** Whether the log is long enough to be compacted. */
+  /** Whether the log is long enough to be compacted (the alarm does it, off the update's path). */
   wantsCompaction(): boolean {
     return this.logRows >= COMPACT_ROWS || this.logBytes >= COMPACT_BYTES;
   }
 
+  /** Whether the log outgrew its bound with no alarm compacting it: compacted on the spot. */
+  overdueCompaction(): boolean {
+    return this.logRows >= OVERDUE * COMPACT_ROWS || this.logBytes >= OVERDUE * COMPACT_BYTES;
+  }
+
   /** Bytes of the snapshot. */
   get snapshotBytes(): number {
-    return this.sql
-      .exec<{
-        bytes: number;
-      }>("SELECT coalesce(sum(length(data)), 0) AS bytes FROM blobs WHERE name = 'snapshot'")
-      .one().bytes;
+    return this.snapshotSize;
   }
 
   /** Bytes in the log since the snapshot. */
@@ -119,6 +136,7 @@ export class RoomStore {
   /** Replaces the snapshot and the log by `state` (the whole document as one update). */
   compact(state: Uint8Array): void {
     this.putBlob("snapshot", state);
+    this.snapshotSize = state.byteLength;
     this.sql.exec("DELETE FROM updates");
     this.logRows = 0;
     this.logBytes = 0;
@@ -146,6 +164,8 @@ export class RoomStore {
   /** Deletes everything (a room whose page or change request is gone). */
   clear(): void {
     this.sql.exec("DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta;");
+    for (const key of Object.keys(this.facts)) delete (this.facts as Record<string, unknown>)[key];
+    this.snapshotSize = 0;
     this.logRows = 0;
     this.logBytes = 0;
   }

@@ -159,13 +159,28 @@ export function roomOf(w: RoomWorld) {
   return ns.get(ns.idFromName(roomName(w.cr.id, w.pageId)));
 }
 
-/** Runs the room's alarm until `client` hears it saved (the write-back is debounced). */
+/**
+ * Runs `work` with the clock (Date, the room's too: the suite runs it in its isolate) `ms` ahead,
+ * so a debounced save or a re-check is due without waiting for it.
+ */
+export async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + ms });
+  try {
+    return await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Runs the room's alarm, its save due (past the 10 s cap), until `client` hears it saved. */
 export async function saveNow(w: RoomWorld, client: TestClient): Promise<void> {
   await vi.waitFor(() => expect(client.statuses.at(-1)?.saved).toBe(false));
-  await vi.waitFor(async () => {
-    await runDurableObjectAlarm(roomOf(w));
-    expect(client.statuses.at(-1)).toMatchObject({ saved: true });
-  });
+  await later(10_001, () =>
+    vi.waitFor(async () => {
+      await runDurableObjectAlarm(roomOf(w));
+      expect(client.statuses.at(-1)).toMatchObject({ saved: true });
+    }),
+  );
 }
 
 /** The page's stored Document in the change request, read through the API. */

@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
 import * as syncProtocol from "y-protocols/sync";
@@ -8,14 +8,20 @@ import { as } from "../helpers/api";
 import { postMerge } from "../helpers/change-requests-factories";
 import { testDb } from "../helpers/factories";
 import { makeSession } from "../helpers/sessions";
-import { connect, open, roomOf, roomWorld, type, type RoomWorld, type TestClient } from "./client";
+import {
+  connect,
+  later,
+  open,
+  roomOf,
+  roomWorld,
+  type,
+  type RoomWorld,
+  type TestClient,
+} from "./client";
 
 /** Runs the room's re-check of its sockets now (it is due a minute after the first socket). */
 async function recheckNow(w: RoomWorld): Promise<void> {
-  await runInDurableObject(roomOf(w), (_room, state) => {
-    state.storage.sql.exec("UPDATE meta SET value = '0' WHERE key = 'recheckAt'");
-  });
-  await runDurableObjectAlarm(roomOf(w));
+  await later(60_001, () => runDurableObjectAlarm(roomOf(w)));
 }
 
 /** A sync step 1 of the client's document: a valid message the room answers. */

@@ -1,8 +1,8 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { as } from "../helpers/api";
 import { postContent } from "../helpers/change-requests-factories";
-import { open, paragraphDoc, roomOf, roomWorld, type } from "./client";
+import { open, paragraphDoc, roomOf, roomWorld, saveNow, type } from "./client";
 
 /** The page's markdown in the change request, read through the API. */
 async function pageMarkdown(token: string, w: Awaited<ReturnType<typeof roomWorld>>) {
@@ -19,11 +19,7 @@ describe("live rooms: persistence", () => {
     const w = await roomWorld("Base");
     const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
     type(a, "Typed ");
-    await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false));
-    await vi.waitFor(async () => {
-      await runDurableObjectAlarm(roomOf(w));
-      expect(a.statuses.at(-1)).toMatchObject({ saved: true });
-    });
+    await saveNow(w, a);
     expect(a.statuses.at(-1)?.documentId).toMatch(/^[0-9a-f]{64}$/);
     expect(await pageMarkdown(w.writer.token, w)).toContain("Typed Base");
     a.ws.close();
