@@ -10,6 +10,7 @@ import type { PmNode } from "../../../core/editor/pm-json";
 import type { PageRef } from "../../../core/saving/transport";
 import { schemaExtensions } from "./extensions";
 import { joinRoom, type LiveRoom, type Viewer } from "./live";
+import { ownCaret } from "./caret";
 import { labelledNodeView } from "./node-view";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
@@ -137,6 +138,7 @@ function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef
   const extensions = [
     ...editing(ref),
     Collaboration.configure({ document: room.doc, field: "default" }),
+    ownCaret,
     liveCursors(room.awareness),
   ];
   const { editor } = mountEditor(mount, extensions, null, viewer.canEdit, room.doc);
