@@ -58,7 +58,7 @@ describe("D1 sessions", () => {
     expect(spy.log.direct).toBe(0);
   });
 
-  it("gives the work after a merge (search indexing) a primary session of its own", async () => {
+  it("gives the work after a merge (search indexing, the live rooms) primary sessions of its own", async () => {
     const { org, owner } = await makeOrg();
     const space = await makeSpace(org.id, owner);
     const cr = await createCr(owner, space.id);
@@ -70,7 +70,8 @@ describe("D1 sessions", () => {
       bindings: spy.bindings,
     });
     expect(merged.status).toBe(200);
-    expect(spy.log.sessions).toEqual(["first-primary", "first-primary"]);
+    // The request's, the after-main hooks', and the live rooms' tell after the answer.
+    expect(spy.log.sessions).toEqual(["first-primary", "first-primary", "first-primary"]);
     expect(spy.log.direct).toBe(0);
   });
 
