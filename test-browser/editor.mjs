@@ -3,50 +3,13 @@
 // the live Tiptap editor and compared with the stored Document (lossless in the real editor);
 // markdown shortcuts typed make blocks; the `/` menu opens and closes; axe in light and dark,
 // no CSP violation, no request to another host; a screenshot in docs/app/editor.png.
-/* global document, window, CustomEvent */
+/* global document, window */
 import assert from "node:assert/strict";
 import { audit, foreignRequests, signInByCode, visit } from "./fixtures/app-checks.mjs";
+import { apiFromPage, editorDocument, textOf } from "./fixtures/co-editing.mjs";
 
 /** The browser tests seed the reader's fixture (the every-block page). */
 export const needsFixture = true;
-
-/** A /v1 call from the page, same-origin with the session (writes carry the CSRF token). */
-function apiFromPage(page, method, path, body) {
-  return page.evaluate(
-    async (method, path, body) => {
-      const csrf = document.querySelector("meta[name=quire-csrf]")?.content ?? "";
-      const res = await fetch(`/v1${path}`, {
-        method,
-        headers: { "Content-Type": "application/json", "X-Quire-CSRF": csrf },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    method,
-    path,
-    body,
-  );
-}
-
-/** The Document the live editor holds, as its `document-change` event tells it. */
-function editorDocument(page) {
-  return page.evaluate(
-    () =>
-      new Promise((done) => {
-        const mount = document.querySelector("[data-editor]");
-        mount.addEventListener("document-change", (event) => done(event.detail.document), {
-          once: true,
-        });
-        mount.dispatchEvent(new CustomEvent("document-request"));
-      }),
-  );
-}
-
-/** The text of a Document node (its leaves, in order). */
-function textOf(node) {
-  if (node.object === "leaf") return node.text;
-  return [...(node.leaves ?? []), ...(node.nodes ?? [])].map(textOf).join("");
-}
 
 export const tests = [
   {

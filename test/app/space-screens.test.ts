@@ -95,7 +95,7 @@ describe("the space and page screens", () => {
     expect(text).toContain("How to install it.");
     expect(text).toMatch(
       new RegExp(
-        `<nav class="a-sp-crumbs" aria-label="Breadcrumbs"><ol><li><a href="/s/${spaceId}">${secretTitle}</a></li><li><a href="/s/${spaceId}/getting-started">Getting started</a></li><li aria-current="page">Install</li>`,
+        `<nav class="a-sp-crumbs" aria-label="Breadcrumbs"><ol><li><a href="/s/${spaceId}">${secretTitle}</a></li><li><a href="/s/${spaceId}/getting-started">Getting started</a></li><li><span aria-current="page">Install</span></li>`,
       ),
     );
     expect(text).toMatch(

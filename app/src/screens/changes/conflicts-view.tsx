@@ -1,9 +1,9 @@
+import { SpaceCrumbs } from "../../layout/space-crumbs";
 import { raw } from "hono/html";
 import type { RenderContext } from "../../../../core/render/model";
 import type { DiffBlock } from "../../../../core/diff/blocks";
 import { AppForm, ErrorSummary, Submit } from "../../layout/forms";
 import { Workspace } from "../../layout/workspace";
-import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { blockHtml } from "./diff-view";
 import type { ConflictItem, ConflictsView } from "./conflicts-load";
@@ -88,22 +88,14 @@ export function ConflictsScreen(props: {
       title={`Conflicts of #${cr.number} ${cr.subject} · ${space.title}`}
       styles={["css/space.css", "css/changes.css"]}
     >
-      <nav aria-label="Breadcrumbs">
-        <ol class="a-crumbs">
-          <li>
-            <a href={spacePath(space.id)}>{space.title}</a>
-          </li>
-          <li>
-            <a href={changesPath(space.id)}>Change requests</a>
-          </li>
-          <li>
-            <a href={base}>{`#${cr.number}`}</a>
-          </li>
-          <li>
-            <span aria-current="page">Conflicts</span>
-          </li>
-        </ol>
-      </nav>
+      <SpaceCrumbs
+        space={space}
+        trail={[
+          { label: "Change requests", href: changesPath(space.id) },
+          { label: `#${cr.number}`, href: base },
+          { label: "Conflicts" },
+        ]}
+      />
       <h1>{`Update “${cr.subject || "Untitled change request"}” from main`}</h1>
       <ErrorSummary error={props.error} />
       {view.conflicts.length === 0 ? (

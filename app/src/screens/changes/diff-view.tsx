@@ -1,3 +1,4 @@
+import { SpaceCrumbs } from "../../layout/space-crumbs";
 import type { JSONDocument } from "@gitbook/api";
 import { raw } from "hono/html";
 import type { DiffBlock, BlockChange } from "../../../../core/diff/blocks";
@@ -6,7 +7,6 @@ import { renderDocument } from "../../../../core/render/document";
 import type { RenderContext } from "../../../../core/render/model";
 import { ErrorSummary, Notice } from "../../layout/forms";
 import { Workspace } from "../../layout/workspace";
-import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { NewComment, ThreadView, threadsOn, type ThreadPlace } from "./comment-views";
 import type { DiffView, PageDiff } from "./diff-load";
@@ -228,22 +228,14 @@ export function DiffScreen(props: {
       title={`Diff of #${cr.number} ${cr.subject} · ${space.title}`}
       styles={["css/space.css", "css/changes.css"]}
     >
-      <nav aria-label="Breadcrumbs">
-        <ol class="a-crumbs">
-          <li>
-            <a href={spacePath(space.id)}>{space.title}</a>
-          </li>
-          <li>
-            <a href={changesPath(space.id)}>Change requests</a>
-          </li>
-          <li>
-            <a href={base}>{`#${cr.number}`}</a>
-          </li>
-          <li>
-            <span aria-current="page">Diff</span>
-          </li>
-        </ol>
-      </nav>
+      <SpaceCrumbs
+        space={space}
+        trail={[
+          { label: "Change requests", href: changesPath(space.id) },
+          { label: `#${cr.number}`, href: base },
+          { label: "Diff" },
+        ]}
+      />
       <h1>{`Changes of “${cr.subject || "Untitled change request"}”`}</h1>
       <ErrorSummary error={props.error} />
       {props.done ? <Notice>{props.done}</Notice> : null}

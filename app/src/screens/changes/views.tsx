@@ -1,8 +1,8 @@
+import { SpaceCrumbs } from "../../layout/space-crumbs";
 import type { ChangeRequest, SemanticChange } from "../../api/change-request-types";
 import { when } from "../../layout/format";
 import { AppForm, ErrorSummary, Field, Notice, Submit } from "../../layout/forms";
 import { Workspace } from "../../layout/workspace";
-import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
 import { LIST_STATUSES, type ChangeRequestList, type ChangeRequestView } from "./load";
 import { CHANGE_LABELS, STATUS_LABELS } from "./labels";
@@ -23,31 +23,6 @@ import { Conversation, Reviewers, Reviews } from "./review-views";
  * person's role allows (merge, ready for review, archive, reopen, rename). Plain forms and links:
  * it all works without JavaScript; the API decides every action and its refusal is shown.
  */
-
-function Crumbs(props: { space: ChangeRequestList["space"]; here?: string }) {
-  const { space } = props;
-  return (
-    <nav aria-label="Breadcrumbs">
-      <ol class="a-crumbs">
-        <li>
-          <a href={spacePath(space.id)}>{space.title}</a>
-        </li>
-        <li>
-          {props.here ? (
-            <a href={changesPath(space.id)}>Change requests</a>
-          ) : (
-            <span aria-current="page">Change requests</span>
-          )}
-        </li>
-        {props.here ? (
-          <li>
-            <span aria-current="page">{props.here}</span>
-          </li>
-        ) : null}
-      </ol>
-    </nav>
-  );
-}
 
 function StatusTabs(props: { view: ChangeRequestList }) {
   const { space, status } = props.view;
@@ -102,9 +77,9 @@ export function ChangeRequestListScreen(props: {
       data={view.frame}
       current={{ space: space.id }}
       title={`Change requests · ${space.title}`}
-      styles={["css/changes.css"]}
+      styles={["css/space.css", "css/changes.css"]}
     >
-      <Crumbs space={space} />
+      <SpaceCrumbs space={space} trail={[{ label: "Change requests" }]} />
       <h1>Change requests</h1>
       <ErrorSummary error={props.error} />
       <StatusTabs view={view} />
@@ -180,7 +155,13 @@ export function ChangeRequestScreen(props: {
       title={`#${cr.number} ${cr.subject} · ${space.title}`}
       styles={["css/space.css", "css/changes.css"]}
     >
-      <Crumbs space={space} here={`#${cr.number}`} />
+      <SpaceCrumbs
+        space={space}
+        trail={[
+          { label: "Change requests", href: changesPath(space.id) },
+          { label: `#${cr.number}` },
+        ]}
+      />
       <h1>
         {cr.subject || "Untitled change request"} <span class="a-meta">{`#${cr.number}`}</span>
       </h1>

@@ -1,3 +1,4 @@
+import { SpaceCrumbs } from "../../layout/space-crumbs";
 import { raw } from "hono/html";
 import type { TreePage } from "../../api/content-types";
 import type { TocEntry } from "../../../../core/render/model";
@@ -101,26 +102,13 @@ export function PageTree(props: {
 
 function Breadcrumbs(props: { data: SpaceScreenData }) {
   const { data } = props;
-  const ancestors = data.placed?.ancestors ?? [];
-  return (
-    <nav class="a-sp-crumbs" aria-label="Breadcrumbs">
-      <ol>
-        <li>
-          <a href={spacePath(data.space.id)}>{data.space.title}</a>
-        </li>
-        {ancestors.map((page) => (
-          <li>
-            {page.type === "group" || page.path === undefined ? (
-              page.title
-            ) : (
-              <a href={spacePath(data.space.id, page.path)}>{page.title}</a>
-            )}
-          </li>
-        ))}
-        {data.page ? <li aria-current="page">{data.page.title}</li> : null}
-      </ol>
-    </nav>
-  );
+  const ancestors = (data.placed?.ancestors ?? []).map((page) => ({
+    label: page.title,
+    href:
+      page.type === "group" || page.path === undefined ? null : spacePath(data.space.id, page.path),
+  }));
+  const trail = data.page ? [...ancestors, { label: data.page.title }] : ancestors;
+  return <SpaceCrumbs space={data.space} trail={trail} />;
 }
 
 /** A page's on-page contents. */
