@@ -4,11 +4,12 @@ import { makeMember, makeOrg } from "../helpers/factories";
 import { makeSession, type TestSession } from "../helpers/sessions";
 import { postForm, screenOf } from "../helpers/app-fetch";
 import { as } from "../helpers/api";
+import { duplicateChanges } from "../../app/src/screens/changes/tree-duplicate";
 
 /**
  * The page tree of a change request, edited (app/src/screens/changes/tree-*.tsx) through the
  * app's entry: the tree with its move buttons (only the ways a page can go), add (after a
- * page, inside it, at the end), rename, move up/down/indent/outdent, duplicate and delete
+ * page, inside it, at the end), rename, move up/down/indent/outdent, duplicate (alone or with its sub-pages) and delete
  * after its confirmation — each one content batch — a refusal shown on the tree, a reader
  * shown no form (the API refuses their post), an outsider the one not-found.
  */
@@ -129,6 +130,45 @@ describe("the page tree of a change request", () => {
     );
     expect(copy.body.emoji).toBe("1f680");
     expect(JSON.stringify(copy.body.document)).toContain("C body.");
+  });
+
+  it("duplicates a page with its sub-pages: one read and one content batch", async () => {
+    const b = await idOf("B");
+    const screen = await screenOf(session, base());
+    expect(screen.text).toContain("Duplicate with its 2 sub-pages");
+    const copied = await postForm(session, `${base()}/${b}/duplicate`, { with: "sub-pages" });
+    expect(copied.res.status, copied.text).toBe(303);
+    const cr = `/v1/spaces/${spaceId}/change-requests/${number}`;
+    expect(copied.paths.filter((p) => p.startsWith("POST"))).toEqual([`POST ${cr}/content`]);
+    expect(outline(await tree())).toEqual([
+      "A",
+      "After A",
+      "B",
+      "B > B1",
+      "B > Inside B",
+      "B (copy)",
+      "B (copy) > B1",
+      "B (copy) > Inside B",
+      "C",
+      "C (copy)",
+      "Final",
+    ]);
+    const copies = (await tree()).find((p) => p.title === "B (copy)")?.pages ?? [];
+    const b1 = await as(token).get(`${cr.slice(3)}/content/page/${copies[0]?.id}`);
+    expect(JSON.stringify(b1.body.document)).toContain("B1 body.");
+    expect(copies[0]?.id).not.toBe(await idOf("B1"));
+    await postForm(session, `${base()}/${await idOf("B (copy)")}/delete`, {});
+  });
+
+  it("refuses a subtree over one batch's 50 changes, saying its size", () => {
+    const child = (n: number) => ({ id: `p${n}`, title: `P${n}`, type: "document" as const });
+    const big = { ...child(0), pages: Array.from({ length: 50 }, (_, n) => child(n + 1)) };
+    expect(() => duplicateChanges(big, { parent: null, index: 0 }, true)).toThrow(
+      "page: it has 50 sub-pages; at most 50 pages are duplicated at once",
+    );
+    expect(duplicateChanges(big, { parent: "top", index: 2 }, false)).toEqual([
+      expect.objectContaining({ title: "P0 (copy)", into: "top", at: 3 }),
+    ]);
   });
 
   it("deletes after a confirmation that says what goes with the page", async () => {

@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import { ApiRefusal } from "../../api/client";
-import type { PageRead } from "../../api/content-types";
 import { doneMessage, formAction, type Render } from "../../http/form-action";
 import type { FormPost } from "../../http/forms";
 import { htmlResponse } from "../../http/responses";
@@ -9,14 +8,16 @@ import { htmlDocument } from "../../layout/shell";
 import { personOr } from "../../session/session";
 import { changeRequestApiPath } from "./load";
 import { pagesPath } from "./paths";
+import { duplicateChanges, type SubtreeRead } from "./tree-duplicate";
 import { findPage, loadTree, placeOf, type Place } from "./tree-load";
 import { DeleteScreen, TreeScreen } from "./tree-view";
 
 /**
  * The page tree screen of a change request (`/s/{space}/~/changes/{number}/~/pages`) and its
  * forms, each one content batch (`POST …/change-requests/{number}/content`, the duplicate
- * after a read of the page): add (`insert_page` at a place), rename and move (`update_page`
- * title, or `into` and `at`), duplicate (`insert_page` of the page's copy after it) and delete
+ * after one read of the page with its sub-pages): add (`insert_page` at a place), rename and move (`update_page`
+ * title, or `into` and `at`), duplicate (`insert_page` of the page's copy after it, and of each
+ * sub-page's into it when asked: tree-duplicate.ts) and delete
  * (`delete_page`, after its confirmation screen). A refusal shows the tree with its reason.
  */
 
@@ -105,32 +106,14 @@ export function registerTreeRoutes(routes: Hono<ScreenEnv>): void {
   treeAction(routes, ":page/delete", "deleted", async (c) => [
     { operation: "delete_page", page: c.req.param("page") },
   ]);
-  treeAction(routes, ":page/duplicate", "duplicated", async (c, _form, crPath) => {
+  treeAction(routes, ":page/duplicate", "duplicated", async (c, form, crPath) => {
     const id = c.req.param("page") ?? "";
     const [read, tree] = await Promise.all([
-      c.var.api.get<PageRead & { emoji?: string; hidden?: boolean; href?: string }>(
-        `${crPath}/content/page/${encodeURIComponent(id)}`,
-      ),
+      c.var.api.get<SubtreeRead>(`${crPath}/content/page/${encodeURIComponent(id)}`),
       loadTree(c.var.api, params(c).space, params(c).number),
     ]);
     const found = findPage(tree.pages, id);
     if (!found) throw new ApiRefusal(409, "page: it is no longer in this change request");
-    const kind = read.type === "group" || read.type === "link" ? read.type : "document";
-    return [
-      {
-        operation: "insert_page",
-        title: `${read.title} (copy)`.slice(0, 256),
-        ...(kind === "document" && read.document
-          ? { document: { document: read.document } }
-          : { document: {} }),
-        ...(kind !== "document" ? { type: kind } : {}),
-        ...(kind === "link" && read.href ? { href: read.href } : {}),
-        ...(read.emoji ? { emoji: read.emoji } : {}),
-        ...(read.description ? { description: read.description } : {}),
-        ...(read.hidden ? { hidden: true } : {}),
-        ...(found.parent ? { into: found.parent } : {}),
-        at: found.index + 1,
-      },
-    ];
+    return duplicateChanges(read, found, form.text("with") === "sub-pages");
   });
 }

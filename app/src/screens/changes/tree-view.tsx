@@ -16,7 +16,7 @@ import {
 /**
  * The page tree of a change request, edited (issue 37): every page with its moves (up, down,
  * indent, outdent: buttons, so the keyboard reaches them), and under "Edit" its rename, a new
- * page beside or inside it, a duplicate and the delete (a confirmation screen first). Every form
+ * page beside or inside it, a duplicate (with its sub-pages or without) and the delete (a confirmation screen first). Every form
  * is one content-batch call (tree-routes.ts) and works without JavaScript. A reader sees the
  * tree without forms.
  */
@@ -64,7 +64,7 @@ function MoveButtons(props: { csrf: string; action: string; title: string; moves
   );
 }
 
-/** A page's edit forms: rename, a new page after or inside it, duplicate, delete. */
+/** A page's edit forms: rename, a new page after or inside it, duplicate (and its sub-pages), delete. */
 function PageEdits(props: {
   csrf: string;
   base: string;
@@ -115,7 +115,16 @@ function PageEdits(props: {
         class="a-inline-form"
         label={`Duplicate ${page.title}`}
       >
-        <Submit label="Duplicate (without its sub-pages)" kind="secondary" />
+        {childrenOf(page).length > 0 ? (
+          <>
+            <Submit label="Duplicate this page only" kind="secondary" />
+            <button type="submit" class="a-button a-button-secondary" name="with" value="sub-pages">
+              {`Duplicate with its ${descendantsOf(page)} sub-page${descendantsOf(page) === 1 ? "" : "s"}`}
+            </button>
+          </>
+        ) : (
+          <Submit label="Duplicate" kind="secondary" />
+        )}
       </AppForm>
       <p>
         <a href={`${base}/${id}/delete`}>{`Delete ${page.title}…`}</a>
