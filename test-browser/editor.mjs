@@ -2,11 +2,20 @@
 // (scripts/lib/reader-fixture.mjs) inside a change request the demo owner opens, read back from
 // the live Tiptap editor and compared with the stored Document (lossless in the real editor);
 // markdown shortcuts typed make blocks; the `/` menu opens and closes; axe in light and dark,
-// no CSP violation, no request to another host; a screenshot in docs/app/editor.png.
-/* global document, window */
+// no CSP violation, no request to another host; a screenshot in docs/app/editor.png. Blocks
+// move by Alt+Shift+arrows and by the drag handle (docs/app/editor-handle.png), live and in the
+// save loop, the API holding the new order.
+/* global document, window, DataTransfer, DragEvent */
 import assert from "node:assert/strict";
 import { audit, foreignRequests, signInByCode, visit } from "./fixtures/app-checks.mjs";
-import { apiFromPage, editorDocument, textOf } from "./fixtures/co-editing.mjs";
+import {
+  apiFromPage,
+  editorDocument,
+  openLive,
+  textOf,
+  typeAt,
+  until,
+} from "./fixtures/co-editing.mjs";
 
 /** The browser tests seed the reader's fixture (the every-block page). */
 export const needsFixture = true;
@@ -161,6 +170,103 @@ export const tests = [
       await page.click("[data-save-status] button").catch(() => undefined);
       await saved(page);
       assert.equal(await stored(), "Start. One Two Three");
+    },
+  },
+  {
+    name: "editor moves blocks: Alt+Shift+arrows and the drag handle, live then in the save loop; the API holds the order",
+    async run({ page, appBase }) {
+      const foreign = foreignRequests(page, [appBase]);
+      await signInByCode(page, appBase);
+      const orgPath = await page.$eval("a[href^='/o/']", (a) => a.getAttribute("href"));
+      const spaces = await apiFromPage(
+        page,
+        "GET",
+        `/orgs/${orgPath.split("/")[2]}/spaces?limit=100`,
+      );
+      const space = spaces.body.items.find((s) => s.title === "Reader guide");
+      const orderPage = async (subject) => {
+        const cr = await apiFromPage(page, "POST", `/spaces/${space.id}/change-requests`, {
+          subject,
+        });
+        const content = `/spaces/${space.id}/change-requests/${cr.body.id}/content`;
+        const made = await apiFromPage(page, "POST", content, {
+          changes: [
+            {
+              operation: "insert_page",
+              title: "Order",
+              document: { markdown: "Alpha.\n\nBeta.\n\nGamma." },
+            },
+          ],
+        });
+        assert.equal(made.status, 200, JSON.stringify(made.body));
+        return {
+          edit: `${appBase}/s/${space.id}/~/changes/${cr.body.number}/order`,
+          stored: async () =>
+            (await apiFromPage(page, "GET", `${content}/path/order`)).body.document.nodes.map(
+              textOf,
+            ),
+        };
+      };
+      const said = () => page.$eval(".q-ed-moves", (el) => el.textContent);
+      const moves = async (order, mode, shot) => {
+        // The keyboard: the caret in "Alpha.", Alt+Shift+Down.
+        await typeAt(page, "start", "");
+        await page.keyboard.down("Alt");
+        await page.keyboard.down("Shift");
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.up("Shift");
+        await page.keyboard.up("Alt");
+        assert.equal(await said(), "Moved down: now block 2 of 3", mode);
+        const moved = ["Beta.", "Alpha.", "Gamma."];
+        await until(`${mode}: the keyboard move saved`, async () => {
+          const now = await order.stored();
+          return JSON.stringify(now) === JSON.stringify(moved) || now;
+        });
+        // The handle: shown beside the hovered block, dragged above the first one.
+        await page.hover(".q-ed-content > :nth-child(3)");
+        await page.waitForSelector(".q-ed-handle:not([hidden])");
+        const label = await page.$eval(".q-ed-handle", (el) => el.getAttribute("aria-label"));
+        assert.match(label, /^Move this block: drag it, or press Alt\+Shift\+Up or Down/);
+        if (shot) await audit(page, "editor-handle", { shot: true, dark: true });
+        await page.evaluate(() => {
+          const handle = document.querySelector(".q-ed-handle");
+          const first = document.querySelector(".q-ed-content > :first-child");
+          const rect = first.getBoundingClientRect();
+          const dataTransfer = new DataTransfer();
+          const at = { bubbles: true, cancelable: true, dataTransfer, clientX: rect.left + 20 };
+          handle.dispatchEvent(new DragEvent("dragstart", at));
+          first.dispatchEvent(new DragEvent("dragover", { ...at, clientY: rect.top + 2 }));
+          first.dispatchEvent(new DragEvent("drop", { ...at, clientY: rect.top + 2 }));
+          handle.dispatchEvent(new DragEvent("dragend", at));
+        });
+        assert.equal(await said(), "Moved: now block 1 of 3", mode);
+        const dragged = ["Gamma.", "Beta.", "Alpha."];
+        assert.deepEqual((await editorDocument(page)).nodes.map(textOf), dragged, mode);
+        await until(`${mode}: the drag saved`, async () => {
+          const now = await order.stored();
+          return JSON.stringify(now) === JSON.stringify(dragged) || now;
+        });
+      };
+
+      const live = await orderPage("Move blocks live");
+      await openLive(page, live.edit);
+      await moves(live, "live", true);
+
+      // Where the live room never answers (no socket opens): the save loop saves the moves.
+      await page.evaluateOnNewDocument(() => {
+        window.WebSocket = class {
+          constructor() {
+            setTimeout(() => this.onclose?.({ code: 1006, reason: "" }), 10);
+          }
+          send() {}
+          close() {}
+        };
+      });
+      const saving = await orderPage("Move blocks, save loop");
+      await visit(page, saving.edit);
+      await page.waitForSelector('[data-save-status][data-save-state="saved"]');
+      await moves(saving, "save loop", false);
+      assert.deepEqual(foreign, [], "no request left the app's origin");
     },
   },
 ];

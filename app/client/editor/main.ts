@@ -8,6 +8,8 @@ import { withRootAttrs } from "../../../core/collab/root";
 import type * as Y from "yjs";
 import type { PmNode } from "../../../core/editor/pm-json";
 import type { PageRef } from "../../../core/saving/transport";
+import { blockHandle } from "./block-handle";
+import { blockMoves } from "./block-moves";
 import { schemaExtensions } from "./extensions";
 import { joinRoom, type LiveRoom, type Viewer } from "./live";
 import { ownCaret } from "./caret";
@@ -42,6 +44,8 @@ const editing = (ref?: PageRef): AnyExtension[] => [
   Dropcursor,
   Gapcursor,
   writing,
+  blockMoves,
+  blockHandle,
   slashMenu,
   ...(ref ? [uploads({ spaceId: ref.spaceId, changeRequestId: ref.changeRequestId })] : []),
 ];
