@@ -1,6 +1,8 @@
 import { getSchema } from "@tiptap/core";
 import type { MarkType, NodeType } from "@tiptap/pm/model";
 import { describe, expect, it } from "vitest";
+import { EditorState, TextSelection } from "@tiptap/pm/state";
+import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -61,5 +63,30 @@ describe("the editor's Tiptap extensions", () => {
       node.check();
       expect(fromEditor(node.toJSON() as PmNode)).toEqual(document);
     }
+  });
+
+  it("move top-level blocks whole: keys and text kept, the caret in its text, ends refused", () => {
+    const document = parseMarkdown("Alpha.\n\n## Beta\n\n- Gamma\n\nDelta.").document;
+    const doc = tiptapSchema.nodeFromJSON(toEditor(document as Parameters<typeof toEditor>[0]));
+    const at = EditorState.create({ doc, selection: TextSelection.create(doc, 3) });
+    const texts = (state: EditorState) => {
+      const out: string[] = [];
+      state.doc.forEach((node) => out.push(node.textContent));
+      return out;
+    };
+    const keys = (state: EditorState) =>
+      fromEditor(state.doc.toJSON() as PmNode).nodes.map((n) => n.key);
+    const down = at.apply(moveSelectedBlocks(at, 1)!);
+    expect(texts(down)).toEqual(["Beta", "Alpha.", "Gamma", "Delta."]);
+    expect(down.selection.$from.parent.textContent).toBe("Alpha.");
+    expect(down.selection.$from.parentOffset).toBe(2);
+    expect(keys(down).sort()).toEqual(keys(at).sort());
+    expect(moveSelectedBlocks(at, -1)).toBeNull();
+    const dragged = at.apply(moveBlockTo(at, 3, 1)!);
+    expect(texts(dragged)).toEqual(["Alpha.", "Delta.", "Beta", "Gamma"]);
+    expect(dragged.selection.$from.parent.textContent).toBe("Delta.");
+    expect(texts(at.apply(moveBlockTo(at, 0, 4)!))).toEqual(["Beta", "Gamma", "Delta.", "Alpha."]);
+    expect(moveBlockTo(at, 1, 2)).toBeNull();
+    expect(moveBlockTo(at, 1, 1)).toBeNull();
   });
 });

@@ -60,7 +60,7 @@ export function moveBlockTo(state: EditorState, from: number, to: number): Trans
  * The transaction moving the selected blocks one place up (-1) or down (1): the neighbour
  * goes to the other side, so the caret and the selection stay where they are in their text.
  */
-function moveSelected(state: EditorState, way: -1 | 1): Transaction | null {
+export function moveSelectedBlocks(state: EditorState, way: -1 | 1): Transaction | null {
   const [first, last] = selectedBlocks(state);
   const neighbour = way < 0 ? first - 1 : last + 1;
   if (neighbour < 0 || neighbour >= state.doc.childCount) return null;
@@ -94,7 +94,7 @@ export function announceMove(view: EditorView, words: (place: string) => string)
 /** Runs a keyboard move on `view`; false (the key goes on) at the top or the bottom. */
 function keyMove(view: EditorView, way: -1 | 1): boolean {
   if (!view.editable) return false;
-  const tr = moveSelected(view.state, way);
+  const tr = moveSelectedBlocks(view.state, way);
   if (!tr) {
     announceMove(view, (place) => `Not moved: ${place} is already ${way < 0 ? "first" : "last"}`);
     return true;
