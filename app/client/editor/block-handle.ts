@@ -1,7 +1,7 @@
 import { Extension } from "@tiptap/core";
 import { NodeSelection, Plugin, TextSelection, type EditorState } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
-import { announceMove, blockStart, moveBlockTo } from "./block-moves";
+import { blockStart, moveBlockTo, moveSelectedBlocks } from "./block-moves";
 
 /**
  * The drag handle of top-level blocks (issue 37): a labelled button beside the block under the
@@ -9,8 +9,58 @@ import { announceMove, blockStart, moveBlockTo } from "./block-moves";
  * others (a line shows where) — one transaction (block-moves.ts), so the live room or the save
  * loop saves it like typing. A click selects the block; the keyboard's way is Alt+Shift+↑/↓ in
  * the text (the handle's label says so). Readers (the editor not editable) see no handle.
- * Positions are set through the CSSOM (no inline style attribute: the CSP allows it).
+ * Positions are set through the CSSOM (no inline style attribute: the CSP allows it). Each move
+ * is said in a polite live region ("Moved up: now block 2 of 7").
  */
+
+/** The live region saying each move, one per editor (beside its mount). */
+function announcer(view: EditorView): HTMLElement {
+  const mount = view.dom.parentElement ?? document.body;
+  let region = mount.querySelector<HTMLElement>(":scope > .q-ed-moves");
+  if (!region) {
+    region = document.createElement("div");
+    region.className = "q-ed-moves a-visually-hidden";
+    region.setAttribute("role", "status");
+    region.setAttribute("aria-live", "polite");
+    mount.append(region);
+  }
+  return region;
+}
+
+/** Says in the editor's live region `words` of where the selected block is now. */
+function announceMove(view: EditorView, words: (place: string) => string): void {
+  const index = view.state.selection.$from.index(0);
+  announcer(view).textContent = words(`block ${index + 1} of ${view.state.doc.childCount}`);
+}
+
+/** Runs a keyboard move on `view` (at the top or the bottom, says it did not move). */
+function keyMove(view: EditorView, way: -1 | 1): boolean {
+  if (!view.editable) return false;
+  const tr = moveSelectedBlocks(view.state, way);
+  if (!tr) {
+    announceMove(view, (place) => `Not moved: ${place} is already ${way < 0 ? "first" : "last"}`);
+    return true;
+  }
+  view.dispatch(tr);
+  announceMove(view, (place) => `Moved ${way < 0 ? "up" : "down"}: now ${place}`);
+  return true;
+}
+
+/** The keyboard moves as a Tiptap extension; the textbox names its keys (aria-keyshortcuts). */
+export const blockMoves = Extension.create({
+  name: "blockMoves",
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return {
+      "Alt-Shift-ArrowUp": () => keyMove(this.editor.view, -1),
+      "Alt-Shift-ArrowDown": () => keyMove(this.editor.view, 1),
+    };
+  },
+  addProseMirrorPlugins() {
+    const keys = "Alt+Shift+ArrowUp Alt+Shift+ArrowDown";
+    return [new Plugin({ props: { attributes: { "aria-keyshortcuts": keys } } })];
+  },
+});
 
 const LABEL = "Move this block: drag it, or press Alt+Shift+Up or Down in the text";
 

@@ -1,12 +1,4 @@
-import { Extension } from "@tiptap/core";
-import {
-  NodeSelection,
-  Plugin,
-  TextSelection,
-  type EditorState,
-  type Transaction,
-} from "@tiptap/pm/state";
-import type { EditorView } from "@tiptap/pm/view";
+import { NodeSelection, TextSelection, type EditorState, type Transaction } from "@tiptap/pm/state";
 
 /**
  * Moving top-level blocks (issue 37): Alt+Shift+↑ / Alt+Shift+↓ move the block holding the caret
@@ -14,7 +6,7 @@ import type { EditorView } from "@tiptap/pm/view";
  * (block-handle.ts) moves one block to a boundary between two others. A move is one
  * transaction of the node itself (its attributes and block key kept, so the diff says
  * "moved"), so the live room and the save loop save it as any edit, and undo takes it back.
- * Each move is said in a polite live region ("Moved up: now block 2 of 7").
+ * Pure transactions (no DOM): the keys and their announcement are in block-handle.ts.
  */
 
 /** Where the top-level block `index` starts in `state`'s document. */
@@ -70,52 +62,3 @@ export function moveSelectedBlocks(state: EditorState, way: -1 | 1): Transaction
   const target = way < 0 ? blockStart(state, last + 1) - node.nodeSize : blockStart(state, first);
   return tr.insert(target, node).scrollIntoView();
 }
-
-/** The live region saying each move, one per editor (beside its mount). */
-function announcer(view: EditorView): HTMLElement {
-  const mount = view.dom.parentElement ?? document.body;
-  let region = mount.querySelector<HTMLElement>(":scope > .q-ed-moves");
-  if (!region) {
-    region = document.createElement("div");
-    region.className = "q-ed-moves a-visually-hidden";
-    region.setAttribute("role", "status");
-    region.setAttribute("aria-live", "polite");
-    mount.append(region);
-  }
-  return region;
-}
-
-/** Says in the editor's live region `words` of where the selected block is now. */
-export function announceMove(view: EditorView, words: (place: string) => string): void {
-  const index = view.state.selection.$from.index(0);
-  announcer(view).textContent = words(`block ${index + 1} of ${view.state.doc.childCount}`);
-}
-
-/** Runs a keyboard move on `view`; false (the key goes on) at the top or the bottom. */
-function keyMove(view: EditorView, way: -1 | 1): boolean {
-  if (!view.editable) return false;
-  const tr = moveSelectedBlocks(view.state, way);
-  if (!tr) {
-    announceMove(view, (place) => `Not moved: ${place} is already ${way < 0 ? "first" : "last"}`);
-    return true;
-  }
-  view.dispatch(tr);
-  announceMove(view, (place) => `Moved ${way < 0 ? "up" : "down"}: now ${place}`);
-  return true;
-}
-
-/** The keyboard moves as a Tiptap extension; the textbox names its keys (aria-keyshortcuts). */
-export const blockMoves = Extension.create({
-  name: "blockMoves",
-  priority: 1000,
-  addKeyboardShortcuts() {
-    return {
-      "Alt-Shift-ArrowUp": () => keyMove(this.editor.view, -1),
-      "Alt-Shift-ArrowDown": () => keyMove(this.editor.view, 1),
-    };
-  },
-  addProseMirrorPlugins() {
-    const keys = "Alt+Shift+ArrowUp Alt+Shift+ArrowDown";
-    return [new Plugin({ props: { attributes: { "aria-keyshortcuts": keys } } })];
-  },
-});
