@@ -73,6 +73,9 @@ describe("the page tree of a change request", () => {
     expect(text).toContain("🚀 C");
     expect(text).toContain(`href="/s/${spaceId}/~/changes/${number}/a"`);
     expect(text).toContain(`action="${base()}/${a}/rename"`);
+    // Rows drag and drop where the script runs (it posts the same move forms).
+    expect(text).toContain("data-page-tree");
+    expect(text).toContain('src="/_app/js/tree.js"');
     // The session, then the space, the change request and its tree in one wave.
     expect(paths).toHaveLength(4);
   });
@@ -200,6 +203,8 @@ describe("the page tree of a change request", () => {
     expect(res.status).toBe(200);
     expect(text).toContain("After A");
     expect(text).not.toContain("/move");
+    expect(text).not.toContain("data-page-tree");
+    expect(text).not.toContain("tree.js");
     const refused = await postForm(reader, `${base()}/${await idOf("A")}/rename`, { title: "X" });
     expect(refused.res.status).toBe(403);
     const confirm = await screenOf(reader, `${base()}/${await idOf("A")}/delete`);

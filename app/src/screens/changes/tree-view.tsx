@@ -17,8 +17,9 @@ import {
  * The page tree of a change request, edited (issue 37): every page with its moves (up, down,
  * indent, outdent: buttons, so the keyboard reaches them), and under "Edit" its rename, a new
  * page beside or inside it, a duplicate (with its sub-pages or without) and the delete (a confirmation screen first). Every form
- * is one content-batch call (tree-routes.ts) and works without JavaScript. A reader sees the
- * tree without forms.
+ * is one content-batch call (tree-routes.ts) and works without JavaScript; with it, rows also
+ * drag and drop (app/client/tree/main.ts posts the same move form). A reader sees the tree
+ * without forms.
  */
 
 /** What a page's row says of it. */
@@ -145,12 +146,17 @@ function Level(props: {
   const base = pagesPath(view.spaceId, view.changeRequest.number);
   if (props.depth > 32) return null;
   return (
-    <ol class="q-tree">
+    <ol class="q-tree" data-page-tree={props.depth === 0 && view.canEdit ? "" : undefined}>
       {props.pages.map((page, index) => {
         const name = pageName(page);
         const editable = page.type === "document" && page.path;
         return (
-          <li id={`page-${page.id}`} data-page-id={page.id}>
+          <li
+            id={`page-${page.id}`}
+            data-page-id={page.id}
+            data-page-type={page.type}
+            data-page-title={page.title}
+          >
             <div class="q-tree-row">
               {editable ? (
                 <a
@@ -212,7 +218,12 @@ export function TreeScreen(props: {
   const subject = cr.subject?.trim() || "Untitled change request";
   const base = pagesPath(view.spaceId, cr.number);
   return (
-    <Shell title={`Pages of #${cr.number}`} person={person} styles={["css/changes.css"]}>
+    <Shell
+      title={`Pages of #${cr.number}`}
+      person={person}
+      styles={["css/changes.css"]}
+      modules={view.canEdit ? ["tree"] : []}
+    >
       <p>
         <a href={changeRequestPath(view.spaceId, cr.number)}>{`#${cr.number} ${subject}`}</a>
       </p>
@@ -224,6 +235,11 @@ export function TreeScreen(props: {
         </Notice>
       ) : null}
       {view.pages.length === 0 ? <p>No pages yet.</p> : null}
+      {view.canEdit && view.pages.length > 1 ? (
+        <p class="a-meta">
+          Move a page with its buttons, or drag its row before, after or onto another page.
+        </p>
+      ) : null}
       <Level view={view} csrf={person.csrf} pages={view.pages} parent={null} depth={0} />
       {view.canEdit ? (
         <AppForm action={`${base}/add`} csrf={person.csrf} label="Add a page at the end">
