@@ -11,6 +11,7 @@ import type { PageRef } from "../../../core/saving/transport";
 import { schemaExtensions } from "./extensions";
 import { joinRoom, type LiveRoom, type Viewer } from "./live";
 import { ownCaret } from "./caret";
+import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
@@ -139,6 +140,7 @@ function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef
     ...editing(ref),
     Collaboration.configure({ document: room.doc, field: "default" }),
     ownCaret,
+    caretAwareDiff,
     liveCursors(room.awareness),
   ];
   const { editor } = mountEditor(mount, extensions, null, viewer.canEdit, room.doc);
