@@ -15,6 +15,7 @@ import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
+import { typingSignal } from "./typing";
 import { slashMenu } from "./slash-menu";
 import { uploads } from "./uploads";
 import { writing } from "./writing";
@@ -142,6 +143,7 @@ function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef
     ownCaret,
     caretAwareDiff,
     liveCursors(room.awareness),
+    typingSignal(room.awareness),
   ];
   const { editor } = mountEditor(mount, extensions, null, viewer.canEdit, room.doc);
   presenceList(room.awareness, mount.previousElementSibling as HTMLElement, viewer.id);
