@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
+import { enterAtStart } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -135,5 +136,29 @@ describe("caret-aware writes to the live document", () => {
     expect(caretDiff("abc", "aXc", 2)).toBeNull();
     // Never between the halves of a surrogate pair.
     expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
+  });
+});
+
+describe("Enter at the start of a block", () => {
+  it("puts the new empty block before it: the text keeps its key (and its comments)", () => {
+    const doc = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("# One\n\nTwo.\n").document));
+    const [heading, paragraph] = [doc.child(0), doc.child(1)];
+    const at = (state: EditorState, pos: number) =>
+      state.apply(state.tr.setSelection(TextSelection.create(state.doc, pos)));
+    const state = at(EditorState.create({ doc }), heading.nodeSize + 1);
+    const next = state.apply(enterAtStart(state)!);
+    expect(next.doc.childCount).toBe(3);
+    expect(next.doc.child(1).attrs).toMatchObject({ key: null });
+    expect(next.doc.child(1).textContent).toBe("");
+    expect(next.doc.child(2).attrs.key).toBe(paragraph.attrs.key);
+    expect(next.doc.child(2).textContent).toBe("Two.");
+    expect(next.selection.$from.parent).toBe(next.doc.child(2));
+    // A heading's level is kept by the new block; elsewhere than the start, Enter splits as usual.
+    const onHeading = at(EditorState.create({ doc }), 1);
+    expect(onHeading.apply(enterAtStart(onHeading)!).doc.child(0).attrs).toMatchObject({
+      level: heading.attrs.level,
+      key: null,
+    });
+    expect(enterAtStart(at(EditorState.create({ doc }), 2))).toBeNull();
   });
 });
