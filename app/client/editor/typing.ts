@@ -13,7 +13,7 @@ import type { Awareness } from "y-protocols/awareness";
  */
 
 /** Idle time after the last local edit before the typist is no longer "typing". */
-export const TYPING_IDLE_MS = 2000;
+const TYPING_IDLE_MS = 2000;
 
 /** How long a person announced as typing is not announced again. */
 const ANNOUNCE_AGAIN_MS = 60_000;
