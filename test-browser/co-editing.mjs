@@ -1,6 +1,6 @@
 // Live co-editing (issue 38) in real browsers, through the app's origin to the API's room: two
 // people (two browser contexts) typing in different blocks and in the same paragraph (its two ends) of one
-// change request page converge, see each other, and the API holds the text; one of them offline
+// change request page converge, see each other (and who is typing), and the API holds the text; one of them offline
 // for a while types, comes back, and both converge; a reader sees the edits live and cannot type.
 // Screenshots: docs/app/co-editing.png (two carets, who is here), co-editing-reader.png.
 import assert from "node:assert/strict";
@@ -29,6 +29,23 @@ async function converged(pages, words) {
   return text;
 }
 
+/** Whoever is marked "typing" in the "who is here" list. */
+const TYPING = "[data-presence] [data-typing] .q-co-name";
+
+/**
+ * `page` shows `name` typing (and no one else), and its live region says `announced` (by
+ * default "<name> is typing"; "" when it was said within the minute).
+ */
+async function typingShown(page, name, announced = `${name} is typing`) {
+  await page.waitForSelector(TYPING, { timeout: 10_000 });
+  const [names, said] = await Promise.all([
+    page.$$eval(TYPING, (els) => els.map((el) => el.textContent)),
+    page.$eval("[data-typing-announcer]", (el) => el.textContent),
+  ]);
+  assert.deepEqual(names, [name]);
+  assert.equal(said, announced);
+}
+
 /** The status line of `page` says `state` (data-save-state). */
 const saidState = (page, state) =>
   page.waitForSelector(`[data-save-status][data-save-state="${state}"]`, { timeout: 30_000 });
@@ -52,17 +69,26 @@ export const tests = [
           return mine.length === 2 && theirs.length === 2 ? true : [mine, theirs];
         });
         assert.ok((await presentNames(page)).some((name) => name.startsWith("Bea Writer")));
-        // Different blocks at once: the owner at the end, Bea in a new first paragraph.
+        const owner = (await presentNames(bea.page)).find((name) => !name.endsWith("(you)"));
+        // Different blocks at once: the owner at the end, Bea in a new first paragraph; each
+        // sees the other "typing" (never themselves), announced once, gone 2 s after the keys.
         await Promise.all([
           typeAt(page, "end", " Owner was here."),
           (async () => {
             await typeAt(bea.page, "start", "Bea first.");
             await bea.page.keyboard.press("Enter");
           })(),
+          typingShown(page, "Bea Writer"),
+          typingShown(bea.page, owner),
         ]);
         await converged([page, bea.page], ["Owner was here.", "Bea first."]);
+        await page.waitForSelector(TYPING, { hidden: true, timeout: 10_000 });
         // The same paragraph at once: the owner at its end, Bea at its start.
-        await Promise.all([typeAt(page, "end", " alpha"), typeAt(bea.page, "last", "beta ")]);
+        await Promise.all([
+          typeAt(page, "end", " alpha"),
+          typeAt(bea.page, "last", "beta "),
+          typingShown(page, "Bea Writer", ""),
+        ]);
         const text = await converged([page, bea.page], ["alpha", "beta"]);
         await saidState(page, "saved");
         await saidState(bea.page, "saved");

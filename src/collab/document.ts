@@ -1,5 +1,6 @@
 import { updateYFragment, yXmlFragmentToProsemirrorJSON } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
+import { MAX_WALK_DEPTH, isRecord, type LooseNode } from "../../core/document/loose";
 import type { JsonDocument } from "../../core/document/types";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -22,15 +23,40 @@ const FIELD = "default";
 const EMPTY: JsonDocument = { object: "document", data: {}, nodes: [] } as unknown as JsonDocument;
 
 /**
+ * Drops the key of every block or inline that repeats an earlier one (document order): Yjs has
+ * no move, so two people moving one block at once leave two copies of it, and a block copied
+ * by a drag with the copy modifier keeps its key. A comment names one block by its key; the
+ * API gives the copy a new key on the write-back.
+ */
+function dropRepeatedKeys(nodes: unknown, seen: Set<string>, depth = 0): void {
+  if (!Array.isArray(nodes) || depth > MAX_WALK_DEPTH) return;
+  for (const node of nodes as unknown[]) {
+    if (!isRecord(node)) continue;
+    const key = (node as LooseNode).key;
+    if (typeof key === "string") {
+      if (seen.has(key)) delete (node as LooseNode).key;
+      else seen.add(key);
+    }
+    const fragments = Array.isArray(node.fragments) ? node.fragments : [];
+    for (const fragment of fragments) {
+      if (isRecord(fragment)) dropRepeatedKeys(fragment.nodes, seen, depth + 1);
+    }
+    dropRepeatedKeys(node.nodes, seen, depth + 1);
+  }
+}
+
+/**
  * The Document the Yjs document holds now, written as `base` (the Document the room last read
- * or wrote) writes the same content (`alike`). A room from before the root's map takes the
- * base's root attrs.
+ * or wrote) writes the same content (`alike`), no key twice. A room from before the root's map
+ * takes the base's root attrs.
  */
 export function documentOf(doc: Y.Doc, base: JsonDocument | null = null): JsonDocument {
   const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FIELD)) as PmNode;
   const fallback = rootAttrsOf(doc) === null && base ? toEditor(base).attrs : undefined;
   const whole = fallback ? { ...json, attrs: fallback } : withRootAttrs(json, doc);
-  return alike(fromEditor(whole), base);
+  const document = fromEditor(whole);
+  dropRepeatedKeys(document.nodes, new Set());
+  return alike(document, base);
 }
 
 /**

@@ -1,8 +1,17 @@
 import { getSchema } from "@tiptap/core";
 import type { MarkType, NodeType } from "@tiptap/pm/model";
-import { describe, expect, it } from "vitest";
 import { EditorState, TextSelection } from "@tiptap/pm/state";
+import {
+  initProseMirrorDoc,
+  ProsemirrorBinding,
+  prosemirrorToYXmlFragment,
+  yXmlFragmentToProseMirrorRootNode,
+} from "@tiptap/y-tiptap";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
+import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
+import { enterAtStart } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -88,5 +97,94 @@ describe("the editor's Tiptap extensions", () => {
     expect(texts(at.apply(moveBlockTo(at, 0, 4)!))).toEqual(["Beta", "Gamma", "Delta.", "Alpha."]);
     expect(moveBlockTo(at, 1, 2)).toBeNull();
     expect(moveBlockTo(at, 1, 1)).toBeNull();
+  });
+});
+
+/**
+ * A person typing in a page bound to Yjs by y-tiptap's own binding (no DOM: a view that is its
+ * state), with or without the caret-aware writes of app/client/editor/caret-diff.ts.
+ */
+function typist(client: number, base: Uint8Array, caretAware: boolean) {
+  const doc = new Y.Doc();
+  doc.clientID = client;
+  Y.applyUpdate(doc, base);
+  const fragment = doc.getXmlFragment("default");
+  const { doc: initial, mapping } = initProseMirrorDoc(fragment, tiptapSchema);
+  const binding = new ProsemirrorBinding(fragment, mapping);
+  const view = { state: EditorState.create({ doc: initial }) };
+  binding.prosemirrorView = view;
+  if (caretAware) caretAwareWrites(binding);
+  return {
+    doc,
+    /** Types `text` one key at a time with the caret at `at`, as the sync plugin writes it. */
+    type(at: number, text: string) {
+      for (const [i, key] of [...text].entries()) {
+        const { tr } = view.state;
+        tr.setSelection(TextSelection.create(tr.doc, at + i)).insertText(key);
+        view.state = view.state.apply(tr);
+        binding._prosemirrorChanged(view.state.doc);
+      }
+    },
+    text: () => yXmlFragmentToProseMirrorRootNode(fragment, tiptapSchema).textContent,
+    local: () => view.state.doc,
+  };
+}
+
+/** Two people typing at once before the same "b" of "xb", then exchanging their updates. */
+function typeTogether(caretAware: boolean): string {
+  const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("xb").document));
+  const seed = new Y.Doc();
+  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+  const base = Y.encodeStateAsUpdate(seed);
+  const ada = typist(1, base, caretAware);
+  const bo = typist(2, base, caretAware);
+  ada.type(2, "cab");
+  bo.type(2, "Z");
+  expect(ada.text()).toBe("xcabb");
+  expect(tiptapSchema.nodeFromJSON(ada.local().toJSON()).eq(ada.local())).toBe(true);
+  Y.applyUpdate(ada.doc, Y.encodeStateAsUpdate(bo.doc));
+  Y.applyUpdate(bo.doc, Y.encodeStateAsUpdate(ada.doc));
+  expect(bo.text()).toBe(ada.text());
+  return ada.text();
+}
+
+describe("caret-aware writes to the live document", () => {
+  it("keep letters typed before an identical character in the typist's order", () => {
+    // y-tiptap alone writes Ada's last "b" after the original one, so Bo's "Z" splits "cab".
+    expect(typeTogether(false)).toBe("xcaZbb");
+    expect(typeTogether(true)).toBe("xcabZb");
+  });
+
+  it("choose the insertion or deletion the caret names, or none when it names none", () => {
+    expect(caretDiff("xb", "xbb", 2)).toEqual({ index: 1, remove: 0, insert: "b" });
+    expect(caretDiff("aab", "ab", 0)).toEqual({ index: 0, remove: 1, insert: "" });
+    expect(caretDiff("abc", "abXc", 1)).toBeNull();
+    expect(caretDiff("abc", "aXc", 2)).toBeNull();
+    // Never between the halves of a surrogate pair.
+    expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
+  });
+});
+
+describe("Enter at the start of a block", () => {
+  it("puts the new empty block before it: the text keeps its key (and its comments)", () => {
+    const doc = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("# One\n\nTwo.\n").document));
+    const [heading, paragraph] = [doc.child(0), doc.child(1)];
+    const at = (state: EditorState, pos: number) =>
+      state.apply(state.tr.setSelection(TextSelection.create(state.doc, pos)));
+    const state = at(EditorState.create({ doc }), heading.nodeSize + 1);
+    const next = state.apply(enterAtStart(state)!);
+    expect(next.doc.childCount).toBe(3);
+    expect(next.doc.child(1).attrs).toMatchObject({ key: null });
+    expect(next.doc.child(1).textContent).toBe("");
+    expect(next.doc.child(2).attrs.key).toBe(paragraph.attrs.key);
+    expect(next.doc.child(2).textContent).toBe("Two.");
+    expect(next.selection.$from.parent).toBe(next.doc.child(2));
+    // A heading's level is kept by the new block; elsewhere than the start, Enter splits as usual.
+    const onHeading = at(EditorState.create({ doc }), 1);
+    expect(onHeading.apply(enterAtStart(onHeading)!).doc.child(0).attrs).toMatchObject({
+      level: heading.attrs.level,
+      key: null,
+    });
+    expect(enterAtStart(at(EditorState.create({ doc }), 2))).toBeNull();
   });
 });

@@ -68,4 +68,15 @@ describe("the room's Document ↔ Yjs trip", () => {
     expect(text).toContain("Local One.");
     expect(text).toContain("Two, theirs.");
   });
+
+  it("keeps a key once: a block's second copy (two people moved it at once) is written without", () => {
+    const before = parseMarkdown("One.\n\nTwo.\n").document as JsonDocument;
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, changeFrom(null, before).update);
+    const fragment = doc.getXmlFragment("default");
+    const two = fragment.get(1) as Y.XmlElement;
+    fragment.insert(0, [two.clone()]);
+    const keys = documentOf(doc, before).nodes.map((node) => (node as { key?: string }).key);
+    expect(keys).toEqual([before.nodes[1]!.key, before.nodes[0]!.key, undefined]);
+  });
 });

@@ -1,10 +1,16 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { editorSchema } from "../../core/editor/schema";
+import { as } from "../helpers/api";
+import { postContent } from "../helpers/change-requests-factories";
 import {
   open,
   pageDocument,
+  paragraphDoc,
   roomOf,
   roomWorld,
+  saveNow,
   type,
   type RoomWorld,
   type TestClient,
@@ -115,6 +121,49 @@ describe("live rooms: an update's storage", () => {
     for (let i = 0; i < 20; i++) await edit(a, b, `e${i} `);
     expect(calls).toHaveLength(20);
     expect(calls.every((query) => query.startsWith("INSERT INTO updates"))).toBe(true);
+    for (const c of [a, b]) c.ws.close();
+  });
+});
+
+describe("live rooms: a moved block keeps its key, so its comments follow it", () => {
+  it("through the editor's binding, the room, the write-back and the API", async () => {
+    const w = await roomWorld("First");
+    const two = paragraphDoc("First");
+    two.nodes.push(paragraphDoc("Second").nodes[0]!);
+    const batch = [{ operation: "update_page", page: w.pageId, document: { document: two } }];
+    expect((await postContent(w.writer, w.space.id, w.cr.id, batch, false)).status).toBe(200);
+    const keys = (await pageDocument(w.writer.token, w)).nodes.map(
+      (n) => (n as { key: string }).key,
+    );
+    const comments = `/spaces/${w.space.id}/change-requests/${w.cr.id}/comments`;
+    const posted = await as(w.writer.token).post(comments, {
+      page: w.pageId,
+      node: keys[1],
+      body: { markdown: "About the second block" },
+    });
+    expect(posted.status, posted.text).toBe(200);
+    const a = await open(w.url, bearer(w.writer.token));
+    const b = await open(w.url, bearer(w.writer.token));
+    // "Second" dragged (or moved by keyboard) above "First": the editor's new doc, written to
+    // Yjs by y-tiptap's own diff, as the sync plugin does for every local edit.
+    const fragment = a.doc.getXmlFragment("default");
+    const shown = yXmlFragmentToProseMirrorRootNode(fragment, editorSchema);
+    const moved = shown.copy(
+      shown.content.cut(0).replaceChild(0, shown.child(1)).replaceChild(1, shown.child(0)),
+    );
+    a.doc.transact(() =>
+      updateYFragment(a.doc, fragment, moved, { mapping: new Map(), isOMark: new Map() }),
+    );
+    // The other person's copy, the stored Document and the comment all agree.
+    await vi.waitFor(() => expect(b.text()).toMatch(/Second.*First/));
+    const remote = yXmlFragmentToProseMirrorRootNode(b.doc.getXmlFragment("default"), editorSchema);
+    expect([remote.child(0).attrs.key, remote.child(1).attrs.key]).toEqual([keys[1], keys[0]]);
+    await saveNow(w, a);
+    const stored = (await pageDocument(w.writer.token, w)).nodes as Array<{ key: string }>;
+    expect(stored.map((n) => n.key)).toEqual([keys[1], keys[0]]);
+    expect(JSON.stringify(stored[0])).toContain("Second");
+    const comment = await as(w.writer.token).get(`${comments}/${posted.body.id}`);
+    expect(comment.body.target).toMatchObject({ page: { id: w.pageId }, node: { id: keys[1] } });
     for (const c of [a, b]) c.ws.close();
   });
 });

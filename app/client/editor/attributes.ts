@@ -1,4 +1,5 @@
 import type { Attributes } from "@tiptap/core";
+import type { Node as PmNode } from "@tiptap/pm/model";
 import { CODEC_ATTRS, editorSchema } from "../../../core/editor/schema";
 
 /**
@@ -11,6 +12,17 @@ import { CODEC_ATTRS, editorSchema } from "../../../core/editor/schema";
 /** Attributes a split (Enter) or a paste must not copy: they belong to one node. */
 const OWN: ReadonlySet<string> = new Set([CODEC_ATTRS.key, CODEC_ATTRS.layout, "id", "checked"]);
 const NOT_COPIED: ReadonlySet<string> = new Set([CODEC_ATTRS.key, CODEC_ATTRS.layout]);
+
+/** The attributes of a block split off `node`: its own ones (key, layout, id, checked) reset. */
+export function splitAttrs(node: PmNode): Record<string, unknown> {
+  const specs = node.type.spec.attrs ?? {};
+  return Object.fromEntries(
+    Object.entries(node.attrs).map(([name, value]) => [
+      name,
+      OWN.has(name) ? (specs[name]?.default ?? null) : value,
+    ]),
+  );
+}
 
 const htmlName = (name: string): string => `data-a-${name.toLowerCase()}`;
 

@@ -12,9 +12,11 @@ import { blockHandle, blockMoves } from "./block-handle";
 import { schemaExtensions } from "./extensions";
 import { joinRoom, type LiveRoom, type Viewer } from "./live";
 import { ownCaret } from "./caret";
+import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
+import { typingSignal } from "./typing";
 import { slashMenu } from "./slash-menu";
 import { uploads } from "./uploads";
 import { writing } from "./writing";
@@ -142,7 +144,9 @@ function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef
     ...editing(ref),
     Collaboration.configure({ document: room.doc, field: "default" }),
     ownCaret,
+    caretAwareDiff,
     liveCursors(room.awareness),
+    typingSignal(room.awareness),
   ];
   const { editor } = mountEditor(mount, extensions, null, viewer.canEdit, room.doc);
   presenceList(room.awareness, mount.previousElementSibling as HTMLElement, viewer.id);

@@ -1,6 +1,7 @@
 import { Extension } from "@tiptap/core";
 import { yCursorPlugin } from "@tiptap/y-tiptap";
 import type { Awareness } from "y-protocols/awareness";
+import { isTyping, typingAnnouncer } from "./typing";
 
 /**
  * Who is here in a live room (issue 38): each person's caret and selection with their name and
@@ -96,18 +97,22 @@ function initials(name: string): string {
 
 /**
  * The "who is here" list before `anchor`: one entry per person (two tabs of one person count
- * once), the viewer first, redrawn whenever the room's awareness changes.
+ * once), the viewer first, each other person marked "typing" while one of their tabs says so
+ * (typing.ts, which also announces it), redrawn whenever the room's awareness changes.
  */
 export function presenceList(awareness: Awareness, anchor: HTMLElement, selfId: string): void {
   const list = document.createElement("ul");
   list.className = "q-co-people";
   list.setAttribute("aria-label", "Who is here");
   list.dataset.presence = "";
+  const announcer = typingAnnouncer();
   const draw = () => {
     const people = new Map<string, { person: Person; client: number }>();
+    const typing = new Set<string>();
     for (const [client, state] of awareness.getStates()) {
       const person = personOf(state);
       if (person && !people.has(person.id)) people.set(person.id, { person, client });
+      if (person && person.id !== selfId && isTyping(state)) typing.add(person.id);
     }
     const ordered = [...people.values()].sort((a, b) =>
       a.person.id === selfId
@@ -129,11 +134,21 @@ export function presenceList(awareness: Awareness, anchor: HTMLElement, selfId: 
         name.className = "q-co-name";
         name.textContent = person.id === selfId ? `${person.name} (you)` : person.name;
         item.append(avatar, name);
+        if (typing.has(person.id)) {
+          item.dataset.typing = "";
+          const note = document.createElement("span");
+          note.className = "q-co-typing";
+          note.textContent = "typing";
+          item.append(note);
+        }
         return item;
       }),
+    );
+    announcer.update(
+      ordered.filter(({ person }) => typing.has(person.id)).map(({ person }) => person),
     );
   };
   awareness.on("change", draw);
   draw();
-  anchor.before(list);
+  anchor.before(list, announcer.region);
 }

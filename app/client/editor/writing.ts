@@ -1,6 +1,8 @@
 import { Extension, InputRule, markInputRule, type Editor } from "@tiptap/core";
 import type { MarkType } from "@tiptap/pm/model";
-import { TextSelection } from "@tiptap/pm/state";
+import { TextSelection, type EditorState, type Transaction } from "@tiptap/pm/state";
+import { CODEC_ATTRS } from "../../../core/editor/schema";
+import { splitAttrs } from "./attributes";
 import { codeBlock, divider, textblock, wrapped, type MakeBlock } from "./blocks";
 
 /**
@@ -61,6 +63,23 @@ function enterInCode(editor: Editor): boolean {
   return true;
 }
 
+/**
+ * Enter at the very start of a keyed block with text: a new empty block goes before it, so the
+ * text keeps its block's key — and the comments anchored on it (issue 38) — where a split would
+ * leave the key on the empty first half and move the text into a new, unkeyed block.
+ */
+export function enterAtStart(state: EditorState): Transaction | null {
+  const { $from, empty } = state.selection;
+  const block = $from.parent;
+  if (!empty || !block.isTextblock || $from.parentOffset !== 0 || block.content.size === 0) {
+    return null;
+  }
+  if (typeof block.attrs[CODEC_ATTRS.key] !== "string" || $from.depth < 1) return null;
+  const index = $from.index(-1);
+  if (!$from.node(-1).canReplaceWith(index, index, block.type)) return null;
+  return state.tr.insert($from.before(), block.type.create(splitAttrs(block))).scrollIntoView();
+}
+
 /** Shift-Enter: a line break inside the textblock. */
 function lineBreak(editor: Editor): boolean {
   const { state } = editor;
@@ -98,7 +117,12 @@ export const writing = Extension.create({
       "Mod-i": mark("italic"),
       "Mod-e": mark("code"),
       "Mod-Shift-s": mark("strikethrough"),
-      Enter: () => enterInCode(this.editor) || enterInList(this.editor),
+      Enter: () => {
+        if (enterInCode(this.editor) || enterInList(this.editor)) return true;
+        const tr = enterAtStart(this.editor.state);
+        if (tr) this.editor.view.dispatch(tr);
+        return tr !== null;
+      },
       "Shift-Enter": () => lineBreak(this.editor),
       Tab: () => this.editor.commands.sinkListItem("listItem"),
       "Shift-Tab": () => this.editor.commands.liftListItem("listItem"),
