@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
-import { enterAtStart } from "../../app/client/editor/writing";
+import { enterAtStart, itemBefore } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -160,5 +160,16 @@ describe("Enter at the start of a block", () => {
       key: null,
     });
     expect(enterAtStart(at(EditorState.create({ doc }), 2))).toBeNull();
+    // In a list: a new empty item before the item, which keeps its key.
+    const list = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("- One\n- Two\n").document));
+    const items = list.child(0);
+    const onTwo = at(EditorState.create({ doc: list }), 1 + items.child(0).nodeSize + 2);
+    const split = onTwo.apply(itemBefore(onTwo, false)!).doc.child(0);
+    expect(split.childCount).toBe(3);
+    expect([split.child(1).attrs.key, split.child(1).textContent]).toEqual([null, ""]);
+    expect([split.child(2).attrs.key, split.child(2).textContent]).toEqual([
+      items.child(1).attrs.key,
+      "Two",
+    ]);
   });
 });
