@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
-import { enterAtStart } from "../../app/client/editor/writing";
+import { enterAtStart, itemBefore } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
@@ -186,5 +186,16 @@ describe("Enter at the start of a block", () => {
       key: null,
     });
     expect(enterAtStart(at(EditorState.create({ doc }), 2))).toBeNull();
+    // In a list: a new empty item before the item, which keeps its key.
+    const list = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("- One\n- Two\n").document));
+    const items = list.child(0);
+    const onTwo = at(EditorState.create({ doc: list }), 1 + items.child(0).nodeSize + 2);
+    const split = onTwo.apply(itemBefore(onTwo, false)!).doc.child(0);
+    expect(split.childCount).toBe(3);
+    expect([split.child(1).attrs.key, split.child(1).textContent]).toEqual([null, ""]);
+    expect([split.child(2).attrs.key, split.child(2).textContent]).toEqual([
+      items.child(1).attrs.key,
+      "Two",
+    ]);
   });
 });

@@ -40,7 +40,28 @@ function enterInList(editor: Editor): boolean {
     return editor.commands.liftListItem("listItem");
   }
   const inTasks = $from.node(-2).type.name === "taskList";
+  const before = itemBefore(editor.state, inTasks);
+  if (before) {
+    editor.view.dispatch(before);
+    return true;
+  }
   return editor.commands.splitListItem("listItem", { checked: inTasks ? false : null });
+}
+
+/**
+ * Enter at the very start of a keyed list item with text: a new empty item before it (see
+ * `enterAtStart`: the item keeps its key and its comments).
+ */
+export function itemBefore(state: EditorState, inTasks: boolean): Transaction | null {
+  const { $from, empty } = state.selection;
+  const item = $from.node(-1);
+  if (!empty || $from.parentOffset !== 0 || $from.parent.content.size === 0) return null;
+  if ($from.index(-1) !== 0 || typeof item.attrs[CODEC_ATTRS.key] !== "string") return null;
+  const index = $from.index(-2);
+  if (!$from.node(-2).canReplaceWith(index, index, item.type)) return null;
+  const attrs = { ...splitAttrs(item), checked: inTasks ? false : null };
+  const fresh = item.type.create(attrs, $from.parent.type.create(splitAttrs($from.parent)));
+  return state.tr.insert($from.before(-1), fresh).scrollIntoView();
 }
 
 /** Enter in a code line: a new line; on an empty last line, out of the code block. */
