@@ -11,9 +11,7 @@ import { dohUrlOf } from "./dns";
  */
 
 /** What a TXT lookup found. */
-export type TxtLookup =
-  | { ok: true; values: string[] }
-  | { ok: false; reason: string };
+export type TxtLookup = { ok: true; values: string[] } | { ok: false; reason: string };
 
 /** DNS record type 16 (TXT); DoH JSON answers list the CNAME steps before it. */
 const TXT = 16;
@@ -63,11 +61,16 @@ export async function lookupTxt(
   }
   const answer = body as { Status?: unknown; Answer?: unknown };
   if (typeof answer?.Status !== "number" || !NOT_THERE.has(answer.Status)) {
-    return { ok: false, reason: `the DNS resolver failed the lookup (status ${String(answer?.Status)})` };
+    return {
+      ok: false,
+      reason: `the DNS resolver failed the lookup (status ${String(answer?.Status)})`,
+    };
   }
   const records = Array.isArray(answer.Answer) ? answer.Answer : [];
   const values = records
-    .filter((r): r is { type: number; data: string } => r?.type === TXT && typeof r.data === "string")
+    .filter(
+      (r): r is { type: number; data: string } => r?.type === TXT && typeof r.data === "string",
+    )
     .map((r) => txtText(r.data));
   return { ok: true, values };
 }

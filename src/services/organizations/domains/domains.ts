@@ -52,7 +52,10 @@ export function domainPlan(db: Database, organizationId: string, domain: string)
         .select()
         .from(orgEmailDomains)
         .where(
-          and(eq(orgEmailDomains.organizationId, organizationId), eq(orgEmailDomains.domain, domain)),
+          and(
+            eq(orgEmailDomains.organizationId, organizationId),
+            eq(orgEmailDomains.domain, domain),
+          ),
         )
         .limit(1),
     },
