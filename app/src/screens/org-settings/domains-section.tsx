@@ -82,7 +82,9 @@ function DomainItem(props: { base: string; csrf: string; d: OrgDomain; index: nu
           </>
         ) : null}
         <dt>Last check</dt>
-        <dd>{d.lastCheck ? `${d.lastCheckedAt ?? ""}: ${d.lastCheck.message}` : "Never checked"}</dd>
+        <dd>
+          {d.lastCheck ? `${d.lastCheckedAt ?? ""}: ${d.lastCheck.message}` : "Never checked"}
+        </dd>
       </dl>
     </li>
   );
@@ -94,10 +96,10 @@ export function DomainsSection(props: { base: string; csrf: string; domains: Org
     <section class="a-section" aria-labelledby="domains-title">
       <h2 id="domains-title">E-mail domains</h2>
       <p class="a-hint">
-        Publish each domain's TXT record at its DNS host, then check it. Until a domain is
-        verified, nobody new joins by an address on it: not through this organization's single
-        sign-on, not by joining or signing up by domain. Verified domains are checked again daily;
-        a record missing three times in a row loses the verification.
+        Publish each domain's TXT record at its DNS host, then check it. Until a domain is verified,
+        nobody new joins by an address on it: not through this organization's single sign-on, not by
+        joining or signing up by domain. Verified domains are checked again daily; a record missing
+        three times in a row loses the verification.
       </p>
       {props.domains.length === 0 ? <p>No e-mail domain.</p> : null}
       <ul class="a-list" aria-label="E-mail domains" hidden={props.domains.length === 0}>
