@@ -26,7 +26,7 @@ export function newDomainToken(): string {
 }
 
 /** Consecutive checks without the record after which a verified domain is failed. */
-export const MISSES_TO_FAIL = 3;
+const MISSES_TO_FAIL = 3;
 
 /** What the TXT values of `_quire.<domain>` say about this organization's token. */
 export function resultOf(values: readonly string[], token: string): DomainCheckResult {

@@ -26,10 +26,10 @@ export interface CheckOutcome {
 }
 
 /** How often a verified domain is re-checked. */
-export const RECHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const RECHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Most domains one scheduled run checks (each is one DNS-over-HTTPS request). */
-export const RECHECK_LIMIT = 25;
+const RECHECK_LIMIT = 25;
 
 /**
  * Looks `_quire.<domain>` up and writes what it saw (the standing of `afterCheck`, the time and
