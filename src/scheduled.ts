@@ -11,6 +11,7 @@ import { purgeEndedSessions } from "./services/sessions/purge";
 import { purgeSignInLeftovers } from "./services/sign-in/purge";
 import { purgeIntegrationLeftovers } from "./services/integrations/retention";
 import { upgradeOldIndexes } from "./services/search/index-upgrade";
+import { recheckDomains } from "./services/organizations/domains/checks";
 
 /** A job the cron trigger runs; each receives the database and the scheduled time. */
 type ScheduledJob = {
@@ -25,7 +26,8 @@ type ScheduledJob = {
 /**
  * The cron trigger's jobs: purges (deleted spaces, expired idempotency keys, old job failures,
  * SSO leftovers, ended sessions and spent sign-in links, e-mail sign-in leftovers, integration
- * leftovers), the API spec re-fetches and stuck-spec recovery, and
+ * leftovers), the API spec re-fetches and stuck-spec recovery, the daily re-check of verified
+ * e-mail domains, and
  * the rebuild of search indexes written before tagged words.
  */
 const SCHEDULED_JOBS: ScheduledJob[] = [
@@ -64,6 +66,10 @@ const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: "integrations",
     run: async ({ db, now }) => ({ ...(await purgeIntegrationLeftovers(db, now)) }),
+  },
+  {
+    name: "domains",
+    run: async ({ env, db, now }) => ({ ...(await recheckDomains(env, db, now)) }),
   },
   {
     name: "search-upgrade",

@@ -3,8 +3,11 @@
 // address is served by request interception in Chromium, as a page whose button posts the
 // signed Response to the ACS (the HTTP-POST binding). Through the app: the SP-initiated start,
 // the IdP's page, the ACS, the callback's Continue, the session cookie and the person's home;
-// axe on the screens passed through. A replayed Response is refused with nothing signed in.
-// (OIDC in a browser: test-browser/oidc.mjs.)
+// axe on the screens passed through. A new person on a domain the organization has not verified
+// is refused (issue 35: the pre-hijack); the owner then adds the domain on the sign-in settings
+// screen, publishes its TXT record in a local DNS-over-HTTPS server (fixtures/doh.mjs, the API's
+// resolver while this file runs) and checks it, and the same person gets in. A replayed Response
+// is refused with nothing signed in. (OIDC in a browser: test-browser/oidc.mjs.)
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +16,15 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { audit, heading, signInByCode, submit, visit } from "./fixtures/app-checks.mjs";
 import { csrfOf, pageFetch } from "./fixtures/sign-in.mjs";
+import { dohServer } from "./fixtures/doh.mjs";
+import { freePort } from "../scripts/lib/reader.mjs";
+
+// Listening from the start (the API may resolve any name through it while this file's tests are
+// in the run), unreferenced so it never keeps the run alive.
+const DOH = await dohServer(await freePort()).start();
+
+/** The API's vars while this file runs: its DNS resolver, and loopback allowed (development). */
+export const apiVars = { OUTBOUND_ALLOW_LOOPBACK: "true", OUTBOUND_DOH_URL: DOH.url };
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -92,14 +104,35 @@ export const tests = [
         },
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      const email = `saml-${Date.now()}@example.com`;
+      const domain = `saml-${Date.now()}.example.com`;
+      const email = `sam@${domain}`;
       const context = await browser.createBrowserContext();
       const person = await context.newPage();
       const answered = [];
       await serveIdp(person, idp, email, answered);
-      await visit(person, `${appBase}/sso/saml/${created.body.id}/start`);
-      assert.ok(person.url().startsWith(idp.ssoURL), person.url());
-      await submit(person, "main form button[type=submit]", 200);
+      const signIn = async (status) => {
+        await visit(person, `${appBase}/sso/saml/${created.body.id}/start`);
+        assert.ok(person.url().startsWith(idp.ssoURL), person.url());
+        await submit(person, "main form button[type=submit]", status);
+      };
+      // A new person on a domain the organization has not verified: refused, nobody created.
+      await signIn(403);
+      const refusal = await person.$eval("body", (b) => b.textContent);
+      assert.match(refusal, new RegExp(`${domain.replace(/\./g, "\\.")} is not an e-mail domain`));
+
+      // The owner adds the domain, publishes its record and checks it, on the settings screen.
+      await visit(page, `${appBase}/org/${orgId}/settings/sign-in`);
+      await page.type("#domain-name", domain);
+      await submit(page, "form[aria-label='Add an e-mail domain'] button[type=submit]", 200);
+      const record = await page.$eval(`input[value='_quire.${domain}']`, (input) => {
+        const value = input.closest("li").querySelector("input[value^='quire-verification=']");
+        return { name: input.value, value: value.value };
+      });
+      DOH.publish(record.name, [record.value]);
+      await submit(page, `form[aria-label='Check ${domain} now'] button[type=submit]`, 200);
+      assert.match(await page.$eval("main", (m) => m.textContent), /Verified/);
+      await audit(page, "org-sign-in-settings-domains");
+      await signIn(200);
       assert.equal(new URL(person.url()).pathname, "/sso/callback", person.url());
       await audit(person, "sso-callback-confirm");
       await submit(person, "main form button[type=submit]", 200);
@@ -117,7 +150,7 @@ export const tests = [
 
       // The same Response posted again (another browser): refused, nobody signed in there.
       const other = await (await browser.createBrowserContext()).newPage();
-      const [first] = answered;
+      const first = answered.at(-1);
       await other.setContent(idpPage(first.acsURL, first.samlResponse, first.relayState));
       const replay = await submit(other, "main form button[type=submit]");
       assert.equal(replay?.status(), 403, other.url());

@@ -57,8 +57,9 @@ export function createOrganizationPlan({ title, ownerEmail, domains = [] }) {
         SELECT ${id}, ${title}, ${now}, ${domainsJson}, 1 FROM users WHERE email = ${ownerEmail}`,
       sql`INSERT INTO org_members (organization_id, user_id, role, joined_at)
         SELECT ${id}, u.id, 'admin', ${now} FROM users u WHERE u.email = ${ownerEmail} AND ${created}`,
-      sql`INSERT INTO org_email_domains (domain, organization_id)
-        SELECT value, ${id} FROM json_each(${domainsJson}) WHERE ${created}`,
+      // Each domain pending with its random TXT token, as the service writes it (src/lib/domain-records.ts).
+      sql`INSERT INTO org_email_domains (domain, organization_id, token)
+        SELECT value, ${id}, lower(hex(randomblob(16))) FROM json_each(${domainsJson}) WHERE ${created}`,
       sql`SELECT o.id, o.title, o.created_at, o.email_domains, o.members_count, m.role AS owner_role
         FROM organizations o JOIN org_members m ON m.organization_id = o.id WHERE o.id = ${id}`,
     ],

@@ -132,6 +132,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "GET /v1/spaces/{spaceId}/revisions": "listSpaceRevisions",
   "GET /v1/spaces/{spaceId}/content/page/{pageId}/revisions": "listPageRevisions",
   "POST /v1/spaces/{spaceId}/revisions/{revisionId}/revert": "revertToRevision",
+  "POST /v1/orgs/{organizationId}/domains/{domain}/check": "checkOrganizationDomain",
 };
 
 /** The official table's path key: without the /v1 prefix, every parameter written `{}`. */

@@ -6,7 +6,7 @@ import { MAX_DOCUMENT_DEPTH, tooDeepMessage } from "../../core/document/limits";
 import { jsonDepth } from "../lib/json-depth";
 
 /** Most e-mail domains one organization may list. */
-const MAX_EMAIL_DOMAINS = 50;
+export const MAX_EMAIL_DOMAINS = 50;
 
 /** Path of one organization. */
 export const OrgParams = z.object({ organizationId: pathString("organizationId") });
@@ -37,10 +37,15 @@ const OrganizationTitle = z
 const DOMAIN =
   /^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
+/** One e-mail domain, lowercased and checked as a host name. */
+export const EmailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(DOMAIN, "must be a domain name such as example.com");
+
 /** E-mail domains, lowercased and checked as host names (official OrganizationEmailDomains). */
-const EmailDomains = z
-  .array(z.string().trim().toLowerCase().regex(DOMAIN, "must be a domain name such as example.com"))
-  .max(MAX_EMAIL_DOMAINS);
+const EmailDomains = z.array(EmailDomain).max(MAX_EMAIL_DOMAINS);
 
 /** Official OrganizationHostname, with the spec's subdomain rule. */
 const OrganizationHostname = z

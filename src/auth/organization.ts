@@ -1,7 +1,7 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { organizations, orgMembers } from "../db/schema";
+import { orgEmailDomains, organizations, orgMembers, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { runBoth, type NoStatements, type Results, type Statements } from "../db/plan";
 import { callerFromResult, callerQuery, callerUserId, type Caller, type CallerRow } from "./caller";
@@ -113,6 +113,11 @@ export interface OrgToJoin {
   role: MemberRole | null;
   /** The caller's membership: null when not a member, true when it is disabled. */
   disabled: boolean | null;
+  /**
+   * The caller's address is verified and on one of the organization's VERIFIED domains (the
+   * only way a non-member may join by domain: src/services/organizations/domains/).
+   */
+  onVerifiedDomain: boolean;
 }
 
 /**
@@ -130,7 +135,15 @@ export async function resolveOrgToJoin(
       caller: callerQuery(c),
       org: c
         .get("db")
-        .select({ org: organizations, role: orgMembers.role, disabled: orgMembers.disabled })
+        .select({
+          org: organizations,
+          role: orgMembers.role,
+          disabled: orgMembers.disabled,
+          onVerifiedDomain: sql<number>`EXISTS (SELECT 1 FROM ${users} u
+            JOIN ${orgEmailDomains} d ON d.organization_id = ${organizations.id}
+              AND d.domain = lower(substr(u.email, instr(u.email, '@') + 1)) AND d.status = 'verified'
+            WHERE u.id = ${callerUserId(c)} AND u.email_verified = 1)`,
+        })
         .from(organizations)
         .leftJoin(
           orgMembers,
@@ -147,7 +160,13 @@ export async function resolveOrgToJoin(
   const caller = callerFromResult(c, own.caller);
   const row = own.org[0];
   if (!row) throw notFound("Organization");
-  return { caller, org: row.org, role: row.role ?? null, disabled: row.disabled ?? null };
+  return {
+    caller,
+    org: row.org,
+    role: row.role ?? null,
+    disabled: row.disabled ?? null,
+    onVerifiedDomain: Boolean(row.onVerifiedDomain),
+  };
 }
 
 /** 403 unless the caller's role is at least `minimum`. */

@@ -3,6 +3,11 @@ import { addressVerdict, type HostVerdict } from "./addresses";
 /** Cloudflare's DNS-over-HTTPS JSON endpoint, used unless `OUTBOUND_DOH_URL` names another. */
 const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
 
+/** The DNS-over-HTTPS JSON endpoint of a deployment: `OUTBOUND_DOH_URL`, else Cloudflare's. */
+export function dohUrlOf(configured: string | undefined): URL {
+  return new URL(configured || DEFAULT_DOH_URL);
+}
+
 interface DohAnswer {
   type: number;
   data: string;
@@ -21,7 +26,7 @@ export async function resolvedVerdict(
 ): Promise<HostVerdict> {
   const lookups = await Promise.all(
     ["A", "AAAA"].map(async (type) => {
-      const url = new URL(dohUrl || DEFAULT_DOH_URL);
+      const url = dohUrlOf(dohUrl);
       url.searchParams.set("name", host);
       url.searchParams.set("type", type);
       const res = await fetch(url, { headers: { accept: "application/dns-json" }, signal });

@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { hostVerdict } from "./addresses";
-import { resolvedVerdict } from "./dns";
+import { dohUrlOf, resolvedVerdict } from "./dns";
 import { devLoopbackAllowed, type LoopbackPolicy } from "./dev-loopback";
 
 /**
@@ -126,7 +126,10 @@ async function checkedUrl(env: Policy, raw: string, signal: AbortSignal): Promis
   const allowLoopback = devLoopbackAllowed(env);
   let verdict = hostVerdict(url.hostname);
   const isName = verdict === null && !/^[\d.]+$|^\[/.test(url.hostname);
-  if (isName && env.OUTBOUND_DNS_CHECK !== "off") {
+  // The resolver every other name is checked with is not itself resolved through itself (the
+  // operator chose it; a TXT lookup through it then costs one request, not three).
+  const isResolver = url.host === dohUrlOf(env.OUTBOUND_DOH_URL).host;
+  if (isName && !isResolver && env.OUTBOUND_DNS_CHECK !== "off") {
     verdict = await resolvedVerdict(url.hostname, env.OUTBOUND_DOH_URL, signal);
   }
   if (verdict === "private" || (verdict === "loopback" && !allowLoopback)) {

@@ -4,6 +4,8 @@ import { call } from "../helpers/api";
 import { makeMember, makeOrg } from "../helpers/factories";
 import { readOrg } from "../helpers/organizations-factories";
 import { createTestIdp } from "../helpers/saml-idp";
+import { publishTxt } from "../helpers/domains";
+import { uniqueDomain } from "../helpers/organizations-factories";
 import { makeSession } from "../helpers/sessions";
 import { readIdpMetadata } from "../../app/src/screens/org-settings/saml-metadata";
 
@@ -12,7 +14,8 @@ import { readIdpMetadata } from "../../app/src/screens/org-settings/saml-metadat
  * through the app's entry and the real API: a SAML provider added from pasted metadata XML and
  * removed, SSO required and no longer; an OIDC provider added by its issuer's discovery (the real
  * provider of test/network/oidc.ts), its secret never shown back, offered on `/sign-in?org=` beside
- * the SAML one, and removed; an OIDC provider's refusal shown; a non-admin sees none of it.
+ * the SAML one, and removed; an OIDC provider's refusal shown; a non-admin sees none of it; an
+ * e-mail domain added, its TXT record shown to copy, checked once published, and removed.
  */
 
 /** An IdP's metadata document as IdPs publish it (namespaced, a signing key, two bindings). */
@@ -137,5 +140,33 @@ describe("the single sign-on settings screen", () => {
     const refused = await postForm(reader, `${base}/enforce`, { sso: "yes" });
     expect(refused.res.status).toBe(403);
     expect((await readOrg(org.id)).sso).toBe(false);
+  });
+
+  it("adds an e-mail domain, shows its TXT record, checks it once published, removes it", async () => {
+    const { org, owner } = await makeOrg();
+    const admin = await makeSession(owner.user.id);
+    const base = `/org/${org.id}/settings/sign-in`;
+    const domain = uniqueDomain();
+    const added = await postForm(admin, `${base}/domains`, { domain });
+    expect(added.res.headers.get("Location")).toBe(`${base}?done=domain-added`);
+    expect(added.paths).toEqual([`POST /v1/orgs/${org.id}/domains`]);
+    const screen = await screenOf(admin, base);
+    expect(screen.text).toContain(`<strong>${domain}</strong>`);
+    expect(screen.text).toContain("Not verified yet");
+    expect(screen.text).toContain(`value="_quire.${domain}"`);
+    const value = /value="(quire-verification=[0-9a-f]+)"/.exec(screen.text)?.[1];
+    expect(value).toBeDefined();
+    await publishTxt(`_quire.${domain}`, [value!]);
+    const checked = await postForm(admin, `${base}/domains/${domain}/check`);
+    expect(checked.res.headers.get("Location")).toBe(`${base}?done=domain-checked`);
+    const after = await screenOf(admin, `${base}?done=domain-checked`);
+    expect(after.text).toContain("The domain is checked");
+    expect(after.text).toContain("Verified</span>");
+    const bad = await postForm(admin, `${base}/domains`, { domain: "not a domain" });
+    expect(bad.res.status).toBe(400);
+    expect(bad.text).toContain("body.domain");
+    const removed = await postForm(admin, `${base}/domains/${domain}/delete`);
+    expect(removed.res.headers.get("Location")).toBe(`${base}?done=domain-removed`);
+    expect((await screenOf(admin, base)).text).toContain("No e-mail domain.");
   });
 });

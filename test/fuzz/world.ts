@@ -151,6 +151,7 @@ export async function buildWorld(): Promise<FuzzWorld> {
       sessionId: [session.id],
       inviteId: [invite.id],
       emailDomain: ["example.test"],
+      domain: ["example.test"],
       teamId: [team.id],
       collectionId: [collection.id],
       spaceId: [spaceId],

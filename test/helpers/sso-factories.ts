@@ -15,6 +15,7 @@ import {
 import { as, workerFetch } from "./api";
 import { makeOrg, testDb, unique, type TestUser } from "./factories";
 import { createTestIdp, type TestIdp } from "./saml-idp";
+import { markVerified } from "./domains";
 
 /** A provider as the API returns it (the fields the tests read). */
 export interface WireProvider {
@@ -46,15 +47,18 @@ export async function createProvider(
   return res.body as WireProvider;
 }
 
-/** An organization (with e-mail domain `sso.example`) and an IdP registered as its provider. */
+/**
+ * An organization (with e-mail domain `sso.example`, verified unless `verified: false`: only a
+ * verified domain lets its IdP create accounts) and an IdP registered as its provider.
+ */
 export async function makeSamlSetup(
   extra: Record<string, unknown> = {},
-  orgOptions: { emailDomains?: string[] } = {},
+  orgOptions: { emailDomains?: string[]; verified?: boolean } = {},
 ) {
   const idp = await createTestIdp();
-  const { org, owner } = await makeOrg({
-    emailDomains: orgOptions.emailDomains ?? ["sso.example"],
-  });
+  const emailDomains = orgOptions.emailDomains ?? ["sso.example"];
+  const { org, owner } = await makeOrg({ emailDomains });
+  if (orgOptions.verified !== false) await markVerified(org.id, emailDomains);
   const provider = await createProvider(owner, org.id, providerBody(idp, extra));
   return { idp, org, owner, provider };
 }

@@ -13,6 +13,7 @@ import mailHost from "./mail.ts";
 import gitbookApiHost from "./gitbook-api.ts";
 import gitHost from "./git-host.ts";
 import githubHost from "./github.ts";
+import { answerTxt, publishTxt } from "./dns-txt.ts";
 
 type FakeHost = (request: Request) => Response | Promise<Response>;
 
@@ -41,10 +42,15 @@ const DNS_RECORDS: Record<string, { A?: string[]; AAAA?: string[] }> = {
   "www.youtube.com": { A: ["93.184.215.14"] },
 };
 
-/** `cloudflare-dns.com`: the DNS-over-HTTPS JSON API the outbound fetcher resolves names with. */
-function dns(request: Request): Response {
+/**
+ * `cloudflare-dns.com`: the DNS-over-HTTPS JSON API the outbound fetcher resolves names with, and
+ * the TXT records of domain verification (dns-txt.ts).
+ */
+function dns(request: Request): Response | Promise<Response> {
   const url = new URL(request.url);
+  if (request.method === "PUT" && url.pathname === "/__txt") return publishTxt(request);
   const name = (url.searchParams.get("name") ?? "").toLowerCase();
+  if (url.searchParams.get("type") === "TXT") return answerTxt(name);
   const type = url.searchParams.get("type") === "AAAA" ? "AAAA" : "A";
   const known = DNS_RECORDS[name];
   const addresses = known

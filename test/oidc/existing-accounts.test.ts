@@ -3,10 +3,12 @@ import { as } from "../helpers/api";
 import { makeMember, makeOrg, makeUser, unique, type TestUser } from "../helpers/factories";
 import { finishOidc, loginAtProvider, sessionCookieOf, startOidc } from "../helpers/oidc-flow";
 import { credentialsOf } from "../helpers/sso-factories";
+import { publishTxt } from "../helpers/domains";
 
 // An organization's `emailDomains` are unverified claims and its admin registers the provider:
 // it may sign in an existing account only when it is a member, never a mere invitee
-// (src/services/sso/existing-account.ts; docs/security.md). The provider is the real
+// (src/services/sso/existing-account.ts), and create one only on a verified domain
+// (src/services/sso/new-account.ts; docs/security.md). The provider is the real
 // oidc-provider of test/network (https://idp.example.com), which vouches for any address.
 
 /** An organization claiming `domain`, with its own OIDC provider; the provider's id. */
@@ -82,10 +84,23 @@ describe("an organization's OIDC provider and existing accounts", () => {
     expect(member.body.role).toBe("read");
   });
 
-  it("provisions a new address of the organization's domains as before", async () => {
+  it("provisions a new address only once the organization verified its domain", async () => {
     const domain = `${unique("n")}.example.com`;
     const { orgId, owner, id } = await orgWithProvider(domain);
     const email = `${unique("new")}@${domain}`;
+    // Listed in emailDomains but unverified: the pre-hijack is refused, nothing is created.
+    const refused = await signIn(id, email);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain(`${email} has no account here, and ${domain}`);
+    expect(refused.body.error.message).toContain(`ask an admin to verify ${domain}, or to invite`);
+    expect(sessionCookieOf(refused)).toBeNull();
+    // The admin publishes the record and checks it (the domain is listed already: 200).
+    const admin = as(owner.token);
+    const listed = await admin.post(`/orgs/${orgId}/domains`, { domain });
+    expect(listed.status, listed.text).toBe(200);
+    await publishTxt(listed.body.record.name, [listed.body.record.value]);
+    const checked = await admin.post(`/orgs/${orgId}/domains/${domain}/check`);
+    expect(checked.body.status).toBe("verified");
     const res = await signIn(id, email);
     expect(res.status, res.text).toBe(201);
     expect(res.body.user.email).toBe(email);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { as, call } from "../helpers/api";
 import { makeMember, makeOrg, makeUser, unique } from "../helpers/factories";
+import { markVerified } from "../helpers/domains";
 import { finishOidc, loginAtProvider, sessionCookieOf, startOidc } from "../helpers/oidc-flow";
 
 // Sign-in with the deployment's provider (vitest.config.ts OIDC_PROVIDERS: "idp", a real
@@ -115,7 +116,8 @@ describe("organizations' OIDC providers", () => {
     const outsider = await makeUser();
     expect((await as(outsider.token).get(path)).status).toBe(404);
 
-    // A new person of the organization's domain joins with the provider's role.
+    // A new person of the organization's (verified) domain joins with the provider's role.
+    await markVerified(org.id, [domain]);
     const email = `${unique("carol")}@${domain}`;
     const start = await startOidc(id);
     const done = await finishOidc(await loginAtProvider(start.url, email), start.cookie);

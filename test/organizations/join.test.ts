@@ -8,13 +8,15 @@ import {
   setOrg,
   uniqueDomain,
 } from "../helpers/organizations-factories";
+import { markVerified } from "../helpers/domains";
 
 const MISSING = "doesnotexist00000000";
 
-/** An organization listing a fresh domain, and a verified user on that domain. */
-async function domainWorld(options: { emailVerified?: boolean } = {}) {
+/** An organization listing a fresh domain (verified unless told), and a verified user on it. */
+async function domainWorld(options: { emailVerified?: boolean; verified?: boolean } = {}) {
   const domain = uniqueDomain();
   const { org, owner } = await makeOrg({ emailDomains: [domain] });
+  if (options.verified !== false) await markVerified(org.id, [domain]);
   const joiner = await makeUser({
     email: `${unique("j")}@${domain}`,
     emailVerified: options.emailVerified ?? true,
@@ -53,7 +55,7 @@ describe("POST /v1/orgs/{organizationId}/join", () => {
     expect((await readMembership(org.id, guest.user.id))?.role).toBeNull();
   });
 
-  it("answers an outsider (domain mismatch, unverified e-mail) exactly as a missing organization", async () => {
+  it("answers an outsider (domain mismatch, unverified e-mail or domain) exactly as a missing organization", async () => {
     const { org } = await domainWorld();
     const stranger = await makeUser();
     const missing = await as(stranger.token).post(`/orgs/${MISSING}/join`);
@@ -65,6 +67,14 @@ describe("POST /v1/orgs/{organizationId}/join", () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual(missing.body);
     expect(await readMembership(unverified.org.id, unverified.joiner.user.id)).toBeUndefined();
+    // A domain the organization lists but never verified lets nobody in (the pre-hijack).
+    const claimed = await domainWorld({ verified: false });
+    const refused = await as(claimed.joiner.token).post(`/orgs/${claimed.org.id}/join`);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual(missing.body);
+    expect(
+      (await as(claimed.joiner.token).get(`/email-domains/${claimed.domain}/orgs`)).body,
+    ).toEqual({ organizations: [] });
     // A token scoped without the write scope learns nothing either.
     const scoped = await makeToken(stranger.user.id, { scopes: ["organization:read"] });
     expect((await as(scoped).post(`/orgs/${org.id}/join`)).status).toBe(404);
@@ -103,10 +113,12 @@ describe("POST /v1/orgs/{organizationId}/join", () => {
 });
 
 describe("GET /v1/email-domains/{emailDomain}/orgs", () => {
-  it("shows a verified user on the domain every organization listing it", async () => {
+  it("shows a verified user on the domain every organization that verified it", async () => {
     const domain = uniqueDomain();
     const a = await makeOrg({ emailDomains: [domain] });
     const b = await makeOrg({ emailDomains: [domain, uniqueDomain()] });
+    await markVerified(a.org.id, [domain]);
+    await markVerified(b.org.id, [domain]);
     await makeOrg({ emailDomains: [uniqueDomain()] });
     const user = await makeUser({ email: `${unique("e")}@${domain}` });
     const res = await as(user.token).get(`/email-domains/${domain.toUpperCase()}/orgs`);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OutboundError, createOutbound } from "../../src/outbound";
+import { lookupTxt, txtText } from "../../src/outbound/txt";
 
 // The outbound fetcher against the fake internet of test/network (the network boundary). The
 // areas that use it (spec URLs, translation engines, dev tunnels) test it through their routes.
@@ -126,5 +127,19 @@ describe("outbound fetcher", () => {
     const deployed = createOutbound({ ...env, OUTBOUND_ALLOW_LOOPBACK: "true" });
     const refused = await deployed.request("http://localhost:9/").catch((e: unknown) => e);
     expect((refused as OutboundError).code).toBe("blocked_address");
+  });
+
+  it("looks TXT records up over DoH: split strings joined, NXDOMAIN apart from a resolver down", async () => {
+    expect(txtText('"quire-verification=" "abc\\"d"')).toBe('quire-verification=abc"d');
+    expect(txtText("bare value")).toBe("bare value");
+    // NXDOMAIN is "no record"; the resolver's host is not resolved through itself (one request).
+    expect(await lookupTxt(outbound, undefined, "_quire.nothing.example")).toEqual({
+      ok: true,
+      values: [],
+    });
+    const down = await lookupTxt(outbound, undefined, "_quire.x.resolver-down.example");
+    expect(down).toEqual({ ok: false, reason: "the DNS resolver answered HTTP 503" });
+    const elsewhere = await lookupTxt(outbound, "https://nowhere.invalid/dns-query", "_quire.a.b");
+    expect(elsewhere.ok).toBe(false);
   });
 });

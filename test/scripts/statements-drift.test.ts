@@ -60,7 +60,9 @@ function normalized(rows: Record<string, unknown>[], names: Record<string, strin
     Object.fromEntries(
       Object.entries(row).map(([column, value]) => {
         if (typeof value !== "string") return [column, value];
-        if (column === "digest" || column === "hint") return [column, `<${column}>`];
+        if (column === "digest" || column === "hint" || column === "token") {
+          return [column, `<${column}>`];
+        }
         if (ISO_TIME.test(value)) return [column, "<time>"];
         if (ID.test(value)) {
           if (!ids.has(value)) ids.set(value, `<id${ids.size}>`);

@@ -74,7 +74,7 @@ describe("a session as the caller", () => {
     expect((await asSession(session).get("/user")).status).toBe(200);
   });
 
-  it("is refused as a Bearer token, and an API token is refused as the cookie (401)", async () => {
+  it("is refused as a Bearer token, an API token or another deployment's session as the cookie (401)", async () => {
     const bearer = await as(session.secret).get("/user");
     expect(bearer.status).toBe(401);
     expect(bearer.body.error.message).toMatch(/only from its cookie/);
@@ -82,6 +82,12 @@ describe("a session as the caller", () => {
       headers: { Cookie: `quire_session=${person.token}` },
     });
     expect(tokenAsCookie.status).toBe(401);
+    // A well-formed session of another deployment (its digest is in another database): 401.
+    const foreign = `qs_${"F".repeat(43)}`;
+    const elsewhere = await call("GET", "/user", {
+      headers: { Cookie: `quire_session=${foreign}` },
+    });
+    expect(elsewhere.status).toBe(401);
     // With both, the Authorization header is the credential.
     const both = await call("GET", "/user", {
       token: person.token,

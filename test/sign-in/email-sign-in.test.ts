@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, d1Cost } from "../helpers/api";
 import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { markVerified } from "../helpers/domains";
 import { askSignIn, mailTo, secretsOf, setCookie, setCookieLine } from "../helpers/sign-in";
 import { emailSignIns, users } from "../../src/db/schema";
 import { purgeSignInLeftovers } from "../../src/services/sign-in/purge";
@@ -108,9 +109,10 @@ describe("e-mail sign-in (link and code)", () => {
 });
 
 describe("sign-up by e-mail", () => {
-  it("creates a person whose address is in an organization's domains, who may then join", async () => {
+  it("creates a person whose address is on an organization's verified domain, who may then join", async () => {
     const domain = `${unique("d")}.example.test`;
     const { org } = await makeOrg({ emailDomains: [domain] });
+    await markVerified(org.id, [domain]);
     const email = `new@${domain}`;
     const { cookie } = await askSignIn(email);
     const [message] = await mailTo(email);

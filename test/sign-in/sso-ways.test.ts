@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { setDomainStatus } from "../helpers/domains";
 import { call, d1Cost } from "../helpers/api";
 import { makeOrg, makeUser, testDb, unique } from "../helpers/factories";
 import { setOrg, uniqueDomain } from "../helpers/organizations-factories";
@@ -49,6 +50,13 @@ describe("GET /v1/sessions/ways/sso (the SSO to offer on the sign-in screen)", (
     expect(d1Cost(res).roundTrips).toBe(1);
     await setOrg(org.id, { sso: true });
     expect((await ways(`email=a@${domain}`)).body.organizations[0].enforced).toBe(true);
+    // A domain the organization claims without proof (or whose proof failed) offers nothing;
+    // its members still find its SSO by `?org=`.
+    for (const status of ["pending", "failed"] as const) {
+      await setDomainStatus(org.id, [domain], status);
+      expect((await ways(`email=a@${domain}`)).body).toEqual({ organizations: [] });
+    }
+    expect((await ways(`organizationId=${org.id}`)).body.organizations).toHaveLength(1);
   });
 
   it("answers every address of a domain alike, accounts or not, and nothing for other domains", async () => {

@@ -9,10 +9,12 @@ import {
   samlLogin,
   ssoEmail,
 } from "../helpers/sso-factories";
+import { markVerified } from "../helpers/domains";
 
 // An organization's `emailDomains` are unverified claims and its admin runs the IdP: its SAML
 // provider may sign in an existing account only when it is a member, never a mere invitee
-// (src/services/sso/existing-account.ts; docs/security.md).
+// (src/services/sso/existing-account.ts), and create one only on a VERIFIED domain
+// (src/services/sso/new-account.ts; docs/security.md).
 describe("SAML sign-in of existing accounts", () => {
   it("refuses an existing non-member whose address is on the organization's domains", async () => {
     const { idp, org, owner, provider } = await makeSamlSetup(
@@ -72,9 +74,21 @@ describe("SAML sign-in of existing accounts", () => {
     expect(member.body.sso).toBe(true);
   });
 
-  it("provisions a new address as before", async () => {
-    const { idp, org, owner, provider } = await makeSamlSetup();
+  it("provisions a new address only on a verified domain of the organization", async () => {
+    const { idp, org, owner, provider } = await makeSamlSetup({}, { verified: false });
     const before = await provisioningCounts(org.id);
+    // The pre-hijack: the organization claims sso.example but never proved it holds it.
+    const unverified = await samlLogin(idp, provider, ssoEmail());
+    expect(unverified.status).toBe(403);
+    expect(unverified.text).toContain("is not a verified domain of");
+    expect(unverified.text).toContain("ask an admin to verify sso.example");
+    // Not one of its domains at all.
+    const elsewhere = await samlLogin(idp, provider, `${unique("p")}@elsewhere.example`);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.text).toContain("elsewhere.example is not an e-mail domain of");
+    expect(await provisioningCounts(org.id)).toEqual(before);
+
+    await markVerified(org.id, ["sso.example"]);
     const acs = await samlLogin(idp, provider, ssoEmail());
     expect(acs.status, acs.text).toBe(303);
     const token = await call("POST", "/sso/token", { body: { code: codeOf(acs.location) } });

@@ -14,11 +14,13 @@ import {
 import { createProvider, providerBody } from "../helpers/sso-factories";
 import { createTestIdp } from "../helpers/saml-idp";
 import { makeOrg } from "../helpers/factories";
+import { markVerified } from "../helpers/domains";
 
 describe("SP-initiated SAML sign-in, end to end", () => {
   it("start → AuthnRequest → signed response → ACS → code → token → GET /v1/user", async () => {
     const idp = await createTestIdp();
     const { org, owner } = await makeOrg({ emailDomains: ["sso.example"] });
+    await markVerified(org.id, ["sso.example"]);
     const team = await makeTeam(org.id);
     const provider = await createProvider(
       owner,
@@ -129,6 +131,7 @@ describe("SP-initiated SAML sign-in, end to end", () => {
   it("an IdP with an EC certificate (P-256, ECDSA-SHA256) is registered and signs people in", async () => {
     const idp = await createTestIdp({ key: "P-256" });
     const { org, owner } = await makeOrg({ emailDomains: ["sso.example"] });
+    await markVerified(org.id, ["sso.example"]);
     const provider = await createProvider(owner, org.id, providerBody(idp));
     const { request } = await startLogin(idp, provider);
     const email = ssoEmail();

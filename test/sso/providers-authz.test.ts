@@ -1,4 +1,5 @@
 import { authorizationMatrix, type World } from "../helpers/authz";
+import { as } from "../helpers/api";
 import { createTestIdp, type TestIdp } from "../helpers/saml-idp";
 import { createProvider, providerBody, type WireProvider } from "../helpers/sso-factories";
 
@@ -79,4 +80,48 @@ authorizationMatrix("POST /v1/orgs/{organizationId}/members/{userId}/sso", {
   minimumRole: "admin",
   scope: "organization:members:write",
   success: 200,
+});
+
+// An organization's e-mail domains and their verification (src/routes/organizations/domains.ts).
+const DOMAIN = "authz.example";
+
+/** The world's organization lists a domain. */
+async function withDomain(w: World): Promise<void> {
+  const res = await as(w.owner.token).post(`/orgs/${w.org.id}/domains`, { domain: DOMAIN });
+  if (res.status !== 201) throw new Error(`domain not added: ${res.text}`);
+}
+
+authorizationMatrix("GET /v1/orgs/{organizationId}/domains", {
+  setup: withDomain,
+  request: (w) => ({ method: "GET", path: `/orgs/${w.org.id}/domains` }),
+  missing: () => ({ method: "GET", path: `/orgs/doesnotexist/domains` }),
+  minimumRole: "admin",
+  scope: "organization:read",
+  success: 200,
+});
+
+authorizationMatrix("POST /v1/orgs/{organizationId}/domains", {
+  request: (w) => ({ method: "POST", path: `/orgs/${w.org.id}/domains`, body: { domain: DOMAIN } }),
+  missing: () => ({ method: "POST", path: `/orgs/doesnotexist/domains`, body: { domain: DOMAIN } }),
+  minimumRole: "admin",
+  scope: "organization:write",
+  success: 201,
+});
+
+authorizationMatrix("POST /v1/orgs/{organizationId}/domains/{domain}/check", {
+  setup: withDomain,
+  request: (w) => ({ method: "POST", path: `/orgs/${w.org.id}/domains/${DOMAIN}/check` }),
+  missing: () => ({ method: "POST", path: `/orgs/doesnotexist/domains/${DOMAIN}/check` }),
+  minimumRole: "admin",
+  scope: "organization:write",
+  success: 200,
+});
+
+authorizationMatrix("DELETE /v1/orgs/{organizationId}/domains/{domain}", {
+  setup: withDomain,
+  request: (w) => ({ method: "DELETE", path: `/orgs/${w.org.id}/domains/${DOMAIN}` }),
+  missing: () => ({ method: "DELETE", path: `/orgs/doesnotexist/domains/${DOMAIN}` }),
+  minimumRole: "admin",
+  scope: "organization:write",
+  success: 204,
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { MemberRole } from "../../lib/roles";
+import type { DomainCheckResult, DomainStatus } from "../../lib/domain-records";
 import { users } from "./users";
 
 /** Merge rules as stored: the official standalone forms. */
@@ -40,7 +41,11 @@ export const organizations = sqliteTable("organizations", {
   spacesCount: integer("spaces_count").notNull().default(0),
 });
 
-/** One row per (domain, organization), so "organizations by e-mail domain" is an index lookup. */
+/**
+ * One row per (domain, organization), so "organizations by e-mail domain" is an index lookup,
+ * with the organization's proof that it holds the domain: a TXT record `_quire.<domain>` holding
+ * `quire-verification=<token>` (issue 35: only verified domains let new people in).
+ */
 export const orgEmailDomains = sqliteTable(
   "org_email_domains",
   {
@@ -48,8 +53,22 @@ export const orgEmailDomains = sqliteTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The random value of this organization's TXT record for this domain (never empty once written). */
+    token: text("token").notNull().default(""),
+    status: text("status").$type<DomainStatus>().notNull().default("pending"),
+    verifiedAt: text("verified_at"),
+    lastCheckedAt: text("last_checked_at"),
+    lastResult: text("last_result").$type<DomainCheckResult>(),
+    /** Consecutive checks of a verified domain that did not find its record. */
+    misses: integer("misses").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.domain, t.organizationId] })],
+  (t) => [
+    primaryKey({ columns: [t.domain, t.organizationId] }),
+    // An organization's domains page on (organization_id, domain).
+    index("org_email_domains_org_idx").on(t.organizationId, t.domain),
+    // The scheduled re-check reads verified domains oldest check first.
+    index("org_email_domains_check_idx").on(t.status, t.lastCheckedAt),
+  ],
 );
 
 /** Organization membership. `role` null means guest (access only through explicit grants). */

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { mountMembers } from "../members";
 import { contentRoutes } from "./content";
+import { domainRoutes } from "./domains";
 import { inviteJoinRoutes } from "./invite-join";
 import { inviteRoutes } from "./invites";
 import { joinRoutes } from "./join";
@@ -14,5 +15,6 @@ export function mountOrganizations(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", inviteJoinRoutes);
   app.route("/v1", joinRoutes);
   app.route("/v1", contentRoutes);
+  app.route("/v1", domainRoutes);
   mountMembers(app);
 }

@@ -7,7 +7,6 @@ import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonResponse, noContent } from "../../api-document/common";
 import { presentOrganization } from "../../presenters/organization";
 import { addMember, organizationsForDomainPlan } from "../../services/organizations/organizations";
-import { domainOf } from "../../services/sign-in/sso-ways";
 import { EmailDomainParams, OrganizationSchema, OrgParams } from "../../api/organizations";
 
 /** Joining by e-mail domain, and finding the organizations one may join that way. */
@@ -19,6 +18,9 @@ joinRoutes.openapi(
     path: "/orgs/{organizationId}/join",
     tags: ["organizations"],
     summary: "Join an organization whose e-mail domains include the caller's verified domain",
+    description:
+      "Quire: the domain must also be verified by the organization (a DNS TXT record: " +
+      "`/v1/orgs/{organizationId}/domains`); an unverified domain lets nobody join.",
     request: { params: OrgParams },
     responses: { ...noContent, ...errorResponses(403, 404) },
   }),
@@ -26,10 +28,9 @@ joinRoutes.openapi(
     const { organizationId } = c.req.valid("param");
     const { caller, ...target } = await resolveOrgToJoin(c, organizationId);
     const member = target.disabled !== null;
-    // A non-member sees the organization only through a verified e-mail of one of its domains
-    // (as the domain listing shows it); to anyone else it does not exist.
-    const mayJoin =
-      caller.user.emailVerified && target.org.emailDomains.includes(domainOf(caller.user.email));
+    // A non-member sees the organization only through a verified e-mail on one of its VERIFIED
+    // domains (as the domain listing shows it); to anyone else it does not exist.
+    const mayJoin = target.onVerifiedDomain;
     if (!member && !mayJoin) throw notFound("Organization");
     requireScope(caller, "organization:members:write");
     if (target.disabled === true) {

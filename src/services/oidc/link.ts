@@ -1,12 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { memberRemovals, organizations, orgMembers, users } from "../../db/schema/index";
+import {
+  memberRemovals,
+  orgEmailDomains,
+  organizations,
+  orgMembers,
+  users,
+} from "../../db/schema/index";
 import type { OidcProviderRow } from "../../db/schema";
 import { runStatements } from "../../db/plan";
 import { ApiError, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { existingAccountRefusal } from "../sso/existing-account";
+import { newAccountRefusal } from "../sso/new-account";
 import type { OidcIdentity } from "./client";
 
 /**
@@ -14,9 +21,10 @@ import type { OidcIdentity } from "./client";
  * (`email_verified: true`), never by the provider's subject alone. A deployment provider signs in
  * people who already have an account; an organization's provider signs in an existing account
  * only under the rule of src/services/sso/existing-account.ts (a member, never a mere invitee:
- * an invite is accepted by its person, not by the IdP), and lets in a new person whose address is in one of the organization's
- * `emailDomains`, as a member with the provider's role (the person is created then, their
- * address verified by the provider). Refusals are 403s.
+ * an invite is accepted by its person, not by the IdP), and lets in a new person only under the
+ * rule of src/services/sso/new-account.ts (an address on one of the organization's VERIFIED
+ * domains), as a member with the provider's role (the person is created then, their address
+ * verified by the provider). Refusals are 403s.
  */
 
 /** The verified address of an identity, or a 403 saying why it cannot be linked. */
@@ -57,7 +65,7 @@ export async function organizationSignIn(
   const orgId = provider.organizationId;
   const found = await runStatements(db, {
     org: db
-      .select({ title: organizations.title, emailDomains: organizations.emailDomains })
+      .select({ title: organizations.title })
       .from(organizations)
       .where(eq(organizations.id, orgId)),
     user: db.select({ id: users.id }).from(users).where(eq(users.email, email)),
@@ -71,6 +79,15 @@ export async function organizationSignIn(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, email))),
+    domain: db
+      .select({ status: orgEmailDomains.status })
+      .from(orgEmailDomains)
+      .where(
+        and(
+          eq(orgEmailDomains.organizationId, orgId),
+          eq(orgEmailDomains.domain, email.slice(email.lastIndexOf("@") + 1)),
+        ),
+      ),
   });
   const org = found.org[0];
   if (!org) throw notFound("Organization");
@@ -87,14 +104,8 @@ export async function organizationSignIn(
   );
   if (refusal) throw new ApiError(403, refusal.reason);
   if (user) return user.id; // past the rule: a member
-  // A new person only from the organization's domains.
-  if (!org.emailDomains.includes(email.split("@")[1] ?? "")) {
-    throw new ApiError(
-      403,
-      `${email} is not a member of this organization, and its domain is not one the ` +
-        "organization lets join: an admin must invite you",
-    );
-  }
+  const unverified = newAccountRefusal(email, found.domain[0]?.status, org);
+  if (unverified) throw new ApiError(403, unverified.reason);
   return join(db, provider, email, identity.name);
 }
 

@@ -1,5 +1,5 @@
 import type { OrganizationRow } from "../../db/schema";
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orgEmailDomains, organizations, orgMembers } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
@@ -9,6 +9,7 @@ import { keysetAfter, type CursorKey } from "../../http/pagination";
 import type { MemberRole } from "../../lib/roles";
 import { plan, runBoth, runStatements } from "../../db/plan";
 import type { UpdateOrganizationInput } from "../../api/organizations";
+import { newDomainToken } from "../../lib/domain-records";
 
 /** Normalizes e-mail domains: trimmed, lowercased, without duplicates. */
 function normalizeDomains(domains: readonly string[]): string[] {
@@ -37,7 +38,7 @@ export async function createOrganization(
     ...Object.fromEntries(
       domains.map((domain, i) => [
         `domain${i}`,
-        db.insert(orgEmailDomains).values({ domain, organizationId: id }),
+        db.insert(orgEmailDomains).values({ domain, organizationId: id, token: newDomainToken() }),
       ]),
     ),
   });
@@ -103,7 +104,8 @@ const MAX_DOMAIN_ORGS = 100;
 
 /**
  * The organizations listing `domain` that the user may see: those they are an enabled member of,
- * or all of them when the user's verified e-mail address is on that domain (they may join).
+ * or those that verified the domain when the user's verified e-mail address is on it (they may
+ * join: an unverified claim of a domain lets nobody in).
  */
 export function organizationsForDomainPlan(db: Database, userId: SQL | string, domain: string) {
   const onDomain = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
@@ -119,7 +121,9 @@ export function organizationsForDomainPlan(db: Database, userId: SQL | string, d
     .where(
       and(
         eq(orgEmailDomains.domain, domain),
-        sql`((${orgMembers.userId} IS NOT NULL AND ${orgMembers.disabled} = 0) OR ${onDomain})`,
+        // A member sees it; anyone else only through a verified address on a VERIFIED domain.
+        sql`((${orgMembers.userId} IS NOT NULL AND ${orgMembers.disabled} = 0)
+          OR (${onDomain} AND ${orgEmailDomains.status} = 'verified'))`,
       ),
     )
     .orderBy(asc(organizations.createdAt), asc(organizations.id))
@@ -184,15 +188,11 @@ async function checkUpdate(db: Database, org: OrganizationRow, input: UpdateOrga
   );
 }
 
-/** The organization's e-mail domains as stored, as a subquery (json_each over the JSON column). */
-function storedDomains(organizationId: string): SQL {
-  return sql`(SELECT value FROM json_each((SELECT ${organizations.emailDomains} FROM ${organizations}
-    WHERE ${organizations.id} = ${organizationId})))`;
-}
-
 /**
  * Applies an organization update: checks (hostname free, reviewers are members, default site
- * exists), then one batch that writes the row and keeps `org_email_domains` in sync with it.
+ * exists), then one batch that writes the row and keeps `org_email_domains` in sync with it: the
+ * rows of domains no longer listed are deleted, new ones are written pending with their token,
+ * and the domains kept keep their verification (src/services/organizations/domains/).
  */
 export async function updateOrganization(
   db: Database,
@@ -215,13 +215,12 @@ export async function updateOrganization(
       db,
       domains
         ? {
-            // Unindex the domains stored at write time (not as read earlier), then the new ones.
             unindex: db
               .delete(orgEmailDomains)
               .where(
                 and(
                   eq(orgEmailDomains.organizationId, org.id),
-                  inArray(orgEmailDomains.domain, storedDomains(org.id)),
+                  domains.length > 0 ? notInArray(orgEmailDomains.domain, domains) : undefined,
                 ),
               ),
             updated: update,
@@ -230,7 +229,7 @@ export async function updateOrganization(
                 `domain${i}`,
                 db
                   .insert(orgEmailDomains)
-                  .values({ domain, organizationId: org.id })
+                  .values({ domain, organizationId: org.id, token: newDomainToken() })
                   .onConflictDoNothing(),
               ]),
             ),

@@ -27,7 +27,7 @@ function nameFromAddress(email: string): string {
 
 /**
  * The statements that tell whether an address without an account may create one: its pending
- * e-mail invites, and the organizations listing its domain (whose `join` it may then call).
+ * e-mail invites, and the organizations that VERIFIED its domain (whose `join` it may then call).
  */
 export function signUpStatements(db: Database, email: string) {
   const now = nowIso();
@@ -45,13 +45,15 @@ export function signUpStatements(db: Database, email: string) {
     domains: db
       .select({ n: count() })
       .from(orgEmailDomains)
-      .where(eq(orgEmailDomains.domain, domainOf(email))),
+      .where(
+        and(eq(orgEmailDomains.domain, domainOf(email)), eq(orgEmailDomains.status, "verified")),
+      ),
   };
 }
 
 /**
  * The sign-up rule: a new person may be created by e-mail only when they hold a pending invite,
- * or their (then verified) address is in an organization's `emailDomains`, or the deployment
+ * or their (then verified) address is on a verified domain of an organization, or the deployment
  * says `SIGN_UP = "open"`.
  */
 export function maySignUp(

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   oidcProviders,
@@ -13,8 +13,8 @@ import { plan } from "../../db/plan";
  * an address, or for an organization id. The rule against enumeration (docs/security.md,
  * "Offering an organization's SSO on the sign-in screen"): an address is reduced to its domain
  * before anything is read (no account is looked up, so every address of a domain gets the same
- * answer), and only organizations that list that domain in `emailDomains` and have at least one
- * provider are named, with their title and their providers' titles: what their SSO buttons show
+ * answer), and only organizations that list that domain in `emailDomains`, have VERIFIED it
+ * (src/services/organizations/domains/) and have at least one provider are named, with their title and their providers' titles: what their SSO buttons show
  * anyway. An organization id without providers answers as a missing one (nothing).
  */
 
@@ -51,7 +51,9 @@ export function ssoWaysPlan(db: Database, who: SsoWaysFor) {
       ? db
           .select({ id: orgEmailDomains.organizationId })
           .from(orgEmailDomains)
-          .where(eq(orgEmailDomains.domain, who.domain))
+          .where(
+            and(eq(orgEmailDomains.domain, who.domain), eq(orgEmailDomains.status, "verified")),
+          )
       : [who.organizationId];
   const statements = {
     orgs: db

@@ -5,6 +5,7 @@ import type { SpUrls } from "../../lib/sso-urls";
 import { verifySamlResponse, type SamlFailure } from "../../saml";
 import { existingAccountRefusal } from "./existing-account";
 import { loginContext } from "./login";
+import { newAccountRefusal } from "./new-account";
 import { provisionLogin } from "./provision";
 
 /** Why the ACS refused a response: an HTTP status and a reason safe to show and log. */
@@ -21,6 +22,7 @@ export interface AcsRefusal {
     | "removed"
     | "disabled"
     | "foreign_account"
+    | "unverified_domain"
     | "no_organization";
   reason: string;
 }
@@ -53,7 +55,8 @@ const refuse = (status: 400 | 403, code: AcsRefusal["code"], reason: string): Ac
 /**
  * The Assertion Consumer Service's decision: verifies the response (signature, issuer, audience,
  * destination, validity window), then InResponseTo against a live request Quire issued (or the
- * provider's IdP-initiated setting), the replay cache, and who may be signed in; then provisions
+ * provider's IdP-initiated setting), the replay cache, and who may be signed in (an existing
+ * account: existing-account.ts; a new one: new-account.ts, verified domains only); then provisions
  * the person in one batch. Nothing is written unless every check passes.
  */
 export async function consumeResponse(
@@ -103,6 +106,8 @@ export async function consumeResponse(
     { reAddRemoved: provider.readdRemovedMembers },
   );
   if (refusal) return refuse(403, refusal.code, refusal.reason);
+  const unverified = ctx.user ? null : newAccountRefusal(email, ctx.domainStatus, ctx.org);
+  if (unverified) return refuse(403, unverified.code, unverified.reason);
   const done = await provisionLogin(db, {
     provider,
     requestId: assertion.inResponseTo,

@@ -2,6 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   memberRemovals,
+  orgEmailDomains,
   organizations,
   orgMembers,
   samlProviders,
@@ -10,6 +11,7 @@ import {
   users,
 } from "../../db/schema/index";
 import type { SamlProviderRow } from "../../db/schema";
+import type { DomainStatus } from "../../lib/domain-records";
 import { runStatements } from "../../db/plan";
 import { nowIso, nowMs } from "../../lib/clock";
 import { randomToken } from "../../lib/crypto";
@@ -77,6 +79,8 @@ export interface LoginContext {
   user: { id: string } | null;
   membership: { disabled: boolean } | null;
   removed: boolean;
+  /** The standing of the address's domain in the organization (undefined: not one of its domains). */
+  domainStatus: DomainStatus | undefined;
 }
 
 /** Reads everything the ACS decides on, in one round trip. */
@@ -122,6 +126,15 @@ export async function loginContext(
       .from(memberRemovals)
       .innerJoin(users, eq(users.id, memberRemovals.userId))
       .where(and(eq(memberRemovals.organizationId, orgId), eq(users.email, input.email))),
+    domain: db
+      .select({ status: orgEmailDomains.status })
+      .from(orgEmailDomains)
+      .where(
+        and(
+          eq(orgEmailDomains.organizationId, orgId),
+          eq(orgEmailDomains.domain, input.email.slice(input.email.lastIndexOf("@") + 1)),
+        ),
+      ),
   });
   return {
     request: input.inResponseTo ? (r.request[0] ?? null) : null,
@@ -130,5 +143,6 @@ export async function loginContext(
     user: r.user[0] ?? null,
     membership: r.membership[0] ? { disabled: Boolean(r.membership[0].disabled) } : null,
     removed: r.removed.length > 0,
+    domainStatus: r.domain[0]?.status,
   };
 }

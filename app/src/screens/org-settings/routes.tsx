@@ -9,10 +9,11 @@ import { personOr } from "../../session/session";
 import { inviteBody, memberRoleOf } from "../invite/member-role";
 import { readIdpMetadata } from "./saml-metadata";
 import type { OidcProvider, SamlProvider } from "./sso-sections";
+import type { OrgDomain } from "./domains-section";
 import { orgSignInPage, type InviteLink, type OrgSignInView } from "./view";
 
 /**
- * `/org/{organizationId}/settings/sign-in`: an organization's ways in, for its admins (others
+ * `/org/{organizationId}/settings/sign-in`: an organization's ways in and its e-mail domains, for its admins (others
  * see a 403 page; an organization they cannot see is the 404 of nothing). Each action is a form
  * post calling one API operation with the session's CSRF token, then the screen again saying
  * what it did; a refusal shows the screen with the API's reason.
@@ -33,6 +34,9 @@ const DONE: Readonly<Record<string, string>> = {
   invited: "The invites are sent.",
   "link-created": "The invite link is created.",
   "link-deleted": "The invite link is deleted.",
+  "domain-added": "The domain is added: publish its TXT record, then check it.",
+  "domain-checked": "The domain is checked: its status and the last check say what was found.",
+  "domain-removed": "The domain is removed.",
 };
 
 /** The organization's API path. */
@@ -57,11 +61,12 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
       403,
     );
   }
-  const [settings, saml, oidc, links] = await Promise.all([
+  const [settings, saml, oidc, links, domains] = await Promise.all([
     api.get<{ passwordsAllowed: boolean }>(`${orgPath(c)}/sign-in-settings`),
     api.get<ListPage<SamlProvider>>(`${orgPath(c)}/saml`, { limit: 100 }),
     api.get<ListPage<OidcProvider>>(`${orgPath(c)}/oidc-providers`, { limit: 20 }),
     api.get<ListPage<InviteLink>>(`${orgPath(c)}/link-invites`, { limit: 100 }),
+    api.get<ListPage<OrgDomain>>(`${orgPath(c)}/domains`, { limit: 50 }),
   ]);
   const view: OrgSignInView = {
     person,
@@ -70,6 +75,7 @@ async function screen(c: Context<ScreenEnv>, extra: Partial<OrgSignInView> = {},
     saml: saml.items,
     oidc: oidc.items,
     links: links.items,
+    domains: domains.items,
     origin: new URL(c.req.url).origin,
     ...extra,
   };
@@ -178,4 +184,21 @@ action("/link-invites/:id/delete", "link-deleted", (c, f) =>
   c.var.api.delete(`${orgPath(c)}/link-invites/${encodeURIComponent(c.req.param("id") ?? "")}`, {
     csrf: f.csrf,
   }),
+);
+
+/** A domain of the path, as the API's path wants it. */
+function domainPath(c: Context<ScreenEnv>): string {
+  return `${orgPath(c)}/domains/${encodeURIComponent(c.req.param("domain") ?? "")}`;
+}
+
+action("/domains", "domain-added", (c, f) =>
+  c.var.api.post(`${orgPath(c)}/domains`, { body: { domain: f.text("domain") }, csrf: f.csrf }),
+);
+
+action("/domains/:domain/check", "domain-checked", (c, f) =>
+  c.var.api.post(`${domainPath(c)}/check`, { csrf: f.csrf }),
+);
+
+action("/domains/:domain/delete", "domain-removed", (c, f) =>
+  c.var.api.delete(domainPath(c), { csrf: f.csrf }),
 );

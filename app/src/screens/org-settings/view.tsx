@@ -10,9 +10,11 @@ import {
   type OidcProvider,
   type SamlProvider,
 } from "./sso-sections";
+import { DomainsSection, type OrgDomain } from "./domains-section";
 
 /**
- * An organization's ways in, for its admins: passwords allowed or not
+ * An organization's ways in, for its admins: its e-mail domains and their verification
+ * (domains-section.tsx), passwords allowed or not
  * (`/v1/orgs/{id}/sign-in-settings`), its single sign-on (sso-sections.tsx), e-mail invites
  * (`/v1/orgs/{id}/invites`) and invite links (`/v1/orgs/{id}/link-invites`).
  */
@@ -32,6 +34,7 @@ export interface OrgSignInView {
   saml: SamlProvider[];
   oidc: OidcProvider[];
   links: InviteLink[];
+  domains: OrgDomain[];
   /** The app's origin: an invite link's address is `<origin>/join/{org}/{invite}`. */
   origin: string;
   done?: string | null;
@@ -137,6 +140,7 @@ export function orgSignInPage(view: OrgSignInView): string {
           </div>
         </AppForm>
       </section>
+      <DomainsSection base={base} csrf={csrf} domains={view.domains} />
       <SamlSection base={base} csrf={csrf} saml={view.saml} />
       <OidcSection base={base} csrf={csrf} oidc={view.oidc} />
       <EnforceSection
