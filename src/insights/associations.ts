@@ -16,7 +16,7 @@ import {
  */
 
 /** One associate of a term: issues holding both, and the associate's document frequency then. */
-export type Associate = [together: number, documents: number];
+type Associate = [together: number, documents: number];
 
 /** A term's associates (bounded to `MAX_ASSOCIATES`). */
 export type Associates = Record<string, Associate>;
@@ -25,7 +25,7 @@ export type Associates = Record<string, Associate>;
 export const MAX_ASSOCIATES = 24;
 
 /** Terms of an issue that learn associations with each other: its strongest ones. */
-export const ASSOCIATING_TERMS = 10;
+const ASSOCIATING_TERMS = 10;
 
 /** Fewest issues two terms must share before they are associated (one issue proves nothing). */
 const MIN_TOGETHER = 2;
