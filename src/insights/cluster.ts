@@ -1,3 +1,4 @@
+import { contextCosine } from "./associations";
 import {
   LOOKUP_TERMS,
   mergeCentroids,
@@ -32,6 +33,13 @@ const ESTABLISHED = 8;
  */
 const LONE_MERGE = 0.2;
 
+/**
+ * Similarity of two clusters' contexts (their members' vectors expanded by the organization's
+ * learned term associations, associations.ts) at or above which they merge even when their own
+ * terms barely meet: two symptoms of one problem, told in words that keep appearing together.
+ */
+const CONTEXT_MERGE = 0.65;
+
 /** Embedding similarity at or above which an issue joins a cluster (Workers AI engine). */
 const EMBEDDING_JOIN_THRESHOLD = 0.8;
 
@@ -51,6 +59,8 @@ export interface ClusterCandidate {
   size: number;
   /** Mean embedding of the members, when the engine embeds issues. */
   embedding?: number[] | null;
+  /** Mean of the members' vectors expanded by term associations (associations.ts). */
+  context?: TermVector;
 }
 
 /** Where an issue goes: into an existing cluster (with the new centroid) or a new one. */
@@ -177,6 +187,10 @@ export function mergePartner(
     const s = softCosine(own, theirs);
     const needed = lone(touched, own, c, theirs) ? LONE_MERGE : MERGE_THRESHOLD;
     if (s >= needed && (!best || s - needed > best.margin)) best = { c, margin: s - needed };
+    const k = contextCosine(touched.context ?? {}, c.context ?? {});
+    if (k >= CONTEXT_MERGE && (!best || k - CONTEXT_MERGE > best.margin)) {
+      best = { c, margin: k - CONTEXT_MERGE };
+    }
   }
   return best ? best.c : null;
 }
@@ -196,5 +210,6 @@ export function mergedCentroid(a: ClusterCandidate, b: ClusterCandidate) {
   return {
     centroid: mergeCentroids(a.centroid, a.size, b.centroid, b.size),
     embedding: meanEmbedding(a.embedding, a.size, b.embedding, b.size),
+    context: mergeCentroids(a.context ?? {}, a.size, b.context ?? {}, b.size),
   };
 }

@@ -81,6 +81,17 @@ export function matchingVector(vector: TermVector, corpus: CorpusStats): TermVec
 }
 
 /**
+ * Whether a term can tell one problem from another in this corpus: not generic (fail / error /
+ * help), not in more than `COMMON_SHARE` of the issues and, unless `unseen` is allowed, seen in
+ * another issue too.
+ */
+export function distinctive(term: string, corpus: CorpusStats, unseen = false): boolean {
+  const df = corpus.documentFrequency(term);
+  const common = Math.max(corpus.documents, PRIOR_DOCUMENTS) * COMMON_SHARE;
+  return (unseen || df > 1) && df <= common && !GENERIC_TERMS.has(term);
+}
+
+/**
  * Share of all issues above which a term is too common to tell one problem from another (three
  * export problems all say "export"). A share, so it holds at any corpus size.
  */

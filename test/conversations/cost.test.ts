@@ -6,7 +6,8 @@ import { countingD1, emptyStats, type D1Stats } from "../../src/db/counting";
 import { storeConversation } from "../../src/services/conversations/ingest";
 import { processConversationJob } from "../../src/services/conversations/jobs";
 import { createOutbound } from "../../src/outbound";
-import type { FixtureConversation } from "../helpers/insights-memory";
+import { MAX_ASSOCIATES } from "../../src/insights/associations";
+import { clusterInMemory, type FixtureConversation } from "../helpers/insights-memory";
 import { as, d1Cost, type ApiResponse } from "../helpers/api";
 import { makeOrg, testDb } from "../helpers/factories";
 import { fixtureAfterMain } from "../helpers/after-main";
@@ -81,6 +82,24 @@ describe("conversation processing cost", () => {
     expect(figures.last.rowsWritten.mean).toBeLessThanOrEqual(
       figures.first.rowsWritten.mean * 1.5 + 20,
     );
+
+    // The learned associations stay bounded per term, and the job clusters as the core does in
+    // memory (the same clusters, context merges included).
+    const terms = await env.DB.prepare(
+      "SELECT associates FROM conversation_terms WHERE organization_id = ? AND associates IS NOT NULL",
+    )
+      .bind(org.id)
+      .all<{ associates: string }>();
+    const sizes = terms.results.map((r) => Object.keys(JSON.parse(r.associates)).length);
+    expect(sizes.length).toBeGreaterThan(50);
+    expect(Math.max(...sizes)).toBe(MAX_ASSOCIATES);
+    const corpus = await env.DB.prepare(
+      "SELECT clusters_count AS n FROM conversation_corpus WHERE organization_id = ?",
+    )
+      .bind(org.id)
+      .first<{ n: number }>();
+    const inMemory = new Set([...clusterInMemory(conversations).values()].filter((c) => c));
+    expect(corpus?.n).toBe(inMemory.size);
 
     const clusters = await as(owner.token).get(`/orgs/${org.id}/conversations-clusters`, {
       query: { limit: 5 },

@@ -8,6 +8,12 @@ import {
 } from "../../src/insights/cluster";
 import { clusterLabel, mergeWords, wordsOf } from "../../src/insights/labels";
 import { distinctPart, matchingVector, weighIssue } from "../../src/insights/vectors";
+import {
+  addContext,
+  contextLookupTerms,
+  issueContext,
+  type Associates,
+} from "../../src/insights/associations";
 
 /** One fixture conversation (test/fixtures/conversations/conversations.json). */
 export interface FixtureConversation {
@@ -36,6 +42,7 @@ export function clusterInMemory(
   const members = new Map<string, string[]>();
   const words = new Map<string, Record<string, string>>();
   const assigned = new Map<string, string | null>();
+  const associates = new Map<string, Associates>();
   let next = 0;
   const candidatesOf = (terms: string[], limit: number) => {
     const score = new Map<string, number>();
@@ -68,32 +75,49 @@ export function clusterInMemory(
       };
       const vector = weighIssue(issue.tokens, corpus);
       const match = matchingVector(vector, corpus);
+      const { context, learned } = issueContext(vector, corpus, (t) => associates.get(t));
+      for (const [t, a] of learned) associates.set(t, a);
       const a = assignIssue(vector, candidatesOf(lookupTerms(match), 12), null, match);
       const issueWords = wordsOf(issue.tokens, vector);
       let touched: ClusterCandidate;
       if (a.kind === "join") {
         const c = clusters.get(a.clusterId)!;
         const old = c.centroid;
-        touched = { id: c.id, centroid: a.centroid, size: a.size };
+        touched = {
+          id: c.id,
+          centroid: a.centroid,
+          size: a.size,
+          context: addContext(c.context, c.size, context, 1),
+        };
         clusters.set(c.id, touched);
         reindex(touched, old);
         members.get(c.id)!.push(conv.id);
         words.set(c.id, mergeWords(a.centroid, words.get(c.id)!, issueWords));
       } else {
-        touched = { id: `c${String(next++).padStart(5, "0")}`, centroid: a.centroid, size: 1 };
+        touched = {
+          id: `c${String(next++).padStart(5, "0")}`,
+          centroid: a.centroid,
+          size: 1,
+          context,
+        };
         clusters.set(touched.id, touched);
         reindex(touched, {});
         members.set(touched.id, [conv.id]);
         words.set(touched.id, mergeWords(a.centroid, {}, issueWords));
       }
       assigned.set(conv.id, touched.id);
-      const partner = mergePartner(touched, candidatesOf(lookupTerms(touched.centroid), 12), (v) =>
+      const lookup = [
+        ...new Set([...lookupTerms(touched.centroid), ...contextLookupTerms(touched.context)]),
+      ];
+      const partner = mergePartner(touched, candidatesOf(lookup, 12), (v) =>
         distinctPart(v, corpus),
       );
       if (partner) {
+        const mc = mergedCentroid(touched, partner);
         const merged = {
           id: touched.id,
-          centroid: mergedCentroid(touched, partner).centroid,
+          centroid: mc.centroid,
+          context: mc.context,
           size: touched.size + partner.size,
         };
         reindex({ ...partner, centroid: {} }, partner.centroid);

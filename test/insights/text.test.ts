@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { extractIssues } from "../../src/insights/extract";
 import { splitCompound } from "../../src/insights/lexicon";
 import { tokenize } from "../../src/insights/text";
-import { nearTerms, softCosine } from "../../src/insights/vectors";
+import { nearTerms, softCosine, type TermVector } from "../../src/insights/vectors";
+import {
+  contextCosine,
+  issueContext,
+  MAX_ASSOCIATES,
+  type Associates,
+} from "../../src/insights/associations";
 
 const terms = (text: string) => tokenize(text).map((t) => t.term);
 
@@ -90,5 +96,46 @@ describe("insights text: one term per notion, typos forgiven, chatter left out",
     const [issue] = extractIssues(null, [{ role: "user", body }]);
     const got = new Set(issue!.tokens.map((t) => t.term));
     expect(got).toEqual(new Set(terms("Discount codes are not applied")));
+  });
+
+  it("associates terms seen in the same issues, so two symptoms meet through a shared one", () => {
+    // 60 issues: other topics, then "artikel" with "beilag" (3 issues) and with "tute" (3).
+    const issues: string[][] = [
+      ...Array.from({ length: 54 }, (_, i) => [`thema${i % 17}`, `sache${i % 13}`]),
+      ...Array.from({ length: 3 }, () => ["artikel", "beilag", "dabei", "bezahl"]),
+      ...Array.from({ length: 3 }, () => ["artikel", "tute", "getran", "nachti"]),
+    ];
+    const df = new Map<string, number>();
+    const associates = new Map<string, Associates>();
+    let documents = 0;
+    const contextOf = (terms: string[], learn: boolean) => {
+      const corpus = {
+        documents,
+        averageLength: 3,
+        documentFrequency: (t: string) => df.get(t) ?? 0,
+      };
+      const vector: TermVector = Object.fromEntries(
+        terms.map((t) => [t, 1 / Math.sqrt(terms.length)]),
+      );
+      const { context, learned } = issueContext(vector, corpus, (t) => associates.get(t));
+      if (learn) for (const [t, a] of learned) associates.set(t, a);
+      return context;
+    };
+    for (const terms of issues) {
+      documents += 1;
+      for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
+      contextOf(terms, true);
+    }
+    const a = contextOf(["beilag", "dabei", "bezahl"], false);
+    const b = contextOf(["tute", "getran", "nachti"], false);
+    expect(a.artikel).toBeGreaterThan(0);
+    expect(b.artikel).toBeGreaterThan(0);
+    expect(a.tute).toBeUndefined();
+    // Only the associate they share brings them together (a context of < 4 terms meets none).
+    expect(contextCosine(a, b)).toBeGreaterThan(0.2);
+    for (const map of associates.values()) {
+      expect(Object.keys(map).length).toBeLessThanOrEqual(MAX_ASSOCIATES);
+    }
+    expect(contextCosine({ x: 1 }, { x: 1 })).toBe(0);
   });
 });

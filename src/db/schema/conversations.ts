@@ -75,6 +75,11 @@ export const conversationClusters = sqliteTable(
     words: text("words", { mode: "json" }).$type<Record<string, string>>().notNull(),
     /** Mean embedding of the issues (Workers AI engine only; null with the built-in engine). */
     embedding: text("embedding", { mode: "json" }).$type<number[]>(),
+    /**
+     * Mean of the issues' vectors expanded by the learned term associations (bounded like the
+     * centroid; null for clusters made before migration 0021).
+     */
+    context: text("context", { mode: "json" }).$type<Record<string, number>>(),
     issuesCount: integer("issues_count").notNull().default(0),
     sources: text("sources", { mode: "json" }).$type<Record<string, number>>().notNull(),
     weeks: text("weeks", { mode: "json" }).$type<Record<string, number>>().notNull(),
@@ -109,6 +114,12 @@ export const conversationTerms = sqliteTable(
     organizationId: text("organization_id").notNull(),
     term: text("term").notNull(),
     documents: integer("documents").notNull().default(0),
+    /**
+     * The terms seen in the same issues as this one (bounded, src/insights/associations.ts):
+     * associate → [issues holding both, the associate's document frequency then]; null until
+     * the term is among an issue's strongest.
+     */
+    associates: text("associates", { mode: "json" }).$type<Record<string, [number, number]>>(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.term] })],
 );

@@ -9,6 +9,7 @@ import {
   type ConversationClusterRow,
 } from "../../db/schema/index";
 import { runStatements } from "../../db/plan";
+import type { Associates } from "../../insights/associations";
 import { MAX_CANDIDATES, type ClusterCandidate } from "../../insights/cluster";
 
 /** Most terms whose document frequency one issue reads (D1 binds at most 100 values). */
@@ -58,10 +59,19 @@ export async function loadCandidates(
 
 /** A cluster row as the clustering algorithm sees it. */
 export function candidateOf(row: ConversationClusterRow): ClusterCandidate {
-  return { id: row.id, centroid: row.centroid, size: row.issuesCount, embedding: row.embedding };
+  return {
+    id: row.id,
+    centroid: row.centroid,
+    size: row.issuesCount,
+    embedding: row.embedding,
+    context: row.context ?? {},
+  };
 }
 
-/** The corpus counters and the document frequencies of an issue's terms, in one round trip. */
+/**
+ * The corpus counters, and the document frequencies and learned associates of an issue's terms,
+ * in one round trip (the associates ride on the rows the frequencies read anyway).
+ */
 export async function loadCorpus(db: Database, organizationId: string, terms: string[]) {
   const r = await runStatements(db, {
     corpus: db
@@ -69,7 +79,11 @@ export async function loadCorpus(db: Database, organizationId: string, terms: st
       .from(conversationCorpus)
       .where(eq(conversationCorpus.organizationId, organizationId)),
     df: db
-      .select({ term: conversationTerms.term, documents: conversationTerms.documents })
+      .select({
+        term: conversationTerms.term,
+        documents: conversationTerms.documents,
+        associates: conversationTerms.associates,
+      })
       .from(conversationTerms)
       .where(
         and(
@@ -80,7 +94,10 @@ export async function loadCorpus(db: Database, organizationId: string, terms: st
   });
   const corpus = r.corpus[0];
   const df = new Map(r.df.map((row) => [row.term, row.documents]));
+  const associates = new Map<string, Associates>();
+  for (const row of r.df) if (row.associates) associates.set(row.term, row.associates);
   return {
+    associates,
     version: corpus?.clusteringVersion ?? 0,
     issues: corpus?.issuesCount ?? 0,
     totalLength: corpus?.totalLength ?? 0,

@@ -13,6 +13,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { assignIssue, lookupTerms, mergedCentroid, mergePartner } from "../../insights/cluster";
 import { addToPulse, clusterIcon, clusterLabel, mergeWords, wordsOf } from "../../insights/labels";
+import { addContext, contextLookupTerms, issueContext } from "../../insights/associations";
 import { distinctPart, matchingVector, weighIssue } from "../../insights/vectors";
 import type { EngineIssue } from "./engine";
 import { resetGuard, versionGuard } from "./guards";
@@ -114,6 +115,10 @@ export async function clusterIssueWrites(
   };
   const vector = weighIssue(issue.tokens, stats);
   const match = matchingVector(vector, stats);
+  const known = new Set(terms);
+  const learnt = issueContext(vector, stats, (t) => corpus.associates.get(t));
+  // Only terms whose rows were read (the issue's `MAX_ISSUE_TERMS`) learn.
+  const learned = new Map([...learnt.learned].filter(([t]) => known.has(t)));
   const candidates = await loadCandidates(db, org, lookupTerms(match));
   const assignment = assignIssue(vector, candidates.map(candidateOf), issue.embedding, match);
   const words = wordsOf(issue.tokens, vector);
@@ -122,18 +127,20 @@ export async function clusterIssueWrites(
   const clusterId = base?.id ?? newId();
   let centroid = assignment.centroid;
   let embedding = assignment.embedding;
+  let context = addContext(base?.context, base?.issuesCount ?? 0, learnt.context, 1);
   let size = base ? base.issuesCount + 1 : 1;
   let mergedWords = mergeWords(centroid, base?.words ?? {}, words);
   let sources = addSource(base?.sources ?? {}, conv.source, 1);
   let weeks = addToPulse(base?.weeks ?? {}, conv.createdAt, 1, now);
   let lastIssueAt = base && base.lastIssueAt > conv.createdAt ? base.lastIssueAt : conv.createdAt;
 
-  const partners = await loadCandidates(db, org, lookupTerms(centroid), clusterId);
-  const touched = { id: clusterId, centroid, size, embedding };
+  const lookup = new Set([...lookupTerms(centroid), ...contextLookupTerms(context)]);
+  const partners = await loadCandidates(db, org, [...lookup], clusterId);
+  const touched = { id: clusterId, centroid, size, embedding, context };
   const partner = mergePartner(touched, partners.map(candidateOf), (v) => distinctPart(v, stats));
   const partnerRow = partner ? partners.find((p) => p.id === partner.id) : undefined;
   if (partner && partnerRow) {
-    ({ centroid, embedding } = mergedCentroid(touched, partner));
+    ({ centroid, embedding, context } = mergedCentroid(touched, partner));
     size += partnerRow.issuesCount;
     mergedWords = mergeWords(centroid, mergedWords, partnerRow.words);
     for (const [s, n] of Object.entries(partnerRow.sources)) sources = addSource(sources, s, n);
@@ -150,6 +157,7 @@ export async function clusterIssueWrites(
     centroid,
     words: mergedWords,
     embedding,
+    context,
     issuesCount: size,
     sources,
     weeks,
@@ -167,7 +175,7 @@ export async function clusterIssueWrites(
           ...fields,
         }),
     ...indexWrites(db, org, clusterId, centroid),
-    ...documentFrequencyWrites(db, org, terms, 1),
+    ...documentFrequencyWrites(db, org, terms, 1, learned),
     db
       .update(conversationCorpus)
       .set({

@@ -11,6 +11,7 @@ import {
   type ConversationClusterRow,
   type ConversationIssueRow,
 } from "../../db/schema/index";
+import type { Associates } from "../../insights/associations";
 import { addToPulse } from "../../insights/labels";
 import type { TermVector } from "../../insights/vectors";
 
@@ -28,12 +29,16 @@ export function addSource(
   return out;
 }
 
-/** Adds `n` (±1) to the document frequency of each term. */
+/**
+ * Adds `n` (±1) to the document frequency of each term; on `+1`, the terms in `learned` get their
+ * new associates in the same statement (the others keep theirs), so rows written do not grow.
+ */
 export function documentFrequencyWrites(
   db: Database,
   organizationId: string,
   terms: string[],
   n: 1 | -1,
+  learned: ReadonlyMap<string, Associates> = new Map(),
 ): Write[] {
   if (terms.length === 0) return [];
   if (n < 0) {
@@ -49,16 +54,22 @@ export function documentFrequencyWrites(
         ),
     ];
   }
-  // The terms travel as one JSON parameter: up to 90 terms stay within D1's 100 bound values.
+  // The terms travel as one JSON parameter ([term, associates or null] each): up to 90 terms
+  // stay within D1's 100 bound values.
+  const rows = terms.map((t) => [t, learned.get(t) ?? null]);
   return [
     db
       .insert(conversationTerms)
       .select(
-        sql`SELECT ${organizationId}, value, 1 FROM json_each(${JSON.stringify(terms)}) WHERE true`,
+        sql`SELECT ${organizationId}, json_extract(value, '$[0]'), 1, json_extract(value, '$[1]')
+          FROM json_each(${JSON.stringify(rows)}) WHERE true`,
       )
       .onConflictDoUpdate({
         target: [conversationTerms.organizationId, conversationTerms.term],
-        set: { documents: sql`${conversationTerms.documents} + 1` },
+        set: {
+          documents: sql`${conversationTerms.documents} + 1`,
+          associates: sql`COALESCE(excluded.associates, ${conversationTerms.associates})`,
+        },
       }),
   ];
 }
