@@ -350,6 +350,8 @@ export function sitePage(view: SiteView): string {
       <>
         <p>
           <a href={`/o/${encodeURIComponent(org.id)}/sites`}>All sites</a>
+          {" · "}
+          <a href={`${base}/preview`}>Preview</a>
           {site.permissions.admin ? (
             <>
               {" · "}
