@@ -10,7 +10,7 @@ import type { User } from "./types";
 export type PermissionSource = "organization" | "default" | "direct" | "team" | "collection";
 
 /** Where a member's role on a site comes from (the site aggregate's official `origin`). */
-export type SitePermissionOrigin =
+type SitePermissionOrigin =
   | { type: "organization" }
   | { type: "site"; reason: "member" | "team" | "default"; team?: string };
 
