@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
-import { makeMember, makeOrg, type TestUser } from "../helpers/factories";
+import { eq } from "drizzle-orm";
+import { contentGrants } from "../../src/db/schema";
+import { makeMember, makeOrg, testDb, type TestUser } from "../helpers/factories";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { makeSpace } from "../helpers/spaces-factories";
 import { makeSite } from "../helpers/sites-factories";
@@ -195,5 +197,13 @@ describe("content permissions", () => {
     expect((await api.post(base, { users: [outsider.user.id], role: "read" })).status).toBe(400);
     expect((await api.post(base, { users: [reader.user.id], role: null })).status).toBe(400);
     expect((await api.get(`${base}/aggregate`, { query: { role: "boss" } })).status).toBe(400);
+    // The site's grants go with it.
+    expect((await api.post(base, { users: [reader.user.id], role: "edit" })).status).toBe(204);
+    expect((await api.delete(`/orgs/${orgId}/sites/${site.id}`)).status).toBe(204);
+    const left = await testDb()
+      .select()
+      .from(contentGrants)
+      .where(eq(contentGrants.resourceId, site.id));
+    expect(left).toEqual([]);
   });
 });
