@@ -10,6 +10,9 @@ import {
 import { as } from "../helpers/api";
 import { describe, beforeAll } from "vitest";
 import { emptyStorage } from "../helpers/storage";
+import { contentGrants } from "../../src/db/schema";
+import { testDb } from "../helpers/factories";
+import { makeBareTeam } from "../helpers/collections-factories";
 
 describe("authz-settings", () => {
   // Authorization matrices of share links, adaptive schema and visitor-auth settings.
@@ -134,6 +137,70 @@ describe("authz-settings", () => {
     scope: "site:auth:write",
     success: 204,
   });
+
+  /** A site with a grant to the world's guest and to a team (its permissions to change). */
+  async function siteWithGrants(w: World) {
+    const site = await makeSite(w.org.id, w.owner);
+    const teamId = await makeBareTeam(w.org.id, []);
+    const createdAt = new Date().toISOString();
+    const on = { resourceType: "site" as const, resourceId: site.id, role: "read" as const };
+    await testDb()
+      .insert(contentGrants)
+      .values([
+        { ...on, principalType: "user", principalId: w.guest.user.id, createdAt },
+        { ...on, principalType: "team", principalId: teamId, createdAt },
+      ]);
+    return { site, userId: w.guest.user.id, teamId, memberId: w.roles.read.user.id };
+  }
+
+  for (const list of ["users", "teams", "aggregate"]) {
+    siteMatrix({
+      name: `GET permissions/${list}`,
+      setup: siteWithGrants,
+      method: "GET",
+      path: () => `/permissions/${list}`,
+      minimumRole: "read",
+      scope: "site:permissions:read",
+      success: 200,
+    });
+  }
+
+  siteMatrix({
+    name: "POST permissions",
+    setup: siteWithGrants,
+    method: "POST",
+    path: () => "/permissions",
+    body: (s) => ({ users: [s.memberId], role: "edit" }),
+    minimumRole: "admin",
+    scope: "site:permissions:write",
+    success: 204,
+  });
+
+  for (const [method, success] of [
+    ["PATCH", 204],
+    ["DELETE", 205],
+  ] as const) {
+    siteMatrix({
+      name: `${method} permissions/users/{userId}`,
+      setup: siteWithGrants,
+      method,
+      path: (s) => `/permissions/users/${s.userId}`,
+      body: method === "PATCH" ? () => ({ role: "comment" }) : undefined,
+      minimumRole: "admin",
+      scope: "site:permissions:write",
+      success,
+    });
+    siteMatrix({
+      name: `${method} permissions/teams/{teamId}`,
+      setup: siteWithGrants,
+      method,
+      path: (s) => `/permissions/teams/${s.teamId}`,
+      body: method === "PATCH" ? () => ({ role: "comment" }) : undefined,
+      minimumRole: "admin",
+      scope: "site:permissions:write",
+      success,
+    });
+  }
 });
 
 describe("authz-structure", () => {
