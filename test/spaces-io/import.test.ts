@@ -28,7 +28,8 @@ const REPO = {
     '# Welcome\n\nRead [the install](guide/install.md#steps).\n\n<figure><img src=".gitbook/assets/logo.png" alt="Logo"><figcaption></figcaption></figure>\n',
   "guide/README.md":
     "---\ndescription: All about it\n---\n\n# Guide\n\nSee [API](../reference/api.md).\n",
-  "guide/install.md": "# Install\n\n## Steps\n\nRun it.\n",
+  "guide/install.md":
+    '---\nif: visitor.claims.beta\nlayout:\n  width: wide\n  outline:\n    visible: false\n---\n\n# Install\n\n## Steps <a href="#steps" id="steps"></a>\n\nRun it.\n',
   "reference/api.md": "# API\n\nBack [home](../README.md).\n",
   ".gitbook/assets/logo.png": PNG,
 };
@@ -49,6 +50,12 @@ describe("import runs", () => {
       ["document", "Guide", "guide"],
       ["link", "GitBook", "gitbook"],
       ["group", "Reference", "reference"],
+    ]);
+    // Front matter `if` and `layout` are kept as the page's condition and layout.
+    const install = tree.roots[1]!.children[0]!.row;
+    expect([install.condition, install.layout]).toEqual([
+      "visitor.claims.beta",
+      { width: "wide", outline: false },
     ]);
     // Main is untouched until the change request is merged.
     expect((await as(owner.token).get(`/spaces/${space.id}/content`)).body.pages).toEqual([]);

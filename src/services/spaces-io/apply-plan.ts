@@ -8,7 +8,7 @@ import { changeRequestPointer } from "../../content/pointers";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import type { ContentRef } from "../../../core/document";
+import { parsePage, DocumentTooDeepError, type ContentRef } from "../../../core/document";
 import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch } from "../change-requests/writes";
 import type { LiveRoomsBinding } from "../collab/live-rooms";
@@ -167,10 +167,9 @@ export async function applyPlan(
     const last = start + CHANGES_PER_BATCH >= total;
     const pageIds = new Map<number, string>();
     slice.forEach((c, i) => c.change.operation === "insert_page" && pageIds.set(i, c.id));
-    const resolveHref = (href: string, index: number) => {
-      const from = slice[index]?.from;
-      return from ? resolve(from, href) : null;
-    };
+    // Each page file is parsed once, here, with its links resolved to the ids chosen above.
+    for (const c of slice)
+      if (c.page.kind === "document") withDocument(c.change, c.page, resolve, warnings);
     // The files go with the last batch, once every page said which ones it uses.
     const files = last ? newFiles(assets, fileIds, fileByHash, used, now, warnings) : [];
     try {
@@ -181,7 +180,7 @@ export async function applyPlan(
         cr,
         target.userId,
         slice.map((c) => c.change),
-        { pageIds, resolveHref, files },
+        { pageIds, files },
         target.live,
       ));
     } catch (error) {
@@ -250,6 +249,40 @@ function newFiles(
   return out;
 }
 
+/**
+ * Sets a document page's change's body: the page file read by the codec's `parsePage` (front
+ * matter and title were read by the plan), its relative links resolved, and what the codec could
+ * not represent added to the import's warnings. Too deep a file is refused with its path.
+ */
+function withDocument(
+  change: Change,
+  page: Extract<PlannedPage, { kind: "document" }>,
+  resolve: (from: string, href: string) => ContentRef | null,
+  warnings: Warnings,
+): void {
+  if (change.operation !== "insert_page" && change.operation !== "update_page") return;
+  if (change.operation === "update_page" && change.document === undefined) return;
+  let parsed;
+  try {
+    parsed = parsePage(page.text, {
+      resolveLink: (path) => {
+        const ref = resolve(page.path, path);
+        return ref?.kind === "file"
+          ? { kind: "file", file: ref.file }
+          : ref?.kind === "page" || ref?.kind === "anchor"
+            ? { kind: "page", page: ref.page! }
+            : null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof DocumentTooDeepError)
+      throw new ImportRefused(`${page.path}: ${error.message}`);
+    throw error;
+  }
+  for (const warning of parsed.warnings) warnings.add(`${page.path}: ${warning}`);
+  change.document = { document: parsed.document as unknown as Record<string, unknown> };
+}
+
 /** The content change writing one planned page: an insert, or an update of the page at its path. */
 function changeOf(p: Placed, warnings: Warnings): Change | null {
   const { page } = p;
@@ -260,6 +293,8 @@ function changeOf(p: Placed, warnings: Warnings): Change | null {
           description: (page.meta.description ?? "").slice(0, 1000),
           hidden: page.meta.hidden ?? false,
           ...(page.meta.icon ? { icon: page.meta.icon.slice(0, 100) } : {}),
+          condition: (page.meta.condition ?? "").slice(0, 1024),
+          layout: page.meta.layout ?? null,
         }
       : {};
   if (page.kind === "link" && !/^(https?:|mailto:)/i.test(page.href)) {
@@ -272,9 +307,7 @@ function changeOf(p: Placed, warnings: Warnings): Change | null {
         `"${page.title}": the page at this path is a ${p.existing.row.kind} page; kept as one`,
       );
     const document =
-      page.kind === "document" && p.existing.row.kind === "document"
-        ? { document: { markdown: page.markdown } }
-        : {};
+      page.kind === "document" && p.existing.row.kind === "document" ? { document: {} } : {};
     return {
       operation: "update_page",
       page: p.id,
@@ -290,7 +323,7 @@ function changeOf(p: Placed, warnings: Warnings): Change | null {
     ...place,
     ...meta,
     ...(page.kind === "document"
-      ? { document: { markdown: page.markdown } }
+      ? { document: {} }
       : page.kind === "group"
         ? { type: "group" as const, document: {} }
         : { type: "link" as const, href: page.href, document: {} }),
