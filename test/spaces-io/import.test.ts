@@ -30,7 +30,7 @@ const REPO = {
     "---\ndescription: All about it\n---\n\n# Guide\n\nSee [API](../reference/api.md).\n",
   "guide/install.md":
     '---\nif: visitor.claims.beta\nlayout:\n  width: wide\n  outline:\n    visible: false\n---\n\n# Install\n\n## Steps <a href="#steps" id="steps"></a>\n\nRun it.\n',
-  "reference/api.md": "# API\n\nBack [home](../README.md).\n",
+  "reference/api.md": "# API\n\nBack [home](../README.md).\n\n![Chart](chart.png)\n",
   ".gitbook/assets/logo.png": PNG,
 };
 
@@ -41,7 +41,13 @@ describe("import runs", () => {
     const key = await uploadImportFile(owner, org.id, "docs.zip", zipOf(REPO));
     const run = await importFiles(owner, org.id, { space: space.id }, [key]);
     expect(run.status, run.reason).toBe("completed");
-    expect(run.result).toEqual({ pages: 6, files: 1, warnings: [] });
+    expect(run.result).toEqual({
+      pages: 6,
+      files: 1,
+      warnings: [
+        'reference/api.md: Image "Chart" (chart.png) could not be imported: no such file in the source. A placeholder shows it',
+      ],
+    });
     expect(run.pages.filter((p: { type: string }) => p.type === "folder")).toHaveLength(2);
     const crId = run.target.changeRequest;
     const tree = await crTree(space.id, crId);
@@ -61,14 +67,12 @@ describe("import runs", () => {
     expect((await as(owner.token).get(`/spaces/${space.id}/content`)).body.pages).toEqual([]);
 
     const exported = await exportEntries(owner, space.id, crId);
-    for (const path of [
-      "SUMMARY.md",
-      "README.md",
-      "guide/README.md",
-      "guide/install.md",
-      "reference/api.md",
-    ])
+    for (const path of ["SUMMARY.md", "README.md", "guide/README.md", "guide/install.md"])
       expect(strFromU8(exported.entries[path]!), path).toBe(REPO[path as keyof typeof REPO]);
+    // An image that could not be stored is a placeholder, never silently nothing.
+    expect(strFromU8(exported.entries["reference/api.md"]!)).toBe(
+      '# API\n\nBack [home](../README.md).\n\n{% hint style="warning" %}\nImage "Chart" (chart.png) could not be imported: no such file in the source.\n{% endhint %}\n',
+    );
     expect(exported.entries[".gitbook/assets/logo.png"]).toEqual(PNG);
 
     // The same archive again, into the same change request: updated in place, nothing added.

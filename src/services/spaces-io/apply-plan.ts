@@ -9,7 +9,12 @@ import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import { parsePage, DocumentTooDeepError, type ContentRef } from "../../../core/document";
-import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
+import {
+  ASSETS_FOLDER,
+  placeholdUnstoredImages,
+  resolveRepoLink,
+  type PlannedPage,
+} from "../../../core/gitsync";
 import { applyContentBatch } from "../change-requests/writes";
 import type { LiveRoomsBinding } from "../collab/live-rooms";
 import { readTree } from "../content/reads";
@@ -84,6 +89,8 @@ export async function applyPlan(
   assets: ReadonlyMap<string, SourceAsset>,
   warnings: Warnings,
   hooks: PlanHooks,
+  /** Files of the source that could not be stored, by path, with the reason (placeholders). */
+  unstored: ReadonlyMap<string, string> = new Map(),
 ): Promise<{
   pages: ImportRunPage[];
   files: number;
@@ -136,10 +143,14 @@ export async function applyPlan(
       used.add(found.path);
       return { kind: "file", file };
     }
-    warnings.add(
-      `${from}: the link "${href.slice(0, 200)}" points to nothing in the repository; kept as written`,
-    );
     return null;
+  };
+  const links: PageLinks = {
+    resolve,
+    unstored: (path) =>
+      pageIdByFile.has(path) || fileIds.has(path)
+        ? null
+        : (unstored.get(path) ?? "no such file in the source"),
   };
 
   const changes: { change: Change; from: string | null; id: string; page: PlannedPage }[] = [];
@@ -169,7 +180,7 @@ export async function applyPlan(
     slice.forEach((c, i) => c.change.operation === "insert_page" && pageIds.set(i, c.id));
     // Each page file is parsed once, here, with its links resolved to the ids chosen above.
     for (const c of slice)
-      if (c.page.kind === "document") withDocument(c.change, c.page, resolve, warnings);
+      if (c.page.kind === "document") withDocument(c.change, c.page, links, warnings);
     // The files go with the last batch, once every page said which ones it uses.
     const files = last ? newFiles(assets, fileIds, fileByHash, used, now, warnings) : [];
     try {
@@ -249,24 +260,37 @@ function newFiles(
   return out;
 }
 
+/** How a page file's links resolve: to a page or file reference, or why a path is not stored. */
+interface PageLinks {
+  resolve(from: string, href: string): ContentRef | null;
+  /** Why the repository path holds nothing the import stores, or null when it does. */
+  unstored(path: string): string | null;
+}
+
 /**
  * Sets a document page's change's body: the page file read by the codec's `parsePage` (front
- * matter and title were read by the plan), its relative links resolved, and what the codec could
- * not represent added to the import's warnings. Too deep a file is refused with its path.
+ * matter and title were read by the plan), its relative links resolved, an image that could not
+ * be stored replaced by a placeholder (core/gitsync), and what the codec could not represent
+ * added to the import's warnings, as is every link to nothing. Too deep a file is refused.
  */
 function withDocument(
   change: Change,
   page: Extract<PlannedPage, { kind: "document" }>,
-  resolve: (from: string, href: string) => ContentRef | null,
+  links: PageLinks,
   warnings: Warnings,
 ): void {
   if (change.operation !== "insert_page" && change.operation !== "update_page") return;
   if (change.operation === "update_page" && change.document === undefined) return;
+  const dangling = new Map<string, string>();
   let parsed;
   try {
     parsed = parsePage(page.text, {
       resolveLink: (path) => {
-        const ref = resolve(page.path, path);
+        const ref = links.resolve(page.path, path);
+        if (!ref) {
+          const target = resolveRepoLink(page.path, path);
+          if (target) dangling.set(target.path, path);
+        }
         return ref?.kind === "file"
           ? { kind: "file", file: ref.file }
           : ref?.kind === "page" || ref?.kind === "anchor"
@@ -280,6 +304,19 @@ function withDocument(
     throw error;
   }
   for (const warning of parsed.warnings) warnings.add(`${page.path}: ${warning}`);
+  const placeholdered = new Set<string>();
+  const holes = placeholdUnstoredImages(parsed.document, (src) => {
+    const target = resolveRepoLink(page.path, src);
+    const reason = target ? links.unstored(target.path) : null;
+    if (reason !== null) placeholdered.add(target!.path);
+    return reason;
+  });
+  for (const hole of holes) warnings.add(`${page.path}: ${hole} A placeholder shows it`);
+  for (const [path, href] of dangling)
+    if (!placeholdered.has(path))
+      warnings.add(
+        `${page.path}: the link "${href.slice(0, 200)}" points to nothing in the repository; kept as written`,
+      );
   change.document = { document: parsed.document as unknown as Record<string, unknown> };
 }
 

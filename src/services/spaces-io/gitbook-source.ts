@@ -227,6 +227,7 @@ export async function readGitbookSource(
     if (text === null) warnings.add(`${path}: the source page's document could not be read`);
     out.markdown.set(path, text ?? `# ${page.title}\n`);
   }
+  const unstored = (out.unstored ??= new Map());
   for (const file of revision.files) {
     const path = layout.filePaths.get(file.id)!;
     let res;
@@ -239,10 +240,12 @@ export async function readGitbookSource(
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;
       warnings.add(`${file.name}: its bytes could not be copied (${error.message}); not imported`);
+      unstored.set(path, `its bytes could not be copied (${error.message})`);
       continue;
     }
     if (res.status !== 200) {
       warnings.add(`${file.name}: the download answered ${res.status}; not imported`);
+      unstored.set(path, `the download answered ${res.status}`);
       continue;
     }
     const bytes = res.body;

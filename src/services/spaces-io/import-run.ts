@@ -91,7 +91,14 @@ export async function runImport(ctx: JobContext, runId: string): Promise<void> {
       underPageId: run.underPageId,
       live: env.COLLAB_ROOMS,
     };
-    const done = await applyPlan(target, plan.pages, source.assets, warnings, hooks);
+    const done = await applyPlan(
+      target,
+      plan.pages,
+      source.assets,
+      warnings,
+      hooks,
+      source.unstored,
+    );
     if (done.cancelled)
       return void (await archiveOwn(ctx, { ...run, changeRequestId: crId }, true));
     const now = nowIso();
