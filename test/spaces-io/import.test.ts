@@ -10,7 +10,9 @@ import {
   uploadImportFile,
   zipOf,
 } from "../helpers/spaces-io-factories";
-import { importRuns } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { importRuns, siteRedirects } from "../../src/db/schema";
+import { makeSite, readSiteSpaces } from "../helpers/sites-factories";
 
 const PNG = Uint8Array.from(
   atob(
@@ -85,6 +87,39 @@ describe("import runs", () => {
     expect(after.byId.size).toBe(tree.byId.size);
     const second = await exportEntries(owner, space.id, crId);
     expect(second.bytes).toEqual(exported.bytes);
+
+    // A file renamed, with its `.gitbook.yaml` redirect: the page moves (same id) and the sites
+    // publishing the space get a draft redirect from the old path to it.
+    const site = await makeSite(org.id, owner, { spaces: [{ id: space.id }] });
+    const [siteSpace] = await readSiteSpaces(site.id);
+    const renamed = { ...REPO } as Record<string, string | Uint8Array>;
+    renamed[".gitbook.yaml"] += "\nredirects:\n  reference/api: reference/endpoints.md\n";
+    renamed["SUMMARY.md"] = REPO["SUMMARY.md"].replace(
+      "reference/api.md",
+      "reference/endpoints.md",
+    );
+    renamed["reference/endpoints.md"] = REPO["reference/api.md"];
+    delete renamed["reference/api.md"];
+    const moved = await importFiles(owner, org.id, { space: space.id, changeRequest: crId }, [
+      await uploadImportFile(owner, org.id, "docs.zip", zipOf(renamed)),
+    ]);
+    expect(moved.status, moved.reason).toBe("completed");
+    const api = tree.roots[3]!.children[0]!.row.pageId;
+    const afterMove = await crTree(space.id, crId);
+    expect(afterMove.byId.size).toBe(tree.byId.size);
+    expect(afterMove.byId.get(api)?.row.slug).toBe("endpoints");
+    const redirects = await testDb()
+      .select()
+      .from(siteRedirects)
+      .where(eq(siteRedirects.siteId, site.id));
+    const prefix = siteSpace!.path ? `/${siteSpace!.path}` : "";
+    expect(redirects.map((r) => [r.source, r.draft, r.destination])).toEqual([
+      [
+        `${prefix}/reference/api`,
+        true,
+        { kind: "site-page", siteSpaceId: siteSpace!.id, pageId: api },
+      ],
+    ]);
   });
 
   it("refuses bad archives with a clear reason, and a website source", async () => {

@@ -43,6 +43,14 @@ export interface PlanHooks {
   cancelled(): Promise<boolean>;
 }
 
+/** What else a plan's source says: files it could not store, pages it moved. */
+export interface PlanOptions {
+  /** Files of the source that could not be stored, by path, with the reason (placeholders). */
+  unstored?: ReadonlyMap<string, string>;
+  /** A file's old Quire path by its new repository path (`.gitbook.yaml` redirects): moved. */
+  renamed?: ReadonlyMap<string, string>;
+}
+
 /** One planned page placed: its id, parent, index among siblings and Quire path. */
 interface Placed {
   page: PlannedPage;
@@ -89,10 +97,11 @@ export async function applyPlan(
   assets: ReadonlyMap<string, SourceAsset>,
   warnings: Warnings,
   hooks: PlanHooks,
-  /** Files of the source that could not be stored, by path, with the reason (placeholders). */
-  unstored: ReadonlyMap<string, string> = new Map(),
+  options: PlanOptions = {},
 ): Promise<{
   pages: ImportRunPage[];
+  /** The page made from each markdown file of the plan, by repository path. */
+  pageIdByFile: ReadonlyMap<string, string>;
   files: number;
   changeRequest: ChangeRequestRow;
   cancelled: boolean;
@@ -108,6 +117,9 @@ export async function applyPlan(
   const fileIds = new Map<string, string>();
   for (const [path, asset] of assets) fileIds.set(path, fileByHash.get(asset.hash) ?? newId());
 
+  const unstored = options.unstored ?? new Map<string, string>();
+  const renamed = options.renamed ?? new Map<string, string>();
+  const claimed = new Set<string>();
   const placed: Placed[] = [];
   const pageIdByFile = new Map<string, string>();
   const place = (pages: readonly PlannedPage[], parentId: string | null, prefix: string) => {
@@ -121,7 +133,15 @@ export async function applyPlan(
         );
       slugs.add(slug);
       const path = `${prefix}${slug}`;
-      const existing = existingPaths.get(path) ?? null;
+      // The page at this path, else the page a `.gitbook.yaml` redirect says this file was.
+      const old = page.kind === "document" ? renamed.get(page.path) : undefined;
+      let existing = existingPaths.get(path) ?? null;
+      if (existing && claimed.has(existing.row.pageId)) existing = null;
+      if (!existing && old !== undefined) {
+        const before = existingPaths.get(old);
+        if (before && !claimed.has(before.row.pageId)) existing = before;
+      }
+      if (existing) claimed.add(existing.row.pageId);
       const id = existing?.row.pageId ?? newId();
       const self = { ...page, slug } as PlannedPage;
       placed.push({ page: self, id, parentId, at, existing });
@@ -173,7 +193,8 @@ export async function applyPlan(
   const now = nowIso();
   const total = changes.length;
   for (let start = 0; start < total || start === 0; start += CHANGES_PER_BATCH) {
-    if (await hooks.cancelled()) return { pages: [], files: 0, changeRequest: cr, cancelled: true };
+    if (await hooks.cancelled())
+      return { pages: [], pageIdByFile, files: 0, changeRequest: cr, cancelled: true };
     const slice = changes.slice(start, start + CHANGES_PER_BATCH);
     const last = start + CHANGES_PER_BATCH >= total;
     const pageIds = new Map<number, string>();
@@ -211,7 +232,7 @@ export async function applyPlan(
     }),
   );
   const fileCount = [...assets.keys()].filter((path) => isImported(path, used)).length;
-  return { pages, files: fileCount, changeRequest: cr, cancelled: false };
+  return { pages, pageIdByFile, files: fileCount, changeRequest: cr, cancelled: false };
 }
 
 /** Why an import stopped on its content: the page and the rule it broke. */
