@@ -4,7 +4,7 @@
  */
 export { parseMarkdown, type ParseOptions } from "./parse";
 export { renderMarkdown } from "./render";
-export { parsePage, readPageHead, renderPage, type PageHead } from "./page";
+export { parsePage, renderPage } from "./page";
 export {
   documentRefs,
   documentSections,
