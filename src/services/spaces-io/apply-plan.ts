@@ -8,18 +8,17 @@ import { changeRequestPointer } from "../../content/pointers";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
-import { parsePage, DocumentTooDeepError, type ContentRef } from "../../../core/document";
-import {
-  ASSETS_FOLDER,
-  placeholdUnstoredImages,
-  resolveRepoLink,
-  type PlannedPage,
-} from "../../../core/gitsync";
+import type { ContentRef } from "../../../core/document";
+import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch } from "../change-requests/writes";
+import { changeOf, ImportRefused, withDocument, type PageLinks, type Placed } from "./plan-changes";
 import type { LiveRoomsBinding } from "../collab/live-rooms";
 import { readTree } from "../content/reads";
 import type { SourceAsset } from "./read-source";
 import type { Warnings } from "./warnings";
+
+/** Re-exported: the import's callers (runs, Git Sync) catch it from here. */
+export { ImportRefused };
 
 /** Changes per content batch of an import (the API's own batch size). */
 const CHANGES_PER_BATCH = 50;
@@ -49,15 +48,6 @@ export interface PlanOptions {
   unstored?: ReadonlyMap<string, string>;
   /** A file's old Quire path by its new repository path (`.gitbook.yaml` redirects): moved. */
   renamed?: ReadonlyMap<string, string>;
-}
-
-/** One planned page placed: its id, parent, index among siblings and Quire path. */
-interface Placed {
-  page: PlannedPage;
-  id: string;
-  parentId: string | null;
-  at: number;
-  existing: TreeNode | null;
 }
 
 /** Every page of a tree by its path (slugs joined by "/"), below `root` when given. */
@@ -235,14 +225,6 @@ export async function applyPlan(
   return { pages, pageIdByFile, files: fileCount, changeRequest: cr, cancelled: false };
 }
 
-/** Why an import stopped on its content: the page and the rule it broke. */
-export class ImportRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ImportRefused";
-  }
-}
-
 /** A file is imported when a page uses it or it sits in `.gitbook/assets/`. */
 function isImported(path: string, used: ReadonlySet<string>): boolean {
   return used.has(path) || path.startsWith(`${ASSETS_FOLDER}/`);
@@ -279,111 +261,4 @@ function newFiles(
     });
   }
   return out;
-}
-
-/** How a page file's links resolve: to a page or file reference, or why a path is not stored. */
-interface PageLinks {
-  resolve(from: string, href: string): ContentRef | null;
-  /** Why the repository path holds nothing the import stores, or null when it does. */
-  unstored(path: string): string | null;
-}
-
-/**
- * Sets a document page's change's body: the page file read by the codec's `parsePage` (front
- * matter and title were read by the plan), its relative links resolved, an image that could not
- * be stored replaced by a placeholder (core/gitsync), and what the codec could not represent
- * added to the import's warnings, as is every link to nothing. Too deep a file is refused.
- */
-function withDocument(
-  change: Change,
-  page: Extract<PlannedPage, { kind: "document" }>,
-  links: PageLinks,
-  warnings: Warnings,
-): void {
-  if (change.operation !== "insert_page" && change.operation !== "update_page") return;
-  if (change.operation === "update_page" && change.document === undefined) return;
-  const dangling = new Map<string, string>();
-  let parsed;
-  try {
-    parsed = parsePage(page.text, {
-      resolveLink: (path) => {
-        const ref = links.resolve(page.path, path);
-        if (!ref) {
-          const target = resolveRepoLink(page.path, path);
-          if (target) dangling.set(target.path, path);
-        }
-        return ref?.kind === "file"
-          ? { kind: "file", file: ref.file }
-          : ref?.kind === "page" || ref?.kind === "anchor"
-            ? { kind: "page", page: ref.page! }
-            : null;
-      },
-    });
-  } catch (error) {
-    if (error instanceof DocumentTooDeepError)
-      throw new ImportRefused(`${page.path}: ${error.message}`);
-    throw error;
-  }
-  for (const warning of parsed.warnings) warnings.add(`${page.path}: ${warning}`);
-  const placeholdered = new Set<string>();
-  const holes = placeholdUnstoredImages(parsed.document, (src) => {
-    const target = resolveRepoLink(page.path, src);
-    const reason = target ? links.unstored(target.path) : null;
-    if (reason !== null) placeholdered.add(target!.path);
-    return reason;
-  });
-  for (const hole of holes) warnings.add(`${page.path}: ${hole} A placeholder shows it`);
-  for (const [path, href] of dangling)
-    if (!placeholdered.has(path))
-      warnings.add(
-        `${page.path}: the link "${href.slice(0, 200)}" points to nothing in the repository; kept as written`,
-      );
-  change.document = { document: parsed.document as unknown as Record<string, unknown> };
-}
-
-/** The content change writing one planned page: an insert, or an update of the page at its path. */
-function changeOf(p: Placed, warnings: Warnings): Change | null {
-  const { page } = p;
-  const place = { at: p.at, slug: page.slug, title: page.title.slice(0, 256) || "Untitled" };
-  const meta =
-    page.kind === "document"
-      ? {
-          description: (page.meta.description ?? "").slice(0, 1000),
-          hidden: page.meta.hidden ?? false,
-          ...(page.meta.icon ? { icon: page.meta.icon.slice(0, 100) } : {}),
-          condition: (page.meta.condition ?? "").slice(0, 1024),
-          layout: page.meta.layout ?? null,
-        }
-      : {};
-  if (page.kind === "link" && !/^(https?:|mailto:)/i.test(page.href)) {
-    warnings.add(`"${page.title}": the link entry "${page.href}" is not a web address; skipped`);
-    return null;
-  }
-  if (p.existing) {
-    if (p.existing.row.kind !== page.kind)
-      warnings.add(
-        `"${page.title}": the page at this path is a ${p.existing.row.kind} page; kept as one`,
-      );
-    const document =
-      page.kind === "document" && p.existing.row.kind === "document" ? { document: {} } : {};
-    return {
-      operation: "update_page",
-      page: p.id,
-      into: p.parentId,
-      ...place,
-      ...meta,
-      ...document,
-    };
-  }
-  return {
-    operation: "insert_page",
-    ...(p.parentId ? { into: p.parentId } : {}),
-    ...place,
-    ...meta,
-    ...(page.kind === "document"
-      ? { document: {} }
-      : page.kind === "group"
-        ? { type: "group" as const, document: {} }
-        : { type: "link" as const, href: page.href, document: {} }),
-  };
 }
