@@ -34,9 +34,14 @@ describe("packfiles", () => {
 
   it("refuses a changed byte, a cut pack and a pack over its limits", async () => {
     const pack = await writePack([{ type: "blob", body: new Uint8Array(1000).fill(1) }]);
+    // Read as it streams: a changed byte of an entry fails its inflation (or its zlib
+    // checksum), a changed byte of the trailer the pack's checksum.
     const changed = pack.slice();
     changed[20] = changed[20]! ^ 1;
-    await expect(readPack(changed)).rejects.toThrow(/checksum/);
+    await expect(readPack(changed)).rejects.toThrow(PackError);
+    const trailer = pack.slice();
+    trailer[trailer.length - 1] = trailer[trailer.length - 1]! ^ 1;
+    await expect(readPack(trailer)).rejects.toThrow(/pack's checksum/);
     await expect(readPack(pack.subarray(0, 30))).rejects.toThrow(PackError);
     await expect(readPack(pack, { ...DEFAULT_PACK_LIMITS, maxObjectBytes: 999 })).rejects.toThrow(
       /over the limit/,

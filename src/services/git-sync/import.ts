@@ -19,7 +19,8 @@ import type { SourceFiles } from "../spaces-io/read-source";
 import { updateChangeRequest } from "../change-requests/change-requests";
 import { GitSyncRefused } from "./errors";
 import { setStage } from "./operations";
-import { GIT_PACK_LIMITS, gitRemoteOf } from "./remote";
+import { GIT_PACK_LIMITS, gitRemoteOf, spilled } from "./remote";
+import type { SpillStore } from "../../git/pack-objects";
 import { commitTree, flattenTree, projectPrefix, readProjectSource } from "./repo-tree";
 
 /** At most 5,000 pages per import, as the issue sets it. */
@@ -119,10 +120,11 @@ export async function runGitImport(
   row: GitSyncRow,
   opId: string,
   input: GitSyncOpInput,
+  spill?: SpillStore,
 ): Promise<SyncOutcome> {
   const { db, env } = ctx;
   const remote = await gitRemoteOf(env, ctx.outbound, row);
-  const fetched = await fetchRef(remote, input.ref, { limits: GIT_PACK_LIMITS });
+  const fetched = await fetchRef(remote, input.ref, { limits: GIT_PACK_LIMITS, ...spilled(spill) });
   // The space already holds this commit (it was imported or exported last): nothing to do.
   if (fetched.commit === row.syncedCommit && !input.force && !input.standalone) return { set: {} };
   await setStage(db, row.spaceId, opId, "config_check");
