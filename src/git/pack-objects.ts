@@ -19,7 +19,7 @@ export interface ObjectSink {
 }
 
 /** Blobs kept in memory by default: 16 MiB (the rest spilled, when there is a spill store). */
-export const DEFAULT_BLOB_BUDGET = 16 * 1024 * 1024;
+const DEFAULT_BLOB_BUDGET = 16 * 1024 * 1024;
 
 /** A fetched pack's objects: in memory within the blob budget, spilled past it. */
 export class PackObjects implements ObjectSink {

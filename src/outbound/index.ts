@@ -42,7 +42,7 @@ interface OutboundResponse {
 }
 
 /** A response whose body is read as it arrives (a Git pack): the size cap and time limit still apply. */
-export interface OutboundStream {
+interface OutboundStream {
   status: number;
   headers: Headers;
   url: string;

@@ -43,7 +43,7 @@ function checked(object: GitObject | undefined, id: string, type: GitObject["typ
 }
 
 /** A blob of the pack, read back from the spill store when it went there. */
-export async function blobOf(objects: FetchedObjects, id: string): Promise<Uint8Array> {
+async function blobOf(objects: FetchedObjects, id: string): Promise<Uint8Array> {
   return checked(await objects.load(id), id, "blob").body;
 }
 
