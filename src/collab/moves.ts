@@ -13,10 +13,12 @@ import * as Y from "yjs";
 /** The fragment the editor binds to. */
 const FIELD = "default";
 
-/** The block key of a top-level element, if it has one. */
+/** The block key of a top-level element, if it has one, read also from a deleted one. */
 function keyOf(type: unknown): string | null {
   if (!(type instanceof Y.XmlElement)) return null;
-  const key = type.getAttribute("key") as unknown;
+  const item = type._map.get("key");
+  const content = item?.content instanceof Y.ContentAny ? item.content.getContent() : [];
+  const key: unknown = content[content.length - 1];
   return typeof key === "string" && key ? key : null;
 }
 
@@ -68,7 +70,11 @@ interface Lost {
 }
 
 /** The letters a transaction deleted that no person deleted, in a moved block's original. */
-function lostIn(transaction: Y.Transaction, own: Y.DeleteSet, fragment: Y.XmlFragment): Lost[] {
+function lostIn(
+  transaction: Y.Transaction,
+  own: ReturnType<typeof Y.decodeUpdate>["ds"],
+  fragment: Y.XmlFragment,
+): Lost[] {
   const out: Lost[] = [];
   const seen = new Set<Y.Item>();
   Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
@@ -84,7 +90,7 @@ function lostIn(transaction: Y.Transaction, own: Y.DeleteSet, fragment: Y.XmlFra
     for (let left = struct.left; left; left = left.left) {
       if (left.content instanceof Y.ContentString) offset += left.length;
     }
-    const path = [...top.path.map(typeIndex), typeIndex(text._item!)];
+    const path = top.path.map(typeIndex);
     out.push({ key, path, offset, text: struct.content.str });
   });
   return out;
@@ -92,9 +98,10 @@ function lostIn(transaction: Y.Transaction, own: Y.DeleteSet, fragment: Y.XmlFra
 
 /** The copy's text at `path` (type indexes below the block), if it has one there. */
 function textAt(block: Y.XmlElement, path: number[]): Y.XmlText | null {
-  let type: Y.AbstractType<unknown> = block;
+  let type: Y.XmlElement | Y.XmlText = block;
   for (const index of path) {
-    const child: unknown = (type as Y.XmlElement).toArray?.()[index];
+    if (!(type instanceof Y.XmlElement)) return null;
+    const child: unknown = type.toArray()[index];
     if (!(child instanceof Y.XmlElement) && !(child instanceof Y.XmlText)) return null;
     type = child;
   }
