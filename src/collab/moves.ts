@@ -50,14 +50,24 @@ function typeIndex(item: Y.Item): number {
   return index;
 }
 
-/** The gcFilter of the room's document: false (keep) for what lies in a moved block's original. */
+/**
+ * The gcFilter of the room's document: false (keep) for what lies in a moved block's original
+ * (a deleted keyed block whose key a live block has), so letters typed into it later can still
+ * be placed. Decided once per block (cached on its item): GC runs per item.
+ */
 export function keepMoved(doc: () => Y.Doc): (item: Y.Item) => boolean {
+  const decided = new WeakMap<Y.Item, boolean>();
   return (item) => {
     const fragment = doc().getXmlFragment(FIELD);
     const top = topBlock(item, fragment);
     if (!top || !top.block.deleted) return true;
-    const key = keyOf((top.block.content as Y.ContentType | undefined)?.type);
-    return !(key && liveWithKey(fragment, key));
+    let collect = decided.get(top.block);
+    if (collect === undefined) {
+      const key = keyOf((top.block.content as Y.ContentType | undefined)?.type);
+      collect = !(key && liveWithKey(fragment, key));
+      decided.set(top.block, collect);
+    }
+    return collect;
   };
 }
 

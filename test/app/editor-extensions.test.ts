@@ -201,6 +201,8 @@ function moveWhileTyping(order: "move first" | "typing first") {
   const updates = [ada, bo].map((who) => Y.encodeStateAsUpdate(who.doc, before));
   if (order === "typing first") updates.reverse();
   const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket"));
+  // An update the room has already is no repair again (nor is a replay: the room's wake).
+  expect(applyRepairingMoves(room, updates[1]!, "socket")).toBe(0);
   for (const who of [ada, bo]) Y.applyUpdate(who.doc, Y.encodeStateAsUpdate(room));
   return {
     room: room.getXmlFragment("default").length,
@@ -218,6 +220,19 @@ describe("a block moved while another person types in it", () => {
       expect(out.bo).toEqual(out.ada);
       expect(out.repairs.reduce((a, b) => a + b, 0)).toBe(1);
     }
+    // A block deleted (not moved) while someone types in it stays deleted: no copy to type into.
+    const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
+    const seed = new Y.Doc();
+    prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+    const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+    Y.applyUpdate(room, Y.encodeStateAsUpdate(seed));
+    const ada = typist(1, Y.encodeStateAsUpdate(seed), true);
+    const bo = typist(2, Y.encodeStateAsUpdate(seed), true);
+    ada.apply((state) => state.tr.delete(0, state.doc.child(0).nodeSize));
+    bo.type(5, "!");
+    expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(bo.doc), "socket")).toBe(0);
+    expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(ada.doc), "socket")).toBe(0);
+    expect(room.getXmlFragment("default").toArray().length).toBe(1);
   });
 });
 
