@@ -465,7 +465,11 @@ describe("outbound", () => {
       });
       const down = await lookupTxt(outbound, undefined, "_quire.x.resolver-down.example");
       expect(down).toEqual({ ok: false, reason: "the DNS resolver answered HTTP 503" });
-      const elsewhere = await lookupTxt(outbound, "https://nowhere.invalid/dns-query", "_quire.a.b");
+      const elsewhere = await lookupTxt(
+        outbound,
+        "https://nowhere.invalid/dns-query",
+        "_quire.a.b",
+      );
       expect(elsewhere.ok).toBe(false);
     });
   });
