@@ -1,14 +1,15 @@
 // `npm test`: the type check, the lint and the suite, overlapped so the two cores stay busy.
 // The type check and ESLint run in one process from one TypeScript program per tsconfig
-// (scripts/typecheck-lint.mjs: `npm run typecheck` and `eslint .` would each build them again);
-// it reports the type check's verdict as soon as it is known, and the suite starts then (a type
-// error would only make it fail confusingly), beside the rest of the lint (ESLint, then knip and
-// the check-* scripts). The browser tests start once the lint is done, beside the suite. The
-// lint's output is kept until the end; the suite prints live. Any part failing fails the run, and
-// a summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`), without the
-// browser tests. Before anything starts, the browser tests' Chromium is found or installed
-// (scripts/lib/chromium.mjs): a machine that has none and may not install it fails at once,
-// saying what to install.
+// (scripts/typecheck-lint.mjs: `npm run typecheck` and `eslint .` would each build them again).
+// The suite starts at once beside it (the type check and ESLint use one core; the suite's start,
+// Miniflare and its runners, takes the other); if the type check fails, the suite is stopped (a
+// type error would only make it fail confusingly) and reported as stopped. The rest of the lint
+// (knip and the check-* scripts) follows ESLint. The browser tests start once the lint is done,
+// beside the suite. The lint's output is kept until the end; the suite prints live. Any part
+// failing fails the run, and a summary says which. Arguments go to `vitest run`
+// (`npm test -- test/spaces`), without the browser tests. Before anything starts, the browser
+// tests' Chromium is found or installed (scripts/lib/chromium.mjs): a machine that has none and
+// may not install it fails at once, saying what to install.
 import { spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,14 +25,17 @@ const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
  * returned. `onMessage` receives what the child sends over IPC. Resolves with the exit status,
  * the kept output and the duration in seconds.
  */
-function run(name, command, args, live, onMessage) {
+function run(name, command, args, live, onMessage, onSpawn) {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...(live ? {} : colour) },
       stdio: live ? "inherit" : ["ignore", "pipe", "pipe", ...(onMessage ? ["ipc"] : [])],
+      // Its own process group, so a stop reaches the runners it started.
+      detached: Boolean(onSpawn),
     });
+    onSpawn?.(child);
     if (onMessage) child.on("message", onMessage);
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
@@ -99,10 +103,34 @@ const lint = typesAndEslint.then(async (first) => {
 const browser = targeted
   ? null
   : lint.then(() => run("browser", "node", ["scripts/browser-tests.mjs"], false));
-const typesOk = await typesKnown;
-const suite = typesOk
-  ? await run("vitest", vitest, ["run", ...process.argv.slice(2)], true)
-  : { name: "vitest", ok: false, output: "", seconds: 0, skipped: true };
+// The suite, at once; stopped (its whole process group) if the type check fails.
+let suiteChild;
+let stopped = false;
+const suiteRun = run("vitest", vitest, ["run", ...process.argv.slice(2)], true, null, (child) => {
+  suiteChild = child;
+});
+void typesKnown.then((ok) => {
+  if (ok || !suiteChild?.pid) return;
+  stopped = true;
+  try {
+    process.kill(-suiteChild.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+});
+// Its own group does not get the terminal's Ctrl-C: pass it on, then end as interrupted.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    try {
+      if (suiteChild?.pid) process.kill(-suiteChild.pid, signal);
+    } catch {
+      // Already gone.
+    }
+    process.exit(130);
+  });
+}
+const suiteDone = await suiteRun;
+const suite = stopped ? { ...suiteDone, ok: false, skipped: true } : suiteDone;
 const linted = await lint;
 show(linted);
 const browsed = browser ? await browser : null;
@@ -111,7 +139,7 @@ if (browsed) show(browsed);
 const results = [linted, suite, ...(browsed ? [browsed] : [])];
 process.stdout.write("\n");
 for (const r of results) {
-  const state = r.skipped ? "skipped (type errors)" : r.ok ? "passed" : "FAILED";
+  const state = r.skipped ? "stopped (type errors)" : r.ok ? "passed" : "FAILED";
   process.stdout.write(`${r.name.padEnd(10)} ${state.padEnd(22)} ${r.seconds.toFixed(1)} s\n`);
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;
