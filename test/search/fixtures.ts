@@ -4,7 +4,8 @@ import { keyToken } from "../../src/lib/fts-query";
 import { searchTag, taggedText } from "../../src/lib/search-tags";
 import type { Change } from "../../src/content/change-schema";
 import { reindexPages, searchPages } from "../../src/services/search/indexer";
-import { as } from "../helpers/api";
+import { as, d1Cost, type ApiResponse } from "../helpers/api";
+import { expect } from "vitest";
 import { commitChanges, makeContentSpace, reloadSpace } from "../helpers/content-factories";
 import { makeOrg, testDb, unique, type TestUser } from "../helpers/factories";
 
@@ -113,4 +114,39 @@ export async function seedSearchIndex(
   )
     .bind(space.id, mainSeq)
     .run();
+}
+
+/** One page of a search walk: its items, count, whether the count is exact, and its D1 cost. */
+export interface WalkStep<I> {
+  items: I[];
+  count: number;
+  exact: boolean;
+  rows: number;
+  rt: number;
+}
+
+/**
+ * Every page of a search, following `next.page` (at most 100 pages): what the paging tests of
+ * the space and the organization searches check, page by page.
+ */
+export async function walkSearch<I>(
+  fetchPage: (page: string | undefined) => Promise<ApiResponse>,
+): Promise<WalkStep<I>[]> {
+  const steps: WalkStep<I>[] = [];
+  let page: string | undefined;
+  do {
+    const res = await fetchPage(page);
+    expect(res.status, res.text).toBe(200);
+    const cost = d1Cost(res);
+    const body = res.body as { items: I[]; count: number; next?: { page: string } };
+    steps.push({
+      items: body.items,
+      count: body.count,
+      exact: res.headers.get("X-Quire-Count") === "exact",
+      rows: cost.rowsRead,
+      rt: cost.roundTrips,
+    });
+    page = body.next?.page;
+  } while (page && steps.length < 100);
+  return steps;
 }

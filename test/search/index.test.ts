@@ -21,6 +21,7 @@ import {
   searchWorld,
   word,
   seedSearchIndex,
+  walkSearch,
 } from "./fixtures";
 import { RANKED_PAGES } from "../../src/services/search/space-search";
 import { d1Cost, as } from "../helpers/api";
@@ -268,23 +269,10 @@ describe("bounded", () => {
   }
 
   /** Every page of a search, following `next`, with each response's cost and count header. */
-  async function walk(token: string, spaceId: string, query: string, limit: number) {
-    const steps: { items: Item[]; count: number; exact: boolean; rows: number; rt: number }[] = [];
-    let page: string | undefined;
-    do {
-      const res = await searchSpace(token, spaceId, query, page ? { limit, page } : { limit });
-      expect(res.status, res.text).toBe(200);
-      const cost = d1Cost(res);
-      steps.push({
-        items: res.body.items,
-        count: res.body.count,
-        exact: res.headers.get("X-Quire-Count") === "exact",
-        rows: cost.rowsRead,
-        rt: cost.roundTrips,
-      });
-      page = res.body.next?.page;
-    } while (page && steps.length < 100);
-    return steps;
+  function walk(token: string, spaceId: string, query: string, limit: number) {
+    return walkSearch<Item>((page) =>
+      searchSpace(token, spaceId, query, page ? { limit, page } : { limit }),
+    );
   }
 
   describe("space search bounded by the page at any depth (issues 17, 27)", () => {

@@ -11,7 +11,7 @@ import {
   unsignedToken,
   visitorToken,
 } from "../helpers/sites-factories";
-import { commitIndexed, fillerPages, word, seedSearchIndex } from "./fixtures";
+import { commitIndexed, fillerPages, word, seedSearchIndex, walkSearch } from "./fixtures";
 import { eq } from "drizzle-orm";
 import { reindexPages } from "../../src/services/search/indexer";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
@@ -270,23 +270,10 @@ describe("org-search", () => {
   }
 
   /** Every page of an organization search, following `next`. */
-  async function walk(orgId: string, token: string, query: string, limit: number) {
-    const steps: { items: Item[]; count: number; exact: boolean; rows: number; rt: number }[] = [];
-    let page: string | undefined;
-    do {
-      const res = await search(orgId, token, query, page ? { limit, page } : { limit });
-      expect(res.status, res.text).toBe(200);
-      const cost = d1Cost(res);
-      steps.push({
-        items: res.body.items,
-        count: res.body.count,
-        exact: res.headers.get("X-Quire-Count") === "exact",
-        rows: cost.rowsRead,
-        rt: cost.roundTrips,
-      });
-      page = res.body.next?.page;
-    } while (page && steps.length < 100);
-    return steps;
+  function walk(orgId: string, token: string, query: string, limit: number) {
+    return walkSearch<Item>((page) =>
+      search(orgId, token, query, page ? { limit, page } : { limit }),
+    );
   }
 
   /** Puts one page with `text` on the space's main content and indexes it. */
