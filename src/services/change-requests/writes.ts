@@ -122,9 +122,9 @@ export async function applyContentBatch(
   options: ContentBatchOptions = {},
   live?: LiveRoomsBinding,
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
-  let current = cr;
-  for (let attempt = 1; ; attempt++) {
-    const done = await applyOnce(db, bucket, space, current, userId, changes, options, live);
+  const input: BatchInput = { db, bucket, space, userId, changes, options, live };
+  for (let attempt = 1, current = cr; ; attempt++) {
+    const done = await applyOnce(input, current);
     if ("changeRequest" in done) return done;
     if (attempt >= ATTEMPTS) {
       throw conflict("The change request was changed by another request at the same time; retry");
@@ -133,17 +133,23 @@ export async function applyContentBatch(
   }
 }
 
+/** What every attempt of one batch works on: all but the change request, read again after a race. */
+interface BatchInput {
+  db: Database;
+  bucket: R2Bucket;
+  space: SpaceRow;
+  userId: string;
+  changes: Change[];
+  options: ContentBatchOptions;
+  live: LiveRoomsBinding | undefined;
+}
+
 /** One attempt of `applyContentBatch`: its result, or the change request as a lost race left it. */
 async function applyOnce(
-  db: Database,
-  bucket: R2Bucket,
-  space: SpaceRow,
+  input: BatchInput,
   cr: ChangeRequestRow,
-  userId: string,
-  changes: Change[],
-  options: ContentBatchOptions,
-  live: LiveRoomsBinding | undefined,
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied } | { raced: ChangeRequestRow }> {
+  const { db, bucket, space, userId, changes, options, live } = input;
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): its content cannot be changed");
   if (cr.status === "merged" || cr.status === "archived") {
