@@ -21,21 +21,16 @@ import {
   UserContentPermissionSchema,
 } from "../../api/permissions";
 import { presentUser } from "../../presenters/user";
-import { presentTeam } from "../../presenters/team";
-import { teamPermissions } from "../../auth/team";
 import { aggregatePermissions } from "../../services/permissions/aggregate";
 import {
   activeMembers,
-  grantCounts,
   grantsOnChain,
   inviteToContent,
   membersAmong,
   removeGrant,
-  teamGrantsPage,
-  teamsAmong,
   updateGrant,
-  userGrantsPage,
 } from "../../services/permissions/grants";
+import { aggregateBody, checkInvitedTeams, teamGrantsBody, userGrantsBody } from "./grant-pages";
 import { grantedRole, resolveTarget, type PermissionKind } from "./target";
 
 /**
@@ -73,24 +68,9 @@ function permissionRoutes(kind: PermissionKind) {
     }),
     async (c) => {
       const id = idOf(c.req.valid("param"));
-      const { page, limit } = c.req.valid("query");
       const cursors = USERS.at(c, id);
       const found = await resolveTarget(c, kind, id, false);
-      const after = await cursors.afterAccess(page);
-      const db = c.get("db");
-      const [rows, counts] = await Promise.all([
-        userGrantsPage(db, found.target, limit, after?.[0]),
-        grantCounts(db, found.target),
-      ]);
-      const urls = urlsOf(c);
-      const body = await cursors.page({
-        rows,
-        limit,
-        count: counts.user,
-        key: (r) => [r.user.id],
-        present: (r) => ({ permission: r.role, user: presentUser(urls, r.user) }),
-      });
-      return c.json(body, 200);
+      return c.json(await userGrantsBody(c, cursors, found.target, c.req.valid("query")), 200);
     },
   );
 
@@ -108,24 +88,11 @@ function permissionRoutes(kind: PermissionKind) {
     }),
     async (c) => {
       const id = idOf(c.req.valid("param"));
-      const { page, limit } = c.req.valid("query");
       const cursors = TEAMS.at(c, id);
       const found = await resolveTarget(c, kind, id, false);
-      const after = await cursors.afterAccess(page);
-      const db = c.get("db");
-      const [rows, counts] = await Promise.all([
-        teamGrantsPage(db, found.target, limit, after?.[0]),
-        grantCounts(db, found.target),
-      ]);
-      const manage = teamPermissions(found.orgRole === "admin");
-      const body = await cursors.page({
-        rows,
-        limit,
-        count: counts.team,
-        key: (r) => [r.team.id],
-        present: (r) => ({ permission: r.role, team: presentTeam(r.team, manage) }),
-      });
-      return c.json(body, 200);
+      const query = c.req.valid("query");
+      const admin = found.orgRole === "admin";
+      return c.json(await teamGrantsBody(c, cursors, found.target, query, admin), 200);
     },
   );
 
@@ -155,20 +122,12 @@ function permissionRoutes(kind: PermissionKind) {
       const all = aggregatePermissions(found.chain, members, grants).filter(
         (r) => role === undefined || r.role === role,
       );
-      const from = after ? all.findIndex((r) => r.user.id > after[0]) : 0;
-      const rows = from < 0 ? [] : all.slice(from, from + limit + 1);
       const urls = urlsOf(c);
-      const body = await cursors.page({
-        rows,
-        limit,
-        count: all.length,
-        key: (r) => [r.user.id],
-        present: (r) => ({
-          permission: r.role,
-          through: r.through,
-          user: presentUser(urls, r.user),
-        }),
-      });
+      const body = await aggregateBody(cursors, all, after, limit, (r) => ({
+        permission: r.role,
+        through: r.through,
+        user: presentUser(urls, r.user),
+      }));
       return c.json(body, 200);
     },
   );
@@ -190,17 +149,12 @@ function permissionRoutes(kind: PermissionKind) {
       const db = c.get("db");
       const users = body.users ?? [];
       const teams = body.teams ?? [];
-      const [members, orgTeams] = await Promise.all([
-        membersAmong(db, found.org.id, users),
-        teamsAmong(db, found.org.id, teams),
-      ]);
+      const members = await membersAmong(db, found.org.id, users);
       users.forEach((u, i) => {
         if (!members.has(u))
           throw badRequest(`body.users[${i}]: not a member of this organization`);
       });
-      teams.forEach((t, i) => {
-        if (!orgTeams.has(t)) throw badRequest(`body.teams[${i}]: not a team of this organization`);
-      });
+      await checkInvitedTeams(c, found.org.id, teams);
       await inviteToContent(db, found.target, { users, teams }, role);
       return c.body(null, 204);
     },

@@ -19,21 +19,16 @@ import {
   UserSitePermissionSchema,
 } from "../../api/permissions";
 import { presentUser } from "../../presenters/user";
-import { presentTeam } from "../../presenters/team";
-import { teamPermissions } from "../../auth/team";
 import { resolveSite, type SiteNeed } from "../../auth/site";
 import {
   activeMembers,
-  grantCounts,
   grantsOnChain,
   inviteToContent,
   removeGrant,
-  teamGrantsPage,
-  teamsAmong,
   updateGrant,
-  userGrantsPage,
   type GrantTarget,
 } from "../../services/permissions/grants";
+import { aggregateBody, checkInvitedTeams, teamGrantsBody, userGrantsBody } from "./grant-pages";
 import { memberRolesAmong, siteAggregate } from "../../services/permissions/site-aggregate";
 
 /**
@@ -82,24 +77,9 @@ sitePermissionRoutes.openapi(
   }),
   async (c) => {
     const params = c.req.valid("param");
-    const { page, limit } = c.req.valid("query");
     const cursors = USERS.at(c, params.siteId);
     const found = await siteOf(c, params, READ);
-    const after = await cursors.afterAccess(page);
-    const db = c.get("db");
-    const [rows, counts] = await Promise.all([
-      userGrantsPage(db, found.target, limit, after?.[0]),
-      grantCounts(db, found.target),
-    ]);
-    const urls = urlsOf(c);
-    const body = await cursors.page({
-      rows,
-      limit,
-      count: counts.user,
-      key: (r) => [r.user.id],
-      present: (r) => ({ permission: r.role, user: presentUser(urls, r.user) }),
-    });
-    return c.json(body, 200);
+    return c.json(await userGrantsBody(c, cursors, found.target, c.req.valid("query")), 200);
   },
 );
 
@@ -117,24 +97,11 @@ sitePermissionRoutes.openapi(
   }),
   async (c) => {
     const params = c.req.valid("param");
-    const { page, limit } = c.req.valid("query");
     const cursors = TEAMS.at(c, params.siteId);
     const found = await siteOf(c, params, READ);
-    const after = await cursors.afterAccess(page);
-    const db = c.get("db");
-    const [rows, counts] = await Promise.all([
-      teamGrantsPage(db, found.target, limit, after?.[0]),
-      grantCounts(db, found.target),
-    ]);
-    const manage = teamPermissions(found.member.orgRole === "admin");
-    const body = await cursors.page({
-      rows,
-      limit,
-      count: counts.team,
-      key: (r) => [r.team.id],
-      present: (r) => ({ permission: r.role, team: presentTeam(r.team, manage) }),
-    });
-    return c.json(body, 200);
+    const query = c.req.valid("query");
+    const admin = found.member.orgRole === "admin";
+    return c.json(await teamGrantsBody(c, cursors, found.target, query, admin), 200);
   },
 );
 
@@ -162,22 +129,14 @@ sitePermissionRoutes.openapi(
       grantsOnChain(db, [found.target]),
     ]);
     const all = siteAggregate(found.site, members, grants, { role, search, team });
-    const from = after ? all.findIndex((r) => r.user.id > after[0]) : 0;
-    const rows = from < 0 ? [] : all.slice(from, from + limit + 1);
     const urls = urlsOf(c);
-    const body = await cursors.page({
-      rows,
-      limit,
-      count: all.length,
-      key: (r) => [r.user.id],
-      present: (r) => ({
-        permission: r.role,
-        user: presentUser(urls, r.user),
-        origin: r.origin,
-        disabled: false,
-        ...(r.lastSeenAt ? { lastSeenAt: r.lastSeenAt } : {}),
-      }),
-    });
+    const body = await aggregateBody(cursors, all, after, limit, (r) => ({
+      permission: r.role,
+      user: presentUser(urls, r.user),
+      origin: r.origin,
+      disabled: false,
+      ...(r.lastSeenAt ? { lastSeenAt: r.lastSeenAt } : {}),
+    }));
     return c.json(body, 200);
   },
 );
@@ -199,10 +158,7 @@ sitePermissionRoutes.openapi(
     const db = c.get("db");
     const users = body.users ?? [];
     const teams = body.teams ?? [];
-    const [members, orgTeams] = await Promise.all([
-      memberRolesAmong(db, found.site.organizationId, users),
-      teamsAmong(db, found.site.organizationId, teams),
-    ]);
+    const members = await memberRolesAmong(db, found.site.organizationId, users);
     users.forEach((u, i) => {
       const member = members.get(u);
       if (member === undefined) {
@@ -212,9 +168,7 @@ sitePermissionRoutes.openapi(
         throw badRequest(`body.users[${i}]: a guest of this organization has no access to sites`);
       }
     });
-    teams.forEach((t, i) => {
-      if (!orgTeams.has(t)) throw badRequest(`body.teams[${i}]: not a team of this organization`);
-    });
+    await checkInvitedTeams(c, found.site.organizationId, teams);
     await inviteToContent(db, found.target, { users, teams }, role);
     return c.body(null, 204);
   },
