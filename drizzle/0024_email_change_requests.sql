@@ -1,0 +1,1 @@
+ALTER TABLE `email_sign_ins` ADD `purpose` text DEFAULT 'sign-in' NOT NULL;
