@@ -1,8 +1,11 @@
-// `npm test`: the lint, the type check and the suite, overlapped so the two cores stay busy.
-// The lint (ESLint, then knip) runs alongside the type check and then the suite, and the browser
-// tests after the lint, alongside the suite; the suite starts once the type check passes (a type error would only make it fail confusingly). The lint's
-// output is kept until the end; the suite prints live. Any part failing fails the run, and a
-// summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`), without the
+// `npm test`: the type check, the lint and the suite, overlapped so the two cores stay busy.
+// The type check and ESLint run in one process from one TypeScript program per tsconfig
+// (scripts/typecheck-lint.mjs: `npm run typecheck` and `eslint .` would each build them again);
+// it reports the type check's verdict as soon as it is known, and the suite starts then (a type
+// error would only make it fail confusingly), beside the rest of the lint (ESLint, then knip and
+// the check-* scripts). The browser tests start once the lint is done, beside the suite. The
+// lint's output is kept until the end; the suite prints live. Any part failing fails the run, and
+// a summary says which. Arguments go to `vitest run` (`npm test -- test/spaces`), without the
 // browser tests. Before anything starts, the browser tests' Chromium is found or installed
 // (scripts/lib/chromium.mjs): a machine that has none and may not install it fails at once,
 // saying what to install.
@@ -18,16 +21,18 @@ const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
 /**
  * Runs one command. With `live` its output goes straight to ours; otherwise it is kept and
- * returned. Resolves with the exit status, the kept output and the duration in seconds.
+ * returned. `onMessage` receives what the child sends over IPC. Resolves with the exit status,
+ * the kept output and the duration in seconds.
  */
-function run(name, command, args, live) {
+function run(name, command, args, live, onMessage) {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...(live ? {} : colour) },
-      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe", ...(onMessage ? ["ipc"] : [])],
     });
+    if (onMessage) child.on("message", onMessage);
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
     child.stderr?.on("data", (chunk) => chunks.push(chunk));
@@ -66,15 +71,36 @@ if (!targeted) {
     process.exit(1);
   }
 }
-const lint = run("lint", "npm", ["run", "--silent", "lint"], false);
+// The type check's verdict, as soon as scripts/typecheck-lint.mjs knows it (false if it never says).
+let typesChecked;
+const typesKnown = new Promise((resolve) => (typesChecked = resolve));
+const typesAndEslint = run(
+  "typecheck+eslint",
+  "node",
+  ["scripts/typecheck-lint.mjs"],
+  false,
+  (m) => {
+    if (m && typeof m === "object" && "typecheck" in m) typesChecked(m.typecheck === true);
+  },
+);
+void typesAndEslint.then(() => typesChecked(false));
+// The rest of `npm run lint` (`lint:rest`: the engines, knip, the cycle and guard scripts), after ESLint.
+const lint = typesAndEslint.then(async (first) => {
+  const rest = await run("typecheck+lint", "npm", ["run", "--silent", "lint:rest"], false);
+  return {
+    ...rest,
+    ok: first.ok && rest.ok,
+    output: first.output + rest.output,
+    seconds: first.seconds + rest.seconds,
+  };
+});
 // The browser tests (headless Chromium against `wrangler dev`) start once the lint is done, beside
 // the suite; `npm test -- <files>` runs the suite's files alone.
 const browser = targeted
   ? null
   : lint.then(() => run("browser", "node", ["scripts/browser-tests.mjs"], false));
-const typecheck = await run("typecheck", "npm", ["run", "--silent", "typecheck"], false);
-show(typecheck);
-const suite = typecheck.ok
+const typesOk = await typesKnown;
+const suite = typesOk
   ? await run("vitest", vitest, ["run", ...process.argv.slice(2)], true)
   : { name: "vitest", ok: false, output: "", seconds: 0, skipped: true };
 const linted = await lint;
@@ -82,7 +108,7 @@ show(linted);
 const browsed = browser ? await browser : null;
 if (browsed) show(browsed);
 
-const results = [linted, typecheck, suite, ...(browsed ? [browsed] : [])];
+const results = [linted, suite, ...(browsed ? [browsed] : [])];
 process.stdout.write("\n");
 for (const r of results) {
   const state = r.skipped ? "skipped (type errors)" : r.ok ? "passed" : "FAILED";

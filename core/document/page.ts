@@ -42,12 +42,20 @@ export interface PageRenderOptions {
 const FRONT = /^---\n([\s\S]*?)\n?---(?:\n|$)/;
 const TITLE = /^# +(.*?)(?: +#+)? *$/;
 
+/** A page file's head, read apart from its body: the front matter and the `# Title` line. */
+export interface PageHead {
+  frontMatter: FrontMatter;
+  title: string;
+  /** The markdown after the title (or after the front matter when there is no title). */
+  body: string;
+}
+
 /**
- * Parses a GitBook page file. Front matter and title are read apart; the body is parsed with
- * GitBook's heading levels and relative links resolved through `resolveLink` (a pure hook).
- * Never throws but for `DocumentTooDeepError` (nesting past the limit).
+ * Splits a GitBook page file into its front matter, its `# Title` (the first non-blank line
+ * when it is a level-1 heading) and the body — the one rule `parsePage` reads a file by, for
+ * callers that need the title before the body (an import's plan). Never throws.
  */
-export function parsePage(text: string, options: PageParseOptions = {}): ParsedPage {
+export function readPageHead(text: string): PageHead {
   let body = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   let frontMatter: FrontMatter = {};
   const front = FRONT.exec(body);
@@ -63,6 +71,16 @@ export function parsePage(text: string, options: PageParseOptions = {}): ParsedP
     title = (heading[1] ?? "").trim();
     body = lines.slice(first + 1).join("\n");
   }
+  return { frontMatter, title, body };
+}
+
+/**
+ * Parses a GitBook page file. Front matter and title are read apart (`readPageHead`); the body
+ * is parsed with GitBook's heading levels and relative links resolved through `resolveLink` (a
+ * pure hook). Never throws but for `DocumentTooDeepError` (nesting past the limit).
+ */
+export function parsePage(text: string, options: PageParseOptions = {}): ParsedPage {
+  const { frontMatter, title, body } = readPageHead(text);
   const parsed = parseMarkdown(body, {
     pageHeadings: true,
     ...(options.resolveLink ? { resolveHref: relativeLinks(options.resolveLink) } : {}),

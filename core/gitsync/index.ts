@@ -9,3 +9,4 @@ export * from "./config";
 export * from "./front-matter";
 export * from "./layout";
 export * from "./read";
+export * from "./placeholders";

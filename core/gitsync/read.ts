@@ -1,5 +1,6 @@
 import { parseGitbookConfig, DEFAULT_CONFIG, type GitbookConfig } from "./config";
-import { splitFrontMatter, type PageFrontMatter } from "./front-matter";
+import { readPageHead } from "../document/page";
+import { pageMetaOf, type PageFrontMatter } from "./front-matter";
 import { folderOf, isMarkdownPath, isReadme, joinPath, slugFromName, titleFromName } from "./paths";
 import { parseSummary, type SummaryEntry } from "./summary";
 
@@ -11,9 +12,10 @@ export type PlannedPage =
       path: string;
       title: string;
       slug: string;
-      meta: Omit<PageFrontMatter, "other">;
-      /** The markdown after the front matter. */
-      markdown: string;
+      /** The page metadata its front matter holds. */
+      meta: PageFrontMatter;
+      /** The whole file, for `parsePage` once the import knows what its links point at. */
+      text: string;
       children: PlannedPage[];
     }
   | { kind: "group"; title: string; slug: string; children: PlannedPage[] }
@@ -37,19 +39,6 @@ export interface RepositoryPlan {
 }
 
 /**
- * A leading `# Heading` of a markdown body — GitBook's page title — and the body after it; the
- * body unchanged and no title when it does not start with one.
- */
-function splitTitle(markdown: string): { title: string | null; body: string } {
-  const match = /^(?:[ \t]*\r?\n)*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(markdown);
-  if (!match) return { title: null, body: markdown };
-  return {
-    title: match[1]!.trim(),
-    body: markdown.slice(match[0].length).replace(/^(?:[ \t]*\r?\n)+/, ""),
-  };
-}
-
-/**
  * Plans the pages of a Git Sync repository or a plain markdown folder: `.gitbook.yaml` says
  * where the docs are; with a `SUMMARY.md` its entries are the tree (a file it names that is
  * missing, or named twice — a loop — is a warning and skipped, its entries kept under the
@@ -69,22 +58,13 @@ export function planRepository(files: RepositoryFiles): RepositoryPlan {
   const used = new Set<string>();
   const page = (path: string, title: string | null, slug: string): PlannedPage => {
     const text = files.markdown.get(path) ?? "";
-    const split = splitFrontMatter(text);
-    for (const key of split.meta.other)
+    const head = readPageHead(text);
+    const { meta, unkept } = pageMetaOf(head.frontMatter);
+    for (const key of unkept)
       warnings.push(`${path}: front matter "${key}" is not kept as page metadata`);
-    const { other: _other, ...meta } = split.meta;
     // The file's own heading is the title (as Git Sync reads it), then the SUMMARY.md label.
-    const heading = splitTitle(split.body);
-    const resolved = heading.title ?? title ?? titleFromName(path.split("/").pop()!);
-    return {
-      kind: "document",
-      path,
-      title: resolved,
-      slug,
-      meta,
-      markdown: heading.body,
-      children: [],
-    };
+    const resolved = head.title || title || titleFromName(path.split("/").pop()!);
+    return { kind: "document", path, title: resolved, slug, meta, text, children: [] };
   };
   const summaryPath = joinPath(config.root, config.summary) ?? "SUMMARY.md";
   const summaryText = files.markdown.get(summaryPath);

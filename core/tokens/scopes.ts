@@ -28,6 +28,8 @@ export const SCOPES = [
   "site:publish",
   "site:auth:read",
   "site:auth:write",
+  "site:permissions:read",
+  "site:permissions:write",
   "integration:read",
   "integration:installations:read",
   "integration:installations:write",

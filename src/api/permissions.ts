@@ -44,13 +44,7 @@ export const TeamContentPermissionSchema = z
   .openapi("TeamContentPermission");
 
 /** What gives a member their effective role (Quire extension of the aggregate's items). */
-const PERMISSION_SOURCES = [
-  "organization",
-  "default",
-  "direct",
-  "team",
-  "collection",
-] as const;
+const PERMISSION_SOURCES = ["organization", "default", "direct", "team", "collection"] as const;
 
 /** One item of the aggregate: UserContentPermission and where the role comes from. */
 export const AggregatePermissionSchema = UserContentPermissionSchema.extend({
@@ -62,3 +56,45 @@ export const AggregatePermissionSchema = UserContentPermissionSchema.extend({
 
 /** A source of an effective role. */
 export type PermissionSource = (typeof PERMISSION_SOURCES)[number];
+
+/** Official UserSitePermissionOverride: a user's grant on a site. */
+export const UserSitePermissionOverrideSchema = z
+  .object({ permission: MemberRoleOrGuest, user: UserSchema })
+  .openapi("UserSitePermissionOverride");
+
+/** Official TeamSitePermissionOverride: a team's grant on a site. */
+export const TeamSitePermissionOverrideSchema = z
+  .object({ permission: MemberRoleOrGuest, team: TeamSchema })
+  .openapi("TeamSitePermissionOverride");
+
+/** Official UserSitePermissionOrigin: the organization role, or a grant on the site. */
+const SitePermissionOriginSchema = z.union([
+  z.object({ type: z.literal("organization"), organization: z.string() }),
+  z.object({
+    type: z.literal("site"),
+    site: z.string(),
+    reason: z.enum(["member", "team", "default"]),
+    team: z.string().optional(),
+  }),
+]);
+
+/** Official UserSitePermission: a member's effective role on a site and what gives it. */
+export const UserSitePermissionSchema = z
+  .object({
+    permission: MemberRoleOrGuest,
+    user: UserSchema,
+    origin: SitePermissionOriginSchema,
+    disabled: z.boolean(),
+    lastSeenAt: z.string().optional(),
+  })
+  .openapi("UserSitePermission");
+
+/** Query of a site's aggregate: PAGED, the official `role`, `search` and `team` filters. */
+export const SiteAggregateQuery = pagedQuery.extend({
+  role: z.union([MemberRole, z.literal("guest")]).optional(),
+  search: z.string().max(200).optional(),
+  team: z.string().max(200).optional(),
+});
+
+/** Where a member's role on a site comes from. */
+export type SitePermissionOrigin = z.infer<typeof SitePermissionOriginSchema>;

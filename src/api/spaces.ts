@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { GitSyncStateSchema } from "./git-sync";
 import { pagedQuery } from "../http/pagination";
 import { permissionsOf } from "../api-document/common";
 import { DefaultLevel, entityId, pathString, visitorQuery, wirePattern } from "./common";
@@ -143,6 +144,7 @@ export const SpaceSchema = z
       "review",
       "installIntegration",
     ),
+    gitSync: GitSyncStateSchema.optional(),
   })
   .openapi("Space");
 

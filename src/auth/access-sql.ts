@@ -45,7 +45,7 @@ function teamsOfSql(userId: SQL): SQL {
  * SQL over `content_grants`: the grant's principal is the user `callerId` (SQL, e.g.
  * `callerUserId(c)`) or one of their teams.
  */
-function principalSql(callerId: SQL): SQL {
+export function principalSql(callerId: SQL): SQL {
   return or(
     and(eq(contentGrants.principalType, "user"), eq(contentGrants.principalId, callerId)),
     and(
@@ -57,11 +57,11 @@ function principalSql(callerId: SQL): SQL {
 
 /**
  * SQL over `content_grants`: the grants of the user `callerId` (or their teams) on the resources
- * of one type selected by `ids` (SQL).
+ * of one type selected by `ids` (SQL); also a site's grants (`src/auth/site-role.ts`).
  */
-function grantsOnSql(
+export function grantsOnSql(
   callerId: SQL,
-  resourceType: "collection" | "space",
+  resourceType: "collection" | "space" | "site",
   ids: SQL | { one: SQL },
 ): SQL {
   return and(

@@ -16,6 +16,8 @@ export interface ReadableSpace {
   role: MemberRole;
   /** The value of the caller's `column` (null without one). */
   column: unknown;
+  /** Whether the space's own access rules let the caller in (not published access, not a site grant). */
+  own: boolean;
 }
 
 /**
@@ -36,11 +38,12 @@ export async function resolveReadableSpace(
   const grant = siteGrantOf(c);
   if (grant) {
     const { space, column } = await resolveGrantedSpace(c, grant, spaceId, options);
-    return { caller: null, space, role: VISITOR_ROLE, column };
+    return { caller: null, space, role: VISITOR_ROLE, column, own: false };
   }
   const own = await readSpaceAccess(c, spaceId, { column: options.column });
-  if (own) return { caller: own.caller, space: own.space, role: own.role, column: own.column };
+  if (own)
+    return { caller: own.caller, space: own.space, role: own.role, column: own.column, own: true };
   const published = await resolvePublishedSpaceAccess(c, spaceId, credentials, options);
   const { caller, space, role, column } = published;
-  return { caller, space, role, column };
+  return { caller, space, role, column, own: false };
 }

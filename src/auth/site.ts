@@ -18,12 +18,14 @@ import { membershipFrom, type Membership } from "./organization";
 import { atLeast, type MemberRole } from "../lib/roles";
 import type { Scope } from "../lib/scopes";
 import { forbidden, notFound } from "../lib/errors";
+import { allSiteGrantsQuery, siteGrantsQuery, siteRole, siteRoles } from "./site-role";
 import type { Site } from "../api/sites";
 
 /**
  * Who may do what with sites (docs/compat-notes/sites.md): every non-guest member sees the
  * organization's sites; `create` and above manage them (create, update, structure, publish, share
- * links); `admin` deletes them and manages visitor authentication.
+ * links); `admin` deletes them and manages visitor authentication. The role is the organization
+ * role raised by the caller's grants on the site (`site-role.ts`, the one rule).
  */
 export const SITE_ROLES = {
   read: "read",
@@ -43,6 +45,8 @@ export interface SitesOrgAccess {
   caller: Caller;
   member: Membership;
   role: MemberRole;
+  /** Whether the caller came in as an integration's bot through its installation's sites. */
+  installation: boolean;
 }
 
 /** The official Site `permissions` object. */
@@ -120,6 +124,7 @@ function sitesOrgAccess(
   memberRows: MembershipRows,
   need: SiteNeed,
   bot: { rows: BotSites; site: boolean },
+  grants: readonly MemberRole[] = [],
 ): SitesOrgAccess {
   const caller = callerFromResult(c, callerRows);
   const member = membershipFrom(memberRows);
@@ -132,14 +137,15 @@ function sitesOrgAccess(
     if (installation.selection === "selected" && !installation.targeted) throw notFound("Site");
     requireScope(caller, need.scope);
     requireRole("read", need.minimum, need.action);
-    return { caller, member, role: "read" };
+    return { caller, member, role: "read", installation: true };
   }
   if (member.isGuest || !member.orgRole) {
     throw forbidden("Guests cannot access the sites of this organization");
   }
   requireScope(caller, need.scope);
-  requireRole(member.orgRole, need.minimum, need.action);
-  return { caller, member, role: member.orgRole };
+  const role = siteRole(member.orgRole, grants);
+  requireRole(role, need.minimum, need.action);
+  return { caller, member, role, installation: false };
 }
 
 /**
@@ -151,11 +157,24 @@ export async function resolveSitesOrg<S extends Statements = NoStatements>(
   organizationId: string,
   need: SiteNeed,
   options: { with?: S } = {},
-): Promise<SitesOrgAccess & { permissions: SitePermissions; results: Results<S> }> {
-  const statements = { bot: botSitesQuery(c, null) };
+): Promise<
+  SitesOrgAccess & {
+    permissions: SitePermissions;
+    /** A listed site's permissions: the organization role raised by the caller's grants on it. */
+    permissionsOf: (siteId: string) => SitePermissions;
+    results: Results<S>;
+  }
+> {
+  const statements = { bot: botSitesQuery(c, null), grants: allSiteGrantsQuery(c) };
   const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
   const access = sitesOrgAccess(c, own.caller, own.member, need, { rows: own.bot, site: false });
-  return { ...access, permissions: sitePermissions(access.role), results: extra };
+  const roleOn = siteRoles(access.role, access.installation ? [] : own.grants);
+  return {
+    ...access,
+    permissions: sitePermissions(access.role),
+    permissionsOf: (siteId) => sitePermissions(roleOn(siteId)),
+    results: extra,
+  };
 }
 
 /** A site the caller may act on, their role and the site's `permissions` for them. */
@@ -178,9 +197,12 @@ export async function resolveSite<S extends Statements = NoStatements>(
   const statements = {
     site: siteQuery(c.get("db"), organizationId, siteId),
     bot: botSitesQuery(c, siteId),
+    grants: siteGrantsQuery(c, siteId),
   };
   const { own, extra } = await runAsMember(c, organizationId, statements, options.with);
-  const access = sitesOrgAccess(c, own.caller, own.member, need, { rows: own.bot, site: true });
+  const grants = own.grants.map((g) => g.role);
+  const bot = { rows: own.bot, site: true };
+  const access = sitesOrgAccess(c, own.caller, own.member, need, bot, grants);
   const site = own.site[0];
   if (!site) throw notFound("Site");
   return { ...access, site, permissions: sitePermissions(access.role), results: extra };

@@ -8,6 +8,7 @@ import { roomAccess } from "../auth/room-access";
 import { markRoomClosed, markRoomOpen, REFRESH_PATH } from "../services/collab/live-rooms";
 import { readRoomPage } from "../services/collab/room-pages";
 import { changeFrom } from "./document";
+import { applyRepairingMoves, keepMoved } from "./moves";
 import {
   answerStep1,
   awarenessMessage,
@@ -125,7 +126,8 @@ export class CollabRoom extends DurableObject<Bindings> {
   /** The Yjs document, rebuilt from storage after the object woke. */
   private loaded(): Y.Doc {
     if (this.doc) return this.doc;
-    const doc = new Y.Doc();
+    // Moved blocks' originals are kept from garbage collection for `applyRepairingMoves`.
+    const doc: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => doc) });
     for (const update of this.store.updates()) Y.applyUpdate(doc, update);
     doc.on("update", (update: Uint8Array, origin: unknown) => this.accepted(update, origin));
     this.doc = doc;
@@ -194,7 +196,10 @@ export class CollabRoom extends DurableObject<Bindings> {
     }
   }
 
-  /** A writer's document update: checked, within the room's size, then applied. */
+  /**
+   * A writer's document update: checked, within the room's size, then applied, letters it left
+   * only in a moved block's deleted original typed again into the copy (`moves.ts`).
+   */
   private receive(ws: WebSocket, update: Uint8Array): void {
     Y.decodeUpdate(update); // Throws on a malformed update before the document sees it.
     const doc = this.loaded();
@@ -205,7 +210,7 @@ export class CollabRoom extends DurableObject<Bindings> {
     if (size > LIMITS.stateBytes) {
       return closeWith(ws, CLOSE.tooLarge, "The page's live state is over 8 MiB");
     }
-    Y.applyUpdate(doc, update, ws);
+    applyRepairingMoves(doc, update, ws);
   }
 
   override async webSocketClose(ws: WebSocket): Promise<void> {

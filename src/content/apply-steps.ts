@@ -89,6 +89,11 @@ function kindOf(
   return { kind, linkTarget: { kind: "url", url: href } };
 }
 
+/** A change's layout as stored: its flags, or null for GitBook's defaults (none or `{}` sent). */
+function layoutOf(layout: Record<string, unknown> | null | undefined) {
+  return layout && Object.keys(layout).length > 0 ? { ...layout } : null;
+}
+
 /** `insert_page`: a new page under its parent at the asked position, with a free slug. */
 export const insertPage: ApplyStep<"insert_page"> = async (change, { index, at }, ctx) => {
   const { ws, out, now } = ctx;
@@ -121,7 +126,7 @@ export const insertPage: ApplyStep<"insert_page"> = async (change, { index, at }
     noIndex: change.noIndex ?? false,
     noRobotsIndex: change.noRobotsIndex ?? false,
     condition: change.condition || null,
-    layout: null,
+    layout: layoutOf(change.layout),
     cover: null,
     linkTarget,
     documentHash: doc?.hash ?? null,
@@ -172,6 +177,7 @@ export const updatePage: ApplyStep<"update_page"> = async (change, { at }, ctx) 
   if (change.noIndex !== undefined) next.noIndex = change.noIndex;
   if (change.noRobotsIndex !== undefined) next.noRobotsIndex = change.noRobotsIndex;
   if (change.condition !== undefined) next.condition = change.condition || null;
+  if (change.layout !== undefined) next.layout = layoutOf(change.layout);
   const moving = change.into !== undefined || change.at !== undefined;
   if (change.into !== undefined) {
     next.parentId =

@@ -30,6 +30,31 @@ const PageMeta = {
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
   condition: z.string().max(1024).optional(),
+  /**
+   * Quire extension: the page's layout flags, the keys the page read's `layout` presents (each
+   * optional; absent ones read as GitBook's defaults), or `null` for the defaults. A Git Sync
+   * file's front matter `layout:` imports to these.
+   */
+  layout: z
+    .object({
+      width: z.enum(["default", "wide"]),
+      cover: z.boolean(),
+      coverSize: z.enum(["hero", "full", "background"]),
+      coverMask: z.enum(["none", "radial"]),
+      title: z.boolean(),
+      description: z.boolean(),
+      tableOfContents: z.boolean(),
+      outline: z.boolean(),
+      pagination: z.boolean(),
+      metadata: z.boolean(),
+      tags: z.boolean(),
+      actions: z.boolean(),
+      anchors: z.boolean(),
+    })
+    .partial()
+    .strict()
+    .nullable()
+    .optional(),
 };
 
 const InsertPage = z

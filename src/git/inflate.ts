@@ -21,6 +21,14 @@ export class InflateError extends Error {
   }
 }
 
+/** The input ends inside the zlib stream: more input may complete it (a streamed pack reads on). */
+export class InflateCutShort extends InflateError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InflateCutShort";
+  }
+}
+
 /** The inflated bytes and how many input bytes the zlib stream took (header and checksum included). */
 export interface Inflated {
   bytes: Uint8Array;
@@ -39,7 +47,8 @@ const FIRST_MAX = 256 * 1024;
 export function inflateZlibAt(input: Uint8Array, start: number, size: number): Inflated {
   const cmf = input[start];
   const flg = input[start + 1];
-  if (cmf === undefined || flg === undefined) throw new InflateError("A zlib stream is cut short");
+  if (cmf === undefined || flg === undefined)
+    throw new InflateCutShort("A zlib stream is cut short");
   if ((cmf & 0x0f) !== 8 || ((cmf << 8) | flg) % 31 !== 0 || flg & 0x20)
     throw new InflateError("Not a zlib stream");
   const out = new Uint8Array(size);
@@ -67,7 +76,7 @@ export function inflateZlibAt(input: Uint8Array, start: number, size: number): I
     pushed += window;
     at += window;
     if (state.s.f && !state.s.l) break;
-    if (at >= input.byteLength) throw new InflateError("A zlib stream is cut short");
+    if (at >= input.byteLength) throw new InflateCutShort("A zlib stream is cut short");
     window = Math.min(input.byteLength - at, CHUNK);
   }
   if (written !== size)
@@ -75,7 +84,7 @@ export function inflateZlibAt(input: Uint8Array, start: number, size: number): I
   const bitsLeft = state.s.p ?? 0;
   const deflateLength = pushed - state.p.byteLength + (bitsLeft > 0 ? 1 : 0);
   const checksumAt = start + 2 + deflateLength;
-  if (checksumAt + 4 > input.byteLength) throw new InflateError("A zlib checksum is cut short");
+  if (checksumAt + 4 > input.byteLength) throw new InflateCutShort("A zlib checksum is cut short");
   const stored =
     ((input[checksumAt]! << 24) |
       (input[checksumAt + 1]! << 16) |

@@ -5,11 +5,13 @@
  * receive-pack.ts (receive-pack has no version 2).
  */
 import { GitRemoteError } from "./errors";
-import { isObjectId, type GitObject } from "./objects";
-import { DEFAULT_PACK_LIMITS, readPack, type PackLimits } from "./pack-read";
+import { ByteReader, streamSource } from "./byte-reader";
+import { concatBytes, isObjectId } from "./objects";
+import { PackObjects, type SpillStore } from "./pack-objects";
+import { DEFAULT_PACK_LIMITS, readPackStream, type PackLimits, type PackStats } from "./pack-read";
 import { DELIM_PKT, FLUSH_PKT, pktLine, pktText, type PktLine } from "./pkt-line";
-import { concatBytes } from "./objects";
-import { answerFrames, demuxSideBand, GIT_AGENT, gitRequest, type GitRemote } from "./transport";
+import { readPkt, sideBandSource } from "./pkt-stream";
+import { answerFrames, GIT_AGENT, gitRequest, gitResponse, type GitRemote } from "./transport";
 
 /** One ref the remote lists: its name and id, the ref it points to (HEAD), the commit an annotated tag peels to. */
 export interface RemoteRef {
@@ -23,7 +25,8 @@ export interface RemoteRef {
 export interface FetchedRef {
   ref: string;
   commit: string;
-  objects: Map<string, GitObject>;
+  /** Commits and trees in memory; blobs in memory within the budget, else in `spill`. */
+  objects: PackObjects;
   shallow: string[];
   /** How many pack entries were deltas (OFS_DELTA, REF_DELTA). */
   deltas: { ofs: number; ref: number };
@@ -36,6 +39,9 @@ export interface FetchOptions {
   ofsDelta?: boolean;
   limits?: PackLimits;
   onProgress?: (line: string) => void;
+  /** Where blobs past `blobBudget` go (without one, every blob stays in memory). */
+  spill?: SpillStore;
+  blobBudget?: number;
 }
 
 type Capabilities = Map<string, string>;
@@ -71,29 +77,35 @@ async function capabilities(remote: GitRemote): Promise<Capabilities> {
   return caps;
 }
 
-/** A version 2 command: its name, the capabilities it sends, its arguments; the answer's frames. */
+/** A version 2 command's request body: its name, the capabilities it sends, its arguments. */
+function commandBody(caps: Capabilities, name: string, args: readonly string[]): Uint8Array {
+  const head = [`command=${name}\n`];
+  if (caps.has("agent")) head.push(`agent=${GIT_AGENT}\n`);
+  if (caps.has("object-format")) head.push("object-format=sha1\n");
+  return concatBytes([
+    ...head.map((l) => pktLine(l)),
+    DELIM_PKT,
+    ...args.map((a) => pktLine(`${a}\n`)),
+    FLUSH_PKT,
+  ]);
+}
+
+/** A version 2 command's answer, its body unread (a fetch's pack is read as it arrives). */
+function sendCommand(remote: GitRemote, caps: Capabilities, name: string, args: readonly string[]) {
+  const body = commandBody(caps, name, args);
+  const headers = { ...V2, "content-type": UPLOAD_REQUEST };
+  return gitResponse(remote, "/git-upload-pack", { method: "POST", headers, body }, UPLOAD_RESULT);
+}
+
+/** A version 2 command's answer as frames (a small answer: ls-refs). */
 async function command(
   remote: GitRemote,
   caps: Capabilities,
   name: string,
   args: readonly string[],
 ): Promise<PktLine[]> {
-  const head = [`command=${name}\n`];
-  if (caps.has("agent")) head.push(`agent=${GIT_AGENT}\n`);
-  if (caps.has("object-format")) head.push("object-format=sha1\n");
-  const body = concatBytes([
-    ...head.map((l) => pktLine(l)),
-    DELIM_PKT,
-    ...args.map((a) => pktLine(`${a}\n`)),
-    FLUSH_PKT,
-  ]);
-  const bytes = await gitRequest(
-    remote,
-    "/git-upload-pack",
-    { method: "POST", headers: { ...V2, "content-type": UPLOAD_REQUEST }, body },
-    UPLOAD_RESULT,
-  );
-  const frames = answerFrames(bytes);
+  const res = await sendCommand(remote, caps, name, args);
+  const frames = answerFrames(new Uint8Array(await res.arrayBuffer()));
   const first = pktText(frames[0] ?? { kind: "flush" });
   if (first?.startsWith("ERR "))
     throw new GitRemoteError("remote", `The Git remote failed: ${first.slice(4)}`);
@@ -138,6 +150,34 @@ function candidates(ref: string): string[] {
   return [`refs/heads/${ref}`, `refs/tags/${ref}`];
 }
 
+/**
+ * The sections of a fetch's answer, read as they arrive: `shallow-info`'s cut commits, and the
+ * `packfile` section's side-band pack read into `objects`.
+ */
+async function readFetchAnswer(
+  reader: ByteReader,
+  objects: PackObjects,
+  options: FetchOptions,
+): Promise<PackStats & { shallow: string[] }> {
+  const shallow: string[] = [];
+  for (let frame = await readPkt(reader); frame?.kind === "data"; ) {
+    const section = pktText(frame)!;
+    if (section.startsWith("ERR "))
+      throw new GitRemoteError("remote", `The Git remote failed: ${section.slice(4)}`);
+    if (section === "packfile") {
+      const pack = new ByteReader(sideBandSource(reader, options.onProgress));
+      const stats = await readPackStream(pack, options.limits ?? DEFAULT_PACK_LIMITS, objects);
+      return { ...stats, shallow };
+    }
+    for (frame = await readPkt(reader); frame?.kind === "data"; frame = await readPkt(reader)) {
+      const line = pktText(frame)!;
+      if (section === "shallow-info" && line.startsWith("shallow ")) shallow.push(line.slice(8));
+    }
+    if (frame?.kind === "delim") frame = await readPkt(reader);
+  }
+  throw new GitRemoteError("protocol", "The Git remote answered no packfile");
+}
+
 /** Fetches one ref (`main`, `refs/heads/main`, a tag, `HEAD`): its commit and the objects it needs. */
 export async function fetchRef(
   remote: GitRemote,
@@ -155,33 +195,18 @@ export async function fetchRef(
   if (options.ofsDelta !== false) args.push("ofs-delta");
   if (options.shallow !== false && features.includes("shallow")) args.push("deepen 1");
   args.push("done");
-  const frames = await command(remote, caps, "fetch", args);
-  const shallow: string[] = [];
-  let pack: Uint8Array | null = null;
-  for (let at = 0; at < frames.length; ) {
-    const section = pktText(frames[at]!);
-    if (section === null) break;
-    if (section === "packfile") {
-      const { data, next } = demuxSideBand(frames, at + 1, options.onProgress);
-      pack = data;
-      at = next;
-      continue;
-    }
-    for (at++; at < frames.length && frames[at]!.kind === "data"; at++) {
-      const line = pktText(frames[at]!)!;
-      if (section === "shallow-info" && line.startsWith("shallow ")) shallow.push(line.slice(8));
-    }
-    if (frames[at]?.kind === "delim") at++;
-  }
-  if (!pack) throw new GitRemoteError("protocol", "The Git remote answered no packfile");
-  const read = await readPack(pack, options.limits ?? DEFAULT_PACK_LIMITS);
-  if (read.objects.get(commit)?.type !== "commit")
+  const res = await sendCommand(remote, caps, "fetch", args);
+  if (!res.body) throw new GitRemoteError("protocol", "The Git remote answered no packfile");
+  const reader = new ByteReader(streamSource(res.body));
+  const objects = new PackObjects(options.spill, options.blobBudget);
+  const read = await readFetchAnswer(reader, objects, options);
+  if (objects.get(commit)?.type !== "commit")
     throw new GitRemoteError("protocol", `The pack lacks the commit ${commit}`);
   return {
     ref: found.name,
     commit,
-    objects: read.objects,
-    shallow,
+    objects,
+    shallow: read.shallow,
     deltas: { ofs: read.ofsDeltas, ref: read.refDeltas },
   };
 }

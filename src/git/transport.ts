@@ -52,13 +52,24 @@ function endpointOf(url: string): Endpoint {
   return { base, authorization: `Basic ${btoa(binary)}` };
 }
 
-/** One request to the remote; any answer but a 200 of the expected type is a `GitRemoteError`. */
+/** One request to the remote, read whole; see `gitResponse`. */
 export async function gitRequest(
   remote: GitRemote,
   path: string,
   init: { method: "GET" | "POST"; headers: Record<string, string>; body?: Uint8Array },
   expectedType: string,
 ): Promise<Uint8Array> {
+  const res = await gitResponse(remote, path, init, expectedType);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** One request to the remote, its body unread; any answer but a 200 of the expected type is a `GitRemoteError`. */
+export async function gitResponse(
+  remote: GitRemote,
+  path: string,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: Uint8Array },
+  expectedType: string,
+): Promise<Response> {
   const { base, authorization } = endpointOf(remote.url);
   const headers = { ...init.headers };
   if (authorization) headers.authorization = authorization;
@@ -66,6 +77,7 @@ export async function gitRequest(
   if (init.body) request.body = init.body as Uint8Array<ArrayBuffer>;
   const res = await remote.fetch(`${base}${path}`, request);
   const where = `${base}${path.replace(/\?.*$/, "")}`;
+  if (res.status !== 200) await res.body?.cancel();
   if (res.status === 401 || res.status === 403)
     throw new GitRemoteError(
       "auth",
@@ -83,13 +95,15 @@ export async function gitRequest(
       res.status,
     );
   const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== expectedType)
+  if (type !== expectedType) {
+    await res.body?.cancel();
     throw new GitRemoteError(
       "protocol",
       `The answer of ${where} is not Git (${type || "no content type"})`,
       res.status,
     );
-  return new Uint8Array(await res.arrayBuffer());
+  }
+  return res;
 }
 
 /** The frames of an answer; a frame error means the remote did not answer Git. */

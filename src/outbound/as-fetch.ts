@@ -11,11 +11,13 @@ interface FetchLikeInit {
  * The one outbound fetcher as a `fetch` for libraries that take one (oauth4webapi's
  * `customFetch`): every request still goes through `src/outbound`'s checks (address rules, each
  * redirect re-checked, time limit, size cap); the fully read answer comes back as a Response.
- * `limits` are the caller's own (Git Sync's packs: a larger size cap and time limit).
+ * `limits` are the caller's own (Git Sync's packs: a larger size cap and time limit); with
+ * `streamed` the answer's body is a stream read as it arrives (the cap and limit still apply).
  */
 export function fetchThrough(
   outbound: Outbound,
   limits?: OutboundLimits,
+  streamed = false,
 ): (url: string, init?: FetchLikeInit) => Promise<Response> {
   return async (url, init = {}) => {
     const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
@@ -23,22 +25,28 @@ export function fetchThrough(
     if (init.body instanceof URLSearchParams && !hasHeader(headers, "content-type")) {
       headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
     }
-    const res = await outbound.request(
-      url,
-      {
-        method: init.method ?? "GET",
-        headers,
-        ...(body === null || body === undefined ? {} : { body }),
-      },
-      limits,
-    );
-    const status = res.status;
-    const nullBody = status === 204 || status === 205 || status === 304;
-    return new Response(nullBody ? null : new Uint8Array(res.body), {
-      status,
+    const request = {
+      method: init.method ?? "GET",
+      headers,
+      ...(body === null || body === undefined ? {} : { body }),
+    };
+    if (streamed) {
+      const res = await outbound.stream(url, request, limits);
+      if (!nullBody(res.status)) return new Response(res.body, res);
+      await res.body.cancel();
+      return new Response(null, res);
+    }
+    const res = await outbound.request(url, request, limits);
+    return new Response(nullBody(res.status) ? null : new Uint8Array(res.body), {
+      status: res.status,
       headers: res.headers,
     });
   };
+}
+
+/** Statuses a Response may not have a body with. */
+function nullBody(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

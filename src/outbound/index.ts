@@ -41,6 +41,15 @@ interface OutboundResponse {
   json(): unknown;
 }
 
+/** A response whose body is read as it arrives (a Git pack): the size cap and time limit still apply. */
+interface OutboundStream {
+  status: number;
+  headers: Headers;
+  url: string;
+  /** Errors as `OutboundError` (`too_large` past the cap, `timeout`, `network`). */
+  body: ReadableStream<Uint8Array>;
+}
+
 /** What a caller may send. */
 interface OutboundInit {
   method?: string;
@@ -58,6 +67,8 @@ export interface OutboundLimits {
 /** The outbound fetcher handed to jobs and services. */
 export interface Outbound {
   request(url: string, init?: OutboundInit, limits?: OutboundLimits): Promise<OutboundResponse>;
+  /** The same request, its body streamed rather than read whole. */
+  stream(url: string, init?: OutboundInit, limits?: OutboundLimits): Promise<OutboundStream>;
 }
 
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
@@ -67,29 +78,42 @@ type Policy = LoopbackPolicy & Pick<Bindings, "OUTBOUND_DNS_CHECK" | "OUTBOUND_D
 
 /** The outbound fetcher of a deployment (loopback only in local development: dev-loopback.ts). */
 export function createOutbound(env: Policy): Outbound {
-  return { request: (url, init, limits) => request(env, url, init ?? {}, limits ?? {}) };
+  return {
+    request: (url, init, limits) => request(env, url, init ?? {}, limits ?? {}, readAll),
+    stream: (url, init, limits) => request(env, url, init ?? {}, limits ?? {}, streamed),
+  };
 }
 
-async function request(
+/** How the final answer's body is taken: read whole, or streamed within the same limits. */
+type Reading<T> = (
+  res: Response,
+  url: string,
+  maxBytes: number,
+  failure: (error: unknown) => OutboundError,
+) => Promise<T>;
+
+async function request<T>(
   env: Policy,
   rawUrl: string,
   init: OutboundInit,
   limits: OutboundLimits,
-): Promise<OutboundResponse> {
+  read: Reading<T>,
+): Promise<T> {
   const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...limits };
   const signal = AbortSignal.timeout(timeoutMs);
   let url = rawUrl;
   let method = (init.method ?? "GET").toUpperCase();
   let body = init.body;
   let headers = { ...(init.headers ?? {}) };
+  const failure = (error: unknown) => asOutboundError(error, signal, timeoutMs);
   try {
     for (let hop = 0; ; hop++) {
       const target = await checkedUrl(env, url, signal);
       const res = await fetch(target, { method, headers, body, redirect: "manual", signal });
-      if (!REDIRECTS.has(res.status)) return await readAll(res, target.href, maxBytes);
+      if (!REDIRECTS.has(res.status)) return await read(res, target.href, maxBytes, failure);
       await res.body?.cancel();
       const location = res.headers.get("location");
-      if (!location) return await readAll(res, target.href, maxBytes);
+      if (!location) return await read(res, target.href, maxBytes, failure);
       if (hop >= maxRedirects) {
         throw new OutboundError("too_many_redirects", `More than ${maxRedirects} redirects`);
       }
@@ -102,7 +126,7 @@ async function request(
       url = next.href;
     }
   } catch (error) {
-    throw asOutboundError(error, signal, timeoutMs);
+    throw failure(error);
   }
 }
 
@@ -182,6 +206,41 @@ async function readAll(res: Response, url: string, maxBytes: number): Promise<Ou
     text,
     json: () => JSON.parse(text()),
   };
+}
+
+/** The answer with its body as a stream that errors past `maxBytes` (and as the fetch fails). */
+async function streamed(
+  res: Response,
+  url: string,
+  maxBytes: number,
+  failure: (error: unknown) => OutboundError,
+): Promise<OutboundStream> {
+  const declared = Number(res.headers.get("content-length") ?? "NaN");
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new OutboundError("too_large", `Response larger than ${maxBytes} bytes`);
+  }
+  const reader = res.body?.getReader();
+  let size = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!reader) return controller.close();
+      try {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new OutboundError("too_large", `Response larger than ${maxBytes} bytes`);
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        controller.error(failure(error));
+      }
+    },
+    cancel: (reason) => reader?.cancel(reason),
+  });
+  return { status: res.status, headers: res.headers, url, body };
 }
 
 function asOutboundError(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {

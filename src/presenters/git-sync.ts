@@ -1,8 +1,9 @@
 import type { GitSyncConfig, GitSyncState } from "../api/git-sync";
 import type { GitSyncRow } from "../db/schema";
+import type { GitSyncStateRow } from "../db/schema";
 
 /** The provider GitBook's enum names for a repository (GitLab by its host, else GitHub's form). */
-function providerOf(row: GitSyncRow): "github" | "gitlab" {
+function providerOf(row: GitSyncStateRow): "github" | "gitlab" {
   if (row.provider) return row.provider;
   return /gitlab/i.test(new URL(row.url).hostname) ? "gitlab" : "github";
 }
@@ -12,7 +13,7 @@ function providerOf(row: GitSyncRow): "github" | "gitlab" {
  * operation still counts as running, and the operation timeout.
  */
 export function presentGitSyncState(
-  row: GitSyncRow,
+  row: GitSyncStateRow,
   timing: { running: boolean; timeoutMs: number },
 ): GitSyncState {
   const name = new URL(row.url).pathname.replace(/^\/+/, "").replace(/\.git$/, "");

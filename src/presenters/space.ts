@@ -5,6 +5,8 @@ import type { Urls } from "../http/urls";
 import type { Space } from "../api/spaces";
 import { publishedUrl, type SpacePlacement } from "./site";
 import { isolateMemo } from "../../core/memory/memos";
+import type { SpaceGitSync } from "../db/schema";
+import { presentGitSyncState } from "./git-sync";
 
 type Language = NonNullable<Space["language"]>;
 
@@ -49,12 +51,15 @@ function permissionsOf(role: MemberRole | null): Space["permissions"] {
  * a space without an emoji has `emoji: ""`. Counters come from the row, kept exact by writers.
  * `urls.published` is the URL of the site space `placement` names (the services choose it, the
  * same for every endpoint: docs/compatibility.md), absent when the space is published nowhere.
+ * `gitSync` is the space's official GitSyncState, absent when it has no Git Sync (or the caller
+ * reads it as a published visitor).
  */
 export function presentSpace(
   urls: Urls,
   row: PresentedSpaceRow,
   role: MemberRole | null,
   placement?: SpacePlacement,
+  gitSync?: SpaceGitSync,
 ): Space {
   const published =
     placement && row.deletedAt === null
@@ -86,5 +91,6 @@ export function presentSpace(
     changeRequestsOpen: row.changeRequestsOpen,
     changeRequestsDraft: row.changeRequestsDraft,
     permissions: permissionsOf(role),
+    ...(gitSync ? { gitSync: presentGitSyncState(gitSync.row, gitSync) } : {}),
   };
 }

@@ -1,13 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { commitChanges, makeContentSpace } from "../helpers/content-factories";
+import { commitChanges, makeContentSpace, reloadSpace } from "../helpers/content-factories";
+import { reindexPages } from "../../src/services/search/indexer";
 import { makeOrg } from "../helpers/factories";
 import { makeSession, type TestSession } from "../helpers/sessions";
-import { appFetch, asPerson, formOf } from "../helpers/app-fetch";
+import { appFetch, asPerson, formOf, APP_ORIGIN } from "../helpers/app-fetch";
+import { as } from "../helpers/api";
+import { makeCollection } from "../helpers/collections-factories";
+import { createCr } from "../helpers/change-requests-factories";
+import { makeSite } from "../helpers/sites-factories";
+import { makeSpec } from "../helpers/openapi-factories";
+import { publishAndInstall } from "../helpers/integrations-factories";
+import { testDb, type TestUser } from "../helpers/factories";
 
 /**
  * The reading and organising screens (app/src/screens/org, space, revisions) through the app's
  * entry: what they show, that a person of another organization gets the same not-found as for a
- * nonexistent id (no title in the HTML), and how many API calls each screen makes.
+ * nonexistent id (no title in the HTML), and how many API calls each screen makes; and every
+ * `urls.app` the API answers (organization, collection, space, pages of main, a change request
+ * and a revision, change request, revision, site and its preview, API spec, integration,
+ * installation, search results) opens a screen, never "not in the app yet".
  */
 
 describe("the content screens", () => {
@@ -15,10 +26,13 @@ describe("the content screens", () => {
   let outsider: TestSession;
   let orgId: string;
   let spaceId: string;
+  let owner: TestUser;
   const secretTitle = "Quarterly Secret Plans";
 
   beforeAll(async () => {
-    const { org, owner } = await makeOrg({ title: "Acme Docs" });
+    const made = await makeOrg({ title: "Acme Docs" });
+    const org = made.org;
+    owner = made.owner;
     orgId = org.id;
     session = await makeSession(owner.user.id);
     const space = await makeContentSpace(org.id, owner, secretTitle);
@@ -77,5 +91,50 @@ describe("the content screens", () => {
     const page = await appFetch(collectionPath, asPerson(session));
     expect(page.res.status).toBe(200);
     expect(page.text).toContain("Handbook");
+  });
+
+  it("opens a screen at every urls.app the API answers; an outsider gets the same not-found", async () => {
+    const api = as(owner.token);
+    const urls: string[] = [];
+    const take = (body: { urls?: { app?: string; preview?: string } }) => {
+      if (body.urls?.app) urls.push(body.urls.app);
+      if (body.urls?.preview) urls.push(body.urls.preview);
+    };
+    take((await api.get(`/orgs/${orgId}`)).body);
+    take((await api.get(`/collections/${(await makeCollection(orgId)).id}`)).body);
+    take((await api.get(`/spaces/${spaceId}`)).body);
+    const main = (await api.get(`/spaces/${spaceId}/content`)).body;
+    take(main);
+    take(main.pages[0]);
+    const revision = (await api.get(`/spaces/${spaceId}/revisions/${main.id}`)).body;
+    take(revision);
+    take(revision.pages[0]);
+    const cr = await createCr(owner, spaceId, "Walk the addresses");
+    take((await api.get(`/spaces/${spaceId}/change-requests/${cr.id}`)).body);
+    take((await api.get(`/spaces/${spaceId}/change-requests/${cr.id}/content`)).body.pages[0]);
+    const site = await makeSite(orgId, owner, { spaces: [{ id: spaceId }] });
+    take((await api.get(`/orgs/${orgId}/sites/${site.id}`)).body);
+    take(await makeSpec(owner.token, orgId, "walk-spec"));
+    const { integration, installation } = await publishAndInstall(owner.token, orgId);
+    take(integration);
+    take(installation);
+    await reindexPages(testDb(), await reloadSpace(spaceId), []);
+    const found = await api.get(`/orgs/${orgId}/search`, { query: { query: "Welcome" } });
+    expect(found.body.items, found.text).toHaveLength(1);
+    const hit = found.body.items[0];
+    take(hit);
+    take(hit.pages[0]);
+    expect(urls, urls.join("\n")).toHaveLength(15);
+    for (const url of new Set(urls)) {
+      expect(url.startsWith(`${APP_ORIGIN}/`), url).toBe(true);
+      const path = url.slice(APP_ORIGIN.length);
+      const screen = await appFetch(path, asPerson(session));
+      expect(screen.res.status, path).toBe(200);
+      expect(screen.text, path).not.toContain("Not in the app yet");
+      const theirs = await appFetch(path, asPerson(outsider));
+      expect(theirs.res.status, path).toBe(404);
+      expect(theirs.text, path).not.toContain(secretTitle);
+      expect(theirs.text, path).not.toContain("Acme");
+    }
   });
 });

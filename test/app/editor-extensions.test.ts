@@ -1,6 +1,6 @@
 import { getSchema } from "@tiptap/core";
 import type { MarkType, NodeType } from "@tiptap/pm/model";
-import { EditorState, TextSelection } from "@tiptap/pm/state";
+import { EditorState, TextSelection, type Transaction } from "@tiptap/pm/state";
 import {
   initProseMirrorDoc,
   ProsemirrorBinding,
@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
+import { applyRepairingMoves, keepMoved } from "../../src/collab/moves";
 import { enterAtStart, itemBefore } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { fromEditor } from "../../core/editor/from-editor";
@@ -125,7 +126,16 @@ function typist(client: number, base: Uint8Array, caretAware: boolean) {
         binding._prosemirrorChanged(view.state.doc);
       }
     },
+    /** Applies the transaction `make` gives (a block move), as the sync plugin writes it. */
+    apply(make: (state: EditorState) => Transaction | null) {
+      view.state = view.state.apply(make(view.state)!);
+      binding._prosemirrorChanged(view.state.doc);
+    },
     text: () => yXmlFragmentToProseMirrorRootNode(fragment, tiptapSchema).textContent,
+    blocks: () =>
+      yXmlFragmentToProseMirrorRootNode(fragment, tiptapSchema).content.content.map(
+        (n) => n.textContent,
+      ),
     local: () => view.state.doc,
   };
 }
@@ -162,6 +172,67 @@ describe("caret-aware writes to the live document", () => {
     expect(caretDiff("abc", "aXc", 2)).toBeNull();
     // Never between the halves of a surrogate pair.
     expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
+  });
+});
+
+/**
+ * Ada moves "Three." to the front while Bo types at its end; the room (a Y doc that keeps moved
+ * originals, `keepMoved`, and repairs with `applyRepairingMoves`) gets the two updates in
+ * `order`, then each person gets the room's state. Gives each one's blocks and the repairs.
+ */
+function moveWhileTyping(order: "move first" | "typing first") {
+  const page = tiptapSchema.nodeFromJSON(
+    toEditor(parseMarkdown("One.\n\nTwo.\n\nThree.").document),
+  );
+  const seed = new Y.Doc();
+  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+  const base = Y.encodeStateAsUpdate(seed);
+  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+  Y.applyUpdate(room, base);
+  const ada = typist(1, base, true);
+  const bo = typist(2, base, true);
+  const before = Y.encodeStateVector(room);
+  ada.apply((state) => moveBlockTo(state, 2, 0));
+  bo.type(page.content.size - 1, " typed by b");
+  expect([ada.blocks(), bo.text()]).toEqual([
+    ["Three.", "One.", "Two."],
+    "One.Two.Three. typed by b",
+  ]);
+  const updates = [ada, bo].map((who) => Y.encodeStateAsUpdate(who.doc, before));
+  if (order === "typing first") updates.reverse();
+  const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket"));
+  // An update the room has already is no repair again (nor is a replay: the room's wake).
+  expect(applyRepairingMoves(room, updates[1]!, "socket")).toBe(0);
+  for (const who of [ada, bo]) Y.applyUpdate(who.doc, Y.encodeStateAsUpdate(room));
+  return {
+    room: room.getXmlFragment("default").length,
+    ada: ada.blocks(),
+    bo: bo.blocks(),
+    repairs,
+  };
+}
+
+describe("a block moved while another person types in it", () => {
+  it("keeps the letters typed into it: the room types them again into the moved copy", () => {
+    for (const order of ["move first", "typing first"] as const) {
+      const out = moveWhileTyping(order);
+      expect(out.ada).toEqual(["Three. typed by b", "One.", "Two."]);
+      expect(out.bo).toEqual(out.ada);
+      expect(out.repairs.reduce((a, b) => a + b, 0)).toBe(1);
+    }
+    // A block deleted (not moved) while someone types in it stays deleted: no copy to type into.
+    const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
+    const seed = new Y.Doc();
+    prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+    const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+    Y.applyUpdate(room, Y.encodeStateAsUpdate(seed));
+    const ada = typist(1, Y.encodeStateAsUpdate(seed), true);
+    const bo = typist(2, Y.encodeStateAsUpdate(seed), true);
+    ada.apply((state) => state.tr.delete(0, state.doc.child(0).nodeSize));
+    bo.type(5, "!");
+    expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(bo.doc), "socket")).toBe(0);
+    expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(ada.doc), "socket")).toBe(0);
+    expect(room.getXmlFragment("default").toArray().length).toBe(1);
   });
 });
 

@@ -4,11 +4,13 @@ import { makeMember, makeOrg, type TestUser } from "../helpers/factories";
 import { makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { makeSession, type TestSession } from "../helpers/sessions";
 import { grantsOnSpace, makeSpace, readSpace } from "../helpers/spaces-factories";
+import { makeSite } from "../helpers/sites-factories";
 
 /**
  * The permissions screens (app/src/screens/permissions) through the app's entry and the real
  * API: an admin finds a member and invites them, invites a team, changes a role, removes, sets
- * the default level, on a space and on a collection; a reader sees who has access without a
+ * the default level, on a space and on a collection (and, without a default level, on a site);
+ * a reader sees who has access without a
  * form and the API refuses their post; an outsider gets the same 404 as for nothing.
  */
 
@@ -21,6 +23,8 @@ describe("the permissions screens", () => {
   let teamId: string;
   let spaceId: string;
   let collectionId: string;
+  let siteId: string;
+  let readerId: string;
   const secret = "Payroll Handbook";
 
   beforeAll(async () => {
@@ -31,6 +35,8 @@ describe("the permissions screens", () => {
     teamId = await makeBareTeam(orgId, [readerUser.user.id]);
     collectionId = (await makeCollection(orgId)).id;
     spaceId = (await makeSpace(orgId, owner, { title: secret })).id;
+    siteId = (await makeSite(orgId, owner, { title: "Handbook site" })).id;
+    readerId = readerUser.user.id;
     [admin, reader, outsider] = await Promise.all([
       makeSession(owner.user.id),
       makeSession(readerUser.user.id),
@@ -102,5 +108,36 @@ describe("the permissions screens", () => {
     expect(asOutsider.res.status).toBe(404);
     expect(asOutsider.text).not.toContain(secret);
     expect((await screenOf(outsider, `/s/no-such-space/~/permissions`)).res.status).toBe(404);
+  });
+
+  it("a site's screen: invite a member, who then manages the site; no default level", async () => {
+    const path = `/o/${orgId}/sites/${siteId}/permissions`;
+    expect((await screenOf(admin, `/o/${orgId}/sites/${siteId}`)).text).toContain(`href="${path}"`);
+    const first = await screenOf(admin, path);
+    expect(first.res.status).toBe(200);
+    expect(first.text).toContain("Permissions of Handbook site");
+    expect(first.text).not.toContain(`action="${path}/default"`);
+    const refused = await postForm(reader, `${path}/invite`, {
+      who: `user:${readerId}`,
+      role: "admin",
+    });
+    expect(refused.res.status).toBe(403);
+    const invited = await postForm(admin, `${path}/invite`, {
+      who: `user:${readerId}`,
+      role: "admin",
+    });
+    expect(invited.res.status).toBe(303);
+    expect(invited.paths).toContain(`POST /v1/orgs/${orgId}/sites/${siteId}/permissions`);
+    const asReader = await screenOf(reader, path);
+    expect(asReader.text).toContain(`action="${path}/users/${readerId}/remove"`);
+    expect(asReader.text).toContain("admin · invited");
+    const guestInvite = await postForm(admin, `${path}/invite`, {
+      who: `user:${guest.user.id}`,
+      role: "read",
+    });
+    expect(guestInvite.res.status).toBe(400);
+    expect(guestInvite.text).toContain("has no access to sites");
+    expect((await postForm(admin, `${path}/users/${readerId}/remove`)).res.status).toBe(303);
+    expect((await screenOf(outsider, path)).res.status).toBe(404);
   });
 });

@@ -171,6 +171,24 @@ describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", 
     expect(empty.body.error.message).toMatch(/^body\.changes: /);
   });
 
+  it("applies concurrent batches one after another: a lost race is applied again, not refused", async () => {
+    // An upload while the save loop saves: both land, as two revisions, in some order.
+    const { owner, space } = await makeCrWorld();
+    const cr = await createCr(owner, space.id);
+    const before = await crRow(cr.id);
+    const titles = ["One", "Two", "Three", "Four"];
+    const answers = await Promise.all(
+      titles.map((title) =>
+        postContent(owner, space.id, cr.id, [{ operation: "insert_page", title, document: {} }]),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const after = await crRow(cr.id);
+    expect(after.seq).toBe(before.seq + titles.length);
+    const roots = (await crTree(space.id, cr.id)).roots.map((r) => r.row.title);
+    expect([...roots].sort()).toEqual([...titles].sort());
+  });
+
   it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
     const { owner, space } = await makeCrWorld();
     const cr = await createCr(owner, space.id);

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
-import { createCr, mainTree, postContent, postMerge } from "../helpers/change-requests-factories";
+import {
+  createCr,
+  crRow,
+  mainTree,
+  postContent,
+  postMerge,
+} from "../helpers/change-requests-factories";
 import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg, testDb, type TestUser } from "../helpers/factories";
 import { eventually } from "../helpers/jobs";
@@ -143,9 +149,21 @@ describe("Git Sync export", () => {
     await editOnMain(owner, space.id, install, "From Quire.\n");
     const info = await gitSync(owner, space.id, "import", { url: repoUrl(name), ref: "main" });
     expect(info.operation?.state).toBe("success");
-    expect(info.operation?.error).toMatch(/main changed the same pages: .*Install/);
     const [row] = await testDb().select().from(gitSyncs).where(eq(gitSyncs.spaceId, space.id));
     const crId = row!.importChangeRequestId!;
+    const number = (await crRow(crId)).number;
+    expect(info.operation?.error).toContain(`into change request #${number}; 1 conflict with main`);
+    expect(info.operation?.error).toMatch(/main changed the same pages: Install\)/);
+    expect(info.operation?.error).toContain(`/change-requests/${crId}/conflicts lists them`);
+    // The conflicts read shows both sides of the block, nothing dropped.
+    const listed = await as(owner.token).get(
+      `/spaces/${space.id}/change-requests/${crId}/conflicts`,
+    );
+    expect(listed.body.count).toBe(1);
+    const [block] = listed.body.items;
+    expect(block).toMatchObject({ kind: "block", page: install, title: "Install" });
+    expect(JSON.stringify(block.main)).toContain("From Quire.");
+    expect(JSON.stringify(block.mine)).toContain("From Git.");
     const merge = await postMerge(owner, space.id, crId);
     expect(merge.status).toBe(409);
     expect(merge.body.error.message).toMatch(/Install/);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { as } from "../helpers/api";
+import { as, d1Cost } from "../helpers/api";
 import { crTree, mainTree, markdownOfHash } from "../helpers/change-requests-factories";
 import { makeContentSpace } from "../helpers/content-factories";
 import { makeOrg, testDb } from "../helpers/factories";
@@ -36,6 +36,16 @@ describe("Git Sync import", () => {
     const [row] = await testDb().select().from(gitSyncs).where(eq(gitSyncs.spaceId, space.id));
     expect(row!.credentials).toBeTruthy();
     expect(row!.credentials).not.toContain("s3cret");
+    // The Space answers its gitSync (git/info's state), read in the access statement itself.
+    const read = await as(owner.token).get(`/spaces/${space.id}`);
+    expect(read.body.gitSync).toEqual(info);
+    expect(d1Cost(read).roundTrips).toBe(1);
+    const listedSpaces = await as(owner.token).get(`/orgs/${org.id}/spaces`);
+    expect(listedSpaces.body.items.find((s: { id: string }) => s.id === space.id).gitSync).toEqual(
+      info,
+    );
+    const patched = await as(owner.token).patch(`/spaces/${space.id}`, { title: "Synced" });
+    expect(patched.body.gitSync).toEqual(info);
 
     // The first import is the space's main.
     const tree = await mainTree(space.id);

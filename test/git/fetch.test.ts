@@ -7,7 +7,10 @@ import { createRepo, remote, repoName } from "./remote";
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 /** Every file of a commit's tree, path -> content, read from fetched objects. */
-function filesOf(objects: Map<string, GitObject>, commit: string): Record<string, string> {
+function filesOf(
+  objects: { get(id: string): GitObject | undefined },
+  commit: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (treeId: string, prefix: string) => {
     const tree = objects.get(treeId);

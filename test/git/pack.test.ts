@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PackError } from "../../src/git/errors";
 import { objectId, toHex, type GitObject } from "../../src/git/objects";
-import { DEFAULT_PACK_LIMITS, readPack } from "../../src/git/pack-read";
+import { DEFAULT_PACK_LIMITS, readPack, readPackStream } from "../../src/git/pack-read";
+import { ByteReader } from "../../src/git/byte-reader";
+import { PackObjects } from "../../src/git/pack-objects";
 import { writePack } from "../../src/git/pack-write";
 
 function randomBytes(n: number): Uint8Array {
@@ -34,9 +36,14 @@ describe("packfiles", () => {
 
   it("refuses a changed byte, a cut pack and a pack over its limits", async () => {
     const pack = await writePack([{ type: "blob", body: new Uint8Array(1000).fill(1) }]);
+    // Read as it streams: a changed byte of an entry fails its inflation (or its zlib
+    // checksum), a changed byte of the trailer the pack's checksum.
     const changed = pack.slice();
     changed[20] = changed[20]! ^ 1;
-    await expect(readPack(changed)).rejects.toThrow(/checksum/);
+    await expect(readPack(changed)).rejects.toThrow(PackError);
+    const trailer = pack.slice();
+    trailer[trailer.length - 1] = trailer[trailer.length - 1]! ^ 1;
+    await expect(readPack(trailer)).rejects.toThrow(/pack's checksum/);
     await expect(readPack(pack.subarray(0, 30))).rejects.toThrow(PackError);
     await expect(readPack(pack, { ...DEFAULT_PACK_LIMITS, maxObjectBytes: 999 })).rejects.toThrow(
       /over the limit/,
@@ -44,5 +51,35 @@ describe("packfiles", () => {
     await expect(readPack(pack, { ...DEFAULT_PACK_LIMITS, maxObjects: 0 })).rejects.toThrow(
       /over the limit/,
     );
+  });
+
+  it("streams a pack in small chunks, spilling blobs past the memory budget and reading them back", async () => {
+    const objects: GitObject[] = [
+      { type: "tree", body: new Uint8Array() },
+      ...[1, 2, 3].map((n) => ({ type: "blob" as const, body: randomBytes(40_000 + n) })),
+    ];
+    const pack = await writePack(objects);
+    let at = 0;
+    // 1,000-byte chunks: every entry's zlib stream spans several of them.
+    const reader = new ByteReader(async () =>
+      at < pack.byteLength ? pack.slice(at, (at += 1000)) : null,
+    );
+    const spilled = new Map<string, Uint8Array>();
+    const spill = {
+      put: async (id: string, bytes: Uint8Array) => void spilled.set(id, bytes),
+      get: async (id: string) => spilled.get(id) ?? null,
+    };
+    const kept = new PackObjects(spill, 50_000);
+    const stats = await readPackStream(reader, DEFAULT_PACK_LIMITS, kept);
+    expect(stats.count).toBe(4);
+    expect(kept.size).toBe(4);
+    // One blob fits the 50 KB budget; the other two went to the spill store.
+    expect(spilled.size).toBe(2);
+    expect(kept.spilledBytes).toBe(80_005);
+    for (const object of objects) {
+      const id = await objectId(object);
+      expect(kept.has(id)).toBe(true);
+      expect(toHex((await kept.load(id))!.body)).toBe(toHex(object.body));
+    }
   });
 });

@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { as } from "../helpers/api";
-import { makeMember, makeOrg, type TestUser } from "../helpers/factories";
+import { eq } from "drizzle-orm";
+import { contentGrants } from "../../src/db/schema";
+import { makeMember, makeOrg, testDb, type TestUser } from "../helpers/factories";
 import { grant, makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { makeSpace } from "../helpers/spaces-factories";
+import { makeSite } from "../helpers/sites-factories";
 
 /**
- * The space and collection permission operations through the Worker's entry: invite a user and a
- * team, the lists and the aggregate (with what gives each role), change and remove; a reader
- * lists but is refused every write, an outsider gets 404, and bad input names its field.
+ * The space, collection and site permission operations through the Worker's entry: invite a user
+ * and a team, the lists and the aggregate (with what gives each role), change and remove; a reader
+ * lists but is refused every write, an outsider gets 404, and bad input names its field. A grant
+ * on a site raises the member's role on that site only.
  */
 
 describe("content permissions", () => {
@@ -114,5 +118,92 @@ describe("content permissions", () => {
         user: expect.objectContaining({ id: guest.user.id }),
       }),
     ]);
+  });
+
+  it("a site's grants: invite, list, aggregate with origins, the role they give, change, remove", async () => {
+    const api = as(owner.token);
+    const site = await makeSite(orgId, owner);
+    const other = await makeSite(orgId, owner);
+    const base = `/orgs/${orgId}/sites/${site.id}/permissions`;
+    const asReader = as(reader.token);
+    expect((await asReader.post(base, { users: [reader.user.id], role: "admin" })).status).toBe(
+      403,
+    );
+    expect((await api.post(base, { users: [reader.user.id], role: "admin" })).status).toBe(204);
+    expect((await api.post(base, { teams: [teamId], role: "create" })).status).toBe(204);
+    const users = await api.get(`${base}/users`);
+    expect(users.body).toMatchObject({
+      count: 1,
+      items: [{ permission: "admin", user: { id: reader.user.id } }],
+    });
+    const teams = await api.get(`${base}/teams`);
+    expect(teams.body.items[0]).toMatchObject({ permission: "create", team: { id: teamId } });
+    // The grant raises the reader on this site only: its permissions, a write, the list.
+    const mine = await asReader.get(`/orgs/${orgId}/sites/${site.id}`);
+    expect(mine.body.permissions).toMatchObject({ admin: true, create: true });
+    expect(
+      (await asReader.patch(`/orgs/${orgId}/sites/${site.id}`, { title: "Ours" })).status,
+    ).toBe(200);
+    expect(
+      (await asReader.patch(`/orgs/${orgId}/sites/${other.id}`, { title: "Theirs" })).status,
+    ).toBe(403);
+    const listed = await asReader.get(`/orgs/${orgId}/sites`);
+    const admin = new Map<string, boolean>(
+      listed.body.items.map((s: { id: string; permissions: { admin: boolean } }) => [
+        s.id,
+        s.permissions.admin,
+      ]),
+    );
+    expect([admin.get(site.id), admin.get(other.id)]).toEqual([true, false]);
+    const aggregate = await asReader.get(`${base}/aggregate`);
+    const byUser = new Map<string, { permission: string; origin: unknown; disabled: boolean }>(
+      aggregate.body.items.map((i: { user: { id: string } }) => [i.user.id, i]),
+    );
+    expect(byUser.get(owner.user.id)).toMatchObject({
+      permission: "admin",
+      origin: { type: "organization", organization: orgId },
+      disabled: false,
+    });
+    expect(byUser.get(reader.user.id)).toMatchObject({
+      permission: "admin",
+      origin: { type: "site", site: site.id, reason: "member" },
+    });
+    expect(byUser.get(teamMate.user.id)).toMatchObject({
+      permission: "create",
+      origin: { type: "site", site: site.id, reason: "team", team: teamId },
+    });
+    expect(byUser.has(guest.user.id)).toBe(false);
+    const filtered = await api.get(`${base}/aggregate`, { query: { team: teamId } });
+    expect(filtered.body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([
+      teamMate.user.id,
+    ]);
+    const found = await api.get(`${base}/aggregate`, {
+      query: { search: reader.user.email, role: "admin" },
+    });
+    expect(found.body.count).toBe(1);
+    expect((await api.get(`${base}/aggregate`, { query: { role: "guest" } })).body.count).toBe(0);
+    const user = `${base}/users/${reader.user.id}`;
+    expect((await api.patch(user, { role: "read" })).status).toBe(204);
+    expect((await asReader.patch(user, { role: "admin" })).status).toBe(403);
+    expect((await api.delete(user)).status).toBe(205);
+    expect((await api.delete(user)).status).toBe(204);
+    expect((await api.patch(user, { role: "read" })).status).toBe(404);
+    expect((await api.delete(`${base}/teams/${teamId}`)).status).toBe(205);
+    expect((await as(outsider.token).get(`${base}/users`)).status).toBe(404);
+    expect((await api.get(`/orgs/${orgId}/sites/nope/permissions/users`)).status).toBe(404);
+    const bad = await api.post(base, { users: [guest.user.id], role: "read" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("body.users[0]");
+    expect((await api.post(base, { users: [outsider.user.id], role: "read" })).status).toBe(400);
+    expect((await api.post(base, { users: [reader.user.id], role: null })).status).toBe(400);
+    expect((await api.get(`${base}/aggregate`, { query: { role: "boss" } })).status).toBe(400);
+    // The site's grants go with it.
+    expect((await api.post(base, { users: [reader.user.id], role: "edit" })).status).toBe(204);
+    expect((await api.delete(`/orgs/${orgId}/sites/${site.id}`)).status).toBe(204);
+    const left = await testDb()
+      .select()
+      .from(contentGrants)
+      .where(eq(contentGrants.resourceId, site.id));
+    expect(left).toEqual([]);
   });
 });

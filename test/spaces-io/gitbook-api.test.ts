@@ -45,7 +45,7 @@ describe("import from a GitBook API", () => {
     await record(`/v1/spaces/${source.id}/content`, JSON.stringify(content));
     const walk = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...walk(p.pages ?? [])]);
     for (const page of walk(content.pages)) {
-      const path = `/spaces/${source.id}/content/page/${page.id}?format=markdown`;
+      const path = `/spaces/${source.id}/content/page/${page.id}?format=document`;
       await record(`/v1${path}`, (await api.get(path)).text);
     }
     await record("/v1/spaces/liar/content", JSON.stringify({ pages: "none" }));

@@ -10,7 +10,9 @@ import {
   uploadImportFile,
   zipOf,
 } from "../helpers/spaces-io-factories";
-import { importRuns } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { importRuns, siteRedirects } from "../../src/db/schema";
+import { makeSite, readSiteSpaces } from "../helpers/sites-factories";
 
 const PNG = Uint8Array.from(
   atob(
@@ -28,8 +30,9 @@ const REPO = {
     '# Welcome\n\nRead [the install](guide/install.md#steps).\n\n<figure><img src=".gitbook/assets/logo.png" alt="Logo"><figcaption></figcaption></figure>\n',
   "guide/README.md":
     "---\ndescription: All about it\n---\n\n# Guide\n\nSee [API](../reference/api.md).\n",
-  "guide/install.md": "# Install\n\n## Steps\n\nRun it.\n",
-  "reference/api.md": "# API\n\nBack [home](../README.md).\n",
+  "guide/install.md":
+    '---\nif: visitor.claims.beta\nlayout:\n  width: wide\n  outline:\n    visible: false\n---\n\n# Install\n\n## Steps <a href="#steps" id="steps"></a>\n\nRun it.\n',
+  "reference/api.md": "# API\n\nBack [home](../README.md).\n\n![Chart](chart.png)\n",
   ".gitbook/assets/logo.png": PNG,
 };
 
@@ -40,7 +43,13 @@ describe("import runs", () => {
     const key = await uploadImportFile(owner, org.id, "docs.zip", zipOf(REPO));
     const run = await importFiles(owner, org.id, { space: space.id }, [key]);
     expect(run.status, run.reason).toBe("completed");
-    expect(run.result).toEqual({ pages: 6, files: 1, warnings: [] });
+    expect(run.result).toEqual({
+      pages: 6,
+      files: 1,
+      warnings: [
+        'reference/api.md: Image "Chart" (chart.png) could not be imported: no such file in the source. A placeholder shows it',
+      ],
+    });
     expect(run.pages.filter((p: { type: string }) => p.type === "folder")).toHaveLength(2);
     const crId = run.target.changeRequest;
     const tree = await crTree(space.id, crId);
@@ -50,18 +59,22 @@ describe("import runs", () => {
       ["link", "GitBook", "gitbook"],
       ["group", "Reference", "reference"],
     ]);
+    // Front matter `if` and `layout` are kept as the page's condition and layout.
+    const install = tree.roots[1]!.children[0]!.row;
+    expect([install.condition, install.layout]).toEqual([
+      "visitor.claims.beta",
+      { width: "wide", outline: false },
+    ]);
     // Main is untouched until the change request is merged.
     expect((await as(owner.token).get(`/spaces/${space.id}/content`)).body.pages).toEqual([]);
 
     const exported = await exportEntries(owner, space.id, crId);
-    for (const path of [
-      "SUMMARY.md",
-      "README.md",
-      "guide/README.md",
-      "guide/install.md",
-      "reference/api.md",
-    ])
+    for (const path of ["SUMMARY.md", "README.md", "guide/README.md", "guide/install.md"])
       expect(strFromU8(exported.entries[path]!), path).toBe(REPO[path as keyof typeof REPO]);
+    // An image that could not be stored is a placeholder, never silently nothing.
+    expect(strFromU8(exported.entries["reference/api.md"]!)).toBe(
+      '# API\n\nBack [home](../README.md).\n\n{% hint style="warning" %}\nImage "Chart" (chart.png) could not be imported: no such file in the source.\n{% endhint %}\n',
+    );
     expect(exported.entries[".gitbook/assets/logo.png"]).toEqual(PNG);
 
     // The same archive again, into the same change request: updated in place, nothing added.
@@ -74,6 +87,39 @@ describe("import runs", () => {
     expect(after.byId.size).toBe(tree.byId.size);
     const second = await exportEntries(owner, space.id, crId);
     expect(second.bytes).toEqual(exported.bytes);
+
+    // A file renamed, with its `.gitbook.yaml` redirect: the page moves (same id) and the sites
+    // publishing the space get a draft redirect from the old path to it.
+    const site = await makeSite(org.id, owner, { spaces: [{ id: space.id }] });
+    const [siteSpace] = await readSiteSpaces(site.id);
+    const renamed = { ...REPO } as Record<string, string | Uint8Array>;
+    renamed[".gitbook.yaml"] += "\nredirects:\n  reference/api: reference/endpoints.md\n";
+    renamed["SUMMARY.md"] = REPO["SUMMARY.md"].replace(
+      "reference/api.md",
+      "reference/endpoints.md",
+    );
+    renamed["reference/endpoints.md"] = REPO["reference/api.md"];
+    delete renamed["reference/api.md"];
+    const moved = await importFiles(owner, org.id, { space: space.id, changeRequest: crId }, [
+      await uploadImportFile(owner, org.id, "docs.zip", zipOf(renamed)),
+    ]);
+    expect(moved.status, moved.reason).toBe("completed");
+    const api = tree.roots[3]!.children[0]!.row.pageId;
+    const afterMove = await crTree(space.id, crId);
+    expect(afterMove.byId.size).toBe(tree.byId.size);
+    expect(afterMove.byId.get(api)?.row.slug).toBe("endpoints");
+    const redirects = await testDb()
+      .select()
+      .from(siteRedirects)
+      .where(eq(siteRedirects.siteId, site.id));
+    const prefix = siteSpace!.path ? `/${siteSpace!.path}` : "";
+    expect(redirects.map((r) => [r.source, r.draft, r.destination])).toEqual([
+      [
+        `${prefix}/reference/api`,
+        true,
+        { kind: "site-page", siteSpaceId: siteSpace!.id, pageId: api },
+      ],
+    ]);
   });
 
   it("refuses bad archives with a clear reason, and a website source", async () => {

@@ -5,7 +5,7 @@ import { NodeSelection, TextSelection, type EditorState, type Transaction } from
  * (or every block the selection touches) one place up or down, and the drag handle
  * (block-handle.ts) moves one block to a boundary between two others. A move is one
  * transaction of the node itself (its attributes and block key kept, so the diff says
- * "moved"), so the live room and the save loop save it as any edit, and undo takes it back.
+ * "moved"), so the live room and the save loop save it like every other edit, and undo takes it back.
  * Pure transactions (no DOM): the keys and their announcement are in block-handle.ts.
  */
 

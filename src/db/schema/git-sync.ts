@@ -68,3 +68,27 @@ export const gitSyncs = sqliteTable("git_syncs", {
 
 /** A space's Git Sync row. */
 export type GitSyncRow = typeof gitSyncs.$inferSelect;
+
+/** The columns of a Git Sync row its GitSyncState shows (never the credentials). */
+export type GitSyncStateRow = Pick<
+  GitSyncRow,
+  | "id"
+  | "url"
+  | "provider"
+  | "treeUrl"
+  | "opState"
+  | "opDirection"
+  | "opStage"
+  | "opError"
+  | "opStartedAt"
+  | "opUpdatedAt"
+  | "opCompletedAt"
+  | "updatedAt"
+>;
+
+/** A space's sync as its Space answer shows it: the row, whether its operation still runs, the timeout. */
+export interface SpaceGitSync {
+  row: GitSyncStateRow;
+  running: boolean;
+  timeoutMs: number;
+}

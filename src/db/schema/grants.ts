@@ -2,13 +2,13 @@ import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { MemberRole } from "../../lib/roles";
 
 /**
- * Explicit grants of a role on a piece of content (a collection or a space) to a user or a team.
- * The effective role is the highest of the member's default path and these grants.
+ * Explicit grants of a role on a piece of content (a collection, a space or a site) to a user or
+ * a team. The effective role is the highest of the member's default path and these grants.
  */
 export const contentGrants = sqliteTable(
   "content_grants",
   {
-    resourceType: text("resource_type").$type<"collection" | "space">().notNull(),
+    resourceType: text("resource_type").$type<"collection" | "space" | "site">().notNull(),
     resourceId: text("resource_id").notNull(),
     principalType: text("principal_type").$type<"user" | "team">().notNull(),
     principalId: text("principal_id").notNull(),

@@ -36,7 +36,7 @@ import {
   updateGrant,
   userGrantsPage,
 } from "../../services/permissions/grants";
-import { resolveTarget, type PermissionKind } from "./target";
+import { grantedRole, resolveTarget, type PermissionKind } from "./target";
 
 /**
  * The permission operations of spaces and collections (official `space-permissions`,
@@ -44,14 +44,6 @@ import { resolveTarget, type PermissionKind } from "./target";
  * aggregate of everyone's effective role, invite, change a role, remove. Reading needs a role on
  * the content; every write needs admin on it.
  */
-
-/** A role that can be granted: a grant always carries one (null is an organization guest's). */
-function grantedRole<R>(role: R | null | undefined): R {
-  if (role === null || role === undefined) {
-    throw badRequest("body.role: a role is required (a grant of no role is a removal)");
-  }
-  return role;
-}
 
 /** The routes of one kind of content, under `/{spaces|collections}/{id}/permissions`. */
 function permissionRoutes(kind: PermissionKind) {

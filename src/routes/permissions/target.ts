@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
+import { badRequest } from "../../lib/errors";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveCollection } from "../../auth/collection";
 import { chainOf } from "../../auth/content-role";
@@ -13,6 +14,14 @@ import type { GrantTarget } from "../../services/permissions/grants";
  * The space or collection of a permission operation, resolved with the caller's role on it (the
  * same 404 for absent and invisible content) and the chain of default levels above it.
  */
+
+/** A role that can be granted: a grant always carries one (null is an organization guest's). */
+export function grantedRole<R>(role: R | null | undefined): R {
+  if (role === null || role === undefined) {
+    throw badRequest("body.role: a role is required (a grant of no role is a removal)");
+  }
+  return role;
+}
 
 /** Which content a permission route is about. */
 export type PermissionKind = "space" | "collection";

@@ -65,7 +65,7 @@ siteRoutes.openapi(
       limit,
       count,
       key: (r) => [r.createdAt, r.id],
-      present: (r) => presentSite(urls, r, access.permissions),
+      present: (r) => presentSite(urls, r, access.permissionsOf(r.id)),
     });
     return c.json(body, 200);
   },

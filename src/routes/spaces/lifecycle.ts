@@ -10,6 +10,7 @@ import { presentSpace } from "../../presenters/space";
 import { afterMainRevision } from "../../services/content/main-hooks";
 import { reindexSpace } from "../../services/search/indexer";
 import { publishedPlacementPlan } from "../../services/sites/published-placement";
+import { spaceGitSyncPlan } from "../../services/git-sync/space-column";
 import { inBackground } from "../../http/background";
 import { afterMainOf } from "../after-main";
 import {
@@ -46,24 +47,26 @@ lifecycleRoutes.openapi(
   async (c) => {
     const { spaceId } = c.req.valid("param");
     const placed = publishedPlacementPlan(c.get("db"), spaceId);
+    const synced = spaceGitSyncPlan(c.get("db"), spaceId);
     const found = await resolveSpace(c, spaceId, {
       includeDeleted: true,
-      with: placed.statements,
+      with: { ...placed.statements, ...synced.statements },
     });
+    const gitSync = synced.finish(found.results);
     // Past the retention period a deleted space is gone, like one that never existed.
     if (isPastRetention(found.space)) throw notFound("Space");
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "restore this space");
     if (found.space.deletedAt === null) {
       const placement = placed.finish(found.results);
-      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement, gitSync), 200);
     }
     // Deleting the space removed its site spaces, so the restored space is published nowhere.
     const row = await restoreSpace(c.get("db"), found.space);
     if (!row) throw conflict("The space changed while it was being restored; retry");
     // A search before the rebuild finishes finds the space unindexed and catches up by itself.
     await inBackground(c, "search re-index after restore", (db) => reindexSpace(db, row));
-    return c.json(presentSpace(urlsOf(c), row, found.role), 200);
+    return c.json(presentSpace(urlsOf(c), row, found.role, undefined, gitSync), 200);
   },
 );
 

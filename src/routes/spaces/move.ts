@@ -15,6 +15,7 @@ import { errorResponses, jsonBody, jsonResponse } from "../../api-document/commo
 import { presentSpace } from "../../presenters/space";
 import { moveSpace, spaceMovePlan, transferSpace } from "../../services/spaces/move";
 import { spaceAppendPlan } from "../../services/spaces/spaces";
+import { spaceGitSyncPlan } from "../../services/git-sync/space-column";
 import { publishedPlacementPlan } from "../../services/sites/published-placement";
 import { MoveSpaceBody, SpaceParams, SpaceSchema, TransferSpaceBody } from "../../api/spaces";
 
@@ -39,10 +40,11 @@ moveRoutes.openapi(
     const db = c.get("db");
     const move = spaceMovePlan(db, id, { parent, position });
     const placed = publishedPlacementPlan(db, id);
+    const synced = spaceGitSyncPlan(db, id);
     // The target parent's chain (the resolver loads the current parent's).
     const target = collectionTreeStatements(c, parent ? [parent] : []);
     const found = await resolveSpace(c, id, {
-      with: { ...target, ...move.statements, ...placed.statements },
+      with: { ...target, ...move.statements, ...placed.statements, ...synced.statements },
     });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "move this space");
@@ -57,7 +59,8 @@ moveRoutes.openapi(
     if (!row) throw conflict("The space changed while it was being moved; retry");
     const role = roleOnSpace(found, row, tree, found.spaceGrants);
     // Moving within the organization keeps the space's site spaces, so where it is published.
-    return c.json(presentSpace(urlsOf(c), row, role, placed.finish(found.results)), 200);
+    const placement = placed.finish(found.results);
+    return c.json(presentSpace(urlsOf(c), row, role, placement, synced.finish(found.results)), 200);
   },
 );
 
@@ -80,8 +83,13 @@ moveRoutes.openapi(
     const { organization } = c.req.valid("json");
     const db = c.get("db");
     const place = spaceAppendPlan(db, organization, null);
+    const synced = spaceGitSyncPlan(db, id);
     const found = await resolveSpace(c, id, {
-      with: { ...transferTargetStatements(c, organization), ...place.statements },
+      with: {
+        ...transferTargetStatements(c, organization),
+        ...place.statements,
+        ...synced.statements,
+      },
     });
     requireScope(found.caller, "space:write");
     requireRole(found.role, "admin", "transfer this space");
@@ -96,6 +104,10 @@ moveRoutes.openapi(
     });
     if (!row) throw conflict("The space changed while it was being transferred; retry");
     // The transfer removed the space's site spaces: it is published nowhere now.
-    return c.json(presentSpace(urlsOf(c), row, "admin"), 200);
+    // Its Git Sync goes with it (the row belongs to the space).
+    return c.json(
+      presentSpace(urlsOf(c), row, "admin", undefined, synced.finish(found.results)),
+      200,
+    );
   },
 );

@@ -144,7 +144,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.createdAt, item.row.id],
-      present: (item) => presentSpace(urls, item.row, item.role, item.placement),
+      present: (item) => presentSpace(urls, item.row, item.role, item.placement, item.gitSync),
     });
     return c.json(body, 200);
   },
@@ -190,7 +190,7 @@ orgSpaceRoutes.openapi(
       limit,
       count,
       key: (item) => [item.row.position, item.row.id],
-      present: (item) => presentSpace(urls, item.row, item.role, item.placement),
+      present: (item) => presentSpace(urls, item.row, item.role, item.placement, item.gitSync),
     });
     return c.json(body, 200);
   },

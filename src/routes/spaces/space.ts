@@ -21,6 +21,12 @@ import {
   publishedPlacementPlan,
   publishedPlacementSql,
 } from "../../services/sites/published-placement";
+import {
+  spaceGitSyncOf,
+  spaceGitSyncPlan,
+  splitGitSyncColumn,
+  withGitSyncColumn,
+} from "../../services/git-sync/space-column";
 import { GetSpaceQuery, SpaceParams, SpaceSchema, UpdateSpaceBody } from "../../api/spaces";
 
 /** Reading, updating and deleting one space. */
@@ -39,17 +45,20 @@ spaceRoutes.openapi(
     const { spaceId } = c.req.valid("param");
     const { shareKey, visitorAuthToken } = c.req.valid("query");
     // The space by its own access rules, else by published access, with its published placement
-    // read by the same statement.
+    // and its Git Sync read by the same statement.
     const found = await resolveReadableSpace(
       c,
       spaceId,
       { shareKey, visitorToken: visitorAuthToken },
-      { column: publishedPlacementSql(shareKey ?? siteKeyOf(c)) },
+      { column: withGitSyncColumn(publishedPlacementSql(shareKey ?? siteKeyOf(c))) },
     );
     // A site token's grant is read-only by construction: scopes are a Quire token's.
     if (found.caller) requireScope(found.caller, "space:read");
-    const placement = placementFrom((found.column as string | null) ?? null);
-    return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
+    const column = splitGitSyncColumn(found.column);
+    const placement = placementFrom(column.placement);
+    // A published visitor reads the space, not its repository's standing (git/info's rule).
+    const gitSync = found.own ? spaceGitSyncOf(column.gitSync) : undefined;
+    return c.json(presentSpace(urlsOf(c), found.space, found.role, placement, gitSync), 200);
   },
 );
 
@@ -73,10 +82,12 @@ spaceRoutes.openapi(
     const users = rules.flatMap((rule) => rule.users);
     const among = spaceMembersAmongPlan(db, spaceId, users);
     const placed = publishedPlacementPlan(db, spaceId);
+    const synced = spaceGitSyncPlan(db, spaceId);
     const found = await resolveSpace(c, spaceId, {
-      with: { ...among.statements, ...placed.statements },
+      with: { ...among.statements, ...placed.statements, ...synced.statements },
     });
     const placement = placed.finish(found.results);
+    const gitSync = synced.finish(found.results);
     requireScope(found.caller, "space:write");
     const settings = [fields.editMode, fields.defaultLevel, fields.mergeRules];
     if (settings.some((value) => value !== undefined)) {
@@ -84,7 +95,7 @@ spaceRoutes.openapi(
     } else {
       requireRole(found.role, "edit", "update this space");
     }
-    const { placement: _placement, ...memberResults } = found.results;
+    const { placement: _placement, gitSync: _gitSync, ...memberResults } = found.results;
     const members = among.finish(memberResults);
     rules.forEach((rule, i) =>
       rule.users.forEach((user, j) => {
@@ -97,13 +108,13 @@ spaceRoutes.openapi(
     );
     const patch: SpacePatch = { ...fields, ...(emoji !== undefined ? { emoji: emoji ?? "" } : {}) };
     if (Object.keys(patch).length === 0) {
-      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement), 200);
+      return c.json(presentSpace(urlsOf(c), found.space, found.role, placement, gitSync), 200);
     }
     const row = await updateSpace(db, spaceId, patch);
     if (!row) throw notFound("Space");
     // A new default level may change the caller's own role on the space.
     const role = roleOnSpace(found, row, found.tree, found.spaceGrants);
-    return c.json(presentSpace(urlsOf(c), row, role, placement), 200);
+    return c.json(presentSpace(urlsOf(c), row, role, placement, gitSync), 200);
   },
 );
 

@@ -98,10 +98,19 @@ export interface ContentBatchOptions extends ApplyOptions {
 }
 
 /**
+ * How many times a batch is tried. Each lost race is another batch landing after this one read,
+ * so with five writers at once (a person's save loop and uploads) each lands by its fifth try.
+ */
+const ATTEMPTS = 5;
+
+/**
  * Applies a batch of content changes to a change request as one new revision: reads what the
  * batch touches (two batched reads at most), applies it in memory, uploads new file bytes to R2,
  * then writes everything in one atomic D1 batch guarded by the change request's sequence, so a
- * concurrent batch cannot interleave (the loser gets a 409 and nothing of it is written).
+ * concurrent batch cannot interleave. If another write landed in between (an upload while the
+ * save loop saves), nothing of this one was written: it is applied again on the change request
+ * as it now is (every check, `baseDocumentId` included, sees the new state), up to five times,
+ * as `commitToMain` does on main; then the 409.
  */
 export async function applyContentBatch(
   db: Database,
@@ -113,6 +122,28 @@ export async function applyContentBatch(
   options: ContentBatchOptions = {},
   live?: LiveRoomsBinding,
 ): Promise<{ changeRequest: ChangeRequestRow; applied: Applied }> {
+  let current = cr;
+  for (let attempt = 1; ; attempt++) {
+    const done = await applyOnce(db, bucket, space, current, userId, changes, options, live);
+    if ("changeRequest" in done) return done;
+    if (attempt >= ATTEMPTS) {
+      throw conflict("The change request was changed by another request at the same time; retry");
+    }
+    current = done.raced;
+  }
+}
+
+/** One attempt of `applyContentBatch`: its result, or the change request as a lost race left it. */
+async function applyOnce(
+  db: Database,
+  bucket: R2Bucket,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  userId: string,
+  changes: Change[],
+  options: ContentBatchOptions,
+  live: LiveRoomsBinding | undefined,
+): Promise<{ changeRequest: ChangeRequestRow; applied: Applied } | { raced: ChangeRequestRow }> {
   if (space.editMode === "locked")
     throw conflict("This space is locked (editMode: locked): its content cannot be changed");
   if (cr.status === "merged" || cr.status === "archived") {
@@ -179,13 +210,8 @@ export async function applyContentBatch(
   try {
     [guarded, , open] = await db.batch([guard, contributor, rooms, ...statements]);
   } catch (err) {
-    const [fresh] = await db
-      .select({ seq: changeRequests.seq })
-      .from(changeRequests)
-      .where(eq(changeRequests.id, cr.id));
-    if (fresh && fresh.seq !== cr.seq) {
-      throw conflict("The change request was changed by another request at the same time; retry");
-    }
+    const [fresh] = await db.select().from(changeRequests).where(eq(changeRequests.id, cr.id));
+    if (fresh && fresh.seq !== cr.seq) return { raced: fresh };
     throw err;
   }
   await refreshRooms(live, cr.id, roomsOf(open, touched));

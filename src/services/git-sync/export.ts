@@ -15,7 +15,8 @@ import { renderSpaceRepository } from "../spaces-io/render-repository";
 import { GitSyncRefused } from "./errors";
 import type { SyncOutcome } from "./import";
 import { setStage } from "./operations";
-import { GIT_PACK_LIMITS, gitRemoteOf } from "./remote";
+import { GIT_PACK_LIMITS, gitRemoteOf, spilled } from "./remote";
+import type { SpillStore } from "../../git/pack-objects";
 import { commitTree, flattenTree, projectPrefix, type TreeFile } from "./repo-tree";
 import { buildTrees } from "./tree-write";
 
@@ -40,21 +41,22 @@ function plannedPaths(pages: readonly PlannedPage[], out: Set<string>) {
  * table of contents, the configuration and `.gitbook/assets/`. What it does not own (a
  * LICENSE, CI files, markdown outside the table of contents) an export never deletes.
  */
-function ownedPaths(
+async function ownedPaths(
   fetched: FetchedRef,
   files: ReadonlyMap<string, TreeFile>,
   prefix: string,
-): Set<string> {
+): Promise<Set<string>> {
   const decoder = new TextDecoder();
   const markdown = new Map<string, string>();
   let config: string | undefined;
   for (const [path, file] of files) {
     if (!path.startsWith(prefix) || file.mode === "120000" || file.mode === "160000") continue;
     const inner = path.slice(prefix.length);
-    const blob = fetched.objects.get(file.id);
+    const wanted = inner === ".gitbook.yaml" || /\.(md|markdown)$/i.test(inner);
+    const blob = wanted ? await fetched.objects.load(file.id) : undefined;
     if (!blob) continue;
     if (inner === ".gitbook.yaml") config = decoder.decode(blob.body);
-    else if (/\.(md|markdown)$/i.test(inner)) markdown.set(inner, decoder.decode(blob.body));
+    else markdown.set(inner, decoder.decode(blob.body));
   }
   const owned = new Set<string>();
   plannedPaths(
@@ -79,12 +81,15 @@ export async function runGitExport(
   row: GitSyncRow,
   opId: string,
   input: GitSyncOpInput,
+  spill?: SpillStore,
 ): Promise<SyncOutcome> {
   const { db, env } = ctx;
   const ref = fullRef(input.ref);
   const remote = await gitRemoteOf(env, ctx.outbound, row);
   const head = (await listRefs(remote, [ref])).find((r) => r.name === ref)?.id ?? null;
-  const fetched = head ? await fetchRef(remote, ref, { limits: GIT_PACK_LIMITS }) : null;
+  const fetched = head
+    ? await fetchRef(remote, ref, { limits: GIT_PACK_LIMITS, ...spilled(spill) })
+    : null;
   if (head && row.syncedCommit && head !== row.syncedCommit && !input.force && !input.standalone)
     throw new GitSyncRefused(
       `${ref} is at ${head.slice(0, 7)}, not at ${row.syncedCommit.slice(0, 7)} where the space last synced: the branch was pushed to or force-pushed since. Import it first, or export with force`,
@@ -106,7 +111,7 @@ export async function runGitExport(
   const current =
     fetched && headTree ? flattenTree(fetched.objects, headTree) : new Map<string, TreeFile>();
   const next = new Map(current);
-  if (fetched) for (const path of ownedPaths(fetched, current, prefix)) next.delete(path);
+  if (fetched) for (const path of await ownedPaths(fetched, current, prefix)) next.delete(path);
   const blobs: GitObject[] = [];
   const known = (id: string) => fetched?.objects.has(id) ?? false;
   const put = async (path: string, body: Uint8Array) => {

@@ -10,6 +10,8 @@ import { ApiError } from "../../lib/errors";
 import { countPlannedPages, planRepository, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch, createChangeRequest } from "../change-requests/writes";
 import { mergeChangeRequest, updateFromMain } from "../change-requests/merge";
+import { threeWayConflicts } from "../change-requests/three-way";
+import type { Conflict } from "../../api/change-request-conflicts";
 import { readTree } from "../content/reads";
 import { applyPlan } from "../spaces-io/apply-plan";
 import { Warnings } from "../spaces-io/warnings";
@@ -17,7 +19,8 @@ import type { SourceFiles } from "../spaces-io/read-source";
 import { updateChangeRequest } from "../change-requests/change-requests";
 import { GitSyncRefused } from "./errors";
 import { setStage } from "./operations";
-import { GIT_PACK_LIMITS, gitRemoteOf } from "./remote";
+import { GIT_PACK_LIMITS, gitRemoteOf, spilled } from "./remote";
+import type { SpillStore } from "../../git/pack-objects";
 import { commitTree, flattenTree, projectPrefix, readProjectSource } from "./repo-tree";
 
 /** At most 5,000 pages per import, as the issue sets it. */
@@ -37,6 +40,27 @@ function dropped(nodes: readonly TreeNode[], keep: ReadonlySet<string>): string[
     else out.push(...dropped(node.children, keep));
   }
   return out;
+}
+
+/**
+ * The operation's word on an import whose change request conflicts with main: how many
+ * conflicts, on which pages, and where they are listed block by block (the conflicts read).
+ */
+function conflictsSaid(
+  summary: string,
+  spaceId: string,
+  crId: string,
+  conflicts: readonly Conflict[],
+  fallback: string,
+): string {
+  const read = `GET /v1/spaces/${spaceId}/change-requests/${crId}/conflicts`;
+  const pages = [...new Set(conflicts.map((c) => c.title))];
+  const named = pages.slice(0, 10).join(", ") + (pages.length > 10 ? ", …" : "");
+  const what =
+    conflicts.length > 0
+      ? `${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"} with main (main changed the same pages: ${named})`
+      : `main changed the same pages: ${fallback}`;
+  return `Imported ${summary}; ${what}. ${read} lists them; resolve them in Git and import again, or update the change request from main with "resolutions"`;
 }
 
 /** The main revision where both sides last agreed (the import's change request forks there). */
@@ -96,10 +120,11 @@ export async function runGitImport(
   row: GitSyncRow,
   opId: string,
   input: GitSyncOpInput,
+  spill?: SpillStore,
 ): Promise<SyncOutcome> {
   const { db, env } = ctx;
   const remote = await gitRemoteOf(env, ctx.outbound, row);
-  const fetched = await fetchRef(remote, input.ref, { limits: GIT_PACK_LIMITS });
+  const fetched = await fetchRef(remote, input.ref, { limits: GIT_PACK_LIMITS, ...spilled(spill) });
   // The space already holds this commit (it was imported or exported last): nothing to do.
   if (fetched.commit === row.syncedCommit && !input.force && !input.standalone) return { set: {} };
   await setStage(db, row.spaceId, opId, "config_check");
@@ -183,11 +208,9 @@ export async function runGitImport(
       await updateFromMain(db, fresh, cr, input.userId);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      // The change request keeps both sides apart: its merge answers the same conflicts.
-      return {
-        set,
-        error: `Imported ${summary}; main changed the same pages: ${error.message}. Resolve it in Git (and import again) or edit the change request`,
-      };
+      // The change request keeps both sides apart: the conflicts read lists what cannot merge.
+      const conflicts = await threeWayConflicts(db, fresh, cr);
+      return { set, error: conflictsSaid(summary, space.id, cr.id, conflicts, error.message) };
     }
   }
   return { set };

@@ -10,6 +10,7 @@ import { GitSyncRefused } from "./errors";
 import { runGitExport } from "./export";
 import { runGitImport } from "./import";
 import { finishOperation, gitSyncQuery, startOperation } from "./operations";
+import { r2Spill } from "./spill";
 
 /** The reason people read for an error that ends an operation, or null: retry it (a platform error). */
 function refusal(error: unknown): string | null {
@@ -46,11 +47,13 @@ async function runOperation(ctx: JobContext, spaceId: string, opId: string): Pro
       error: `This ${direction} is older (${input.timestamp}) than the last operation (${row.lastTimestamp}); it was not applied`,
     };
   } else {
+    // Fetched blobs past the memory budget go to R2 for the operation's time.
+    const spill = r2Spill(ctx.env.FILES, spaceId, opId);
     try {
       const done =
         direction === "import"
-          ? await runGitImport(ctx, row, opId, input)
-          : await runGitExport(ctx, row, opId, input);
+          ? await runGitImport(ctx, row, opId, input, spill)
+          : await runGitExport(ctx, row, opId, input, spill);
       const stamp = input.timestamp ? { lastTimestamp: input.timestamp } : {};
       outcome = {
         state: "success",
@@ -61,6 +64,8 @@ async function runOperation(ctx: JobContext, spaceId: string, opId: string): Pro
       const reason = refusal(error);
       if (reason === null) throw error;
       outcome = { state: "failure", error: reason };
+    } finally {
+      await spill.clear();
     }
   }
   const next = await finishOperation(ctx.db, spaceId, opId, outcome);

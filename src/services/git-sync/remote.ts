@@ -3,6 +3,8 @@ import { fetchThrough } from "../../outbound/as-fetch";
 import type { Outbound } from "../../outbound";
 import type { GitRemote } from "../../git/transport";
 import type { PackLimits } from "../../git/pack-read";
+import type { SpillStore } from "../../git/pack-objects";
+import { SYNC_BLOB_BUDGET } from "./spill";
 import { GitSyncRefused } from "./errors";
 
 /**
@@ -23,6 +25,11 @@ export const GIT_PACK_LIMITS: PackLimits = {
   maxObjectBytes: 100 * 1024 * 1024,
   maxTotalBytes: GIT_MAX_BYTES,
 };
+
+/** Fetch options spilling blobs past the sync's memory budget (none: all in memory). */
+export function spilled(spill: SpillStore | undefined) {
+  return spill ? { spill, blobBudget: SYNC_BLOB_BUDGET } : {};
+}
 
 /** One Git request's time limit by default (a pack of a large repository takes a while). */
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -82,6 +89,7 @@ export async function gitRemoteOf(
   const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
   return {
     url: url.toString().replace(/\/+$/, ""),
-    fetch: fetchThrough(outbound, { maxBytes: GIT_MAX_BYTES, timeoutMs, maxRedirects: 3 }),
+    // Streamed: a fetch's pack is read as it arrives (src/git/pack-read.ts), never held whole.
+    fetch: fetchThrough(outbound, { maxBytes: GIT_MAX_BYTES, timeoutMs, maxRedirects: 3 }, true),
   };
 }

@@ -1,9 +1,13 @@
 import { decodeCommit, decodeTree, type GitObject, type TreeEntry } from "../../git/objects";
+import type { PackObjects } from "../../git/pack-objects";
 import { sha256HexBytes } from "../../lib/crypto";
 import { imageSize } from "../../lib/image-size";
 import { isMarkdownPath } from "../../../core/gitsync";
 import { asset, storeBytes, typeOf, type SourceFiles } from "../spaces-io/read-source";
 import { GitSyncRefused } from "./errors";
+
+/** A fetched pack's objects: commits and trees in memory, blobs maybe spilled (read back by `load`). */
+export type FetchedObjects = Pick<PackObjects, "get" | "has" | "load">;
 
 /** One file of a commit's tree: its mode and blob id. */
 export interface TreeFile {
@@ -26,16 +30,25 @@ export function projectPrefix(directory: string): string {
   return parts.length ? `${parts.join("/")}/` : "";
 }
 
-/** The object of an id, refused when the pack lacks it or it is of another type. */
-function objectOf(objects: ReadonlyMap<string, GitObject>, id: string, type: GitObject["type"]) {
-  const object = objects.get(id);
+/** The object of an id (in memory: a commit or tree), refused when the pack lacks it or it is of another type. */
+function objectOf(objects: FetchedObjects, id: string, type: GitObject["type"]) {
+  return checked(objects.get(id), id, type);
+}
+
+/** The object, refused when absent or of another type. */
+function checked(object: GitObject | undefined, id: string, type: GitObject["type"]) {
   if (!object || object.type !== type)
     throw new GitSyncRefused(`The fetched pack lacks the ${type} ${id}`);
   return object;
 }
 
+/** A blob of the pack, read back from the spill store when it went there. */
+async function blobOf(objects: FetchedObjects, id: string): Promise<Uint8Array> {
+  return checked(await objects.load(id), id, "blob").body;
+}
+
 /** The root tree id of a fetched commit. */
-export function commitTree(objects: ReadonlyMap<string, GitObject>, commit: string): string {
+export function commitTree(objects: FetchedObjects, commit: string): string {
   return decodeCommit(objectOf(objects, commit, "commit").body).tree;
 }
 
@@ -43,10 +56,7 @@ export function commitTree(objects: ReadonlyMap<string, GitObject>, commit: stri
  * Every file of a tree by path (directories walked), refusing names Git itself refuses to
  * check out (".", "..", a slash, a backslash, NUL), so no path can climb out of the repository.
  */
-export function flattenTree(
-  objects: ReadonlyMap<string, GitObject>,
-  treeId: string,
-): Map<string, TreeFile> {
+export function flattenTree(objects: FetchedObjects, treeId: string): Map<string, TreeFile> {
   const out = new Map<string, TreeFile>();
   const walk = (id: string, prefix: string, depth: number) => {
     if (depth > 64) throw new GitSyncRefused(`${prefix}: folders nest deeper than 64 levels`);
@@ -71,7 +81,7 @@ export function flattenTree(
  * safely); hidden folders but `.gitbook/` are skipped, as the zip import skips them.
  */
 export async function readProjectSource(
-  objects: ReadonlyMap<string, GitObject>,
+  objects: FetchedObjects,
   files: ReadonlyMap<string, TreeFile>,
   prefix: string,
   bucket: R2Bucket,
@@ -94,7 +104,7 @@ export async function readProjectSource(
       skipped++;
       continue;
     }
-    const bytes = objectOf(objects, file.id, "blob").body;
+    const bytes = await blobOf(objects, file.id);
     if (path === ".gitbook.yaml") source.config = decoder.decode(bytes);
     else if (isMarkdownPath(path)) {
       if (++markdownCount > MAX_MARKDOWN_FILES)

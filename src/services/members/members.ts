@@ -16,6 +16,7 @@ import {
   contentGrants,
   organizations,
   orgMembers,
+  sites,
   spaces,
   teamMembers,
   ssoMembers,
@@ -224,7 +225,7 @@ export async function removeMember(db: Database, organizationId: string, userId:
     .from(teams)
     .where(eq(teams.organizationId, organizationId));
   // The user's explicit grants on the organization's content go with the membership.
-  const dropGrants = (type: "collection" | "space", ids: SQLWrapper) =>
+  const dropGrants = (type: "collection" | "space" | "site", ids: SQLWrapper) =>
     db
       .delete(contentGrants)
       .where(
@@ -288,6 +289,10 @@ export async function removeMember(db: Database, organizationId: string, userId:
     spaceGrants: dropGrants(
       "space",
       db.select({ id: spaces.id }).from(spaces).where(eq(spaces.organizationId, organizationId)),
+    ),
+    siteGrants: dropGrants(
+      "site",
+      db.select({ id: sites.id }).from(sites).where(eq(sites.organizationId, organizationId)),
     ),
     ssoFlag: db
       .delete(ssoMembers)

@@ -7,14 +7,14 @@ import { nowIso } from "../../lib/clock";
 import { chunked } from "../../db/chunked";
 
 /**
- * The explicit grants on one space or collection (`content_grants`): who holds one and with what
+ * The explicit grants on one space, collection or site (`content_grants`): who holds one and with what
  * role, inviting users and teams, changing and removing a grant. The access rule that reads them
  * is src/auth/role-rule.ts; this module only reads and writes the rows.
  */
 
 /** The content a grant is on. */
 export interface GrantTarget {
-  resourceType: "space" | "collection";
+  resourceType: "space" | "collection" | "site";
   resourceId: string;
 }
 
@@ -175,26 +175,28 @@ export async function updateGrant(
   return rows.length > 0;
 }
 
-/** Removes a grant (nothing when there is none). */
+/** Removes a grant (nothing when there is none); whether there was one. */
 export async function removeGrant(
   db: Database,
   target: GrantTarget,
   principal: { type: "user" | "team"; id: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .delete(contentGrants)
-    .where(and(onTarget(target, principal.type), eq(contentGrants.principalId, principal.id)));
+    .where(and(onTarget(target, principal.type), eq(contentGrants.principalId, principal.id)))
+    .returning({ id: contentGrants.principalId });
+  return rows.length > 0;
 }
 
-/** Every grant on the content and the collections above it (`chain`: typed ids). */
+/** Every grant on the content and the collections above it (`chain`: typed ids), or a site. */
 export async function grantsOnChain(db: Database, chain: readonly GrantTarget[]) {
-  const spaces = chain.filter((t) => t.resourceType === "space").map((t) => t.resourceId);
-  const colls = chain.filter((t) => t.resourceType === "collection").map((t) => t.resourceId);
-  const on = (type: "space" | "collection", ids: string[]) =>
-    ids.length > 0
+  const on = (type: GrantTarget["resourceType"]) => {
+    const ids = chain.filter((t) => t.resourceType === type).map((t) => t.resourceId);
+    return ids.length > 0
       ? and(eq(contentGrants.resourceType, type), inArray(contentGrants.resourceId, ids))
       : undefined;
-  const where = or(on("space", spaces), on("collection", colls));
+  };
+  const where = or(on("space"), on("collection"), on("site"));
   if (!where) return [];
   return db.select().from(contentGrants).where(where);
 }
@@ -205,6 +207,7 @@ export async function activeMembers(db: Database, orgId: string) {
     db
       .select({
         role: orgMembers.role,
+        lastSeenAt: orgMembers.lastSeenAt,
         id: users.id,
         displayName: users.displayName,
         email: users.email,
@@ -222,5 +225,10 @@ export async function activeMembers(db: Database, orgId: string) {
   ]);
   const teamsOf = new Map<string, string[]>();
   for (const m of memberships) teamsOf.set(m.userId, [...(teamsOf.get(m.userId) ?? []), m.teamId]);
-  return members.map(({ role, ...user }) => ({ role, user, teams: teamsOf.get(user.id) ?? [] }));
+  return members.map(({ role, lastSeenAt, ...user }) => ({
+    role,
+    lastSeenAt,
+    user,
+    teams: teamsOf.get(user.id) ?? [],
+  }));
 }

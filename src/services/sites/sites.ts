@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plan, runStatements } from "../../db/plan";
 import {
+  contentGrants,
   organizations,
   siteAuth,
   siteCounters,
@@ -248,7 +249,14 @@ export async function setPublished(
  * site, in one batch. Deleting an absent site changes nothing.
  */
 export async function deleteSite(db: Database, organizationId: string, siteId: string) {
+  const mine = sql`EXISTS (SELECT 1 FROM sites WHERE id = ${siteId} AND organization_id = ${organizationId})`;
   await db.batch([
+    // The site's grants (src/auth/site-role.ts) go with it.
+    db
+      .delete(contentGrants)
+      .where(
+        and(eq(contentGrants.resourceType, "site"), eq(contentGrants.resourceId, siteId), mine),
+      ),
     db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
     db
       .update(siteCounters)

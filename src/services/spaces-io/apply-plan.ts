@@ -11,10 +11,14 @@ import { nowIso } from "../../lib/clock";
 import type { ContentRef } from "../../../core/document";
 import { ASSETS_FOLDER, resolveRepoLink, type PlannedPage } from "../../../core/gitsync";
 import { applyContentBatch } from "../change-requests/writes";
+import { changeOf, ImportRefused, withDocument, type PageLinks, type Placed } from "./plan-changes";
 import type { LiveRoomsBinding } from "../collab/live-rooms";
 import { readTree } from "../content/reads";
 import type { SourceAsset } from "./read-source";
 import type { Warnings } from "./warnings";
+
+/** Re-exported: the import's callers (runs, Git Sync) catch it from here. */
+export { ImportRefused };
 
 /** Changes per content batch of an import (the API's own batch size). */
 const CHANGES_PER_BATCH = 50;
@@ -38,13 +42,12 @@ export interface PlanHooks {
   cancelled(): Promise<boolean>;
 }
 
-/** One planned page placed: its id, parent, index among siblings and Quire path. */
-interface Placed {
-  page: PlannedPage;
-  id: string;
-  parentId: string | null;
-  at: number;
-  existing: TreeNode | null;
+/** What else a plan's source says: files it could not store, pages it moved. */
+export interface PlanOptions {
+  /** Files of the source that could not be stored, by path, with the reason (placeholders). */
+  unstored?: ReadonlyMap<string, string>;
+  /** A file's old Quire path by its new repository path (`.gitbook.yaml` redirects): moved. */
+  renamed?: ReadonlyMap<string, string>;
 }
 
 /** Every page of a tree by its path (slugs joined by "/"), below `root` when given. */
@@ -84,8 +87,11 @@ export async function applyPlan(
   assets: ReadonlyMap<string, SourceAsset>,
   warnings: Warnings,
   hooks: PlanHooks,
+  options: PlanOptions = {},
 ): Promise<{
   pages: ImportRunPage[];
+  /** The page made from each markdown file of the plan, by repository path. */
+  pageIdByFile: ReadonlyMap<string, string>;
   files: number;
   changeRequest: ChangeRequestRow;
   cancelled: boolean;
@@ -101,6 +107,9 @@ export async function applyPlan(
   const fileIds = new Map<string, string>();
   for (const [path, asset] of assets) fileIds.set(path, fileByHash.get(asset.hash) ?? newId());
 
+  const unstored = options.unstored ?? new Map<string, string>();
+  const renamed = options.renamed ?? new Map<string, string>();
+  const claimed = new Set<string>();
   const placed: Placed[] = [];
   const pageIdByFile = new Map<string, string>();
   const place = (pages: readonly PlannedPage[], parentId: string | null, prefix: string) => {
@@ -114,7 +123,15 @@ export async function applyPlan(
         );
       slugs.add(slug);
       const path = `${prefix}${slug}`;
-      const existing = existingPaths.get(path) ?? null;
+      // The page at this path, else the page a `.gitbook.yaml` redirect says this file was.
+      const old = page.kind === "document" ? renamed.get(page.path) : undefined;
+      let existing = existingPaths.get(path) ?? null;
+      if (existing && claimed.has(existing.row.pageId)) existing = null;
+      if (!existing && old !== undefined) {
+        const before = existingPaths.get(old);
+        if (before && !claimed.has(before.row.pageId)) existing = before;
+      }
+      if (existing) claimed.add(existing.row.pageId);
       const id = existing?.row.pageId ?? newId();
       const self = { ...page, slug } as PlannedPage;
       placed.push({ page: self, id, parentId, at, existing });
@@ -136,10 +153,14 @@ export async function applyPlan(
       used.add(found.path);
       return { kind: "file", file };
     }
-    warnings.add(
-      `${from}: the link "${href.slice(0, 200)}" points to nothing in the repository; kept as written`,
-    );
     return null;
+  };
+  const links: PageLinks = {
+    resolve,
+    unstored: (path) =>
+      pageIdByFile.has(path) || fileIds.has(path)
+        ? null
+        : (unstored.get(path) ?? "no such file in the source"),
   };
 
   const changes: { change: Change; from: string | null; id: string; page: PlannedPage }[] = [];
@@ -162,15 +183,15 @@ export async function applyPlan(
   const now = nowIso();
   const total = changes.length;
   for (let start = 0; start < total || start === 0; start += CHANGES_PER_BATCH) {
-    if (await hooks.cancelled()) return { pages: [], files: 0, changeRequest: cr, cancelled: true };
+    if (await hooks.cancelled())
+      return { pages: [], pageIdByFile, files: 0, changeRequest: cr, cancelled: true };
     const slice = changes.slice(start, start + CHANGES_PER_BATCH);
     const last = start + CHANGES_PER_BATCH >= total;
     const pageIds = new Map<number, string>();
     slice.forEach((c, i) => c.change.operation === "insert_page" && pageIds.set(i, c.id));
-    const resolveHref = (href: string, index: number) => {
-      const from = slice[index]?.from;
-      return from ? resolve(from, href) : null;
-    };
+    // Each page file is parsed once, here, with its links resolved to the ids chosen above.
+    for (const c of slice)
+      if (c.page.kind === "document") withDocument(c.change, c.page, links, warnings);
     // The files go with the last batch, once every page said which ones it uses.
     const files = last ? newFiles(assets, fileIds, fileByHash, used, now, warnings) : [];
     try {
@@ -181,7 +202,7 @@ export async function applyPlan(
         cr,
         target.userId,
         slice.map((c) => c.change),
-        { pageIds, resolveHref, files },
+        { pageIds, files },
         target.live,
       ));
     } catch (error) {
@@ -201,15 +222,7 @@ export async function applyPlan(
     }),
   );
   const fileCount = [...assets.keys()].filter((path) => isImported(path, used)).length;
-  return { pages, files: fileCount, changeRequest: cr, cancelled: false };
-}
-
-/** Why an import stopped on its content: the page and the rule it broke. */
-export class ImportRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ImportRefused";
-  }
+  return { pages, pageIdByFile, files: fileCount, changeRequest: cr, cancelled: false };
 }
 
 /** A file is imported when a page uses it or it sits in `.gitbook/assets/`. */
@@ -248,51 +261,4 @@ function newFiles(
     });
   }
   return out;
-}
-
-/** The content change writing one planned page: an insert, or an update of the page at its path. */
-function changeOf(p: Placed, warnings: Warnings): Change | null {
-  const { page } = p;
-  const place = { at: p.at, slug: page.slug, title: page.title.slice(0, 256) || "Untitled" };
-  const meta =
-    page.kind === "document"
-      ? {
-          description: (page.meta.description ?? "").slice(0, 1000),
-          hidden: page.meta.hidden ?? false,
-          ...(page.meta.icon ? { icon: page.meta.icon.slice(0, 100) } : {}),
-        }
-      : {};
-  if (page.kind === "link" && !/^(https?:|mailto:)/i.test(page.href)) {
-    warnings.add(`"${page.title}": the link entry "${page.href}" is not a web address; skipped`);
-    return null;
-  }
-  if (p.existing) {
-    if (p.existing.row.kind !== page.kind)
-      warnings.add(
-        `"${page.title}": the page at this path is a ${p.existing.row.kind} page; kept as one`,
-      );
-    const document =
-      page.kind === "document" && p.existing.row.kind === "document"
-        ? { document: { markdown: page.markdown } }
-        : {};
-    return {
-      operation: "update_page",
-      page: p.id,
-      into: p.parentId,
-      ...place,
-      ...meta,
-      ...document,
-    };
-  }
-  return {
-    operation: "insert_page",
-    ...(p.parentId ? { into: p.parentId } : {}),
-    ...place,
-    ...meta,
-    ...(page.kind === "document"
-      ? { document: { markdown: page.markdown } }
-      : page.kind === "group"
-        ? { type: "group" as const, document: {} }
-        : { type: "link" as const, href: page.href, document: {} }),
-  };
 }

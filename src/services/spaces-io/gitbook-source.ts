@@ -4,14 +4,17 @@ import type { ImportRunRow } from "../../db/schema";
 import { OutboundError } from "../../outbound";
 import { sha256HexBytes } from "../../lib/crypto";
 import { imageSize } from "../../lib/image-size";
+import type { JsonDocument } from "../../../core/document";
 import {
+  layoutFlagsOf,
   layoutRepository,
-  relativeLink,
-  renderFrontMatter,
   renderSummary,
   type LayoutPage,
+  type PageFrontMatter,
+  type PageLayoutFlags,
 } from "../../../core/gitsync";
 import { fileObjectKey } from "../change-requests/writes";
+import { pageFileText } from "./render-repository";
 import { ImportRefused } from "./apply-plan";
 import type { SourceFiles } from "./read-source";
 import type { Warnings } from "./warnings";
@@ -32,6 +35,9 @@ interface SourcePage {
   href?: string;
   description?: string;
   hidden?: boolean;
+  icon?: string;
+  condition?: string;
+  layout?: Record<string, unknown>;
   pages?: SourcePage[];
 }
 const SourcePageSchema: z.ZodType<SourcePage> = z.lazy(() =>
@@ -44,6 +50,9 @@ const SourcePageSchema: z.ZodType<SourcePage> = z.lazy(() =>
     href: z.string().optional(),
     description: z.string().optional(),
     hidden: z.boolean().optional(),
+    icon: z.string().optional(),
+    condition: z.string().optional(),
+    layout: z.record(z.string(), z.unknown()).optional(),
     pages: z.array(SourcePageSchema).optional(),
   }),
 );
@@ -60,7 +69,37 @@ const RevisionSchema = z.object({
     )
     .default([]),
 });
-const PageMarkdownSchema = z.object({ markdown: z.string() });
+const PageDocumentSchema = z.object({
+  document: z
+    .object({ object: z.literal("document"), nodes: z.array(z.record(z.string(), z.unknown())) })
+    .passthrough()
+    .optional(),
+});
+
+/** GitBook's default layout flags: a copied layout keeps only the flags that differ from them. */
+const DEFAULT_FLAGS: PageLayoutFlags = {
+  width: "default",
+  cover: true,
+  coverSize: "hero",
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+};
+
+/** The flags of a presented layout (every key filled in) that are not GitBook's defaults. */
+function changedFlags(layout: Record<string, unknown> | undefined): PageLayoutFlags | null {
+  const flags = layoutFlagsOf(layout);
+  const changed = Object.entries(flags).filter(
+    ([key, value]) => DEFAULT_FLAGS[key as keyof PageLayoutFlags] !== value,
+  );
+  return changed.length > 0 ? (Object.fromEntries(changed) as PageLayoutFlags) : null;
+}
 
 /** One GET of the source API, parsed with `schema`; every failure an `ImportRefused` saying so. */
 async function getJson<T>(
@@ -161,28 +200,34 @@ export async function readGitbookSource(
   const layout = layoutRepository(layoutPages(revision.pages), revision.files);
   warnings.addAll(layout.warnings);
   out.markdown.set("SUMMARY.md", renderSummary(layout.summary));
+  const titles = new Map(all.map((p) => [p.id, p.title]));
   for (const page of all) {
     const path = layout.pagePaths.get(page.id);
     if (!path) continue;
     const body = await getJson(
       ctx,
-      `${base}/spaces/${space}/content/page/${encodeURIComponent(page.id)}?format=markdown`,
+      `${base}/spaces/${space}/content/page/${encodeURIComponent(page.id)}?format=document`,
       token,
-      PageMarkdownSchema,
+      PageDocumentSchema,
     );
-    const markdown = body.markdown.replace(
-      /(?:\/spaces\/[^/\s)"']+)?\/(pages|files)\/([A-Za-z0-9_-]+)(?:#([^\s)"']*))?/g,
-      (whole, what: string, id: string, anchor: string | undefined) => {
-        const target = what === "pages" ? layout.pagePaths.get(id) : layout.filePaths.get(id);
-        return target ? relativeLink(path, target, anchor) : whole;
-      },
-    );
-    const front = renderFrontMatter({
+    const document = (body.document ?? {
+      object: "document",
+      data: {},
+      nodes: [],
+    }) as unknown as JsonDocument;
+    const flags = changedFlags(page.layout);
+    const meta: PageFrontMatter = {
       ...(page.description ? { description: page.description } : {}),
+      ...(page.icon ? { icon: page.icon } : {}),
       ...(page.hidden ? { hidden: true } : {}),
-    });
-    out.markdown.set(path, `${front}# ${page.title}\n\n${markdown}`);
+      ...(page.condition ? { condition: page.condition } : {}),
+      ...(flags ? { layout: flags } : {}),
+    };
+    const text = pageFileText(layout, path, { title: page.title, meta, document }, titles);
+    if (text === null) warnings.add(`${path}: the source page's document could not be read`);
+    out.markdown.set(path, text ?? `# ${page.title}\n`);
   }
+  const unstored = (out.unstored ??= new Map());
   for (const file of revision.files) {
     const path = layout.filePaths.get(file.id)!;
     let res;
@@ -195,10 +240,12 @@ export async function readGitbookSource(
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;
       warnings.add(`${file.name}: its bytes could not be copied (${error.message}); not imported`);
+      unstored.set(path, `its bytes could not be copied (${error.message})`);
       continue;
     }
     if (res.status !== 200) {
       warnings.add(`${file.name}: the download answered ${res.status}; not imported`);
+      unstored.set(path, `the download answered ${res.status}`);
       continue;
     }
     const bytes = res.body;

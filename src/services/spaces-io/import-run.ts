@@ -11,6 +11,7 @@ import { readGitbookSource } from "./gitbook-source";
 import type { SourceFiles } from "./read-source";
 import { ArchiveRefused } from "./zip-directory";
 import { Warnings } from "./warnings";
+import { applyConfigRedirects, renamedPaths } from "./redirects";
 
 /** At most 5,000 pages per import, as the issue sets it. */
 const MAX_IMPORT_PAGES = 5000;
@@ -91,9 +92,14 @@ export async function runImport(ctx: JobContext, runId: string): Promise<void> {
       underPageId: run.underPageId,
       live: env.COLLAB_ROOMS,
     };
-    const done = await applyPlan(target, plan.pages, source.assets, warnings, hooks);
+    const { redirects, root } = plan.config;
+    const done = await applyPlan(target, plan.pages, source.assets, warnings, hooks, {
+      ...(source.unstored ? { unstored: source.unstored } : {}),
+      renamed: renamedPaths(redirects, root),
+    });
     if (done.cancelled)
       return void (await archiveOwn(ctx, { ...run, changeRequestId: crId }, true));
+    await applyConfigRedirects(db, space.id, redirects, done.pageIdByFile, root, warnings);
     const now = nowIso();
     await updateActive(ctx, runId, {
       status: "completed",

@@ -37,6 +37,8 @@ export interface SourceFiles {
   markdown: Map<string, string>;
   config?: string;
   assets: Map<string, SourceAsset>;
+  /** Files the source names but whose bytes could not be stored, by path: the reason. */
+  unstored?: Map<string, string>;
 }
 
 const TYPES: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import type { CollectionRow, SpaceRow } from "../../db/schema";
+import type { CollectionRow, SpaceGitSync, SpaceRow } from "../../db/schema";
 import { and, asc, count, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { organizations, spaces } from "../../db/schema/index";
@@ -25,6 +25,7 @@ import {
   publishedPlacementSql,
   type PublishedPlacement,
 } from "../sites/published-placement";
+import { GIT_SYNC_COLUMN, spaceGitSyncOf } from "../git-sync/space-column";
 
 /**
  * The space columns a list reads: all but the ones no listed space shows (its main line, main
@@ -46,17 +47,25 @@ type ListedSpaceRow = Omit<
   "mainLineId" | "mainSeq" | "createdBy" | "commentsCount" | "nextChangeRequestNumber"
 >;
 
-/** A listed space with the caller's effective role on it, and where it is published. */
+/** A listed space with the caller's effective role on it, where it is published, and its Git Sync. */
 export interface ListedSpace {
   row: ListedSpaceRow;
   role: MemberRole;
   placement?: PublishedPlacement;
+  gitSync?: SpaceGitSync;
 }
 
-/** A listed space, with its placement read as a column of the page's own statement. */
-function listed(row: ListedSpaceRow, role: MemberRole, json: string | null): ListedSpace {
-  const placement = placementFrom(json);
-  return placement ? { row, role, placement } : { row, role };
+/** The placement and Git Sync columns of a listed row (JSON texts). */
+interface Columns {
+  placement: string | null;
+  gitSync: string | null;
+}
+
+/** A listed space, with its placement and Git Sync read as columns of the page's own statement. */
+function listed(row: ListedSpaceRow, role: MemberRole, columns: Columns): ListedSpace {
+  const placement = placementFrom(columns.placement);
+  const gitSync = spaceGitSyncOf(columns.gitSync);
+  return { row, role, ...(placement ? { placement } : {}), ...(gitSync ? { gitSync } : {}) };
 }
 
 /** What a space listed in a collection inherits from it: its chain and the caller's grants. */
@@ -138,6 +147,7 @@ function pageSelect(shape: Shape, cursor: boolean) {
         level: level.as("s_level"),
         rank: rank.as("s_rank"),
         placement: publishedPlacementSql(undefined, shownIn),
+        gitSync: GIT_SYNC_COLUMN,
       };
     },
     (select, p) => {
@@ -210,17 +220,17 @@ function pageAndCount(db: Database, who: Who, values: Record<Names, unknown>, cu
 
 /** What a page and its count read: the rows, with their level and rank, and the count. */
 interface ListRows {
-  rows: { row: ListedSpaceRow; level: DefaultLevel; rank: number; placement: string | null }[];
+  rows: ({ row: ListedSpaceRow; level: DefaultLevel; rank: number } & Columns)[];
   total: { n: number }[];
 }
 
 /** The listed spaces the caller's membership shows, each with its role. */
 function listedOf(member: Membership, { rows, total }: ListRows) {
   const admin = kindOf(member) === "admin";
-  const items = rows.flatMap(({ row, level, rank, placement }) => {
-    if (admin) return [listed(row, "admin", placement)];
+  const items = rows.flatMap(({ row, level, rank, ...columns }) => {
+    if (admin) return [listed(row, "admin", columns)];
     const role = roleFromTree(member, level, Number(rank));
-    return role ? [listed(row, role, placement)] : [];
+    return role ? [listed(row, role, columns)] : [];
   });
   return { items, count: Number(total[0]?.n ?? 0) };
 }

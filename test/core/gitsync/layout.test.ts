@@ -9,10 +9,11 @@ import {
   renderGitbookConfig,
   renderSummary,
   resolveRepoLink,
-  splitFrontMatter,
-  renderFrontMatter,
+  pageMetaOf,
+  frontMatterOf,
   type LayoutPage,
 } from "../../../core/gitsync";
+import { parsePage, renderPage } from "../../../core/document";
 
 const SUMMARY = `# Table of contents
 
@@ -99,11 +100,48 @@ describe("paths and links", () => {
     ]).toEqual(["a.png", "A (2).png", "__x"]);
   });
 
-  it("keeps the front matter GitBook writes", () => {
-    const text = `${renderFrontMatter({ description: "Short: text", hidden: true })}# T\n`;
-    const { meta, body } = splitFrontMatter(text);
-    expect(meta).toEqual({ description: "Short: text", hidden: true, other: [] });
-    expect(body).toBe("# T\n");
+  it("keeps the front matter GitBook writes, `if` and `layout` included, and custom anchors", () => {
+    const text = [
+      "---",
+      'description: "Short: text"',
+      "hidden: true",
+      'if: visitor.claims.plan == "pro"',
+      "layout:",
+      "  width: wide",
+      "  cover:",
+      "    visible: false",
+      "    size: hero",
+      "  title:",
+      "    visible: true",
+      "  outline:",
+      "    visible: false",
+      "---",
+      "",
+      "# T",
+      "",
+      '## Setup <a href="#install" id="install"></a>',
+      "",
+      "Text.",
+      "",
+    ].join("\n");
+    const page = parsePage(text);
+    const { meta, unkept } = pageMetaOf(page.frontMatter);
+    expect(unkept).toEqual([]);
+    expect(meta).toEqual({
+      description: "Short: text",
+      hidden: true,
+      condition: 'visitor.claims.plan == "pro"',
+      layout: { width: "wide", cover: false, coverSize: "hero", title: true, outline: false },
+    });
+    expect(page.document.nodes[0]).toMatchObject({ type: "heading-1", meta: { id: "install" } });
+    const again = { title: page.title, frontMatter: frontMatterOf(meta), document: page.document };
+    expect(renderPage(again)).toBe(text);
+    // `{#id}` reads as the same anchor (written back in GitBook's form); unknown keys are named.
+    const braced = parsePage(
+      "---\ncoverY: 0\nlayout:\n  odd: 1\n---\n\n# T\n\n## Setup {#install}\n",
+    );
+    expect(braced.document.nodes[0]).toMatchObject({ meta: { id: "install" } });
+    expect(pageMetaOf(braced.frontMatter).unkept).toEqual(["coverY", "layout.odd"]);
   });
 });
 

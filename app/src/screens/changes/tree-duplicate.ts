@@ -19,7 +19,7 @@ export interface SubtreeRead extends PageRead {
 }
 
 /** The most pages one duplicate copies (the content batch's limit of changes). */
-export const DUPLICATE_LIMIT = 50;
+const DUPLICATE_LIMIT = 50;
 
 /** Pages in `page`'s subtree, itself included (at most 64 levels: the API's own depth). */
 function sizeOf(page: SubtreeRead, depth = 0): number {

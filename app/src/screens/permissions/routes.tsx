@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import type { Collection, Space } from "../../api/content-types";
 import type {
   AggregatePermission,
   TeamPermission,
@@ -11,13 +10,14 @@ import { htmlResponse } from "../../http/responses";
 import type { ScreenEnv } from "../../http/screen-env";
 import { personOr } from "../../session/session";
 import type { Member, Team } from "../admin/types";
-import { permissionsPage, type PermissionsOf } from "./view";
+import { permissionsPage, type PermissionsContent, type PermissionsOf } from "./view";
 
 /**
- * Who may do what on a space (`/s/{spaceId}/~/permissions`) and on a collection
- * (`/o/{orgId}/c/{collectionId}/permissions`): everyone's role and what gives it, the users and
- * teams invited, invite (a member found by search, or a team), change a role, remove, and the
- * default level for the organization. Each form is one `/v1` call through form-action.ts.
+ * Who may do what on a space (`/s/{spaceId}/~/permissions`), a collection
+ * (`/o/{orgId}/c/{collectionId}/permissions`) and a site (`/o/{orgId}/sites/{siteId}/permissions`):
+ * everyone's role and what gives it, the users and teams invited, invite (a member found by
+ * search, or a team), change a role, remove, and (spaces and collections) the default level for
+ * the organization. Each form is one `/v1` call through form-action.ts.
  */
 export const permissionRoutes = new Hono<ScreenEnv>();
 
@@ -43,19 +43,29 @@ const KINDS = {
     path: (c: Context<ScreenEnv>) =>
       `/o/${encodeURIComponent(c.req.param("org") ?? "")}/c/${encodeURIComponent(c.req.param("collection") ?? "")}/permissions`,
   },
+  site: {
+    screen: "/o/:org/sites/:site/permissions",
+    api: (c: Context<ScreenEnv>) =>
+      `/orgs/${encodeURIComponent(c.req.param("org") ?? "")}/sites/${encodeURIComponent(c.req.param("site") ?? "")}`,
+    path: (c: Context<ScreenEnv>) =>
+      `/o/${encodeURIComponent(c.req.param("org") ?? "")}/sites/${encodeURIComponent(c.req.param("site") ?? "")}/permissions`,
+  },
 } as const;
+
+/** What a permissions screen reads of its content (a site has no `organization`: its path does). */
+type Content = PermissionsContent & { organization?: string };
 
 for (const [kind, at] of Object.entries(KINDS) as Array<[PermissionsOf, (typeof KINDS)["space"]]>) {
   const render: Render = async (c, extra, status = 200) => {
     const person = await personOr(c);
     if (person instanceof Response) return person;
     const api = c.var.api;
-    const content = await api.get<Space | Collection>(at.api(c));
+    const content = await api.get<Content>(at.api(c));
     // A collection of another organization is not found under this one.
     if (kind === "collection" && content.organization !== c.req.param("org")) return c.notFound();
     const base = `${at.api(c)}/permissions`;
     const find = (c.req.query("find") ?? "").trim().slice(0, 256);
-    const org = `/orgs/${encodeURIComponent(content.organization)}`;
+    const org = `/orgs/${encodeURIComponent(content.organization ?? c.req.param("org") ?? "")}`;
     const admin = content.permissions?.admin === true;
     const [everyone, users, teams, found, orgTeams] = await Promise.all([
       api.get<ListPage<AggregatePermission>>(`${base}/aggregate`, {
@@ -119,6 +129,8 @@ for (const [kind, at] of Object.entries(KINDS) as Array<[PermissionsOf, (typeof 
     });
   }
 
+  // A site's default level is not applied by the API (docs/compatibility.md): no form for it.
+  if (kind === "site") continue;
   formAction(permissionRoutes, `${at.screen}/default`, {
     done: "level",
     render,

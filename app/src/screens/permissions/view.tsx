@@ -1,4 +1,3 @@
-import type { Collection, Space } from "../../api/content-types";
 import type {
   AggregatePermission,
   PermissionSource,
@@ -13,20 +12,29 @@ import type { Member, Team } from "../admin/types";
 import { ButtonForm, NextPage } from "../admin/parts";
 
 /**
- * The permissions screen of a space or a collection: everyone's role and what gives it; for
- * those who may manage it (`permissions.admin`), the invited users and teams with forms to change
- * or remove, the invite form (a member found by search, or a team) and the default level.
- * Readers see the lists without a form; the API refuses their posts anyway.
+ * The permissions screen of a space, a collection or a site: everyone's role and what gives it;
+ * for those who may manage it (`permissions.admin`), the invited users and teams with forms to
+ * change or remove, the invite form (a member found by search, or a team) and, for spaces and
+ * collections, the default level. Readers see the lists without a form; the API refuses their
+ * posts anyway.
  */
 
 /** Which content the screen is about. */
-export type PermissionsOf = "space" | "collection";
+export type PermissionsOf = "space" | "collection" | "site";
+
+/** What the screen shows of the content: its title, its screen and the caller's permissions. */
+export interface PermissionsContent {
+  title: string;
+  urls: { app: string };
+  permissions?: Record<string, boolean>;
+  defaultLevel?: string | null;
+}
 
 /** What the permissions screen shows. */
 export interface PermissionsView {
   kind: PermissionsOf;
   person: SignedIn;
-  content: Space | Collection;
+  content: PermissionsContent;
   path: string;
   everyone: ListPage<AggregatePermission>;
   users: UserPermission[];
@@ -60,6 +68,14 @@ const THROUGH: Record<PermissionSource, string> = {
   team: "through a team",
   collection: "from a collection above",
 };
+
+/** What gives an aggregate item its role, in words. */
+function sourceOf(item: AggregatePermission): string {
+  if (item.through) return THROUGH[item.through];
+  const origin = item.origin;
+  if (origin?.type !== "site") return THROUGH.organization;
+  return origin.reason === "team" ? THROUGH.team : THROUGH.direct;
+}
 
 function RoleRow(props: {
   name: string;
@@ -137,7 +153,7 @@ export function permissionsPage(view: PermissionsView): string {
               <li class="a-row">
                 <strong>{nameOf(item.user)}</strong>
                 <span class="a-meta">
-                  {item.permission} · {THROUGH[item.through]}
+                  {item.permission} · {sourceOf(item)}
                 </span>
               </li>
             ))}
@@ -200,7 +216,7 @@ export function permissionsPage(view: PermissionsView): string {
             ) : null}
           </section>
         ) : null}
-        {admin ? (
+        {admin && view.kind !== "site" ? (
           <section class="a-section" aria-labelledby="default-title">
             <h2 id="default-title">Default level</h2>
             <AppForm action={`${path}/default`} csrf={csrf} label="Default level">

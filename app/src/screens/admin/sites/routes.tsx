@@ -7,10 +7,12 @@ import { orgApiPath, param, personAndOrg } from "../actions";
 import type { ShareLink, Site, SiteSection, SiteSpace, Space } from "../types";
 import { siteListPage } from "./list-view";
 import { sitePage } from "./site-view";
+import { sitePreviewPage } from "./preview-view";
 
 /**
  * The publishing screens: `/o/{orgId}/sites` (list, create) and `/o/{orgId}/sites/{siteId}`
- * (publish, settings, published spaces, sections, share links, delete). Every action is a form
+ * (publish, settings, published spaces, sections, share links, delete), and its preview
+ * (`…/preview`, the site's `urls.preview`). Every action is a form
  * post calling one `/v1` operation with the session's CSRF token; the API decides who may.
  */
 export const siteRoutes = new Hono<ScreenEnv>();
@@ -92,6 +94,16 @@ const renderSite: Render = async (c, extra, status = 200) => {
 
 siteRoutes.get(LIST, (c) => renderList(c, {}));
 siteRoutes.get(ONE, (c) => renderSite(c, {}));
+siteRoutes.get(`${ONE}/preview`, async (c) => {
+  const loaded = await personAndOrg(c);
+  if (loaded instanceof Response) return loaded;
+  const base = siteApiPath(c);
+  const [site, siteSpaces] = await Promise.all([
+    c.var.api.get<Site>(base),
+    c.var.api.get<ListPage<SiteSpace>>(`${base}/site-spaces`, { limit: 100 }),
+  ]);
+  return htmlResponse(sitePreviewPage({ ...loaded, site, siteSpaces: siteSpaces.items }));
+});
 
 /** The app path of the site list / of the site of the request. */
 const listPath = (c: Context<ScreenEnv>) => `/o/${param(c, "org")}/sites`;

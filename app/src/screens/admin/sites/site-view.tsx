@@ -350,6 +350,14 @@ export function sitePage(view: SiteView): string {
       <>
         <p>
           <a href={`/o/${encodeURIComponent(org.id)}/sites`}>All sites</a>
+          {" · "}
+          <a href={`${base}/preview`}>Preview</a>
+          {site.permissions.admin ? (
+            <>
+              {" · "}
+              <a href={`${base}/permissions`}>Permissions</a>
+            </>
+          ) : null}
         </p>
         <StatusSection view={view} base={base} manage={manage} />
         {manage ? <SettingsSection view={view} base={base} /> : null}

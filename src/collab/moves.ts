@@ -1,0 +1,151 @@
+import * as Y from "yjs";
+
+/**
+ * Text typed into a block while another person moves it (issue 38). Yjs has no move: y-tiptap
+ * writes a move as the delete of the block and the insert of a copy with the same block key, so
+ * letters another person typed into the original at the same time land in a deleted block and
+ * are lost. The room is the one repairer: it keeps the deleted original of a moved block from
+ * garbage collection (`keepMoved`), finds the letters no person deleted that died with it (in
+ * the transaction's delete set but not in the update's own) and types them again into the copy
+ * at the same offset of the same text (`repairMoves`), one repair update every client receives.
+ */
+
+/** The fragment the editor binds to. */
+const FIELD = "default";
+
+/** The block key of a top-level element, if it has one, read also from a deleted one. */
+function keyOf(type: unknown): string | null {
+  if (!(type instanceof Y.XmlElement)) return null;
+  const item = type._map.get("key");
+  const content = item?.content instanceof Y.ContentAny ? item.content.getContent() : [];
+  const key: unknown = content[content.length - 1];
+  return typeof key === "string" && key ? key : null;
+}
+
+/** The top-level block (a child of the fragment) an item lies in, with the path down to it. */
+function topBlock(item: Y.Item, fragment: Y.XmlFragment): { block: Y.Item; path: Y.Item[] } | null {
+  const path: Y.Item[] = [];
+  let current: Y.Item | null = item;
+  for (let depth = 0; current && depth < 100; depth++) {
+    const parent = current.parent as Y.AbstractType<unknown>;
+    if (parent === fragment) return { block: current, path };
+    path.unshift(current);
+    current = parent._item;
+  }
+  return null;
+}
+
+/** The live top-level element with `key`, if any. */
+function liveWithKey(fragment: Y.XmlFragment, key: string): Y.XmlElement | null {
+  for (const child of fragment.toArray()) if (keyOf(child) === key) return child as Y.XmlElement;
+  return null;
+}
+
+/** The index of a type item among its parent's type children that still hold content. */
+function typeIndex(item: Y.Item): number {
+  let index = 0;
+  for (let left = item.left; left; left = left.left) {
+    if (left.content instanceof Y.ContentType) index++;
+  }
+  return index;
+}
+
+/**
+ * The gcFilter of the room's document: false (keep) for what lies in a moved block's original
+ * (a deleted keyed block whose key a live block has), so letters typed into it later can still
+ * be placed. Decided once per block (cached on its item): GC runs per item.
+ */
+export function keepMoved(doc: () => Y.Doc): (item: Y.Item) => boolean {
+  const decided = new WeakMap<Y.Item, boolean>();
+  return (item) => {
+    const fragment = doc().getXmlFragment(FIELD);
+    const top = topBlock(item, fragment);
+    if (!top || !top.block.deleted) return true;
+    let collect = decided.get(top.block);
+    if (collect === undefined) {
+      const key = keyOf((top.block.content as Y.ContentType | undefined)?.type);
+      collect = !(key && liveWithKey(fragment, key));
+      decided.set(top.block, collect);
+    }
+    return collect;
+  };
+}
+
+/** A lost insertion: `text` at `offset` of the text at `path` (type indexes) in block `key`. */
+interface Lost {
+  key: string;
+  path: number[];
+  offset: number;
+  text: string;
+}
+
+/** The letters a transaction deleted that no person deleted, in a moved block's original. */
+function lostIn(
+  transaction: Y.Transaction,
+  own: ReturnType<typeof Y.decodeUpdate>["ds"],
+  fragment: Y.XmlFragment,
+): Lost[] {
+  const out: Lost[] = [];
+  const seen = new Set<Y.Item>();
+  Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+    if (!(struct instanceof Y.Item) || !(struct.content instanceof Y.ContentString)) return;
+    if (Y.isDeleted(own, struct.id)) return;
+    const text = struct.parent as Y.AbstractType<unknown>;
+    const top = text._item ? topBlock(text._item, fragment) : null;
+    if (!top || !top.block.deleted || seen.has(struct)) return;
+    const key = keyOf((top.block.content as Y.ContentType).type);
+    if (!key || !liveWithKey(fragment, key)) return;
+    seen.add(struct);
+    let offset = 0;
+    for (let left = struct.left; left; left = left.left) {
+      if (left.content instanceof Y.ContentString) offset += left.length;
+    }
+    const path = top.path.map(typeIndex);
+    out.push({ key, path, offset, text: struct.content.str });
+  });
+  return out;
+}
+
+/** The copy's text at `path` (type indexes below the block), if it has one there. */
+function textAt(block: Y.XmlElement, path: number[]): Y.XmlText | null {
+  let type: Y.XmlElement | Y.XmlText = block;
+  for (const index of path) {
+    if (!(type instanceof Y.XmlElement)) return null;
+    const child: unknown = type.toArray()[index];
+    if (!(child instanceof Y.XmlElement) && !(child instanceof Y.XmlText)) return null;
+    type = child;
+  }
+  return type instanceof Y.XmlText ? type : null;
+}
+
+/**
+ * Applies `update` to `doc` (as `Y.applyUpdate` with `origin`), then types again into each moved
+ * block's copy the letters the update's merge left only in its deleted original, in one repair
+ * transaction (origin `"move-repair"`). Returns how many insertions it repaired.
+ */
+export function applyRepairingMoves(doc: Y.Doc, update: Uint8Array, origin: unknown): number {
+  const own = Y.decodeUpdate(update).ds;
+  const fragment = doc.getXmlFragment(FIELD);
+  const lost: Lost[] = [];
+  const collect = (transaction: Y.Transaction) => lost.push(...lostIn(transaction, own, fragment));
+  doc.on("afterTransaction", collect);
+  try {
+    Y.applyUpdate(doc, update, origin);
+  } finally {
+    doc.off("afterTransaction", collect);
+  }
+  if (!lost.length) return 0;
+  lost.sort((x, y) => x.offset - y.offset);
+  let repaired = 0;
+  doc.transact(() => {
+    // Left to right: each insertion's offset counts the original's letters before it, these too.
+    for (const { key, path, offset, text } of lost) {
+      const copy = liveWithKey(fragment, key);
+      const target = copy ? textAt(copy, path) : null;
+      if (!target) continue;
+      target.insert(Math.min(offset, target.length), text);
+      repaired++;
+    }
+  }, "move-repair");
+  return repaired;
+}
