@@ -46,7 +46,11 @@ export const emailSignIns = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
   },
-  (t) => [index("email_sign_ins_email_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("email_sign_ins_email_idx").on(t.email, t.createdAt),
+    // A person's address-change requests: the latest one's code, and their count per window.
+    index("email_sign_ins_user_idx").on(t.userId, t.purpose, t.createdAt),
+  ],
 );
 
 /**

@@ -61,7 +61,7 @@ export async function requestEmailSignIn(
   const read = await runStatements(db, {
     user: db.select({ id: users.id }).from(users).where(eq(users.email, email)),
     orgs: restrictingOrgsStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`),
-    recent: recentSendsStatement(db, email, now),
+    recent: recentSendsStatement(db, { email }, now),
     ...signUpStatements(db, email),
   });
   if (sendsExhausted(read.recent)) return;
@@ -87,20 +87,28 @@ export async function requestEmailSignIn(
   await sendMail(env, mail);
 }
 
-/** Messages sent to one address in the last 15 minutes (every purpose counts). */
-export function recentSendsStatement(db: Database, email: string, now: number) {
+/**
+ * Messages sent in the last 15 minutes to one address (every purpose counts), or, for
+ * `{ userId }`, the address-change requests one person made (each sends two messages).
+ */
+export function recentSendsStatement(
+  db: Database,
+  by: { email: string } | { userId: string },
+  now: number,
+) {
+  const who =
+    "email" in by
+      ? eq(emailSignIns.email, by.email)
+      : and(eq(emailSignIns.userId, by.userId), eq(emailSignIns.purpose, "email-change"));
   return db
     .select({ n: count() })
     .from(emailSignIns)
     .where(
-      and(
-        eq(emailSignIns.email, email),
-        gt(emailSignIns.createdAt, new Date(now - EMAIL_SIGN_IN_TTL_MS).toISOString()),
-      ),
+      and(who, gt(emailSignIns.createdAt, new Date(now - EMAIL_SIGN_IN_TTL_MS).toISOString())),
     );
 }
 
-/** Whether an address has had its messages for this window (then nothing more is sent). */
+/** Whether an address (or person) had its messages for this window (then nothing more is sent). */
 export function sendsExhausted(recent: { n: number }[]): boolean {
   return (recent[0]?.n ?? 0) >= SENDS_PER_WINDOW;
 }
@@ -161,6 +169,26 @@ export async function requestByAddress(
       and(
         eq(emailSignIns.email, email),
         eq(emailSignIns.purpose, purpose),
+        isNull(emailSignIns.usedAt),
+      ),
+    )
+    .orderBy(desc(emailSignIns.createdAt))
+    .limit(1);
+  return row && live(row) ? row : null;
+}
+
+/** The newest live address-change request of a person (the one whose code is expected), or null. */
+export async function changeRequestOf(
+  db: Database,
+  userId: string,
+): Promise<EmailSignInRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailSignIns)
+    .where(
+      and(
+        eq(emailSignIns.userId, userId),
+        eq(emailSignIns.purpose, "email-change"),
         isNull(emailSignIns.usedAt),
       ),
     )
