@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, call, d1Cost } from "../helpers/api";
-import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { makeOrg, makeToken, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
 import { asSession, makeSession } from "../helpers/sessions";
+import { foreignSiteToken } from "../helpers/site-tokens";
 import { markVerified } from "../helpers/domains";
 import { askSignIn, mailTo, secretsOf, setCookie, setCookieLine } from "../helpers/sign-in";
 import { emailSignIns, users } from "../../src/db/schema";
@@ -217,5 +218,33 @@ describe("changing one's e-mail address", () => {
     expect(answers).toEqual([400, 400, 400, 400, 429]);
     expect((await me.post("/user/email/confirm", { code })).status).toBe(429);
     expect((await me.get("/user")).body.email).toBe(person.user.email);
+  });
+
+  it("answers each caller kind: anonymous, forged, site, scoped, API token, session without CSRF", async () => {
+    const person = await makeUser();
+    const email = fresh();
+    const ask = { method: "POST", path: "/user/email", body: { email } } as const;
+    expect((await call(ask.method, ask.path, { body: ask.body, token: null })).status).toBe(401);
+    const forged = await call(ask.method, ask.path, { body: ask.body, token: "gb_api_forged" });
+    expect(forged.status).toBe(401);
+    const site = await call(ask.method, ask.path, {
+      body: ask.body,
+      token: await foreignSiteToken(),
+    });
+    expect(site.status).toBe(404);
+    const readOnly = await makeToken(person.user.id, { scopes: ["user:read"] });
+    expect((await as(readOnly).get("/user/email")).body.pending).toBeNull();
+    expect((await as(readOnly).post("/user/email", { email })).status).toBe(403);
+    expect((await as(person.token).post("/user/email/confirm", { code: "123456" })).status).toBe(
+      403,
+    );
+    const session = asSession(await makeSession(person.user.id));
+    const noCsrf = await session.post(
+      "/user/email",
+      { email },
+      { headers: { "X-Quire-CSRF": "" } },
+    );
+    expect(noCsrf.status).toBe(403);
+    expect((await session.get("/user/email")).body.pending).toBeNull();
   });
 });
