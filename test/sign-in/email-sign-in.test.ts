@@ -174,6 +174,8 @@ describe("changing one's e-mail address", () => {
     const done = await me.post("/user/email/confirm", { token });
     expect([done.status, done.body.email]).toEqual([200, next]);
     expect((await me.post("/user/email/confirm", { token })).status).toBe(410);
+    const [changed] = await mailTo(old, 2);
+    expect(changed!.text).toContain(`is now ${next}; this one no longer signs in`);
     // The person's other sessions are kept, and see the new address.
     const seen = await other.get("/user/email");
     expect(seen.body).toEqual({ email: next, verified: true, pending: null });

@@ -95,7 +95,7 @@ emailChangeRoutes.openapi(
     const caller = await sessionCaller(c);
     const body = c.req.valid("json");
     const proof = body.token !== undefined ? { token: body.token } : { code: body.code ?? "" };
-    const email = await confirmEmailChange(c.get("db"), c.env, caller.user.id, proof);
+    const email = await confirmEmailChange(c.get("db"), c.env, caller.user, proof);
     return c.json(presentUser(urlsOf(c), { ...caller.user, email }), 200);
   },
 );

@@ -5,6 +5,7 @@ import { runStatements } from "../../db/plan";
 import { ApiError, InvalidInputError } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
 import { sendMail } from "../../mail";
+import { mailTransport } from "../../mail/config";
 import type { UserLike } from "../../api/users";
 import {
   changeRequestOf,
@@ -19,7 +20,12 @@ import {
   spendRequest,
   type EmailSignInRow,
 } from "./email-requests";
-import { emailChangeMessage, emailChangeNotice, emailTakenMessage } from "./messages";
+import {
+  emailChangedNotice,
+  emailChangeMessage,
+  emailChangeNotice,
+  emailTakenMessage,
+} from "./messages";
 import type { SignInEnv } from "./sign-in-env";
 
 /**
@@ -99,14 +105,16 @@ const locked = () =>
 
 /**
  * Confirms a change with the message's link token or its code: the request must be the caller's
- * own (a link opened signed in as someone else is 403). Answers the new address.
+ * own (a link opened signed in as someone else is 403). The old address is told it was changed.
+ * Answers the new address.
  */
 export async function confirmEmailChange(
   db: Database,
   env: SignInEnv,
-  userId: string,
+  user: UserLike,
   proof: { token: string } | { code: string },
 ): Promise<string> {
+  const userId = user.id;
   const row =
     "token" in proof
       ? await requestByLink(db, proof.token, "email-change")
@@ -129,6 +137,10 @@ export async function confirmEmailChange(
     );
   }
   await switchAddress(db, row);
+  // The change is made: a deployment that stopped sending mail since does not undo it.
+  if (mailTransport(env).kind !== "none") {
+    await sendMail(env, emailChangedNotice(user.email, row.email, env.PUBLIC_APP_URL));
+  }
   return row.email;
 }
 

@@ -136,3 +136,14 @@ export function emailChangeNotice(to: string, next: string, appUrl: string): Mai
     { link: `${appUrl}/account#sessions-title`, label: "Review my sessions" },
   ]);
 }
+
+/** To the old address once a change is confirmed: where the account went, and what to do. */
+export function emailChangedNotice(to: string, next: string, appUrl: string): MailMessage {
+  return message(to, "Your Quire address was changed", [
+    { p: `The e-mail address of your Quire account is now ${next}; this one no longer signs in.` },
+    {
+      p: "If it was not you, sign in another way (a passkey, a password, your organization's single sign-on) or ask your deployment's operator for a sign-in link, then sign out the sessions you do not know.",
+    },
+    { link: `${appUrl}/account#sessions-title`, label: "Review my sessions" },
+  ]);
+}
