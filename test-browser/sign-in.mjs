@@ -1,7 +1,7 @@
 // The app Worker (app/) in a real browser: signing in by e-mail end to end through the dev outbox
 // (the link in the browser that asked, the code in another, a reused link refused), a cross-site
 // form and a cross-site API call refused, the account screen (revoke a session, create and
-// revoke an API token), keyboard-only sign-in, and axe-core in light and dark on every screen
+// revoke an API token; change the e-mail address by code and by link), keyboard-only sign-in, and axe-core in light and dark on every screen
 // (screenshots in docs/app/).
 /* global document */
 import assert from "node:assert/strict";
@@ -11,6 +11,7 @@ import {
   focusedId,
   foreignRequests,
   heading,
+  messageTo,
   nextInvite,
   nextMessage,
   outboxMark,
@@ -211,6 +212,39 @@ export const tests = [
       // Sign out from the header.
       await submit(page, "form[action='/sign-out'] button", 200);
       assert.equal(new URL(page.url()).pathname, "/sign-in");
+    },
+  },
+  {
+    name: "account: change the e-mail address by its code, then by its link's confirm page",
+    async run({ page, appBase }) {
+      await signInByCode(page, appBase, "mover@example.com");
+      const notice = () => page.$eval(".a-notice", (n) => n.textContent);
+      for (const [next, way] of [
+        ["moved@example.com", "code"],
+        ["moved-again@example.com", "link"],
+      ]) {
+        await visit(page, `${appBase}/account`);
+        await page.type("#f-email", next);
+        await submit(page, "form[action='/account/email'] button[type=submit]", 200);
+        const pending = await page.$eval("#email-title", (h) => h.parentElement.textContent);
+        assert.match(pending, /Check your new address/);
+        assert.ok(pending.includes(next), "the new address is named");
+        const message = await messageTo(appBase, next);
+        if (way === "code") {
+          await audit(page, "account-email-pending");
+          await page.type("#f-code", message.code);
+          await submit(page, "form[action='/account/email/code'] button[type=submit]", 200);
+        } else {
+          await visit(page, message.link);
+          assert.equal(await heading(page), "Confirm your new address");
+          await audit(page, "account-email-confirm");
+          await submit(page, "form[action='/account/email/confirm'] button[type=submit]", 200);
+        }
+        assert.equal(new URL(page.url()).pathname, "/account");
+        assert.match(await notice(), /e-mail address is changed/);
+        const facts = await page.$eval("#email-title", (h) => h.parentElement.textContent);
+        assert.ok(facts.includes(`${next} (verified)`), `now ${next}`);
+      }
     },
   },
 ];

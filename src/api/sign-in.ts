@@ -39,6 +39,32 @@ export const EmailSentSchema = z.object({ sent: z.literal(true) }).openapi("Emai
   description: "Always answered: a message was sent if the address can receive one.",
 });
 
+/** `POST /v1/user/email`: the address to move the signed-in person to (Quire). */
+export const EmailChangeBody = z.object({ email: EmailAddress }).strict();
+
+/** `POST /v1/user/email/confirm`: the link token or the code of the confirmation message. */
+export const EmailChangeConfirmBody = z
+  .object({
+    token: EmailLinkBody.shape.token.optional(),
+    code: EmailCodeBody.shape.code.optional(),
+  })
+  .strict()
+  .refine((v) => (v.token === undefined) !== (v.code === undefined), {
+    message: "give token or code (one of them)",
+  });
+
+/** `GET /v1/user/email`: the person's address and the change waiting for confirmation. */
+export const EmailStateSchema = z
+  .object({
+    email: z.string(),
+    verified: z.boolean(),
+    pending: z
+      .object({ email: z.string(), expiresAt: z.string() })
+      .nullable()
+      .openapi({ description: "The newest unconfirmed change (15 minutes to confirm)" }),
+  })
+  .openapi("EmailState");
+
 /** A password as typed (the rules of a new one are checked by the service, naming the field). */
 const Password = z
   .string()

@@ -23,9 +23,9 @@ export async function mailTo(address: string, count = 1): Promise<OutboxMessage[
   });
 }
 
-/** The link token and the code of a sign-in message. */
+/** The link token and the code of a sign-in (or address-change) message. */
 export function secretsOf(message: OutboxMessage): { token: string; code: string } {
-  const token = /\/sign-in\/email\?token=([\w-]+)/.exec(message.text)?.[1];
+  const token = /\/(?:sign-in|account)\/email\?token=([\w-]+)/.exec(message.text)?.[1];
   const code = /^(\d{6})$/m.exec(message.text)?.[1];
   if (!token || !code) throw new Error(`no link or code in: ${message.text}`);
   return { token, code };

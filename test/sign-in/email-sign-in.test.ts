@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, d1Cost } from "../helpers/api";
-import { makeOrg, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { as, call, d1Cost } from "../helpers/api";
+import { makeOrg, makeToken, makeUser, testDb, unique, type TestUser } from "../helpers/factories";
+import { asSession, makeSession } from "../helpers/sessions";
+import { foreignSiteToken } from "../helpers/site-tokens";
 import { markVerified } from "../helpers/domains";
 import { askSignIn, mailTo, secretsOf, setCookie, setCookieLine } from "../helpers/sign-in";
 import { emailSignIns, users } from "../../src/db/schema";
@@ -132,5 +134,119 @@ describe("sign-up by e-mail", () => {
       },
     });
     expect(joined.status).toBe(204);
+  });
+});
+
+/**
+ * Changing one's address (`/v1/user/email`): the e-mail sign-in's requests with another purpose,
+ * sent to the new address, confirmed by the person who asked, signed in.
+ */
+describe("changing one's e-mail address", () => {
+  const fresh = () => `${unique("new")}@example.test`;
+
+  it("sends a link and code to the new address and a notice to the old; the link switches it, once", async () => {
+    const person = await makeUser();
+    const old = person.user.email;
+    const me = asSession(await makeSession(person.user.id));
+    const other = asSession(await makeSession(person.user.id));
+    const next = fresh();
+    // Only a session moves the address; the same address is no change.
+    expect((await as(person.token).post("/user/email", { email: next })).status).toBe(403);
+    const same = await me.post("/user/email", { email: old.toUpperCase() });
+    expect(same.body.error.message).toMatch(/body.email: this is already your address/);
+    const asked = await me.post("/user/email", { email: ` ${next.toUpperCase()} ` });
+    expect([asked.status, asked.body]).toEqual([202, { sent: true }]);
+    const [confirm] = await mailTo(next);
+    expect(confirm!.text).toContain(`${env.PUBLIC_APP_URL}/account/email?token=`);
+    const [notice] = await mailTo(old);
+    expect(notice!.text).toContain(`change its e-mail address to ${next}`);
+    expect(notice!.text).not.toMatch(/token=|\n\d{6}\n/);
+    const state = await as(person.token).get("/user/email");
+    expect(state.body).toMatchObject({ email: old, verified: true, pending: { email: next } });
+    const { token } = secretsOf(confirm!);
+    // Neither the sign-in flow nor an API token can spend it.
+    expect((await post("/sessions/email/link", { token })).status).toBe(410);
+    const byToken = await as(person.token).post("/user/email/confirm", { token });
+    expect(byToken.status).toBe(403);
+    const stranger = asSession(await makeSession((await makeUser()).user.id));
+    const elsewhere = await stranger.post("/user/email/confirm", { token });
+    expect(elsewhere.body.error.message).toMatch(/another account: sign in to the account/);
+    const done = await me.post("/user/email/confirm", { token });
+    expect([done.status, done.body.email]).toEqual([200, next]);
+    expect((await me.post("/user/email/confirm", { token })).status).toBe(410);
+    const [changed] = await mailTo(old, 2);
+    expect(changed!.text).toContain(`is now ${next}; this one no longer signs in`);
+    // The person's other sessions are kept, and see the new address.
+    const seen = await other.get("/user/email");
+    expect(seen.body).toEqual({ email: next, verified: true, pending: null });
+  });
+
+  it("answers a taken address as a free one, telling only its mailbox; 409 if taken meanwhile", async () => {
+    const person = await makeUser();
+    const me = asSession(await makeSession(person.user.id));
+    const holder = await makeUser();
+    const free = fresh();
+    const a = await me.post("/user/email", { email: free });
+    const b = await me.post("/user/email", { email: holder.user.email });
+    expect([b.status, b.body]).toEqual([a.status, a.body]);
+    expect(d1Cost(b).roundTrips).toBe(d1Cost(a).roundTrips);
+    const [told] = await mailTo(holder.user.email);
+    expect(told!.text).toMatch(/another account already uses it/);
+    expect(told!.text).not.toMatch(/token=|\n\d{6}\n/);
+    // The free address's code is no longer the latest request's: ask again, then someone takes it.
+    await me.post("/user/email", { email: free });
+    const { code } = secretsOf((await mailTo(free, 2))[0]!);
+    await makeUser({ email: free });
+    const clash = await me.post("/user/email/confirm", { code });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.message).toMatch(/Another account uses .* nothing changed/);
+    expect((await me.get("/user")).body.email).toBe(person.user.email);
+  });
+
+  it("locks a change after 5 wrong codes, and refuses a body with both or neither proof", async () => {
+    const person = await makeUser();
+    const me = asSession(await makeSession(person.user.id));
+    const next = fresh();
+    await me.post("/user/email", { email: next });
+    const { code } = secretsOf((await mailTo(next))[0]!);
+    expect((await me.post("/user/email/confirm", {})).status).toBe(400);
+    expect((await me.post("/user/email/confirm", { code, token: "x".repeat(40) })).status).toBe(
+      400,
+    );
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push((await me.post("/user/email/confirm", { code: wrong })).status);
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    expect((await me.post("/user/email/confirm", { code })).status).toBe(429);
+    expect((await me.get("/user")).body.email).toBe(person.user.email);
+  });
+
+  it("answers each caller kind: anonymous, forged, site, scoped, API token, session without CSRF", async () => {
+    const person = await makeUser();
+    const email = fresh();
+    const ask = { method: "POST", path: "/user/email", body: { email } } as const;
+    expect((await call(ask.method, ask.path, { body: ask.body, token: null })).status).toBe(401);
+    const forged = await call(ask.method, ask.path, { body: ask.body, token: "gb_api_forged" });
+    expect(forged.status).toBe(401);
+    const site = await call(ask.method, ask.path, {
+      body: ask.body,
+      token: await foreignSiteToken(),
+    });
+    expect(site.status).toBe(404);
+    const readOnly = await makeToken(person.user.id, { scopes: ["user:read"] });
+    expect((await as(readOnly).get("/user/email")).body.pending).toBeNull();
+    expect((await as(readOnly).post("/user/email", { email })).status).toBe(403);
+    expect((await as(person.token).post("/user/email/confirm", { code: "123456" })).status).toBe(
+      403,
+    );
+    const session = asSession(await makeSession(person.user.id));
+    const noCsrf = await session.post(
+      "/user/email",
+      { email },
+      { headers: { "X-Quire-CSRF": "" } },
+    );
+    expect(noCsrf.status).toBe(403);
+    expect((await session.get("/user/email")).body.pending).toBeNull();
   });
 });

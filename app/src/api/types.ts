@@ -21,6 +21,13 @@ export interface User {
   photoURL?: string;
 }
 
+/** `GET /v1/user/email`: the person's address and the change waiting for its confirmation. */
+export interface EmailState {
+  email: string;
+  verified: boolean;
+  pending: { email: string; expiresAt: string } | null;
+}
+
 /** A list page of the API: `{ next?, count, items }`. */
 export interface ListPage<T> {
   next?: { page: string };

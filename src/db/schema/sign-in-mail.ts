@@ -34,6 +34,10 @@ export const emailSignIns = sqliteTable(
     email: text("email").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     signUp: integer("sign_up", { mode: "boolean" }).notNull().default(false),
+    /** `sign-in`, or `email-change`: `userId` asks to move to `email` (never redeemed as a sign-in). */
+    purpose: text("purpose", { enum: ["sign-in", "email-change"] })
+      .notNull()
+      .default("sign-in"),
     linkDigest: text("link_digest").notNull().unique(),
     codeDigest: text("code_digest").notNull(),
     nonceDigest: text("nonce_digest").notNull(),
@@ -42,7 +46,11 @@ export const emailSignIns = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
   },
-  (t) => [index("email_sign_ins_email_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("email_sign_ins_email_idx").on(t.email, t.createdAt),
+    // A person's address-change requests: the latest one's code, and their count per window.
+    index("email_sign_ins_user_idx").on(t.userId, t.purpose, t.createdAt),
+  ],
 );
 
 /**

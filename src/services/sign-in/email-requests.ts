@@ -61,24 +61,20 @@ export async function requestEmailSignIn(
   const read = await runStatements(db, {
     user: db.select({ id: users.id }).from(users).where(eq(users.email, email)),
     orgs: restrictingOrgsStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`),
-    recent: db
-      .select({ n: count() })
-      .from(emailSignIns)
-      .where(
-        and(
-          eq(emailSignIns.email, email),
-          gt(emailSignIns.createdAt, new Date(now - EMAIL_SIGN_IN_TTL_MS).toISOString()),
-        ),
-      ),
+    recent: recentSendsStatement(db, { email }, now),
     ...signUpStatements(db, email),
   });
-  if ((read.recent[0]?.n ?? 0) >= SENDS_PER_WINDOW) return;
+  if (sendsExhausted(read.recent)) return;
   const userId = read.user[0]?.id ?? null;
   const sso = userId ? ssoOrgOf(read.orgs) : null;
   const signUp = !userId && maySignUp(env.SIGN_UP, read);
-  const id = newId();
-  const token = randomToken(32);
-  const code = sixDigitCode();
+  const { token, code, row } = await newEmailRequest(env.SIGNING_SECRET, {
+    email,
+    userId,
+    signUp,
+    purpose: "sign-in",
+    nonce: input.nonce,
+  });
   const query = new URLSearchParams({ token });
   if (input.returnTo) query.set("next", input.returnTo);
   const link = `${env.PUBLIC_APP_URL}/sign-in/email?${query}`;
@@ -87,41 +83,115 @@ export async function requestEmailSignIn(
     : userId || signUp
       ? signInMessage({ to: email, link, code, signUp })
       : noAccountMessage(email, env.PUBLIC_APP_URL);
-  await db.insert(emailSignIns).values({
+  await db.insert(emailSignIns).values(row);
+  await sendMail(env, mail);
+}
+
+/**
+ * Messages sent in the last 15 minutes to one address (every purpose counts), or, for
+ * `{ userId }`, the address-change requests one person made (each sends two messages).
+ */
+export function recentSendsStatement(
+  db: Database,
+  by: { email: string } | { userId: string },
+  now: number,
+) {
+  const who =
+    "email" in by
+      ? eq(emailSignIns.email, by.email)
+      : and(eq(emailSignIns.userId, by.userId), eq(emailSignIns.purpose, "email-change"));
+  return db
+    .select({ n: count() })
+    .from(emailSignIns)
+    .where(
+      and(who, gt(emailSignIns.createdAt, new Date(now - EMAIL_SIGN_IN_TTL_MS).toISOString())),
+    );
+}
+
+/** Whether an address (or person) had its messages for this window (then nothing more is sent). */
+export function sendsExhausted(recent: { n: number }[]): boolean {
+  return (recent[0]?.n ?? 0) >= SENDS_PER_WINDOW;
+}
+
+/**
+ * A new request's secrets and its row: one form for sign-in and address-change requests (a
+ * random link token and a 6-digit code, stored only as digests, 15 minutes to live).
+ */
+export async function newEmailRequest(
+  secret: string,
+  fields: Pick<EmailSignInRow, "email" | "userId" | "signUp" | "purpose"> & { nonce: string },
+) {
+  const now = nowMs();
+  const id = newId();
+  const token = randomToken(32);
+  const code = sixDigitCode();
+  const row: typeof emailSignIns.$inferInsert = {
     id,
-    email,
-    userId,
-    signUp,
+    email: fields.email,
+    userId: fields.userId,
+    signUp: fields.signUp,
+    purpose: fields.purpose,
     linkDigest: await sha256Hex(token),
-    codeDigest: await codeDigest(env.SIGNING_SECRET, id, code),
-    nonceDigest: await sha256Hex(input.nonce),
+    codeDigest: await codeDigest(secret, id, code),
+    nonceDigest: await sha256Hex(fields.nonce),
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + EMAIL_SIGN_IN_TTL_MS).toISOString(),
-  });
-  await sendMail(env, mail);
+  };
+  return { id, token, code, row };
 }
 
 /** A request as redeeming reads it. */
 export type EmailSignInRow = typeof emailSignIns.$inferSelect;
 
-/** The live request a link token names (unused, unexpired), or null. */
-export async function requestByLink(db: Database, token: string): Promise<EmailSignInRow | null> {
-  const [row] = await db
-    .select()
-    .from(emailSignIns)
-    .where(eq(emailSignIns.linkDigest, await sha256Hex(token)));
-  return row && live(row) ? row : null;
-}
-
-/** The newest live request of an address (the one whose code is expected), or null. */
-export async function requestByAddress(
+/** The live request of a purpose a link token names (unused, unexpired), or null. */
+export async function requestByLink(
   db: Database,
-  email: string,
+  token: string,
+  purpose: EmailSignInRow["purpose"] = "sign-in",
 ): Promise<EmailSignInRow | null> {
   const [row] = await db
     .select()
     .from(emailSignIns)
-    .where(and(eq(emailSignIns.email, email), isNull(emailSignIns.usedAt)))
+    .where(eq(emailSignIns.linkDigest, await sha256Hex(token)));
+  return row && row.purpose === purpose && live(row) ? row : null;
+}
+
+/** The newest live request of an address and purpose (the one whose code is expected), or null. */
+export async function requestByAddress(
+  db: Database,
+  email: string,
+  purpose: EmailSignInRow["purpose"] = "sign-in",
+): Promise<EmailSignInRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailSignIns)
+    .where(
+      and(
+        eq(emailSignIns.email, email),
+        eq(emailSignIns.purpose, purpose),
+        isNull(emailSignIns.usedAt),
+      ),
+    )
+    .orderBy(desc(emailSignIns.createdAt))
+    .limit(1);
+  return row && live(row) ? row : null;
+}
+
+/** The newest live address-change request of a person (the one whose code is expected), or null. */
+export async function changeRequestOf(
+  db: Database,
+  userId: string,
+): Promise<EmailSignInRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailSignIns)
+    .where(
+      and(
+        eq(emailSignIns.userId, userId),
+        eq(emailSignIns.purpose, "email-change"),
+        isNull(emailSignIns.usedAt),
+      ),
+    )
     .orderBy(desc(emailSignIns.createdAt))
     .limit(1);
   return row && live(row) ? row : null;

@@ -96,3 +96,54 @@ export function inviteMessage(
     },
   ]);
 }
+
+/** The confirmation of a new address: a link for the account's browser and a 6-digit code. */
+export function emailChangeMessage(to: string, link: string, code: string): MailMessage {
+  return message(to, "Confirm your new Quire address", [
+    { p: "Someone signed in to Quire asked to use this address for their account. If it was you:" },
+    { link, label: "Confirm my new address" },
+    { p: "Or enter this code in your account settings:" },
+    { code },
+    {
+      p: "Both work once, for 15 minutes, while signed in to that account. If you did not ask, ignore this message: nothing changes.",
+    },
+  ]);
+}
+
+/** To a new address another account already uses: nothing to confirm, and why. */
+export function emailTakenMessage(to: string, appUrl: string): MailMessage {
+  return message(to, "Confirm your new Quire address", [
+    {
+      p:
+        `Someone signed in to Quire (${appUrl}) asked to use this address for their account, but ` +
+        "another account already uses it, so it cannot be moved. Nothing changed.",
+    },
+    {
+      p: "If this address is yours and you want it on the other account, sign in with it and remove it there first. If you did not ask, ignore this.",
+    },
+  ]);
+}
+
+/** To the old address: a change was asked for, and what to do if it was not its owner. */
+export function emailChangeNotice(to: string, next: string, appUrl: string): MailMessage {
+  return message(to, "Your Quire address may change", [
+    {
+      p: `Someone signed in to your Quire account asked to change its e-mail address to ${next}. It changes only once that address confirms.`,
+    },
+    {
+      p: "If it was not you, someone else may be signed in as you: review and sign out your sessions, then sign in again by e-mail.",
+    },
+    { link: `${appUrl}/account#sessions-title`, label: "Review my sessions" },
+  ]);
+}
+
+/** To the old address once a change is confirmed: where the account went, and what to do. */
+export function emailChangedNotice(to: string, next: string, appUrl: string): MailMessage {
+  return message(to, "Your Quire address was changed", [
+    { p: `The e-mail address of your Quire account is now ${next}; this one no longer signs in.` },
+    {
+      p: "If it was not you, sign in another way (a passkey, a password, your organization's single sign-on) or ask your deployment's operator for a sign-in link, then sign out the sessions you do not know.",
+    },
+    { link: `${appUrl}/account#sessions-title`, label: "Review my sessions" },
+  ]);
+}

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { isRefusal } from "../../api/client";
-import type { ApiToken, ListPage, SessionInfo, Ways } from "../../api/types";
+import type { ApiToken, EmailState, ListPage, SessionInfo, Ways } from "../../api/types";
 import type { ScreenEnv } from "../../http/screen-env";
 import type { SignedIn } from "../../session/session";
 import type { Passkey } from "./security-view";
 import type { AccountView } from "./view";
 
 /**
- * What the account screen reads, all at once: the ways in, the sessions, the tokens and, when
- * the deployment offers passkeys, the person's passkeys.
+ * What the account screen reads, all at once: the ways in, the sessions, the tokens, the e-mail
+ * address (and a change waiting) and, when the deployment offers passkeys, the person's passkeys.
  */
 
 /** The longest list a section shows (the API's own limit). */
@@ -29,12 +29,18 @@ async function passkeysOf(c: Context<ScreenEnv>, ways: Ways): Promise<Passkey[] 
 export async function loadAccount(
   c: Context<ScreenEnv>,
   person: SignedIn,
-): Promise<Omit<AccountView, "done" | "created" | "tokenForm" | "passwordError" | "profileForm">> {
+): Promise<
+  Omit<
+    AccountView,
+    "done" | "created" | "tokenForm" | "passwordError" | "profileForm" | "emailForm"
+  >
+> {
   const api = c.var.api;
-  const [ways, sessions, tokens] = await Promise.all([
+  const [ways, sessions, tokens, email] = await Promise.all([
     api.get<Ways>("/sessions/ways"),
     api.get<ListPage<SessionInfo>>("/user/sessions", { limit: LIMIT }),
     api.get<ListPage<ApiToken>>("/user/tokens", { limit: LIMIT }),
+    api.get<EmailState>("/user/email"),
   ]);
   const [passkeys, password] = await Promise.all([
     passkeysOf(c, ways),
@@ -45,6 +51,7 @@ export async function loadAccount(
     ways,
     sessions: sessions.items,
     tokens: tokens.items,
+    email,
     passkeys,
     hasPassword: password?.set ?? false,
   };

@@ -3,7 +3,7 @@ import type { SignedIn } from "../../session/session";
 
 /**
  * The account's profile: the name others see and the photo's address, edited with the official
- * `PATCH /v1/users/{userId}`; the e-mail address is shown, not edited (it is a way in).
+ * `PATCH /v1/users/{userId}`; the e-mail address has its own section (email-view.tsx).
  */
 
 /** What the profile form shows: the person, or what they typed when it was refused. */
@@ -20,10 +20,6 @@ export function ProfileSection(props: ProfileView) {
   return (
     <section class="a-section" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <dl class="a-facts">
-        <dt>E-mail</dt>
-        <dd>{user.email ?? "—"}</dd>
-      </dl>
       <AppForm action="/account/profile" csrf={props.person.csrf} label="Your profile">
         <ErrorSummary error={props.error} />
         <Field

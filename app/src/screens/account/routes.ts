@@ -3,6 +3,8 @@ import { isRefusal } from "../../api/client";
 import type { CreatedApiToken } from "../../api/types";
 import { readForm, type FormPost } from "../../http/forms";
 import { htmlResponse, seeOther } from "../../http/responses";
+import { messageResponse } from "../../layout/message";
+import { confirmPage } from "../sign-in/confirm-view";
 import type { ScreenEnv } from "../../http/screen-env";
 import { personOr } from "../../session/session";
 import { loadAccount } from "./load";
@@ -25,6 +27,9 @@ const DONE: Readonly<Record<string, string>> = {
   "password-removed": "Your password is removed.",
   "passkey-renamed": "The passkey is renamed.",
   "passkey-removed": "The passkey is removed.",
+  "email-sent": "Check your new address for the link and code that confirm it.",
+  "email-changed":
+    "Your e-mail address is changed. Your other sessions stay signed in: sign out any you do not know below.",
 };
 
 /** The account screen, with what an action left to say. */
@@ -174,3 +179,80 @@ accountRoutes.post(
     "passkey-removed",
   ),
 );
+
+accountRoutes.post("/account/email", async (c) => {
+  const form = await readForm(c);
+  const email = form.text("email").trim();
+  try {
+    await c.var.api.post("/user/email", { body: { email }, csrf: form.csrf });
+  } catch (error) {
+    if (!isRefusal(error, 400, 403, 409)) throw error;
+    const message = email === "" ? "Give the new address." : error.message;
+    return accountScreen(
+      c,
+      { emailForm: { error: message, errorFor: "email", email } },
+      error.status,
+    );
+  }
+  return seeOther("/account?done=email-sent");
+});
+
+accountRoutes.post("/account/email/code", async (c) => {
+  const form = await readForm(c);
+  try {
+    await c.var.api.post("/user/email/confirm", {
+      body: { code: form.text("code").trim() },
+      csrf: form.csrf,
+    });
+  } catch (error) {
+    if (!isRefusal(error, 400, 403, 409, 410, 429)) throw error;
+    return accountScreen(
+      c,
+      { emailForm: { error: error.message, errorFor: "code" } },
+      error.status,
+    );
+  }
+  return seeOther("/account?done=email-changed");
+});
+
+/** The link of the confirmation message: opening it spends nothing; the button confirms. */
+accountRoutes.get("/account/email", async (c) => {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const html = confirmPage({
+    title: "Confirm your new address",
+    text: `You opened the link that moves the account of ${person.user.displayName} to a new e-mail address. Confirm to use it from now on.`,
+    action: "/account/email/confirm",
+    fields: { token: (c.req.query("token") ?? "").slice(0, 512) },
+    button: "Use the new address",
+    csrf: person.csrf,
+  });
+  return htmlResponse(html);
+});
+
+accountRoutes.post("/account/email/confirm", async (c) => {
+  const person = await personOr(c);
+  if (person instanceof Response) return person;
+  const form = await readForm(c);
+  try {
+    await c.var.api.post("/user/email/confirm", {
+      body: { token: form.text("token") },
+      csrf: form.csrf,
+    });
+  } catch (error) {
+    if (!isRefusal(error) || error.status >= 500) throw error;
+    const title =
+      error.status === 409 ? "This address is taken" : "This link cannot change your address";
+    return messageResponse(
+      {
+        title,
+        // The 409 already says nothing changed; the other refusals say it here.
+        message: `${error.message}.${error.status === 409 ? "" : " Your address is unchanged."}`,
+        links: [["Back to your account", "/account"]],
+        person,
+      },
+      error.status,
+    );
+  }
+  return seeOther("/account?done=email-changed");
+});

@@ -1,14 +1,15 @@
-import type { ApiToken, CreatedApiToken, SessionInfo, Ways } from "../../api/types";
+import type { ApiToken, CreatedApiToken, EmailState, SessionInfo, Ways } from "../../api/types";
 import { Notice } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
 import type { SignedIn } from "../../session/session";
+import { EmailSection, type EmailView } from "./email-view";
 import { ProfileSection, type ProfileView } from "./profile-view";
 import { PasskeysSection, PasswordSection, type Passkey } from "./security-view";
 import { SessionsSection } from "./sessions-view";
 import { TokensSection, type TokensView } from "./tokens-view";
 
 /**
- * The account screen: who the person is (name, e-mail, photo), their ways in (password,
+ * The account screen: who the person is (name, photo, e-mail address), their ways in (password,
  * passkeys), where they are signed in, and their API tokens — every section a plain form.
  */
 
@@ -18,6 +19,8 @@ export interface AccountView {
   ways: Ways;
   sessions: SessionInfo[];
   tokens: ApiToken[];
+  /** The address and a change waiting (`GET /v1/user/email`). */
+  email: EmailState;
   /** Whether the person has a password (`GET /v1/user/password`). */
   hasPassword: boolean;
   /** Null when the deployment offers no passkeys. */
@@ -28,6 +31,7 @@ export interface AccountView {
   tokenForm?: Pick<TokensView, "error" | "label" | "expires" | "scopes">;
   passwordError?: string | null;
   profileForm?: Omit<ProfileView, "person">;
+  emailForm?: Pick<EmailView, "error" | "errorFor" | "email">;
 }
 
 /** The account screen's HTML. */
@@ -43,6 +47,7 @@ export function accountPage(view: AccountView): string {
         </Notice>
       ) : null}
       <ProfileSection person={view.person} {...(view.profileForm ?? {})} />
+      <EmailSection state={view.email} csrf={csrf} {...(view.emailForm ?? {})} />
       {view.ways.password ? (
         <PasswordSection csrf={csrf} error={view.passwordError ?? null} set={view.hasPassword} />
       ) : null}
