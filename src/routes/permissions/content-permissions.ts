@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { pagedQuery } from "../../http/pagination";
@@ -28,9 +28,14 @@ import {
   inviteToContent,
   membersAmong,
   removeGrant,
-  updateGrant,
 } from "../../services/permissions/grants";
-import { aggregateBody, checkInvitedTeams, teamGrantsBody, userGrantsBody } from "./grant-pages";
+import {
+  aggregateBody,
+  changeGrant,
+  checkInvitedTeams,
+  teamGrantsBody,
+  userGrantsBody,
+} from "./grant-pages";
 import { grantedRole, resolveTarget, type PermissionKind } from "./target";
 
 /**
@@ -180,13 +185,7 @@ function permissionRoutes(kind: PermissionKind) {
         const p = c.req.valid("param") as Record<string, string>;
         const { role } = c.req.valid("json");
         const found = await resolveTarget(c, kind, idOf(p), true);
-        const changed = await updateGrant(
-          c.get("db"),
-          found.target,
-          principalOf(p),
-          grantedRole(role),
-        );
-        if (!changed) throw notFound(principal === "user" ? "User permission" : "Team permission");
+        await changeGrant(c, found.target, principalOf(p), role);
         return c.body(null, 204);
       },
     );

@@ -1,16 +1,19 @@
 import type { Context } from "hono";
+import type { MemberRole } from "../../lib/roles";
 import type { AppEnv } from "../../env";
-import { badRequest } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { urlsOf } from "../../http/urls";
 import type { ListCursors } from "../../http/lists";
 import type { ListPage } from "../../http/pagination";
 import { presentUser } from "../../presenters/user";
 import { presentTeam } from "../../presenters/team";
 import { teamPermissions } from "../../auth/team";
+import { grantedRole } from "./target";
 import {
   grantCounts,
   teamGrantsPage,
   teamsAmong,
+  updateGrant,
   userGrantsPage,
   type GrantTarget,
 } from "../../services/permissions/grants";
@@ -95,4 +98,15 @@ export async function checkInvitedTeams(
   teams.forEach((t, i) => {
     if (!orgTeams.has(t)) throw badRequest(`body.teams[${i}]: not a team of this organization`);
   });
+}
+
+/** Changes a principal's role on `target`; the 404 when it has no grant there to change. */
+export async function changeGrant(
+  c: Context<AppEnv>,
+  target: GrantTarget,
+  principal: { type: "user" | "team"; id: string },
+  role: MemberRole | null | undefined,
+): Promise<void> {
+  const changed = await updateGrant(c.get("db"), target, principal, grantedRole(role));
+  if (!changed) throw notFound(principal.type === "user" ? "User permission" : "Team permission");
 }

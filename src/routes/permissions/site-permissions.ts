@@ -1,7 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { grantedRole } from "./target";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
@@ -25,10 +25,15 @@ import {
   grantsOnChain,
   inviteToContent,
   removeGrant,
-  updateGrant,
   type GrantTarget,
 } from "../../services/permissions/grants";
-import { aggregateBody, checkInvitedTeams, teamGrantsBody, userGrantsBody } from "./grant-pages";
+import {
+  aggregateBody,
+  changeGrant,
+  checkInvitedTeams,
+  teamGrantsBody,
+  userGrantsBody,
+} from "./grant-pages";
 import { memberRolesAmong, siteAggregate } from "../../services/permissions/site-aggregate";
 
 /**
@@ -200,13 +205,7 @@ for (const principal of ["user", "team"] as const) {
       const p = c.req.valid("param") as Record<string, string> & z.infer<typeof SiteParams>;
       const { role } = c.req.valid("json");
       const found = await siteOf(c, p, WRITE);
-      const changed = await updateGrant(
-        c.get("db"),
-        found.target,
-        principalOf(p),
-        grantedRole(role),
-      );
-      if (!changed) throw notFound(principal === "user" ? "User permission" : "Team permission");
+      await changeGrant(c, found.target, principalOf(p), role);
       return c.body(null, 204);
     },
   );
