@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { spaces } from "../../src/db/schema";
 import { as, d1Cost } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
@@ -19,6 +19,7 @@ import {
   seedManyPages,
   spaceRow,
 } from "../helpers/change-requests-factories";
+import { emptyStorage } from "../helpers/storage";
 
 async function sha256Hex(b64: string) {
   const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
@@ -26,291 +27,447 @@ async function sha256Hex(b64: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", () => {
-  it("applies a batch with refs and files, reports it (compat=false), and merges into main", async () => {
-    const { org, space } = await makeCrWorld();
-    const editor = await makeMember(org.id, "edit");
-    const cr = await createCr(editor, space.id, "Docs");
-    const logo = base64Bytes(2048);
-    const first = await postContent(
-      editor,
-      space.id,
-      cr.id,
-      [
+/** A paragraph document of one text. */
+function doc(text: string) {
+  return {
+    document: {
+      object: "document",
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "paragraph",
+          data: {},
+          nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }],
+        },
+      ],
+    },
+  };
+}
+
+/** The `documentId` a page's tree read names (bodies=false), or undefined. */
+async function documentIdOf(token: string, spaceId: string, crId: string, pageId: string) {
+  const res = await as(token).get(`/spaces/${spaceId}/change-requests/${crId}/content`, {
+    query: { bodies: false },
+  });
+  expect(res.status, res.text).toBe(200);
+  const page = (res.body.pages as { id: string; documentId?: string }[]).find(
+    (p) => p.id === pageId,
+  );
+  return page?.documentId;
+}
+
+describe("content", () => {
+  describe("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", () => {
+    it("applies a batch with refs and files, reports it (compat=false), and merges into main", async () => {
+      const { org, space } = await makeCrWorld();
+      const editor = await makeMember(org.id, "edit");
+      const cr = await createCr(editor, space.id, "Docs");
+      const logo = base64Bytes(2048);
+      const first = await postContent(
+        editor,
+        space.id,
+        cr.id,
+        [
+          {
+            operation: "insert_files",
+            files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: logo }],
+          },
+          {
+            operation: "insert_page",
+            ref: "intro",
+            title: "Introduction",
+            document: { markdown: "Hello **world**.\n\n![Logo](./logo)\n" },
+          },
+          {
+            operation: "insert_page",
+            ref: "child",
+            into: "intro",
+            title: "Child",
+            document: { markdown: "See [intro](./intro.md).\n" },
+          },
+          { operation: "insert_page", title: "No ref", document: {} },
+        ],
+        false,
+      );
+      expect(first.status, first.text).toBe(200);
+      const { changeRequest, changes, insertedFiles } = first.body;
+      expect(changeRequest).toMatchObject({ id: cr.id, object: "change-request", outdated: false });
+      expect(changeRequest.revision).not.toBe(cr.revision);
+      expect(changes.map((ch: { object: string; ref?: string }) => [ch.object, ch.ref])).toEqual([
+        ["created_page", "intro"],
+        ["created_page", "child"],
+        ["created_page", undefined],
+      ]);
+      const [introId, childId] = changes.map((ch: { page: { id: string } }) => ch.page.id);
+      expect(changes[0].page).toEqual({
+        object: "page",
+        id: introId,
+        urls: {
+          location: `https://quire.test/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${introId}`,
+        },
+        documentId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(insertedFiles).toHaveLength(1);
+      expect(insertedFiles[0]).toMatchObject({
+        name: "logo.png",
+        contentType: "image/png",
+        size: 2048,
+      });
+      expect(insertedFiles[0].downloadURL).toMatch(
+        /^https:\/\/quire\.test\/v1\/downloads\?key=files%2F/,
+      );
+      const hash = await sha256Hex(logo);
+      const object = await env.FILES.get(`files/${hash}`);
+      expect(object?.size).toBe(2048);
+
+      const tree = await crTree(space.id, cr.id);
+      expect(tree.roots.map((n) => n.row.title)).toEqual(["Introduction", "No ref"]);
+      expect(tree.roots[0]!.children.map((n) => n.path)).toEqual(["introduction/child"]);
+      expect(await markdownOfHash(tree.byId.get(introId)!.row.documentHash)).toContain(
+        "Hello **world**.",
+      );
+      expect((await mainTree(space.id)).roots).toHaveLength(0);
+
+      // A second batch: update, move with into/at, and a page inserted then deleted by ref.
+      const second = await postContent(
+        editor,
+        space.id,
+        cr.id,
+        [
+          {
+            operation: "update_page",
+            page: introId,
+            title: "Intro v2",
+            document: { markdown: "Hello again.\n" },
+          },
+          { operation: "update_page", page: childId, into: null, at: 0 },
+          { operation: "insert_page", ref: "tmp", title: "Temporary", document: {} },
+          { operation: "delete_page", page: "tmp" },
+        ],
+        false,
+      );
+      expect(second.status, second.text).toBe(200);
+      expect(second.body.changes.map((ch: { object: string }) => ch.object)).toEqual([
+        "updated_page",
+        "updated_page",
+        "deleted_page",
+      ]);
+      expect(second.body.insertedFiles).toEqual([]);
+      const after = await crTree(space.id, cr.id);
+      expect(after.roots.map((n) => n.row.title)).toEqual(["Child", "Intro v2", "No ref"]);
+      expect(await markdownOfHash(after.byId.get(introId)!.row.documentHash)).toBe(
+        "Hello again.\n",
+      );
+
+      // The default (compat=true) answers the change request itself.
+      const third = await postContent(editor, space.id, cr.id, [
+        { operation: "delete_page", page: childId },
+      ]);
+      expect(third.status).toBe(200);
+      expect(third.body).toMatchObject({ object: "change-request", id: cr.id });
+      expect(third.body.changes).toBeUndefined();
+      expect((await crRow(cr.id)).seq).toBe(3);
+
+      const merged = await postMerge(editor, space.id, cr.id);
+      expect(merged.status, merged.text).toBe(200);
+      expect(merged.body).toEqual({
+        revision: (await spaceRow(space.id)).revisionId,
+        result: "merge",
+      });
+      const main = await mainTree(space.id);
+      expect(main.roots.map((n) => n.row.title)).toEqual(["Intro v2", "No ref"]);
+    });
+
+    it("applies all of a batch or none of it: a bad change names its index", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const before = await crRow(cr.id);
+      const res = await postContent(owner, space.id, cr.id, [
+        { operation: "insert_page", title: "Fine", document: {} },
+        { operation: "update_page", page: "does-not-exist", title: "x" },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^body\.changes\[1\]\.page: /);
+      const after = await crRow(cr.id);
+      expect(after.seq).toBe(before.seq);
+      expect(after.revisionId).toBe(before.revisionId);
+      expect((await crTree(space.id, cr.id)).roots).toHaveLength(0);
+
+      const shape = await postContent(owner, space.id, cr.id, [
+        { operation: "insert_page", title: "Fine", document: {} },
+        { operation: "rename_page", page: "x" },
+      ]);
+      expect(shape.status).toBe(400);
+      expect(shape.body.error.message).toMatch(/^body\.changes\[1\]/);
+      const empty = await postContent(owner, space.id, cr.id, []);
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.message).toMatch(/^body\.changes: /);
+    });
+
+    it("applies concurrent batches one after another: a lost race is applied again, not refused", async () => {
+      // An upload while the save loop saves: both land, as two revisions, in some order.
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const before = await crRow(cr.id);
+      const titles = ["One", "Two", "Three", "Four"];
+      const answers = await Promise.all(
+        titles.map((title) =>
+          postContent(owner, space.id, cr.id, [{ operation: "insert_page", title, document: {} }]),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const after = await crRow(cr.id);
+      expect(after.seq).toBe(before.seq + titles.length);
+      const roots = (await crTree(space.id, cr.id)).roots.map((r) => r.row.title);
+      expect([...roots].sort()).toEqual([...titles].sort());
+    });
+
+    it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const url = await postContent(owner, space.id, cr.id, [
+        { operation: "insert_files", files: [{ name: "a.png", url: "https://example.com/a.png" }] },
+      ]);
+      expect(url.status).toBe(400);
+      expect(url.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.url: /);
+      const bad = await postContent(owner, space.id, cr.id, [
+        { operation: "insert_page", title: "P", document: {} },
         {
           operation: "insert_files",
-          files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: logo }],
+          files: [{ name: "a.png", contentType: "image/png", base64: "@@@" }],
         },
-        {
-          operation: "insert_page",
-          ref: "intro",
-          title: "Introduction",
-          document: { markdown: "Hello **world**.\n\n![Logo](./logo)\n" },
-        },
-        {
-          operation: "insert_page",
-          ref: "child",
-          into: "intro",
-          title: "Child",
-          document: { markdown: "See [intro](./intro.md).\n" },
-        },
-        { operation: "insert_page", title: "No ref", document: {} },
-      ],
-      false,
-    );
-    expect(first.status, first.text).toBe(200);
-    const { changeRequest, changes, insertedFiles } = first.body;
-    expect(changeRequest).toMatchObject({ id: cr.id, object: "change-request", outdated: false });
-    expect(changeRequest.revision).not.toBe(cr.revision);
-    expect(changes.map((ch: { object: string; ref?: string }) => [ch.object, ch.ref])).toEqual([
-      ["created_page", "intro"],
-      ["created_page", "child"],
-      ["created_page", undefined],
-    ]);
-    const [introId, childId] = changes.map((ch: { page: { id: string } }) => ch.page.id);
-    expect(changes[0].page).toEqual({
-      object: "page",
-      id: introId,
-      urls: {
-        location: `https://quire.test/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${introId}`,
-      },
-      documentId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      ]);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/^body\.changes\[1\]\.files\[0\]\.base64: /);
+      expect((await crRow(cr.id)).seq).toBe(0);
     });
-    expect(insertedFiles).toHaveLength(1);
-    expect(insertedFiles[0]).toMatchObject({
-      name: "logo.png",
-      contentType: "image/png",
-      size: 2048,
+
+    it("refuses a content type outside RFC 9110's grammar and a file name with control characters", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const file = (name: string, contentType: string) => [
+        { operation: "insert_files", files: [{ name, contentType, base64: "aGVsbG8=" }] },
+      ];
+      for (const type of ["text/plain\r\nX-Evil: 1", "text", "text/plain; charset", "tëxt/plain"]) {
+        const res = await postContent(owner, space.id, cr.id, file("a.txt", type));
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.contentType: /);
+      }
+      for (const name of ["a\u0000.txt", "a\r\nb.txt", "tab\t.txt"]) {
+        const res = await postContent(owner, space.id, cr.id, file(name, "text/plain"));
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.name: /);
+      }
+      const fine = await postContent(
+        owner,
+        space.id,
+        cr.id,
+        file("notes.txt", 'text/plain; charset="utf-8"; format=flowed'),
+      );
+      expect(fine.status).toBe(200);
+      expect((await crRow(cr.id)).seq).toBe(1);
     });
-    expect(insertedFiles[0].downloadURL).toMatch(
-      /^https:\/\/quire\.test\/v1\/downloads\?key=files%2F/,
-    );
-    const hash = await sha256Hex(logo);
-    const object = await env.FILES.get(`files/${hash}`);
-    expect(object?.size).toBe(2048);
 
-    const tree = await crTree(space.id, cr.id);
-    expect(tree.roots.map((n) => n.row.title)).toEqual(["Introduction", "No ref"]);
-    expect(tree.roots[0]!.children.map((n) => n.path)).toEqual(["introduction/child"]);
-    expect(await markdownOfHash(tree.byId.get(introId)!.row.documentHash)).toContain(
-      "Hello **world**.",
-    );
-    expect((await mainTree(space.id)).roots).toHaveLength(0);
+    it("refuses content changes in a locked space and on a merged or archived change request (409)", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const archived = await createCr(owner, space.id);
+      await as(owner.token).patch(`/spaces/${space.id}/change-requests/${archived.id}`, {
+        status: "archived",
+      });
+      const change = [{ operation: "insert_page", title: "P", document: {} }];
+      expect((await postContent(owner, space.id, archived.id, change)).status).toBe(409);
+      await testDb().update(spaces).set({ editMode: "locked" }).where(eq(spaces.id, space.id));
+      const locked = await postContent(owner, space.id, cr.id, change);
+      expect(locked.status).toBe(409);
+      expect(locked.body.error.message).toMatch(/locked/);
+      await testDb().update(spaces).set({ editMode: "live" }).where(eq(spaces.id, space.id));
+      expect((await postMerge(owner, space.id, cr.id)).status).toBe(200);
+      expect((await postContent(owner, space.id, cr.id, change)).status).toBe(409);
+    });
 
-    // A second batch: update, move with into/at, and a page inserted then deleted by ref.
-    const second = await postContent(
-      editor,
-      space.id,
-      cr.id,
-      [
+    it("writes rows in proportion to the change, not to a space of 500 pages", async () => {
+      const { owner, space } = await makeCrWorld();
+      const pageIds = await seedManyPages(space, 500);
+      const cr = await createCr(owner, space.id);
+      const content = await postContent(owner, space.id, cr.id, [
         {
           operation: "update_page",
-          page: introId,
-          title: "Intro v2",
-          document: { markdown: "Hello again.\n" },
+          page: pageIds[250]!,
+          title: "Renamed",
+          document: { markdown: "New body.\n" },
         },
-        { operation: "update_page", page: childId, into: null, at: 0 },
-        { operation: "insert_page", ref: "tmp", title: "Temporary", document: {} },
-        { operation: "delete_page", page: "tmp" },
-      ],
-      false,
-    );
-    expect(second.status, second.text).toBe(200);
-    expect(second.body.changes.map((ch: { object: string }) => ch.object)).toEqual([
-      "updated_page",
-      "updated_page",
-      "deleted_page",
-    ]);
-    expect(second.body.insertedFiles).toEqual([]);
-    const after = await crTree(space.id, cr.id);
-    expect(after.roots.map((n) => n.row.title)).toEqual(["Child", "Intro v2", "No ref"]);
-    expect(await markdownOfHash(after.byId.get(introId)!.row.documentHash)).toBe("Hello again.\n");
-
-    // The default (compat=true) answers the change request itself.
-    const third = await postContent(editor, space.id, cr.id, [
-      { operation: "delete_page", page: childId },
-    ]);
-    expect(third.status).toBe(200);
-    expect(third.body).toMatchObject({ object: "change-request", id: cr.id });
-    expect(third.body.changes).toBeUndefined();
-    expect((await crRow(cr.id)).seq).toBe(3);
-
-    const merged = await postMerge(editor, space.id, cr.id);
-    expect(merged.status, merged.text).toBe(200);
-    expect(merged.body).toEqual({
-      revision: (await spaceRow(space.id)).revisionId,
-      result: "merge",
+      ]);
+      expect(content.status, content.text).toBe(200);
+      expect(d1Cost(content).rowsWritten).toBeLessThan(40);
+      const merged = await postMerge(owner, space.id, cr.id);
+      expect(merged.status, merged.text).toBe(200);
+      expect(d1Cost(merged).rowsWritten).toBeLessThan(40);
+      const main = await mainTree(space.id);
+      expect(main.roots).toHaveLength(500);
+      expect(main.byId.get(pageIds[250]!)!.row.title).toBe("Renamed");
     });
-    const main = await mainTree(space.id);
-    expect(main.roots.map((n) => n.row.title)).toEqual(["Intro v2", "No ref"]);
-  });
 
-  it("applies all of a batch or none of it: a bad change names its index", async () => {
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const before = await crRow(cr.id);
-    const res = await postContent(owner, space.id, cr.id, [
-      { operation: "insert_page", title: "Fine", document: {} },
-      { operation: "update_page", page: "does-not-exist", title: "x" },
-    ]);
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^body\.changes\[1\]\.page: /);
-    const after = await crRow(cr.id);
-    expect(after.seq).toBe(before.seq);
-    expect(after.revisionId).toBe(before.revisionId);
-    expect((await crTree(space.id, cr.id)).roots).toHaveLength(0);
-
-    const shape = await postContent(owner, space.id, cr.id, [
-      { operation: "insert_page", title: "Fine", document: {} },
-      { operation: "rename_page", page: "x" },
-    ]);
-    expect(shape.status).toBe(400);
-    expect(shape.body.error.message).toMatch(/^body\.changes\[1\]/);
-    const empty = await postContent(owner, space.id, cr.id, []);
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toMatch(/^body\.changes: /);
-  });
-
-  it("applies concurrent batches one after another: a lost race is applied again, not refused", async () => {
-    // An upload while the save loop saves: both land, as two revisions, in some order.
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const before = await crRow(cr.id);
-    const titles = ["One", "Two", "Three", "Four"];
-    const answers = await Promise.all(
-      titles.map((title) =>
-        postContent(owner, space.id, cr.id, [{ operation: "insert_page", title, document: {} }]),
-      ),
-    );
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    const after = await crRow(cr.id);
-    expect(after.seq).toBe(before.seq + titles.length);
-    const roots = (await crTree(space.id, cr.id)).roots.map((r) => r.row.title);
-    expect([...roots].sort()).toEqual([...titles].sort());
-  });
-
-  it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const url = await postContent(owner, space.id, cr.id, [
-      { operation: "insert_files", files: [{ name: "a.png", url: "https://example.com/a.png" }] },
-    ]);
-    expect(url.status).toBe(400);
-    expect(url.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.url: /);
-    const bad = await postContent(owner, space.id, cr.id, [
-      { operation: "insert_page", title: "P", document: {} },
-      {
+    // Needs src/app.ts to let this path past the app-wide 1 MiB body limit (see the area report).
+    it("accepts a file of 1 MB (a body over 1 MiB) and refuses one byte more", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const file = (size: number) => ({
         operation: "insert_files",
-        files: [{ name: "a.png", contentType: "image/png", base64: "@@@" }],
-      },
-    ]);
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/^body\.changes\[1\]\.files\[0\]\.base64: /);
-    expect((await crRow(cr.id)).seq).toBe(0);
-  });
-
-  it("refuses a content type outside RFC 9110's grammar and a file name with control characters", async () => {
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const file = (name: string, contentType: string) => [
-      { operation: "insert_files", files: [{ name, contentType, base64: "aGVsbG8=" }] },
-    ];
-    for (const type of ["text/plain\r\nX-Evil: 1", "text", "text/plain; charset", "tëxt/plain"]) {
-      const res = await postContent(owner, space.id, cr.id, file("a.txt", type));
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.contentType: /);
-    }
-    for (const name of ["a\u0000.txt", "a\r\nb.txt", "tab\t.txt"]) {
-      const res = await postContent(owner, space.id, cr.id, file(name, "text/plain"));
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.name: /);
-    }
-    const fine = await postContent(
-      owner,
-      space.id,
-      cr.id,
-      file("notes.txt", 'text/plain; charset="utf-8"; format=flowed'),
-    );
-    expect(fine.status).toBe(200);
-    expect((await crRow(cr.id)).seq).toBe(1);
-  });
-
-  it("refuses content changes in a locked space and on a merged or archived change request (409)", async () => {
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const archived = await createCr(owner, space.id);
-    await as(owner.token).patch(`/spaces/${space.id}/change-requests/${archived.id}`, {
-      status: "archived",
+        files: [
+          { name: "big.bin", contentType: "application/octet-stream", base64: base64Bytes(size) },
+        ],
+      });
+      const ok = await postContent(owner, space.id, cr.id, [file(1024 * 1024)], false);
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.insertedFiles[0].size).toBe(1024 * 1024);
+      const over = await postContent(owner, space.id, cr.id, [file(1024 * 1024 + 1)]);
+      expect(over.status).toBe(400);
+      expect(over.body.error.message).toBe("body.changes[0].files[0].base64: larger than 1 MB");
     });
-    const change = [{ operation: "insert_page", title: "P", document: {} }];
-    expect((await postContent(owner, space.id, archived.id, change)).status).toBe(409);
-    await testDb().update(spaces).set({ editMode: "locked" }).where(eq(spaces.id, space.id));
-    const locked = await postContent(owner, space.id, cr.id, change);
-    expect(locked.status).toBe(409);
-    expect(locked.body.error.message).toMatch(/locked/);
-    await testDb().update(spaces).set({ editMode: "live" }).where(eq(spaces.id, space.id));
-    expect((await postMerge(owner, space.id, cr.id)).status).toBe(200);
-    expect((await postContent(owner, space.id, cr.id, change)).status).toBe(409);
   });
-
-  it("writes rows in proportion to the change, not to a space of 500 pages", async () => {
-    const { owner, space } = await makeCrWorld();
-    const pageIds = await seedManyPages(space, 500);
-    const cr = await createCr(owner, space.id);
-    const content = await postContent(owner, space.id, cr.id, [
-      {
-        operation: "update_page",
-        page: pageIds[250]!,
-        title: "Renamed",
-        document: { markdown: "New body.\n" },
-      },
-    ]);
-    expect(content.status, content.text).toBe(200);
-    expect(d1Cost(content).rowsWritten).toBeLessThan(40);
-    const merged = await postMerge(owner, space.id, cr.id);
-    expect(merged.status, merged.text).toBe(200);
-    expect(d1Cost(merged).rowsWritten).toBeLessThan(40);
-    const main = await mainTree(space.id);
-    expect(main.roots).toHaveLength(500);
-    expect(main.byId.get(pageIds[250]!)!.row.title).toBe("Renamed");
-  });
-
-  // Needs src/app.ts to let this path past the app-wide 1 MiB body limit (see the area report).
-  it("accepts a file of 1 MB (a body over 1 MiB) and refuses one byte more", async () => {
-    const { owner, space } = await makeCrWorld();
-    const cr = await createCr(owner, space.id);
-    const file = (size: number) => ({
-      operation: "insert_files",
-      files: [
-        { name: "big.bin", contentType: "application/octet-stream", base64: base64Bytes(size) },
-      ],
-    });
-    const ok = await postContent(owner, space.id, cr.id, [file(1024 * 1024)], false);
-    expect(ok.status, ok.text).toBe(200);
-    expect(ok.body.insertedFiles[0].size).toBe(1024 * 1024);
-    const over = await postContent(owner, space.id, cr.id, [file(1024 * 1024 + 1)]);
-    expect(over.status).toBe(400);
-    expect(over.body.error.message).toBe("body.changes[0].files[0].base64: larger than 1 MB");
+  authorizationMatrix("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", {
+    setup: async (world) => {
+      const space = await makeSpace(world.org.id, world.owner);
+      await grantSpace(space.id, { user: world.guest.user.id }, "read");
+      return { space, cr: await createCr(world.owner, space.id) };
+    },
+    request: (_w, s) => ({
+      method: "POST",
+      path: `/spaces/${s.space.id}/change-requests/${s.cr.id}/content`,
+      body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
+    }),
+    missing: (_w, s) => ({
+      method: "POST",
+      path: `/spaces/neverexisted/change-requests/${s.cr.id}/content`,
+      body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
+    }),
+    minimumRole: "edit",
+    scope: "space:write",
+    success: 200,
   });
 });
 
-authorizationMatrix("POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", {
-  setup: async (world) => {
-    const space = await makeSpace(world.org.id, world.owner);
-    await grantSpace(space.id, { user: world.guest.user.id }, "read");
-    return { space, cr: await createCr(world.owner, space.id) };
-  },
-  request: (_w, s) => ({
-    method: "POST",
-    path: `/spaces/${s.space.id}/change-requests/${s.cr.id}/content`,
-    body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
-  }),
-  missing: (_w, s) => ({
-    method: "POST",
-    path: `/spaces/neverexisted/change-requests/${s.cr.id}/content`,
-    body: { changes: [{ operation: "insert_page", title: "P", document: {} }] },
-  }),
-  minimumRole: "edit",
-  scope: "space:write",
-  success: 200,
+describe("base-document", () => {
+  beforeAll(emptyStorage);
+  describe("update_page's baseDocumentId (Quire extension: a save names what it was based on)", () => {
+    it("saves on the base the page has, answers the new documentId, and refuses a stale base with 409", async () => {
+      const { org, space } = await makeCrWorld();
+      const writer = await makeMember(org.id, "edit");
+      const cr = await createCr(writer, space.id, "Draft");
+      const created = await postContent(
+        writer,
+        space.id,
+        cr.id,
+        [{ operation: "insert_page", ref: "p", title: "Page", document: {} }],
+        false,
+      );
+      expect(created.status, created.text).toBe(200);
+      const pageId: string = created.body.changes[0].page.id;
+      // An empty page has a document too (the empty one): the base the next save names.
+      const emptyId: string = created.body.changes[0].page.documentId;
+      expect(await documentIdOf(writer.token, space.id, cr.id, pageId)).toBe(emptyId);
+      const first = await postContent(
+        writer,
+        space.id,
+        cr.id,
+        [{ operation: "update_page", page: pageId, baseDocumentId: emptyId, document: doc("one") }],
+        false,
+      );
+      expect(first.status, first.text).toBe(200);
+      const firstId: string = first.body.changes[0].page.documentId;
+      expect(firstId).toMatch(/^[0-9a-f]{64}$/);
+      expect(await documentIdOf(writer.token, space.id, cr.id, pageId)).toBe(firstId);
+
+      const second = await postContent(
+        writer,
+        space.id,
+        cr.id,
+        [{ operation: "update_page", page: pageId, baseDocumentId: firstId, document: doc("two") }],
+        false,
+      );
+      expect(second.status, second.text).toBe(200);
+      const secondId: string = second.body.changes[0].page.documentId;
+      expect(secondId).not.toBe(firstId);
+
+      // Another tab still based on `one`: refused, naming the field, and nothing changes.
+      const stale = await postContent(writer, space.id, cr.id, [
+        { operation: "update_page", page: pageId, baseDocumentId: firstId, document: doc("three") },
+      ]);
+      expect(stale.status, stale.text).toBe(409);
+      expect(stale.body.error.message).toContain("body.changes[0].baseDocumentId");
+      expect(stale.body.error.message).toContain(secondId);
+      expect(await documentIdOf(writer.token, space.id, cr.id, pageId)).toBe(secondId);
+
+      // A retried save whose answer was lost (its base is the one before it): not a conflict.
+      const retried = await postContent(writer, space.id, cr.id, [
+        { operation: "update_page", page: pageId, baseDocumentId: firstId, document: doc("two") },
+      ]);
+      expect(retried.status, retried.text).toBe(200);
+
+      // Without the extension, the official last-writer-wins behaviour is unchanged.
+      const blind = await postContent(writer, space.id, cr.id, [
+        { operation: "update_page", page: pageId, document: doc("four") },
+      ]);
+      expect(blind.status, blind.text).toBe(200);
+    });
+
+    it("is refused without a document (400 naming the field)", async () => {
+      const { org, space } = await makeCrWorld();
+      const writer = await makeMember(org.id, "edit");
+      const cr = await createCr(writer, space.id);
+      const created = await postContent(
+        writer,
+        space.id,
+        cr.id,
+        [{ operation: "insert_page", title: "Page", document: {} }],
+        false,
+      );
+      const pageId: string = created.body.changes[0].page.id;
+      const res = await postContent(writer, space.id, cr.id, [
+        { operation: "update_page", page: pageId, baseDocumentId: null, title: "Renamed" },
+      ]);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.message).toContain("body.changes[0].baseDocumentId");
+    });
+  });
+  authorizationMatrix("update_page with baseDocumentId (content batch)", {
+    setup: async (world) => {
+      const space = await makeSpace(world.org.id, world.owner);
+      await grantSpace(space.id, { user: world.guest.user.id }, "read");
+      const cr = await createCr(world.owner, space.id);
+      const created = await postContent(
+        world.owner,
+        space.id,
+        cr.id,
+        [{ operation: "insert_page", title: "P", document: doc("x") }],
+        false,
+      );
+      // Saving the same document on its own base leaves it as it was: every case may send it.
+      const { id, documentId } = created.body.changes[0].page as { id: string; documentId: string };
+      return { space, cr, pageId: id, base: documentId };
+    },
+    request: (_w, s) => ({
+      method: "POST",
+      path: `/spaces/${s.space.id}/change-requests/${s.cr.id}/content`,
+      body: {
+        changes: [
+          { operation: "update_page", page: s.pageId, baseDocumentId: s.base, document: doc("x") },
+        ],
+      },
+    }),
+    missing: (_w, s) => ({
+      method: "POST",
+      path: `/spaces/neverexisted/change-requests/${s.cr.id}/content`,
+      body: {
+        changes: [
+          { operation: "update_page", page: s.pageId, baseDocumentId: s.base, document: doc("x") },
+        ],
+      },
+    }),
+    minimumRole: "edit",
+    scope: "space:write",
+    success: 200,
+  });
 });

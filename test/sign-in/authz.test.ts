@@ -2,9 +2,9 @@ import { authorizationMatrix } from "../helpers/authz";
 import { testDb } from "../helpers/factories";
 import { emailInvites } from "../../src/db/schema";
 
-// The reads of the settings (members, not guests) are checked in passwords.test.ts. The person's
+// The reads of the settings (members, not guests) are checked in email-passwords.test.ts. The person's
 // own invites (`/v1/user/invites`, no organization role) get their caller kinds in
-// pending-invites.test.ts.
+// invites.test.ts.
 
 /** An organization id that never existed. */
 const MISSING = "missing-org-id-00000";

@@ -14,7 +14,7 @@ import { linkHref, markParseRules, markTag, nodeParseRules, nodeTag } from "./ht
  * The Tiptap extensions of the editor's schema, DERIVED from core/editor/nodes.ts
  * (the one home of the editor's types): one Node per node spec, one Mark per mark spec, plus
  * the text, the line break and the opaque carriers that core/editor/schema.ts adds. Their
- * ProseMirror schema is the codec's `editorSchema` (test/app/editor-extensions.test.ts holds
+ * ProseMirror schema is the codec's `editorSchema` (test/app/editor.test.ts holds
  * them equal), so `fromEditor(editor.getJSON())` reads what the editor holds. The browser passes
  * the node view of what is shown by a label (node-view.ts); without one (the schema test, in
  * workerd) the same nodes render as their HTML.

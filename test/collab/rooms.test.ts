@@ -1,0 +1,344 @@
+import { describe, expect, it, vi, afterEach, beforeAll } from "vitest";
+import { makeOrg, makeMember, testDb } from "../helpers/factories";
+import { makeSession } from "../helpers/sessions";
+import {
+  connect,
+  open,
+  roomWorld,
+  type,
+  pageDocument,
+  paragraphDoc,
+  roomOf,
+  saveNow,
+  type RoomWorld,
+  type TestClient,
+  later,
+} from "./client";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
+import { editorSchema } from "../../core/editor/schema";
+import { as } from "../helpers/api";
+import { postContent, postMerge } from "../helpers/change-requests-factories";
+import { eq } from "drizzle-orm";
+import * as encoding from "lib0/encoding";
+import * as syncProtocol from "y-protocols/sync";
+import { apiTokens } from "../../src/db/schema";
+import { emptyStorage } from "../helpers/storage";
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Types `text` into `from` and waits until `to` has it (the room accepted it). With a fake Date,
+ * each of `vi.waitFor`'s polls moves it 50 ms: times below are read with that slack.
+ */
+async function edit(from: TestClient, to: TestClient, text: string): Promise<void> {
+  type(from, text);
+  await vi.waitFor(() => expect(to.text()).toContain(text));
+}
+
+/** The room's alarm time and whether it still has unsaved edits (read in the object). */
+async function roomState(w: RoomWorld): Promise<{ alarm: number | null; unsaved: boolean }> {
+  return runInDurableObject(roomOf(w), async (_room, state) => ({
+    alarm: await state.storage.getAlarm(),
+    unsaved:
+      state.storage.sql.exec("SELECT 1 FROM meta WHERE key = 'firstUnsavedAt'").toArray().length >
+      0,
+  }));
+}
+
+/** The text of the page's stored Document, read through the API. */
+async function storedText(w: RoomWorld): Promise<string> {
+  return JSON.stringify(await pageDocument(w.writer.token, w));
+}
+
+/** Runs the room's re-check of its sockets now (it is due a minute after the first socket). */
+async function recheckNow(w: RoomWorld): Promise<void> {
+  await later(60_001, () => runDurableObjectAlarm(roomOf(w)));
+}
+
+/** A sync step 1 of the client's document: a valid message the room answers. */
+function step1(client: TestClient): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 0);
+  syncProtocol.writeSyncStep1(encoder, client.doc);
+  return encoding.toUint8Array(encoder);
+}
+
+/** Types into `from` and expects `to` to see it (the room still serves the others). */
+async function stillServes(from: TestClient, to: TestClient, text: string): Promise<void> {
+  type(from, text);
+  await vi.waitFor(() => expect(to.text()).toContain(text));
+}
+
+describe("access", () => {
+  describe("live rooms: who may connect", () => {
+    it("refuses no credential, another organization, a wrong Origin and a plain GET (no 5xx)", async () => {
+      const w = await roomWorld();
+      const none = await connect(w.url, {});
+      expect(none instanceof Response && none.status).toBe(401);
+      const { owner: stranger } = await makeOrg();
+      const other = await connect(w.url, { Authorization: `Bearer ${stranger.token}` });
+      expect(other instanceof Response && other.status).toBe(404);
+      const session = await makeSession(w.writer.user.id);
+      const wrongOrigin = await connect(w.url, {
+        Cookie: session.cookie,
+        Origin: "https://evil.example",
+      });
+      expect(wrongOrigin instanceof Response && wrongOrigin.status).toBe(403);
+      const plain = await connect(w.url.replace(/\/live$/, "/live"), {
+        Authorization: `Bearer ${w.writer.token}`,
+        Upgrade: "h2c",
+      });
+      expect(plain instanceof Response && plain.status).toBe(426);
+      const missing = await connect(w.url.replace(w.pageId, "nopage"), {
+        Authorization: `Bearer ${w.writer.token}`,
+      });
+      expect(missing instanceof Response && missing.status).toBe(404);
+      // The app's origin with the session: accepted.
+      const ok = await open(w.url, { Cookie: session.cookie, Origin: session.origin });
+      ok.ws.close();
+    });
+
+    it("drops a reader's document updates but syncs them the writers' edits", async () => {
+      const w = await roomWorld("Shared");
+      const reader = await makeMember(w.org.id, "read");
+      const r = await open(w.url, { Authorization: `Bearer ${reader.token}` });
+      const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      await vi.waitFor(() => expect(r.text()).toContain("Shared"));
+      type(r, "READER ");
+      type(a, "WRITER ");
+      await vi.waitFor(() => expect(r.text()).toContain("WRITER "));
+      const late = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      await vi.waitFor(() => expect(late.text()).toContain("WRITER "));
+      expect(late.text()).not.toContain("READER ");
+      for (const c of [r, a, late]) c.ws.close();
+    });
+
+    it("closes malformed (4400) and oversized (4413) senders; the others are unaffected", async () => {
+      const w = await roomWorld("Calm");
+      const bad = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      const big = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      const good = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      bad.ws.send(new Uint8Array([0, 2, 5, 1, 2]));
+      big.ws.send(new Uint8Array(1024 * 1024 + 10));
+      await vi.waitFor(() => expect(bad.closed?.code).toBe(4400));
+      await vi.waitFor(() => expect(big.closed?.code).toBe(4413));
+      const other = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
+      type(good, "Still ");
+      await vi.waitFor(() => expect(other.text()).toContain("Still Calm"));
+      good.ws.close();
+      other.ws.close();
+    });
+  });
+});
+
+describe("saves", () => {
+  beforeAll(emptyStorage);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  describe("live rooms: the write-back's debounce", () => {
+    it("saves 2 s after the latest edit: an earlier alarm only sets itself again", async () => {
+      const w = await roomWorld("Debounce");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      const t0 = Date.now();
+      vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+      await edit(a, b, "One ");
+      vi.setSystemTime(t0 + 1500);
+      await edit(a, b, "Two ");
+      // 2 s after the first edit, 0.6 s after the latest: not due.
+      vi.setSystemTime(t0 + 2100);
+      await runDurableObjectAlarm(roomOf(w));
+      const early = await roomState(w);
+      expect(early.unsaved).toBe(true);
+      expect(early.alarm! - (t0 + 3500)).toBeGreaterThanOrEqual(0);
+      expect(early.alarm! - (t0 + 3500)).toBeLessThan(500);
+      expect(await storedText(w)).not.toContain("One");
+      vi.setSystemTime(early.alarm!);
+      await runDurableObjectAlarm(roomOf(w));
+      await vi.waitFor(() => expect(a.statuses.at(-1)).toMatchObject({ saved: true }));
+      expect(await storedText(w)).toContain("Two One Debounce");
+      for (const c of [a, b]) c.ws.close();
+    });
+
+    it("saves at most 10 s after the first unsaved edit while someone keeps typing", async () => {
+      const w = await roomWorld("Cap");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      const t0 = Date.now();
+      vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+      for (let i = 0; i <= 6; i++) {
+        vi.setSystemTime(t0 + i * 1500);
+        await edit(a, b, `w${i} `);
+        await runDurableObjectAlarm(roomOf(w));
+      }
+      // The latest edit at 9 s would debounce to 11 s; the cap is 10 s.
+      const capped = await roomState(w);
+      expect(capped.unsaved).toBe(true);
+      expect(capped.alarm! - (t0 + 10_000)).toBeGreaterThanOrEqual(0);
+      expect(capped.alarm! - (t0 + 10_000)).toBeLessThan(500);
+      vi.setSystemTime(capped.alarm!);
+      await runDurableObjectAlarm(roomOf(w));
+      await vi.waitFor(() => expect(a.statuses.at(-1)).toMatchObject({ saved: true }));
+      expect(await storedText(w)).toContain("w6 w5 w4 w3 w2 w1 w0 Cap");
+      for (const c of [a, b]) c.ws.close();
+    });
+  });
+  describe("live rooms: an update's storage", () => {
+    it("costs one write, its log row, and no alarm call while edits are pending", async () => {
+      const w = await roomWorld("Cost");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      await edit(a, b, "First ");
+      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false));
+      const calls: string[] = [];
+      await runInDurableObject(roomOf(w), (_room, state) => {
+        const sql = state.storage.sql;
+        const exec = sql.exec.bind(sql);
+        sql.exec = ((query: string, ...bindings: unknown[]) => {
+          calls.push(query);
+          return exec(query, ...bindings);
+        }) as typeof sql.exec;
+        for (const name of ["getAlarm", "setAlarm", "put", "get"] as const) {
+          const original = state.storage[name].bind(state.storage) as (
+            ...args: unknown[]
+          ) => unknown;
+          (state.storage as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+            calls.push(name);
+            return original(...args);
+          };
+        }
+      });
+      for (let i = 0; i < 20; i++) await edit(a, b, `e${i} `);
+      expect(calls).toHaveLength(20);
+      expect(calls.every((query) => query.startsWith("INSERT INTO updates"))).toBe(true);
+      for (const c of [a, b]) c.ws.close();
+    });
+  });
+  describe("live rooms: a moved block keeps its key, so its comments follow it", () => {
+    it("through the editor's binding, the room, the write-back and the API", async () => {
+      const w = await roomWorld("First");
+      const two = paragraphDoc("First");
+      two.nodes.push(paragraphDoc("Second").nodes[0]!);
+      const batch = [{ operation: "update_page", page: w.pageId, document: { document: two } }];
+      expect((await postContent(w.writer, w.space.id, w.cr.id, batch, false)).status).toBe(200);
+      const keys = (await pageDocument(w.writer.token, w)).nodes.map(
+        (n) => (n as { key: string }).key,
+      );
+      const comments = `/spaces/${w.space.id}/change-requests/${w.cr.id}/comments`;
+      const posted = await as(w.writer.token).post(comments, {
+        page: w.pageId,
+        node: keys[1],
+        body: { markdown: "About the second block" },
+      });
+      expect(posted.status, posted.text).toBe(200);
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      // "Second" dragged (or moved by keyboard) above "First": the editor's new doc, written to
+      // Yjs by y-tiptap's own diff, as the sync plugin does for every local edit.
+      const fragment = a.doc.getXmlFragment("default");
+      const shown = yXmlFragmentToProseMirrorRootNode(fragment, editorSchema);
+      const moved = shown.copy(
+        shown.content.cut(0).replaceChild(0, shown.child(1)).replaceChild(1, shown.child(0)),
+      );
+      a.doc.transact(() =>
+        updateYFragment(a.doc, fragment, moved, { mapping: new Map(), isOMark: new Map() }),
+      );
+      // The other person's copy, the stored Document and the comment all agree.
+      await vi.waitFor(() => expect(b.text()).toMatch(/Second.*First/));
+      const remote = yXmlFragmentToProseMirrorRootNode(
+        b.doc.getXmlFragment("default"),
+        editorSchema,
+      );
+      expect([remote.child(0).attrs.key, remote.child(1).attrs.key]).toEqual([keys[1], keys[0]]);
+      await saveNow(w, a);
+      const stored = (await pageDocument(w.writer.token, w)).nodes as Array<{ key: string }>;
+      expect(stored.map((n) => n.key)).toEqual([keys[1], keys[0]]);
+      expect(JSON.stringify(stored[0])).toContain("Second");
+      const comment = await as(w.writer.token).get(`${comments}/${posted.body.id}`);
+      expect(comment.body.target).toMatchObject({ page: { id: w.pageId }, node: { id: keys[1] } });
+      for (const c of [a, b]) c.ws.close();
+    });
+  });
+});
+
+describe("edges", () => {
+  beforeAll(emptyStorage);
+  describe("live rooms: limits and access ending", () => {
+    it("closes a socket past 200 messages in 10 s with 4429; the others are unaffected", async () => {
+      const w = await roomWorld("Rate");
+      const flood = await open(w.url, bearer(w.writer.token));
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      for (let i = 0; i < 210; i++) flood.ws.send(step1(flood));
+      await vi.waitFor(() => expect(flood.closed?.code).toBe(4429));
+      await stillServes(a, b, "Calm ");
+      for (const c of [a, b]) c.ws.close();
+    });
+
+    it("refuses the socket past the room's limit with 4503 (the suite's limit is 8)", async () => {
+      const w = await roomWorld("Full");
+      const inside: TestClient[] = [];
+      for (let i = 0; i < 8; i++) inside.push(await open(w.url, bearer(w.writer.token)));
+      const extra = await connect(w.url, bearer(w.writer.token));
+      if (extra instanceof Response) throw new Error(`no upgrade: ${extra.status}`);
+      await vi.waitFor(() => expect(extra.closed?.code).toBe(4503));
+      expect(extra.closed?.reason).toMatch(/8 people/);
+      await stillServes(inside[0]!, inside[7]!, "Room ");
+      for (const c of inside) c.ws.close();
+    });
+
+    it("closes the sockets of a merged change request with 4409 and refuses new ones (409)", async () => {
+      const w = await roomWorld("Merge me");
+      const a = await open(w.url, bearer(w.writer.token));
+      const merged = await postMerge(w.writer, w.space.id, w.cr.id);
+      expect(merged.status, merged.text).toBe(200);
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4409));
+      const late = await connect(w.url, bearer(w.writer.token));
+      expect(late instanceof Response && late.status).toBe(409);
+    });
+
+    it("closes the sockets of an archived change request with 4409 and refuses new ones", async () => {
+      const w = await roomWorld("Archive me");
+      const a = await open(w.url, bearer(w.writer.token));
+      const res = await as(w.owner.token).patch(
+        `/spaces/${w.space.id}/change-requests/${w.cr.id}`,
+        {
+          status: "archived",
+        },
+      );
+      expect(res.status, res.text).toBe(200);
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4409));
+      const late = await connect(w.url, bearer(w.writer.token));
+      expect(late instanceof Response && late.status).toBe(409);
+    });
+
+    it("closes a revoked session's socket at the next re-check (4401), not the others", async () => {
+      const w = await roomWorld("Session");
+      const session = await makeSession(w.writer.user.id);
+      const s = await open(w.url, { Cookie: session.cookie, Origin: session.origin });
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      await testDb()
+        .update(apiTokens)
+        .set({ revokedAt: new Date().toISOString() })
+        .where(eq(apiTokens.id, session.id));
+      await recheckNow(w);
+      await vi.waitFor(() => expect(s.closed?.code).toBe(4401));
+      await stillServes(a, b, "Kept ");
+      for (const c of [a, b]) c.ws.close();
+    });
+
+    it("closes a removed member's socket at the next re-check (4403)", async () => {
+      const w = await roomWorld("Member");
+      const a = await open(w.url, bearer(w.writer.token));
+      const removed = await as(w.owner.token).delete(
+        `/orgs/${w.org.id}/members/${w.writer.user.id}`,
+      );
+      expect(removed.status, removed.text).toBe(204);
+      await recheckNow(w);
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4403));
+    });
+  });
+});
