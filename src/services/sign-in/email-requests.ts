@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailSignIns, users } from "../../db/schema/index";
 import { runStatements } from "../../db/plan";
@@ -137,7 +137,7 @@ export async function newEmailRequest(
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + EMAIL_SIGN_IN_TTL_MS).toISOString(),
   };
-  return { id, token, code, row };
+  return { token, code, row };
 }
 
 /** A request as redeeming reads it. */
@@ -162,19 +162,7 @@ export async function requestByAddress(
   email: string,
   purpose: EmailSignInRow["purpose"] = "sign-in",
 ): Promise<EmailSignInRow | null> {
-  const [row] = await db
-    .select()
-    .from(emailSignIns)
-    .where(
-      and(
-        eq(emailSignIns.email, email),
-        eq(emailSignIns.purpose, purpose),
-        isNull(emailSignIns.usedAt),
-      ),
-    )
-    .orderBy(desc(emailSignIns.createdAt))
-    .limit(1);
-  return row && live(row) ? row : null;
+  return newestLive(db, and(eq(emailSignIns.email, email), eq(emailSignIns.purpose, purpose)));
 }
 
 /** The newest live address-change request of a person (the one whose code is expected), or null. */
@@ -182,16 +170,18 @@ export async function changeRequestOf(
   db: Database,
   userId: string,
 ): Promise<EmailSignInRow | null> {
+  return newestLive(
+    db,
+    and(eq(emailSignIns.userId, userId), eq(emailSignIns.purpose, "email-change")),
+  );
+}
+
+/** The newest unused request matching `where`, if it is still live. */
+async function newestLive(db: Database, where: SQL | undefined): Promise<EmailSignInRow | null> {
   const [row] = await db
     .select()
     .from(emailSignIns)
-    .where(
-      and(
-        eq(emailSignIns.userId, userId),
-        eq(emailSignIns.purpose, "email-change"),
-        isNull(emailSignIns.usedAt),
-      ),
-    )
+    .where(and(where, isNull(emailSignIns.usedAt)))
     .orderBy(desc(emailSignIns.createdAt))
     .limit(1);
   return row && live(row) ? row : null;
