@@ -120,12 +120,11 @@ export default defineConfig(async () => {
     ],
     test: {
       // The files run in shards (scripts/test-shards.mjs): each shard's runners are new workerd
-      // isolates, so none accumulates the whole suite (VITEST_SHARDS=1 for one project). Two, not
-      // four: each shard's start (its runners, Vite's transforms again) costs ~15 s of both cores,
-      // and the largest runner peaked at 1.5 GB with two against 1.8 GB with four
-      // (docs/performance.md, "The suite's time (session 18)").
+      // isolates, so none accumulates the whole suite (VITEST_SHARDS=1 for one project). Four: two
+      // would save ~15 s of both cores per shard's start, but one CI run with two lost a runner
+      // ("Worker exited unexpectedly"; docs/performance.md, "The suite's time (session 18)").
       include: [],
-      projects: testShards(root, Number(process.env.VITEST_SHARDS ?? 2)).map((include, i) => ({
+      projects: testShards(root, Number(process.env.VITEST_SHARDS ?? 4)).map((include, i) => ({
         extends: true as const,
         test: { name: `shard-${i + 1}`, include },
       })),
