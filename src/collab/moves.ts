@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { noteSplits, rehomeSplitTails, type SplitMemory } from "./splits";
 
 /**
  * Text typed into a block while another person moves it (issue 38). Yjs has no move: y-tiptap
@@ -119,25 +120,37 @@ function textAt(block: Y.XmlElement, path: number[]): Y.XmlText | null {
 }
 
 /**
- * Applies `update` to `doc` (as `Y.applyUpdate` with `origin`), then types again into each moved
- * block's copy the letters the update's merge left only in its deleted original, in one repair
- * transaction (origin `"move-repair"`). Returns how many insertions it repaired.
+ * Applies `update` to `doc` (as `Y.applyUpdate` with `origin`), then, in one repair transaction
+ * (origin `"move-repair"`), types again into each moved block's copy the letters the update's
+ * merge left only in its deleted original, and moves letters typed after a split's tail to the
+ * new block (`splits.ts`, with the room's `splits` memory). Returns how many insertions it
+ * repaired.
  */
-export function applyRepairingMoves(doc: Y.Doc, update: Uint8Array, origin: unknown): number {
+export function applyRepairingMoves(
+  doc: Y.Doc,
+  update: Uint8Array,
+  origin: unknown,
+  splits: SplitMemory,
+): number {
   const own = Y.decodeUpdate(update).ds;
   const fragment = doc.getXmlFragment(FIELD);
   const lost: Lost[] = [];
-  const collect = (transaction: Y.Transaction) => lost.push(...lostIn(transaction, own, fragment));
+  const texts = new Set<Y.XmlText>();
+  const collect = (transaction: Y.Transaction) => {
+    lost.push(...lostIn(transaction, own, fragment));
+    for (const text of noteSplits(transaction, splits)) texts.add(text);
+  };
   doc.on("afterTransaction", collect);
   try {
     Y.applyUpdate(doc, update, origin);
   } finally {
     doc.off("afterTransaction", collect);
   }
-  if (!lost.length) return 0;
+  if (!lost.length && (!splits.copies.size || !texts.size)) return 0;
   lost.sort((x, y) => x.offset - y.offset);
   let repaired = 0;
   doc.transact(() => {
+    repaired += rehomeSplitTails(doc, [...texts], splits);
     // Left to right: each insertion's offset counts the original's letters before it, these too.
     for (const { key, path, offset, text } of lost) {
       const copy = liveWithKey(fragment, key);

@@ -34,6 +34,7 @@ import {
   type RoomFacts,
   type SocketFacts,
 } from "./sockets";
+import { splitMemory } from "./splits";
 import { RoomStore } from "./store";
 
 /** How often the sockets' sessions and roles are re-checked. */
@@ -49,6 +50,8 @@ export class CollabRoom extends DurableObject<Bindings> {
   private readonly store: RoomStore;
   private readonly rates = new RateWindows();
   private doc: Y.Doc | null = null;
+  /** The letters recent splits re-created, for `applyRepairingMoves` (lost on a wake). */
+  private splits = splitMemory();
   private awareness: awarenessProtocol.Awareness | null = null;
   private readonly saver: RoomSaver;
 
@@ -129,6 +132,7 @@ export class CollabRoom extends DurableObject<Bindings> {
     // Moved blocks' originals are kept from garbage collection for `applyRepairingMoves`.
     const doc: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => doc) });
     for (const update of this.store.updates()) Y.applyUpdate(doc, update);
+    this.splits = splitMemory();
     doc.on("update", (update: Uint8Array, origin: unknown) => this.accepted(update, origin));
     this.doc = doc;
     return doc;
@@ -210,7 +214,7 @@ export class CollabRoom extends DurableObject<Bindings> {
     if (size > LIMITS.stateBytes) {
       return closeWith(ws, CLOSE.tooLarge, "The page's live state is over 8 MiB");
     }
-    applyRepairingMoves(doc, update, ws);
+    applyRepairingMoves(doc, update, ws, this.splits);
   }
 
   override async webSocketClose(ws: WebSocket): Promise<void> {

@@ -19,6 +19,7 @@ import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
 import { applyRepairingMoves, keepMoved } from "../../src/collab/moves";
+import { splitMemory } from "../../src/collab/splits";
 import { enterAtStart, itemBefore } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
 import { editorSchema } from "../../core/editor/schema";
@@ -133,6 +134,7 @@ function moveWhileTyping(order: "move first" | "typing first") {
   prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
   const base = Y.encodeStateAsUpdate(seed);
   const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+  const memory = splitMemory();
   Y.applyUpdate(room, base);
   const ada = typist(1, base, true);
   const bo = typist(2, base, true);
@@ -145,9 +147,9 @@ function moveWhileTyping(order: "move first" | "typing first") {
   ]);
   const updates = [ada, bo].map((who) => Y.encodeStateAsUpdate(who.doc, before));
   if (order === "typing first") updates.reverse();
-  const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket"));
+  const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket", memory));
   // An update the room has already is no repair again (nor is a replay: the room's wake).
-  expect(applyRepairingMoves(room, updates[1]!, "socket")).toBe(0);
+  expect(applyRepairingMoves(room, updates[1]!, "socket", memory)).toBe(0);
   for (const who of [ada, bo]) Y.applyUpdate(who.doc, Y.encodeStateAsUpdate(room));
   return {
     room: room.getXmlFragment("default").length,
@@ -155,6 +157,42 @@ function moveWhileTyping(order: "move first" | "typing first") {
     bo: bo.blocks(),
     repairs,
   };
+}
+
+/**
+ * Bo types at the end of "Start." while Ada types "Bea first." at its start and presses Enter
+ * there: y-tiptap writes her split as the delete of the paragraph's tail and a new paragraph
+ * holding it, so Bo's letters in flight (anchored after a deleted letter of the tail) land in
+ * the first paragraph unless the room re-homes them (`applyRepairingMoves`). The room gets the
+ * two updates in `order`, then Bo's next letters typed before he saw anything (`chained`).
+ */
+function splitWhileTyping(order: "split first" | "typing first") {
+  const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("Start.").document));
+  const seed = new Y.Doc();
+  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+  const base = Y.encodeStateAsUpdate(seed);
+  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+  const memory = splitMemory();
+  Y.applyUpdate(room, base);
+  const bo = typist(2, base, true);
+  bo.type(7, " Owner w");
+  Y.applyUpdate(room, Y.encodeStateAsUpdate(bo.doc));
+  const ada = typist(1, Y.encodeStateAsUpdate(room), true);
+  const before = Y.encodeStateVector(room);
+  ada.type(1, "Bea first.");
+  ada.apply((state) =>
+    state.tr.split(11, 1, [{ type: state.schema.nodes.paragraph!, attrs: { key: null } }]),
+  );
+  bo.type(15, "as");
+  expect(ada.blocks()).toEqual(["Bea first.", "Start. Owner w"]);
+  const updates = [ada, bo].map((who) => Y.encodeStateAsUpdate(who.doc, before));
+  if (order === "typing first") updates.reverse();
+  const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket", memory));
+  const sent = Y.encodeStateVector(room);
+  bo.type(17, " here.");
+  repairs.push(applyRepairingMoves(room, Y.encodeStateAsUpdate(bo.doc, sent), "socket", memory));
+  for (const who of [ada, bo]) Y.applyUpdate(who.doc, Y.encodeStateAsUpdate(room));
+  return { ada: ada.blocks(), bo: bo.blocks(), repairs };
 }
 
 describe("editor-screen", () => {
@@ -350,6 +388,19 @@ describe("editor-extensions", () => {
       expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
     });
   });
+  describe("a block split while another person types at its end", () => {
+    it("keeps the letters in flight with the text they followed: the room re-homes them", () => {
+      for (const order of ["split first", "typing first"] as const) {
+        const out = splitWhileTyping(order);
+        expect(out.ada, order).toEqual(["Bea first.", "Start. Owner was here."]);
+        expect(out.bo, order).toEqual(out.ada);
+        expect(
+          out.repairs.reduce((a, b) => a + b, 0),
+          order,
+        ).toBe(2);
+      }
+    });
+  });
   describe("a block moved while another person types in it", () => {
     it("keeps the letters typed into it: the room types them again into the moved copy", () => {
       for (const order of ["move first", "typing first"] as const) {
@@ -368,8 +419,12 @@ describe("editor-extensions", () => {
       const bo = typist(2, Y.encodeStateAsUpdate(seed), true);
       ada.apply((state) => state.tr.delete(0, state.doc.child(0).nodeSize));
       bo.type(5, "!");
-      expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(bo.doc), "socket")).toBe(0);
-      expect(applyRepairingMoves(room, Y.encodeStateAsUpdate(ada.doc), "socket")).toBe(0);
+      expect(
+        applyRepairingMoves(room, Y.encodeStateAsUpdate(bo.doc), "socket", splitMemory()),
+      ).toBe(0);
+      expect(
+        applyRepairingMoves(room, Y.encodeStateAsUpdate(ada.doc), "socket", splitMemory()),
+      ).toBe(0);
       expect(room.getXmlFragment("default").toArray().length).toBe(1);
     });
   });

@@ -21,6 +21,7 @@ import { as } from "../helpers/api";
 import { postContent, postMerge } from "../helpers/change-requests-factories";
 import { eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
+import * as Y from "yjs";
 import * as syncProtocol from "y-protocols/sync";
 import { apiTokens } from "../../src/db/schema";
 import { emptyStorage } from "../helpers/storage";
@@ -258,6 +259,39 @@ describe("saves", () => {
       expect(JSON.stringify(stored[0])).toContain("Second");
       const comment = await as(w.writer.token).get(`${comments}/${posted.body.id}`);
       expect(comment.body.target).toMatchObject({ page: { id: w.pageId }, node: { id: keys[1] } });
+      for (const c of [a, b]) c.ws.close();
+    });
+  });
+  describe("live rooms: Enter pressed in a paragraph another person types at the end of", () => {
+    it("re-homes the letters in flight to the new paragraph, for both people and the API", async () => {
+      const w = await roomWorld("Start.");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      const textOf = (client: TestClient) =>
+        (client.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+      const blocks = (client: TestClient) =>
+        yXmlFragmentToProseMirrorRootNode(
+          client.doc.getXmlFragment("default"),
+          editorSchema,
+        ).content.content.map((node) => node.textContent);
+      textOf(b).insert(textOf(b).length, " Owner w");
+      await vi.waitFor(() => expect(a.text()).toContain("Owner w"));
+      // In one tick, before either hears of the other: a types at the start and splits there,
+      // as y-tiptap writes a split (the tail deleted, a new paragraph holding it); b types on.
+      const fragment = a.doc.getXmlFragment("default");
+      textOf(a).insert(0, "Bea first.");
+      a.doc.transact(() => {
+        const tail = textOf(a).toString().slice(10);
+        textOf(a).delete(10, tail.length);
+        const next = new Y.XmlElement("paragraph");
+        fragment.insert(1, [next]);
+        next.insert(0, [new Y.XmlText(tail)]);
+      });
+      textOf(b).insert(textOf(b).length, "as here.");
+      const expected = ["Bea first.", "Start. Owner was here."];
+      await vi.waitFor(() => expect([blocks(a), blocks(b)]).toEqual([expected, expected]));
+      await saveNow(w, a);
+      expect(await storedText(w)).toMatch(/Bea first\..*Start\. Owner was here\./);
       for (const c of [a, b]) c.ws.close();
     });
   });
