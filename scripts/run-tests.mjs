@@ -4,9 +4,9 @@
 // The suite starts at once beside it (the type check and ESLint use one core; the suite's start,
 // Miniflare and its runners, takes the other); if the type check fails, the suite is stopped (a
 // type error would only make it fail confusingly) and reported as stopped. The rest of the lint
-// (knip and the check-* scripts) follows ESLint. The browser tests start once the lint is done
-// (started at once, the co-editing tests ran at the machine's busiest and exposed the split race
-// of docs/performance.md "The suite's time (session 18)" more often). The lint's output is kept until the end; the suite prints live. Any part
+// (knip and the check-* scripts) follows ESLint. The browser tests start at once too (they ended
+// last when started after the lint). The lint's output is kept until the end; the suite prints
+// live. Any part
 // failing fails the run, and a summary says which. Arguments go to `vitest run`
 // (`npm test -- test/spaces`), without the browser tests. Before anything starts, the browser
 // tests' Chromium is found or installed (scripts/lib/chromium.mjs): a machine that has none and
@@ -99,11 +99,9 @@ const lint = typesAndEslint.then(async (first) => {
     seconds: first.seconds + rest.seconds,
   };
 });
-// The browser tests (headless Chromium against `wrangler dev`) start once the lint is done, beside
-// the suite; `npm test -- <files>` runs the suite's files alone.
-const browser = targeted
-  ? null
-  : lint.then(() => run("browser", "node", ["scripts/browser-tests.mjs"], false));
+// The browser tests (headless Chromium against `wrangler dev`) start at once, beside the suite;
+// `npm test -- <files>` runs the suite's files alone.
+const browser = targeted ? null : run("browser", "node", ["scripts/browser-tests.mjs"], false);
 // The suite, at once; stopped (its whole process group) if the type check fails.
 let suiteChild;
 let stopped = false;
