@@ -1,8 +1,9 @@
 // The app Worker (app/) in a real browser: signing in by e-mail end to end through the dev outbox
 // (the link in the browser that asked, the code in another, a reused link refused), a cross-site
 // form and a cross-site API call refused, the account screen (revoke a session, create and
-// revoke an API token; change the e-mail address by code and by link), keyboard-only sign-in, and axe-core in light and dark on every screen
-// (screenshots in docs/app/).
+// revoke an API token; change the e-mail address by code and by link), passwords (a common one
+// refused, set, signed in with elsewhere, locked after wrong ones, removed), keyboard-only
+// sign-in, and axe-core in light and dark on every screen (screenshots in docs/app/).
 /* global document */
 import assert from "node:assert/strict";
 import {
@@ -33,7 +34,7 @@ export const tests = [
       const mark = await askForMessage(page, appBase);
       assert.equal(await heading(page), "Check your e-mail");
       await audit(page, "sign-in-code", { shot: true });
-      const message = await nextMessage(appBase, mark);
+      const message = await nextMessage(appBase, mark, OWNER);
       assert.equal(message.to, OWNER);
       await visit(page, `${appBase}/dev/outbox`);
       await audit(page, "dev-outbox", { shot: true });
@@ -88,7 +89,7 @@ export const tests = [
     async run({ page, appBase, browser }) {
       const email = "second-browser@example.com";
       const mark = await askForMessage(page, appBase, email);
-      const { link, code } = await nextMessage(appBase, mark);
+      const { link, code } = await nextMessage(appBase, mark, email);
       const other = await browser.createBrowserContext();
       try {
         const second = await other.newPage();
@@ -120,7 +121,7 @@ export const tests = [
       await page.keyboard.type("keyboard@example.com");
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
       assert.equal(new URL(page.url()).pathname, "/sign-in/code", `asked: ${await heading(page)}`);
-      const { code } = await nextMessage(appBase, mark);
+      const { code } = await nextMessage(appBase, mark, "keyboard@example.com");
       assert.equal(await focusedId(page), "input#f-code", "the code field has the focus");
       await page.keyboard.type(code);
       await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
@@ -245,6 +246,56 @@ export const tests = [
         const facts = await page.$eval("#email-title", (h) => h.parentElement.textContent);
         assert.ok(facts.includes(`${next} (verified)`), `now ${next}`);
       }
+    },
+  },
+  {
+    name: "passwords: a common one refused, one set in /account signs in elsewhere; wrong ones lock it",
+    async run({ page, appBase, browser }) {
+      const email = "pat-password@example.com";
+      const password = "violet anchor 7 harbour";
+      await signInByCode(page, appBase, email);
+      await visit(page, `${appBase}/account`);
+      const save = "form[action='/account/password'] button[type=submit]";
+      await page.type("#f-password", "password1234");
+      await submit(page, save, 400);
+      assert.match(await page.$eval("#f-password-error", (e) => e.textContent), /common/i);
+      await audit(page, "account-password-refused");
+      await page.type("#f-password", password);
+      await submit(page, save, 200);
+      assert.match(await page.$eval(".a-notice", (n) => n.textContent), /password is saved/);
+      const signIn = async (who, typed, status) => {
+        await visit(who, `${appBase}/sign-in`);
+        await who.type("#password-email", email);
+        await who.type("#f-password", typed);
+        return submit(who, "form[action='/sign-in/password'] button[type=submit]", status);
+      };
+      const other = await browser.createBrowserContext();
+      try {
+        const second = await other.newPage();
+        await signIn(second, password, 200);
+        assert.equal(new URL(second.url()).pathname, "/", "the password signs in");
+        // Wrong five times: locked for a while, the right password too, with a way out named.
+        const third = await (await browser.createBrowserContext()).newPage();
+        for (let i = 0; i < 4; i++) {
+          await signIn(third, `wrong guess ${i} here`, 401);
+          assert.match(await third.$eval("#f-password-error", (e) => e.textContent), /not right/);
+        }
+        const fifth = await signIn(third, "wrong guess 4 here");
+        assert.ok([401, 429].includes(fifth.status()), `fifth: ${fifth.status()}`);
+        await signIn(third, password, 429);
+        assert.match(
+          await third.$eval("#f-password-error", (e) => e.textContent),
+          /Too many attempts.*e-mail link/,
+        );
+        await audit(third, "sign-in-password-locked", { shot: true });
+        await third.browserContext().close();
+      } finally {
+        await other.close();
+      }
+      // Removed, the password signs in no more (the e-mail link still does).
+      await visit(page, `${appBase}/account`);
+      await submit(page, "form[action='/account/password/remove'] button[type=submit]", 200);
+      assert.match(await page.$eval(".a-notice", (n) => n.textContent), /password is removed/);
     },
   },
 ];

@@ -11,6 +11,12 @@ import { as } from "../helpers/api";
 import { roomName } from "../../src/services/collab/live-rooms";
 
 /**
+ * How long a live room's test waits for what the room sends (vi.waitFor's own default, 1 s, is
+ * too short on a loaded 2-core machine: 210 messages or a save can take longer there).
+ */
+export const SETTLE = { timeout: 10_000, interval: 50 };
+
+/**
  * A Yjs client of a live room for the tests: y-websocket's protocol over the socket the Worker's
  * upgrade answers, through `SELF.fetch`.
  */
@@ -95,7 +101,7 @@ export async function open(url: string, headers: Record<string, string>): Promis
   const client = await connect(url, headers);
   if (client instanceof Response)
     throw new Error(`no upgrade: ${client.status} ${await client.text()}`);
-  await vi.waitFor(() => expect(client.statuses.length).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(client.statuses.length).toBeGreaterThan(0), SETTLE);
   return client;
 }
 
@@ -174,12 +180,12 @@ export async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
 
 /** Runs the room's alarm, its save due (past the 10 s cap), until `client` hears it saved. */
 export async function saveNow(w: RoomWorld, client: TestClient): Promise<void> {
-  await vi.waitFor(() => expect(client.statuses.at(-1)?.saved).toBe(false));
+  await vi.waitFor(() => expect(client.statuses.at(-1)?.saved).toBe(false), SETTLE);
   await later(10_001, () =>
     vi.waitFor(async () => {
       await runDurableObjectAlarm(roomOf(w));
       expect(client.statuses.at(-1)).toMatchObject({ saved: true });
-    }),
+    }, SETTLE),
   );
 }
 

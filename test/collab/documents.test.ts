@@ -11,6 +11,7 @@ import {
   type,
   roomOf,
   livePath,
+  SETTLE,
 } from "./client";
 import { runInDurableObject } from "cloudflare:test";
 import { as } from "../helpers/api";
@@ -62,7 +63,10 @@ describe("document-data", () => {
     it("keeps a Document's top-level data through load, edit and write-back", async () => {
       const w = await roomWorld("Base", { schemaVersion: 1 });
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(rootAttrsOf(a.doc)?.data).toEqual({ schemaVersion: 1 }));
+      await vi.waitFor(
+        () => expect(rootAttrsOf(a.doc)?.data).toEqual({ schemaVersion: 1 }),
+        SETTLE,
+      );
       type(a, "Typed ");
       await saveNow(w, a);
       const saved = await pageDocument(w.writer.token, w);
@@ -74,7 +78,7 @@ describe("document-data", () => {
     it("takes another writer's change of the data into the room and writes it back", async () => {
       const w = await roomWorld("Before", { schemaVersion: 1 });
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(a.text()).toContain("Before"));
+      await vi.waitFor(() => expect(a.text()).toContain("Before"), SETTLE);
       const data = { schemaVersion: 1, extra: "theirs" };
       const res = await postContent(w.writer, w.space.id, w.cr.id, [
         {
@@ -84,7 +88,7 @@ describe("document-data", () => {
         },
       ]);
       expect(res.status, res.text).toBe(200);
-      await vi.waitFor(() => expect(rootAttrsOf(a.doc)?.data).toEqual(data));
+      await vi.waitFor(() => expect(rootAttrsOf(a.doc)?.data).toEqual(data), SETTLE);
       type(a, "Mine ");
       await saveNow(w, a);
       const saved = await pageDocument(w.writer.token, w);
@@ -96,7 +100,7 @@ describe("document-data", () => {
     it("writes nothing when the edits since the last save add up to no change", async () => {
       const w = await roomWorld("Same", { schemaVersion: 1 });
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(a.text()).toContain("Same"));
+      await vi.waitFor(() => expect(a.text()).toContain("Same"), SETTLE);
       const before = await crRow(w.cr.id);
       const documentId = a.statuses[0]?.documentId;
       expect(documentId).toMatch(/^[0-9a-f]{64}$/);
@@ -127,12 +131,12 @@ describe("persistence", () => {
     it("takes an API content batch made during the session into the clients' documents", async () => {
       const w = await roomWorld("Before");
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(a.text()).toContain("Before"));
+      await vi.waitFor(() => expect(a.text()).toContain("Before"), SETTLE);
       const res = await postContent(w.writer, w.space.id, w.cr.id, [
         { operation: "update_page", page: w.pageId, document: { document: paragraphDoc("After") } },
       ]);
       expect(res.status, res.text).toBe(200);
-      await vi.waitFor(() => expect(a.text()).toContain("After"));
+      await vi.waitFor(() => expect(a.text()).toContain("After"), SETTLE);
       expect(a.text()).not.toContain("Before");
       a.ws.close();
     });
@@ -141,7 +145,7 @@ describe("persistence", () => {
       const w = await roomWorld("Kept");
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
       type(a, "Durable ");
-      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false));
+      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false), SETTLE);
       a.ws.close();
       // The object's memory is gone; its SQLite holds the log.
       await runInDurableObject(roomOf(w), (_instance, state) => {
@@ -152,7 +156,7 @@ describe("persistence", () => {
         state.abort("restart");
       }).catch(() => undefined);
       const b = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(b.text()).toContain("Durable Kept"));
+      await vi.waitFor(() => expect(b.text()).toContain("Durable Kept"), SETTLE);
       b.ws.close();
     });
   });
@@ -219,15 +223,15 @@ describe("room", () => {
       const w = await roomWorld("Hello");
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
       const b = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(a.text()).toContain("Hello"));
-      await vi.waitFor(() => expect(b.text()).toContain("Hello"));
+      await vi.waitFor(() => expect(a.text()).toContain("Hello"), SETTLE);
+      await vi.waitFor(() => expect(b.text()).toContain("Hello"), SETTLE);
       type(a, "A ");
       type(b, "B ");
       await vi.waitFor(() => {
         expect(a.text()).toBe(b.text());
         expect(a.text()).toContain("A ");
         expect(a.text()).toContain("B ");
-      });
+      }, SETTLE);
       a.ws.close();
       b.ws.close();
       void as;
@@ -254,7 +258,7 @@ describe("import-notify", () => {
       const a = await open(livePath(space.id, crId, page.row.pageId), {
         Authorization: `Bearer ${owner.token}`,
       });
-      await vi.waitFor(() => expect(a.text()).toContain("Before."));
+      await vi.waitFor(() => expect(a.text()).toContain("Before."), SETTLE);
       const second = await uploadImportFile(
         owner,
         org.id,
@@ -265,7 +269,7 @@ describe("import-notify", () => {
         second,
       ]);
       expect(rerun.status, rerun.reason).toBe("completed");
-      await vi.waitFor(() => expect(a.text()).toContain("From the import."));
+      await vi.waitFor(() => expect(a.text()).toContain("From the import."), SETTLE);
       a.ws.close();
     });
   });

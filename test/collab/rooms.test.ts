@@ -13,6 +13,7 @@ import {
   type RoomWorld,
   type TestClient,
   later,
+  SETTLE,
 } from "./client";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
@@ -34,7 +35,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  */
 async function edit(from: TestClient, to: TestClient, text: string): Promise<void> {
   type(from, text);
-  await vi.waitFor(() => expect(to.text()).toContain(text));
+  await vi.waitFor(() => expect(to.text()).toContain(text), SETTLE);
 }
 
 /** The room's alarm time and whether it still has unsaved edits (read in the object). */
@@ -68,7 +69,7 @@ function step1(client: TestClient): Uint8Array {
 /** Types into `from` and expects `to` to see it (the room still serves the others). */
 async function stillServes(from: TestClient, to: TestClient, text: string): Promise<void> {
   type(from, text);
-  await vi.waitFor(() => expect(to.text()).toContain(text));
+  await vi.waitFor(() => expect(to.text()).toContain(text), SETTLE);
 }
 
 describe("access", () => {
@@ -105,12 +106,12 @@ describe("access", () => {
       const reader = await makeMember(w.org.id, "read");
       const r = await open(w.url, { Authorization: `Bearer ${reader.token}` });
       const a = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(r.text()).toContain("Shared"));
+      await vi.waitFor(() => expect(r.text()).toContain("Shared"), SETTLE);
       type(r, "READER ");
       type(a, "WRITER ");
-      await vi.waitFor(() => expect(r.text()).toContain("WRITER "));
+      await vi.waitFor(() => expect(r.text()).toContain("WRITER "), SETTLE);
       const late = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
-      await vi.waitFor(() => expect(late.text()).toContain("WRITER "));
+      await vi.waitFor(() => expect(late.text()).toContain("WRITER "), SETTLE);
       expect(late.text()).not.toContain("READER ");
       for (const c of [r, a, late]) c.ws.close();
     });
@@ -122,11 +123,11 @@ describe("access", () => {
       const good = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
       bad.ws.send(new Uint8Array([0, 2, 5, 1, 2]));
       big.ws.send(new Uint8Array(1024 * 1024 + 10));
-      await vi.waitFor(() => expect(bad.closed?.code).toBe(4400));
-      await vi.waitFor(() => expect(big.closed?.code).toBe(4413));
+      await vi.waitFor(() => expect(bad.closed?.code).toBe(4400), SETTLE);
+      await vi.waitFor(() => expect(big.closed?.code).toBe(4413), SETTLE);
       const other = await open(w.url, { Authorization: `Bearer ${w.writer.token}` });
       type(good, "Still ");
-      await vi.waitFor(() => expect(other.text()).toContain("Still Calm"));
+      await vi.waitFor(() => expect(other.text()).toContain("Still Calm"), SETTLE);
       good.ws.close();
       other.ws.close();
     });
@@ -192,7 +193,7 @@ describe("saves", () => {
       const a = await open(w.url, bearer(w.writer.token));
       const b = await open(w.url, bearer(w.writer.token));
       await edit(a, b, "First ");
-      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false));
+      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false), SETTLE);
       const calls: string[] = [];
       await runInDurableObject(roomOf(w), (_room, state) => {
         const sql = state.storage.sql;
@@ -247,7 +248,7 @@ describe("saves", () => {
         updateYFragment(a.doc, fragment, moved, { mapping: new Map(), isOMark: new Map() }),
       );
       // The other person's copy, the stored Document and the comment all agree.
-      await vi.waitFor(() => expect(b.text()).toMatch(/Second.*First/));
+      await vi.waitFor(() => expect(b.text()).toMatch(/Second.*First/), SETTLE);
       const remote = yXmlFragmentToProseMirrorRootNode(
         b.doc.getXmlFragment("default"),
         editorSchema,
@@ -275,7 +276,7 @@ describe("saves", () => {
           editorSchema,
         ).content.content.map((node) => node.textContent);
       textOf(b).insert(textOf(b).length, " Owner w");
-      await vi.waitFor(() => expect(a.text()).toContain("Owner w"));
+      await vi.waitFor(() => expect(a.text()).toContain("Owner w"), SETTLE);
       // In one tick, before either hears of the other: a types at the start and splits there,
       // as y-tiptap writes a split (the tail deleted, a new paragraph holding it); b types on.
       const fragment = a.doc.getXmlFragment("default");
@@ -289,7 +290,7 @@ describe("saves", () => {
       });
       textOf(b).insert(textOf(b).length, "as here.");
       const expected = ["Bea first.", "Start. Owner was here."];
-      await vi.waitFor(() => expect([blocks(a), blocks(b)]).toEqual([expected, expected]));
+      await vi.waitFor(() => expect([blocks(a), blocks(b)]).toEqual([expected, expected]), SETTLE);
       await saveNow(w, a);
       expect(await storedText(w)).toMatch(/Bea first\..*Start\. Owner was here\./);
       for (const c of [a, b]) c.ws.close();
@@ -306,7 +307,7 @@ describe("edges", () => {
       const a = await open(w.url, bearer(w.writer.token));
       const b = await open(w.url, bearer(w.writer.token));
       for (let i = 0; i < 210; i++) flood.ws.send(step1(flood));
-      await vi.waitFor(() => expect(flood.closed?.code).toBe(4429));
+      await vi.waitFor(() => expect(flood.closed?.code).toBe(4429), SETTLE);
       await stillServes(a, b, "Calm ");
       for (const c of [a, b]) c.ws.close();
     });
@@ -317,7 +318,7 @@ describe("edges", () => {
       for (let i = 0; i < 8; i++) inside.push(await open(w.url, bearer(w.writer.token)));
       const extra = await connect(w.url, bearer(w.writer.token));
       if (extra instanceof Response) throw new Error(`no upgrade: ${extra.status}`);
-      await vi.waitFor(() => expect(extra.closed?.code).toBe(4503));
+      await vi.waitFor(() => expect(extra.closed?.code).toBe(4503), SETTLE);
       expect(extra.closed?.reason).toMatch(/8 people/);
       await stillServes(inside[0]!, inside[7]!, "Room ");
       for (const c of inside) c.ws.close();
@@ -328,7 +329,7 @@ describe("edges", () => {
       const a = await open(w.url, bearer(w.writer.token));
       const merged = await postMerge(w.writer, w.space.id, w.cr.id);
       expect(merged.status, merged.text).toBe(200);
-      await vi.waitFor(() => expect(a.closed?.code).toBe(4409));
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4409), SETTLE);
       const late = await connect(w.url, bearer(w.writer.token));
       expect(late instanceof Response && late.status).toBe(409);
     });
@@ -343,7 +344,7 @@ describe("edges", () => {
         },
       );
       expect(res.status, res.text).toBe(200);
-      await vi.waitFor(() => expect(a.closed?.code).toBe(4409));
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4409), SETTLE);
       const late = await connect(w.url, bearer(w.writer.token));
       expect(late instanceof Response && late.status).toBe(409);
     });
@@ -359,7 +360,7 @@ describe("edges", () => {
         .set({ revokedAt: new Date().toISOString() })
         .where(eq(apiTokens.id, session.id));
       await recheckNow(w);
-      await vi.waitFor(() => expect(s.closed?.code).toBe(4401));
+      await vi.waitFor(() => expect(s.closed?.code).toBe(4401), SETTLE);
       await stillServes(a, b, "Kept ");
       for (const c of [a, b]) c.ws.close();
     });
@@ -372,7 +373,7 @@ describe("edges", () => {
       );
       expect(removed.status, removed.text).toBe(204);
       await recheckNow(w);
-      await vi.waitFor(() => expect(a.closed?.code).toBe(4403));
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4403), SETTLE);
     });
   });
 });

@@ -75,6 +75,7 @@ function PasswordForm(props: SignInView) {
       <input type="hidden" name="next" value={props.next} />
       <Field
         name="email"
+        id="password-email"
         label="E-mail address"
         type="email"
         autocomplete="username"
