@@ -65,10 +65,12 @@ async function orgDomainVerify(o, ctx) {
       `"${org.title}" lists ${MAX_EMAIL_DOMAINS} e-mail domains already: remove one first`,
     );
   }
+  const what = added
+    ? `Added ${domain.domain} to "${org.title}"'s e-mail domains and verified it`
+    : `Verified ${domain.domain} of "${org.title}"`;
   ctx.print({ organization: { id: org.id, title: org.title }, added, domain }, () =>
     console.log(
-      `${added ? `Added ${domain.domain} to "${org.title}"'s e-mail domains and verified` : `Verified ${domain.domain} of "${org.title}"`}` +
-        ` it as the operator (since ${domain.verifiedAt}); no DNS check un-verifies it.`,
+      `${what} as the operator (since ${domain.verifiedAt}); no DNS check un-verifies it.`,
     ),
   );
 }
