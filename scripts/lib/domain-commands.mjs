@@ -83,9 +83,10 @@ async function orgDomainUnverify(o, ctx) {
   if (!domain) throw new CommandError(`"${org.title}" does not list ${input.domain}`);
   ctx.print({ organization: { id: org.id, title: org.title }, unverifiedNow, domain }, () =>
     console.log(
-      unverifiedNow
-        ? `${domain.domain} of "${org.title}" is pending again (the operator's verification is taken back).`
-        : `${domain.domain} of "${org.title}" was not verified by the operator (status ${domain.status}): nothing changed.`,
+      `${domain.domain} of "${org.title}" ` +
+        (unverifiedNow
+          ? "is pending again (the operator's verification is taken back)."
+          : `was not verified by the operator (status ${domain.status}): nothing changed.`),
     ),
   );
 }

@@ -73,9 +73,10 @@ export interface RecheckReport {
 
 /**
  * The scheduled re-check: verified domains not checked for `RECHECK_INTERVAL_MS` (not those the
- * operator verified: no check changes them, see `afterCheck`), oldest check first, at most `limit` per run (a checked domain moves to the end of that order, so the runs
- * go round every verified domain). A record gone for `MISSES_TO_FAIL` checks in a row fails
- * its domain (src/lib/domain-records.ts).
+ * operator verified: no check changes them, see `afterCheck`), oldest check first, at most
+ * `limit` per run (a checked domain moves to the end of that order, so the runs go round every
+ * verified domain). A record gone for `MISSES_TO_FAIL` checks in a row fails its domain
+ * (src/lib/domain-records.ts).
  */
 export async function recheckDomains(
   env: CheckEnv,
