@@ -4,6 +4,7 @@
 // because Quire has no sign-up: the first user, organization and token of a deployment come from
 // here. Usage: `npm run admin -- help`.
 import {
+  CommandError,
   loadScopes,
   parseDomains,
   parseEmail,
@@ -11,9 +12,11 @@ import {
   parseOptions,
   parseScopeList,
   parseText,
+  printTable,
   requireOptions,
   UsageError,
 } from "./lib/args.mjs";
+import { DOMAIN_COMMANDS, DOMAIN_USAGE } from "./lib/domain-commands.mjs";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { clientPort, localAppUrl } from "./lib/dev-env.mjs";
@@ -42,7 +45,7 @@ Commands:
       \`npm run dev\`'s.
   org create --title T --owner EMAIL [--domain D ...]
       Create an organization whose admin is the user EMAIL; --domain may repeat.
-  token issue --email E [--label L] [--scopes a,b] [--expires ISO]
+${DOMAIN_USAGE}  token issue --email E [--label L] [--scopes a,b] [--expires ISO]
       Issue an API token for a user and print its secret once. Without --scopes the token
       carries all of the user's rights; --expires is an ISO 8601 date-time in the future.
   token revoke --id ID
@@ -80,6 +83,7 @@ const COMMANDS = {
     options: { title: "string", owner: "string", domain: "list" },
     run: orgCreate,
   },
+  ...DOMAIN_COMMANDS,
   "token issue": {
     options: { email: "string", label: "string", scopes: "string", expires: "string" },
     run: tokenIssue,
@@ -109,9 +113,6 @@ const COMMANDS = {
     run: spaceImport,
   },
 };
-
-/** An operation that ran but could not do what was asked (unknown user, taken e-mail...). */
-class CommandError extends Error {}
 
 async function userCreate(o, ctx) {
   requireOptions(o, ["email", "name"]);
@@ -246,18 +247,6 @@ async function tokenList(o, ctx) {
     ]);
     printTable([...header, "revoked"], rows);
   });
-}
-
-function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const row of [header, ...rows]) {
-    console.log(
-      row
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join("  ")
-        .trimEnd(),
-    );
-  }
 }
 
 /** Splits global flags from the command words and the command's own options. */

@@ -1,12 +1,28 @@
-// Argument parsing and input validation for the operator command line. Every rule here mirrors a
-// rule of the API (src/api/users.ts, the official Organization schema), so the command
-// line cannot write rows the API would have refused.
+// Argument parsing, input validation and the plain output of the operator command line. Every
+// rule here mirrors a rule of the API (src/api/users.ts, the official Organization schema), so
+// the command line cannot write rows the API would have refused.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ROOT } from "./wrangler.mjs";
 
 /** A wrong command line: the caller prints the message and the usage, and exits with 2. */
 export class UsageError extends Error {}
+
+/** An operation that ran but could not do what was asked (unknown user, taken e-mail...): exit 1. */
+export class CommandError extends Error {}
+
+/** Prints rows of text cells under a header, each column as wide as its widest cell. */
+export function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
 
 /**
  * Parses `--name value`, `--name=value` and bare `--flag` options after the command words.

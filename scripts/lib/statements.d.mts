@@ -67,3 +67,27 @@ export function seedDemoPlan(input: {
   organizationCreated: boolean;
   tokenIssued: boolean;
 }>;
+
+/** A domain of an organization as the scripts print it. */
+export interface PrintedDomain {
+  domain: string;
+  status: "pending" | "verified" | "failed";
+  record: { type: "TXT"; name: string; value: string };
+  verifiedAt: string | null;
+  verifiedBy: "dns" | "operator" | null;
+  lastCheckedAt: string | null;
+  lastResult: string | null;
+}
+
+export const MAX_EMAIL_DOMAINS: number;
+export function listDomainsPlan(input: {
+  organizationId: string;
+}): Plan<{ organization: Row | null; domains: PrintedDomain[] }>;
+export function verifyDomainPlan(input: {
+  organizationId: string;
+  domain: string;
+}): Plan<{ organization: Row | null; added: boolean; domain: PrintedDomain | null }>;
+export function unverifyDomainPlan(input: {
+  organizationId: string;
+  domain: string;
+}): Plan<{ organization: Row | null; unverifiedNow: boolean; domain: PrintedDomain | null }>;

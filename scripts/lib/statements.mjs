@@ -180,3 +180,99 @@ export function seedDemoPlan({ email, displayName, orgTitle, tokenLabel, savedDi
     }),
   };
 }
+
+/** Most e-mail domains an organization lists: `MAX_EMAIL_DOMAINS` of src/api/organizations.ts. */
+export const MAX_EMAIL_DOMAINS = 50;
+
+const DOMAIN_COLUMNS = raw(
+  "domain, token, status, verified_at, last_checked_at, last_result, operator_verified",
+);
+
+/** A domain row as the scripts print it (the API's field names, src/presenters/domain.ts). */
+function domainFromRow(row) {
+  const verified = row.status === "verified";
+  return {
+    domain: row.domain,
+    status: row.status,
+    record: { type: "TXT", name: `_quire.${row.domain}`, value: `quire-verification=${row.token}` },
+    verifiedAt: row.verified_at ?? null,
+    verifiedBy: verified ? (row.operator_verified ? "operator" : "dns") : null,
+    lastCheckedAt: row.last_checked_at ?? null,
+    lastResult: row.last_result ?? null,
+  };
+}
+
+/** The statement reading an organization's id and title (none: no such organization). */
+function organizationRow(organizationId) {
+  return sql`SELECT id, title FROM organizations WHERE id = ${organizationId}`;
+}
+
+/** The organization (id, title) or nothing, and its domains by name. */
+export function listDomainsPlan({ organizationId }) {
+  return {
+    statements: [
+      organizationRow(organizationId),
+      sql`SELECT ${DOMAIN_COLUMNS} FROM org_email_domains WHERE organization_id = ${organizationId}
+        ORDER BY domain`,
+    ],
+    read: ([[organization], rows]) => ({
+      organization: organization ?? null,
+      domains: rows.map(domainFromRow),
+    }),
+  };
+}
+
+/**
+ * Verifies a domain of an organization as the operator (no DNS record needed, and no check
+ * un-verifies it: `afterCheck`, src/lib/domain-records.ts). A domain it does not list yet is added
+ * first, as `addDomain` (src/services/organizations/domains/domains.ts) adds one: appended to
+ * `emailDomains` unless `MAX_EMAIL_DOMAINS` are listed, its row pending with a random token. A
+ * domain verified already keeps its `verified_at`.
+ */
+export function verifyDomainPlan({ organizationId, domain }) {
+  const now = nowIso();
+  const listed = raw(sql`EXISTS (SELECT 1 FROM organizations o, json_each(o.email_domains) j
+    WHERE o.id = ${organizationId} AND j.value = ${domain})`);
+  const mine = raw(sql`organization_id = ${organizationId} AND domain = ${domain}`);
+  return {
+    statements: [
+      sql`UPDATE organizations SET email_domains = json_insert(email_domains, '$[#]', ${domain})
+        WHERE id = ${organizationId} AND NOT ${listed}
+        AND json_array_length(email_domains) < ${MAX_EMAIL_DOMAINS} RETURNING id`,
+      sql`INSERT INTO org_email_domains (domain, organization_id, token)
+        SELECT ${domain}, ${organizationId}, lower(hex(randomblob(16))) WHERE ${listed}
+        ON CONFLICT DO NOTHING`,
+      sql`UPDATE org_email_domains SET status = 'verified', misses = 0, operator_verified = 1,
+        verified_at = CASE WHEN status = 'verified' THEN coalesce(verified_at, ${now}) ELSE ${now} END
+        WHERE ${mine} AND ${listed}`,
+      organizationRow(organizationId),
+      sql`SELECT ${DOMAIN_COLUMNS} FROM org_email_domains WHERE ${mine}`,
+    ],
+    read: ([appended, , , [organization], [row]]) => ({
+      organization: organization ?? null,
+      added: appended.length > 0,
+      domain: row ? domainFromRow(row) : null,
+    }),
+  };
+}
+
+/**
+ * Takes the operator's verification back: the domain is pending again (an admin's "Check now"
+ * verifies it by DNS). A domain DNS verified, or not verified, is left as it is.
+ */
+export function unverifyDomainPlan({ organizationId, domain }) {
+  const mine = raw(sql`organization_id = ${organizationId} AND domain = ${domain}`);
+  return {
+    statements: [
+      sql`UPDATE org_email_domains SET status = 'pending', verified_at = NULL, misses = 0,
+        operator_verified = 0 WHERE ${mine} AND operator_verified = 1 RETURNING domain`,
+      organizationRow(organizationId),
+      sql`SELECT ${DOMAIN_COLUMNS} FROM org_email_domains WHERE ${mine}`,
+    ],
+    read: ([updated, [organization], [row]]) => ({
+      organization: organization ?? null,
+      unverifiedNow: updated.length > 0,
+      domain: row ? domainFromRow(row) : null,
+    }),
+  };
+}

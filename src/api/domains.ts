@@ -27,8 +27,9 @@ export const AddDomainBody = z
 
 const Status = z.enum(["pending", "verified", "failed"]).openapi({
   description:
-    "`pending`: not verified yet; `verified`: the TXT record was found; `failed`: it was " +
-    "verified, then the record was missing for 3 checks in a row. Only a verified domain " +
+    "`pending`: not verified yet; `verified`: the TXT record was found, or the operator " +
+    "verified it (`verifiedBy`); `failed`: it was verified by DNS, then the record was missing " +
+    "for 3 checks in a row. Only a verified domain " +
     "lets new people in (its IdP's new accounts, joining by domain, sign-up by domain).",
 });
 
@@ -46,6 +47,15 @@ export const DomainSchema = z
       })
       .openapi({ description: "The DNS record to publish" }),
     verifiedAt: z.string().nullable(),
+    verifiedBy: z
+      .enum(["dns", "operator"])
+      .nullable()
+      .openapi({
+        description:
+          "How a verified domain was verified (null unless `verified`): `dns`, its TXT record " +
+          "was found; `operator`, the deployment's operator verified it " +
+          "(`npm run admin -- org domain verify`), and no DNS check un-verifies it",
+      }),
     lastCheckedAt: z.string().nullable(),
     lastCheck: z
       .object({

@@ -40,27 +40,32 @@ export interface Standing {
   status: DomainStatus;
   verifiedAt: string | null;
   misses: number;
+  /** Verified by the deployment's operator (`npm run admin -- org domain verify`), not by DNS. */
+  operatorVerified: boolean;
 }
 
 /**
  * A check's effect: found verifies (and keeps the first verification's time); a missing or
  * wrong record counts a miss against a verified domain, and `MISSES_TO_FAIL` in a row fail it
  * (new people are refused again); a pending or failed domain stays as it is; a resolver that did
- * not answer changes nothing.
+ * not answer changes nothing. An operator's verification stands whatever DNS says (a private
+ * network's domain has no public record): only the operator takes it back, or the domain's
+ * removal.
  */
 export function afterCheck(was: Standing, result: DomainCheckResult, now: string): Standing {
-  if (result === "unreachable") return was;
+  if (result === "unreachable" || was.operatorVerified) return was;
   if (result === "found") {
     return {
       status: "verified",
       verifiedAt: was.status === "verified" ? (was.verifiedAt ?? now) : now,
       misses: 0,
+      operatorVerified: false,
     };
   }
   if (was.status !== "verified") return { ...was, misses: 0 };
   const misses = was.misses + 1;
   return misses >= MISSES_TO_FAIL
-    ? { status: "failed", verifiedAt: null, misses }
+    ? { status: "failed", verifiedAt: null, misses, operatorVerified: false }
     : { ...was, misses };
 }
 

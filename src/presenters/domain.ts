@@ -14,6 +14,7 @@ export function presentDomain(urls: Urls, row: OrgEmailDomainRow): Domain {
     status: row.status,
     record: { type: "TXT", name: txtName(row.domain), value: txtValue(row.token) },
     verifiedAt: row.verifiedAt,
+    verifiedBy: row.status !== "verified" ? null : row.operatorVerified ? "operator" : "dns",
     lastCheckedAt: row.lastCheckedAt,
     lastCheck: row.lastResult
       ? { result: row.lastResult, message: resultMessage(row.domain, row.lastResult) }

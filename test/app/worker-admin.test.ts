@@ -9,7 +9,7 @@ import { makeBareTeam, makeCollection } from "../helpers/collections-factories";
 import { makeSite } from "../helpers/sites-factories";
 import { call } from "../helpers/api";
 import { createTestIdp } from "../helpers/saml-idp";
-import { publishTxt } from "../helpers/domains";
+import { markOperatorVerified, publishTxt } from "../helpers/domains";
 import { readIdpMetadata } from "../../app/src/screens/org-settings/saml-metadata";
 import { emptyStorage } from "../helpers/storage";
 
@@ -42,7 +42,8 @@ function form(session: TestSession, fields: Record<string, string>, origin = APP
  * removed, SSO required and no longer; an OIDC provider added by its issuer's discovery (the real
  * provider of test/network/oidc.ts), its secret never shown back, offered on `/sign-in?org=` beside
  * the SAML one, and removed; an OIDC provider's refusal shown; a non-admin sees none of it; an
- * e-mail domain added, its TXT record shown to copy, checked once published, and removed.
+ * e-mail domain added, its TXT record shown to copy, checked once published, and removed; one the
+ * operator verified shown as such.
  */
 
 /** An IdP's metadata document as IdPs publish it (namespaced, a signing key, two bindings). */
@@ -545,6 +546,14 @@ describe("sso-settings", () => {
       const after = await screenOf(admin, `${base}?done=domain-checked`);
       expect(after.text).toContain("The domain is checked");
       expect(after.text).toContain("Verified</span>");
+      // A domain the operator verified (`npm run admin -- org domain verify`) says so.
+      const vouched = uniqueDomain();
+      await postForm(admin, `${base}/domains`, { domain: vouched });
+      await markOperatorVerified(org.id, [vouched]);
+      expect((await screenOf(admin, base)).text).toContain(
+        `<strong>${vouched}</strong><span class="a-badge">Verified by the operator</span>`,
+      );
+      await postForm(admin, `${base}/domains/${vouched}/delete`);
       const bad = await postForm(admin, `${base}/domains`, { domain: "not a domain" });
       expect(bad.res.status).toBe(400);
       expect(bad.text).toContain("body.domain");

@@ -20,7 +20,7 @@ import {
 import { addMember } from "../../src/services/organizations/organizations";
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { markVerified, publishTxt } from "../helpers/domains";
+import { markOperatorVerified, markVerified, publishTxt } from "../helpers/domains";
 import { orgEmailDomains } from "../../src/db/schema";
 import { recheckDomains } from "../../src/services/organizations/domains/checks";
 import { emptyStorage } from "../helpers/storage";
@@ -31,7 +31,8 @@ const MISSING = "doesnotexist00000000";
  * An organization's e-mail domains and their DNS verification (`/v1/orgs/{id}/domains`, issue
  * 35): the domains are `emailDomains`, each with a TXT record to publish; checks answer what the
  * fake resolver of test/network/dns-txt.ts says (present, absent, another token, a resolver down);
- * the scheduled re-check fails a domain whose record is gone for 3 checks. Who may call them is
+ * the scheduled re-check fails a domain whose record is gone for 3 checks, never one the operator
+ * verified (`npm run admin -- org domain verify`). Who may call them is
  * the authorization matrix of test/sso/providers-authz.test.ts.
  */
 
@@ -521,6 +522,44 @@ describe("domains", () => {
       const back = await admin.post(`${path}/${domain}/check`);
       expect(back.body).toMatchObject({ status: "verified", lastCheck: { result: "found" } });
       expect((await standing()).misses).toBe(0);
+    });
+
+    it("never un-verifies a domain the operator verified: the cron skips it, Check now only records", async () => {
+      const domain = uniqueDomain();
+      const { org, admin, path } = await world([domain]);
+      await markOperatorVerified(org.id, [domain]);
+      const [listed] = (await admin.get(path)).body.items;
+      expect(listed).toMatchObject({ status: "verified", verifiedBy: "operator", lastCheck: null });
+      expect(listed.verifiedAt).not.toBeNull();
+      // No TXT record anywhere (a private network's domain). Due by its last check, yet not
+      // re-checked: its standing and its last check stay as they were.
+      const db = testDb();
+      const mine = and(
+        eq(orgEmailDomains.organizationId, org.id),
+        eq(orgEmailDomains.domain, domain),
+      );
+      const old = "2000-01-01T00:00:00.000Z";
+      await db.update(orgEmailDomains).set({ lastCheckedAt: old }).where(mine);
+      await recheckDomains(env, db, Date.now(), 1000);
+      const [row] = await db.select().from(orgEmailDomains).where(mine);
+      expect(row).toMatchObject({ status: "verified", operatorVerified: true, lastCheckedAt: old });
+      // "Check now", more times than fail a DNS-verified domain: the result is shown, the
+      // operator's verification stands.
+      for (let i = 0; i < 3; i++) {
+        const checked = await admin.post(`${path}/${domain}/check`);
+        expect(checked.body).toMatchObject({
+          status: "verified",
+          verifiedBy: "operator",
+          verifiedAt: listed.verifiedAt,
+          lastCheck: { result: "absent" },
+        });
+      }
+      // A domain verified by its record says so.
+      const other = uniqueDomain();
+      const w = await world([other]);
+      await markVerified(w.org.id, [other]);
+      expect((await w.admin.get(w.path)).body.items[0].verifiedBy).toBe("dns");
+      expect((await admin.post(path, { domain: uniqueDomain() })).body.verifiedBy).toBeNull();
     });
   });
 });

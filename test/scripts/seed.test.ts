@@ -9,13 +9,23 @@ import {
   createOrganizationPlan,
   createUserPlan,
   issueTokenPlan,
+  listDomainsPlan,
   listTokensPlan,
+  MAX_EMAIL_DOMAINS,
   revokeTokenPlan,
   seedDemoPlan,
   type Plan,
   type Rows,
   signInLinkPlan,
+  unverifyDomainPlan,
+  verifyDomainPlan,
 } from "../../scripts/lib/statements.mjs";
+import { MAX_EMAIL_DOMAINS as API_MAX_EMAIL_DOMAINS } from "../../src/api/organizations";
+import { addDomain } from "../../src/services/organizations/domains/domains";
+import { recheckDomains } from "../../src/services/organizations/domains/checks";
+import { makeOrg } from "../helpers/factories";
+import { readOrg, uniqueDomain } from "../helpers/organizations-factories";
+import { markVerified } from "../helpers/domains";
 import { createDb } from "../../src/db/client";
 import { createOrganization } from "../../src/services/organizations/organizations";
 import { issueToken, listTokens, revokeToken } from "../../src/services/users/tokens";
@@ -265,6 +275,89 @@ describe("seed", () => {
         (await run(listTokensPlan({ email: `${unique("none")}@example.test` }))).userFound,
       ).toBe(false);
     });
+
+    it("verifies a domain as the operator (adding it if unlisted), keeps it through the cron, takes it back", async () => {
+      const listed = uniqueDomain();
+      const { org, owner } = await makeOrg({ emailDomains: [listed] });
+      const organizationId = org.id;
+      const before = await run(listDomainsPlan({ organizationId }));
+      expect(before.organization).toMatchObject({ id: org.id, title: org.title });
+      expect(before.domains).toMatchObject([
+        { domain: listed, status: "pending", verifiedBy: null },
+      ]);
+
+      const verified = await run(verifyDomainPlan({ organizationId, domain: listed }));
+      expect(verified).toMatchObject({
+        added: false,
+        domain: { domain: listed, status: "verified", verifiedBy: "operator" },
+      });
+      const fresh = uniqueDomain();
+      const added = await run(verifyDomainPlan({ organizationId, domain: fresh }));
+      expect(added).toMatchObject({ added: true, domain: { status: "verified" } });
+      expect((await readOrg(org.id)).emailDomains).toEqual([listed, fresh]);
+      // Again: nothing added, the first verification's time kept.
+      const again = await run(verifyDomainPlan({ organizationId, domain: fresh }));
+      expect(again).toMatchObject({
+        added: false,
+        domain: { verifiedAt: added.domain!.verifiedAt },
+      });
+      expect((await readOrg(org.id)).emailDomains).toEqual([listed, fresh]);
+
+      // The API shows both as the operator's, and the cron (all due, no TXT record) keeps them.
+      const admin = as(owner.token);
+      await env.DB.prepare(
+        "UPDATE org_email_domains SET last_checked_at = ?1 WHERE organization_id = ?2",
+      )
+        .bind("2000-01-01T00:00:00.000Z", org.id)
+        .run();
+      await recheckDomains(env, createDb(env.DB), Date.now(), 1000);
+      const page = await admin.get(`/orgs/${org.id}/domains`);
+      expect(page.body.items).toMatchObject([
+        { domain: listed, status: "verified", verifiedBy: "operator" },
+        { domain: fresh, status: "verified", verifiedBy: "operator" },
+      ]);
+      expect(page.body.items[1].record.value).toMatch(/^quire-verification=[0-9a-f]{32}$/);
+
+      // Taken back: pending again, once; a domain verified by DNS is left alone.
+      const back = await run(unverifyDomainPlan({ organizationId, domain: fresh }));
+      expect(back).toMatchObject({
+        unverifiedNow: true,
+        domain: { status: "pending", verifiedBy: null, verifiedAt: null },
+      });
+      expect((await run(unverifyDomainPlan({ organizationId, domain: fresh }))).unverifiedNow).toBe(
+        false,
+      );
+      const dns = uniqueDomain();
+      await admin.post(`/orgs/${org.id}/domains`, { domain: dns });
+      await markVerified(org.id, [dns]);
+      expect(await run(unverifyDomainPlan({ organizationId, domain: dns }))).toMatchObject({
+        unverifiedNow: false,
+        domain: { status: "verified", verifiedBy: "dns" },
+      });
+      expect(
+        (await run(unverifyDomainPlan({ organizationId, domain: uniqueDomain() }))).domain,
+      ).toBeNull();
+    });
+
+    it("verifies nothing for an unknown organization, nor past the organization's domain limit", async () => {
+      const ghost = newId();
+      const none = await run(verifyDomainPlan({ organizationId: ghost, domain: uniqueDomain() }));
+      expect(none).toEqual({ organization: null, added: false, domain: null });
+      const rows = await env.DB.prepare(
+        "SELECT count(*) AS n FROM org_email_domains WHERE organization_id = ?1",
+      )
+        .bind(ghost)
+        .first<{ n: number }>();
+      expect(rows?.n).toBe(0);
+      expect((await run(listDomainsPlan({ organizationId: ghost }))).organization).toBeNull();
+
+      expect(MAX_EMAIL_DOMAINS).toBe(API_MAX_EMAIL_DOMAINS);
+      const full = Array.from({ length: MAX_EMAIL_DOMAINS }, () => uniqueDomain());
+      const { org } = await makeOrg({ emailDomains: full });
+      const over = await run(verifyDomainPlan({ organizationId: org.id, domain: uniqueDomain() }));
+      expect(over).toMatchObject({ organization: { id: org.id }, added: false, domain: null });
+      expect((await readOrg(org.id)).emailDomains).toEqual(full);
+    });
   });
 });
 
@@ -458,6 +551,56 @@ describe("statements-drift", () => {
       expect(
         await run(signInLinkPlan({ email: "nobody@example.test", minted: await mintSignInLink() })),
       ).toEqual({ link: null });
+    });
+
+    it("add a domain alike (the operator's verify beside addDomain), and list domains as the API does", async () => {
+      const { cli, service, cliNames, serviceNames } = sides();
+      const owner = await createUser(db, {
+        email: `${unique("dom")}@example.test`,
+        displayName: "O",
+      });
+      const orgs = {
+        cli: await createOrganization(db, { title: "Drift Domains", ownerId: owner.id }),
+        service: await createOrganization(db, { title: "Drift Domains", ownerId: owner.id }),
+      };
+      await run(verifyDomainPlan({ organizationId: orgs.cli.id, domain: cli.domain }));
+      await addDomain(db, orgs.service.id, service.domain);
+      // The standing differs by design (the operator's verification): everything else alike.
+      const written = async (orgId: string) =>
+        [
+          ...(await stored("organizations", "id", [orgId])),
+          ...(await stored("org_email_domains", "organization_id", [orgId])),
+        ].map(({ status: _s, verified_at: _v, operator_verified: _o, ...rest }) => rest);
+      const cliRows = await written(orgs.cli.id);
+      expect(cliRows).toHaveLength(2);
+      expect(normalized(cliRows, cliNames)).toEqual(
+        normalized(await written(orgs.service.id), serviceNames),
+      );
+
+      // Listed: the CLI prints the fields the API answers, for each standing.
+      const other = `${cli.domain}.other`;
+      await addDomain(db, orgs.cli.id, other);
+      await markVerified(orgs.cli.id, [other]);
+      const pending = `a.${cli.domain}`;
+      await addDomain(db, orgs.cli.id, pending);
+      const printed = (await run(listDomainsPlan({ organizationId: orgs.cli.id }))).domains;
+      const page = await as((await issueToken(db, { userId: owner.id, label: "d" })).secret).get(
+        `/orgs/${orgs.cli.id}/domains`,
+      );
+      expect(printed.map((d) => d.verifiedBy)).toEqual([null, "operator", "dns"]);
+      expect(printed).toEqual(
+        page.body.items.map(
+          (d: Record<string, unknown> & { lastCheck: { result: string } | null }) => ({
+            domain: d.domain,
+            status: d.status,
+            record: d.record,
+            verifiedAt: d.verifiedAt,
+            verifiedBy: d.verifiedBy,
+            lastCheckedAt: d.lastCheckedAt,
+            lastResult: d.lastCheck?.result ?? null,
+          }),
+        ),
+      );
     });
 
     it("seed the demo like the services would: user, organization, membership, token", async () => {

@@ -61,6 +61,11 @@ export const orgEmailDomains = sqliteTable(
     lastResult: text("last_result").$type<DomainCheckResult>(),
     /** Consecutive checks of a verified domain that did not find its record. */
     misses: integer("misses").notNull().default(0),
+    /**
+     * Verified by the deployment's operator (`npm run admin -- org domain verify`), not by DNS:
+     * no check un-verifies it (src/lib/domain-records.ts), the cron skips it.
+     */
+    operatorVerified: integer("operator_verified", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.domain, t.organizationId] }),

@@ -3,8 +3,8 @@ import type { DomainStatus } from "../../lib/domain-records";
 /**
  * Who an ORGANIZATION's identity provider (its SAML provider or its own OIDC provider) may
  * create as a NEW Quire account (docs/security.md, "Verified domains"): only an address on one of
- * the organization's VERIFIED e-mail domains (a TXT record proved the organization holds it:
- * src/services/organizations/domains/). Without that proof an admin could assert any address
+ * the organization's VERIFIED e-mail domains (a TXT record proved the organization holds it, or
+ * the deployment's operator vouched for it: src/services/organizations/domains/). Without that proof an admin could assert any address
  * from their own IdP and so take the address before its owner signs up (the pre-hijack).
  * Existing accounts are under src/services/sso/existing-account.ts; deployment-level providers
  * (OIDC_PROVIDERS, set by the operator) under neither.

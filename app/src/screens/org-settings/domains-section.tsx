@@ -13,6 +13,8 @@ export interface OrgDomain {
   status: "pending" | "verified" | "failed";
   record: { type: string; name: string; value: string };
   verifiedAt: string | null;
+  /** How a verified domain was verified (null otherwise): its TXT record, or the operator. */
+  verifiedBy: "dns" | "operator" | null;
   lastCheckedAt: string | null;
   lastCheck: { result: string; message: string } | null;
 }
@@ -23,6 +25,11 @@ const STATUS: Readonly<Record<OrgDomain["status"], string>> = {
   verified: "Verified",
   failed: "Verification lost",
 };
+
+/** What a domain's standing is called on the screen: its status, and who verified it. */
+function standingOf(d: OrgDomain): string {
+  return d.verifiedBy === "operator" ? "Verified by the operator" : STATUS[d.status];
+}
 
 /** A read-only value to copy, with its label. */
 function CopyField(props: { id: string; label: string; value: string }) {
@@ -42,7 +49,7 @@ function DomainItem(props: { base: string; csrf: string; d: OrgDomain; index: nu
     <li>
       <div class="a-row">
         <strong>{d.domain}</strong>
-        <span class="a-badge">{STATUS[d.status]}</span>
+        <span class="a-badge">{standingOf(d)}</span>
         <AppForm
           action={`${at}/check`}
           csrf={props.csrf}
@@ -99,7 +106,9 @@ export function DomainsSection(props: { base: string; csrf: string; domains: Org
         Publish each domain's TXT record at its DNS host, then check it. Until a domain is verified,
         nobody new joins by an address on it: not through this organization's single sign-on, not by
         joining or signing up by domain. Verified domains are checked again daily; a record missing
-        three times in a row loses the verification.
+        three times in a row loses the verification. A domain verified by the operator of this
+        deployment (who can vouch for a domain with no public DNS) stays verified whatever its
+        checks find.
       </p>
       {props.domains.length === 0 ? <p>No e-mail domain.</p> : null}
       <ul class="a-list" aria-label="E-mail domains" hidden={props.domains.length === 0}>

@@ -44,8 +44,8 @@ export async function checkDomain(
 ): Promise<CheckOutcome> {
   const lookup = await lookupTxt(createOutbound(env), env.OUTBOUND_DOH_URL, txtName(row.domain));
   const result = lookup.ok ? resultOf(lookup.values, row.token) : "unreachable";
-  const { status, verifiedAt, misses } = row;
-  const standing = afterCheck({ status, verifiedAt, misses }, result, now);
+  const { status, verifiedAt, misses, operatorVerified } = row;
+  const standing = afterCheck({ status, verifiedAt, misses, operatorVerified }, result, now);
   const [written] = await db
     .update(orgEmailDomains)
     .set({ ...standing, lastCheckedAt: now, lastResult: result })
@@ -72,10 +72,11 @@ export interface RecheckReport {
 }
 
 /**
- * The scheduled re-check: verified domains not checked for `RECHECK_INTERVAL_MS`, oldest check
- * first, at most `limit` per run (a checked domain moves to the end of that order, so the runs
- * go round every verified domain). A record gone for `MISSES_TO_FAIL` checks in a row fails
- * its domain (src/lib/domain-records.ts).
+ * The scheduled re-check: verified domains not checked for `RECHECK_INTERVAL_MS` (not those the
+ * operator verified: no check changes them, see `afterCheck`), oldest check first, at most
+ * `limit` per run (a checked domain moves to the end of that order, so the runs go round every
+ * verified domain). A record gone for `MISSES_TO_FAIL` checks in a row fails its domain
+ * (src/lib/domain-records.ts).
  */
 export async function recheckDomains(
   env: CheckEnv,
@@ -90,6 +91,7 @@ export async function recheckDomains(
     .where(
       and(
         eq(orgEmailDomains.status, "verified"),
+        eq(orgEmailDomains.operatorVerified, false),
         or(isNull(orgEmailDomains.lastCheckedAt), lte(orgEmailDomains.lastCheckedAt, cutoff)),
       ),
     )

@@ -104,6 +104,7 @@ export async function addDomain(
             lastCheckedAt: sql<null>`NULL`.as("last_checked_at"),
             lastResult: sql<null>`NULL`.as("last_result"),
             misses: sql<number>`0`.as("misses"),
+            operatorVerified: sql<boolean>`0`.as("operator_verified"),
           })
           .from(organizations)
           .where(and(eq(organizations.id, organizationId), listed(organizationId, domain))),

@@ -1,0 +1,1 @@
+ALTER TABLE `org_email_domains` ADD `operator_verified` integer DEFAULT false NOT NULL;
