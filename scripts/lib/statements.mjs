@@ -2,7 +2,7 @@
 // `wrangler d1 execute --command` call (one D1 batch, atomic) and a function that reads their
 // results. Tables and columns are those of src/db/schema/{users,organizations}.ts; rows look like
 // the ones src/services/{users,organizations}/ write, column by column:
-// test/scripts/statements-drift.test.ts runs each plan and the service's statements for the same
+// test/scripts/seed.test.ts ("statements-drift") runs each plan and the service's statements for the same
 // inputs against a real D1 and compares what they write and read. Pure (no Node APIs), so the
 // workerd tests run the same plans.
 import { newId, nowIso } from "./identity.mjs";
