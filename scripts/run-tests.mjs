@@ -6,15 +6,19 @@
 // type error would only make it fail confusingly) and reported as stopped. The rest of the lint
 // (knip and the check-* scripts) follows ESLint. The browser tests start at once too (they ended
 // last when started after the lint). The lint's output is kept until the end; the suite prints
-// live. Any part
-// failing fails the run, and a summary says which. Arguments go to `vitest run`
-// (`npm test -- test/spaces`), without the browser tests. Before anything starts, the browser
-// tests' Chromium is found or installed (scripts/lib/chromium.mjs): a machine that has none and
-// may not install it fails at once, saying what to install.
+// live. Any part failing fails the run, and a summary says which. A workerd runner that crashed
+// mid-suite (scripts/lib/runner-crash.mjs) has the files it never reported run once more, said in
+// the summary. Arguments go to `vitest run` (`npm test -- test/spaces`), without the browser
+// tests. Before anything starts, the browser tests' Chromium is found or installed
+// (scripts/lib/chromium.mjs): a machine that has none and may not install it fails at once,
+// saying what to install.
 import { spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync, rmSync } from "node:fs";
 import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
+import { lostToCrash } from "./lib/runner-crash.mjs";
+import { testShards } from "./test-shards.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const vitest = resolve(root, "node_modules/.bin/vitest");
@@ -22,8 +26,7 @@ const vitest = resolve(root, "node_modules/.bin/vitest");
 const colour = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
 /**
- * Runs one command. With `live` its output goes straight to ours; otherwise it is kept and
- * returned. `onMessage` receives what the child sends over IPC. Resolves with the exit status,
+ * Runs one command. Its output is kept and returned; with `live` it also goes to ours as it comes. `onMessage` receives what the child sends over IPC. Resolves with the exit status,
  * the kept output and the duration in seconds.
  */
 function run(name, command, args, live, onMessage, onSpawn) {
@@ -31,16 +34,22 @@ function run(name, command, args, live, onMessage, onSpawn) {
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, ...(live ? {} : colour) },
-      stdio: live ? "inherit" : ["ignore", "pipe", "pipe", ...(onMessage ? ["ipc"] : [])],
+      env: { ...process.env, ...colour },
+      stdio: ["ignore", "pipe", "pipe", ...(onMessage ? ["ipc"] : [])],
       // Its own process group, so a stop reaches the runners it started.
       detached: Boolean(onSpawn),
     });
     onSpawn?.(child);
     if (onMessage) child.on("message", onMessage);
     const chunks = [];
-    child.stdout?.on("data", (chunk) => chunks.push(chunk));
-    child.stderr?.on("data", (chunk) => chunks.push(chunk));
+    child.stdout?.on("data", (chunk) => {
+      chunks.push(chunk);
+      if (live) process.stdout.write(chunk);
+    });
+    child.stderr?.on("data", (chunk) => {
+      chunks.push(chunk);
+      if (live) process.stderr.write(chunk);
+    });
     const finish = (code) =>
       done({
         name,
@@ -105,7 +114,21 @@ const browser = targeted ? null : run("browser", "node", ["scripts/browser-tests
 // The suite, at once; stopped (its whole process group) if the type check fails.
 let suiteChild;
 let stopped = false;
-const suiteRun = run("vitest", vitest, ["run", ...process.argv.slice(2)], true, null, (child) => {
+/** The JSON reporter's report, or null when it wrote none (or not all of it). */
+function readReport(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+// A whole run also writes the JSON report that tells which files a crashed runner lost.
+const report = resolve(root, `.scratch/vitest-report-${process.pid}.json`);
+const reporting = targeted
+  ? []
+  : ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+const suiteArgs = ["run", ...reporting, ...process.argv.slice(2)];
+const suiteRun = run("vitest", vitest, suiteArgs, true, null, (child) => {
   suiteChild = child;
 });
 void typesKnown.then((ok) => {
@@ -129,7 +152,21 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 const suiteDone = await suiteRun;
-const suite = stopped ? { ...suiteDone, ok: false, skipped: true } : suiteDone;
+let suite = stopped ? { ...suiteDone, ok: false, skipped: true } : suiteDone;
+// A workerd runner that crashed (scripts/lib/runner-crash.mjs): its unreported files run again.
+const lost =
+  !targeted && !suite.ok && !stopped
+    ? lostToCrash(suite.output, readReport(report), testShards(root, 1)[0] ?? [], root)
+    : null;
+if (lost) {
+  const note = `a workerd runner crashed (${lost.crashes}×, "Worker exited unexpectedly"; cloudflare/workerd#6763): ${lost.files.length} file(s) it never reported run again: ${lost.files.join(", ") || "none"}\n`;
+  process.stdout.write(`\n── vitest: ${note}`);
+  const again = lost.files.length
+    ? await run("vitest", vitest, ["run", ...lost.files], true)
+    : { ok: true, output: "", seconds: 0 };
+  suite = { ...again, name: "vitest", seconds: suiteDone.seconds + again.seconds, note };
+}
+rmSync(report, { force: true });
 const linted = await lint;
 show(linted);
 const browsed = browser ? await browser : null;
@@ -140,5 +177,6 @@ process.stdout.write("\n");
 for (const r of results) {
   const state = r.skipped ? "stopped (type errors)" : r.ok ? "passed" : "FAILED";
   process.stdout.write(`${r.name.padEnd(10)} ${state.padEnd(22)} ${r.seconds.toFixed(1)} s\n`);
+  if (r.note) process.stdout.write(`           (${r.note.trim()})\n`);
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;

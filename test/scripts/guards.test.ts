@@ -9,6 +9,7 @@ import {
 import readme from "../../README.md?raw";
 import { shellBlocks, splitCommands } from "../../scripts/lib/readme-blocks.mjs";
 import { moduleMemories } from "../../scripts/lib/module-memories.mjs";
+import { lostToCrash } from "../../scripts/lib/runner-crash.mjs";
 import memos from "../../core/memory/memos.ts?raw";
 import tokens from "../../src/auth/tokens.ts?raw";
 import pages from "../../reader/src/cache/pages.ts?raw";
@@ -282,6 +283,52 @@ describe("module-memories", () => {
     it("holds for the registry itself and the files it replaced maps in", () => {
       for (const text of [memos, tokens, pages]) expect(moduleMemories(text)).toEqual([]);
       expect(names("const digests = new BoundedMap<string, string>(1_000);")).toEqual(["digests"]);
+    });
+  });
+});
+
+describe("runner-crash", () => {
+  /** The JSON reporter's report of files, each with its tests' statuses. */
+  const report = (files: Record<string, string[]>, failed = 0) => ({
+    numFailedTests: failed,
+    testResults: Object.entries(files).map(([name, tests]) => ({
+      name: `/repo/${name}`,
+      status: tests.includes("failed") ? "failed" : "passed",
+      assertionResults: tests.map((status) => ({ status })),
+    })),
+  });
+  const crashed = (errors: number) =>
+    `\u001b[31mVitest caught ${errors} unhandled error during the test run.\n` +
+    "\u001b[1mCaused by: Error\u001b[22m: Worker exited unexpectedly\n";
+  const files = ["test/a.test.ts", "test/b.test.ts", "test/c.test.ts"];
+
+  describe("the files a crashed workerd runner left unreported (npm test runs them again)", () => {
+    it("names the files with tests that never ran and the files never reported", () => {
+      const results = report({
+        "test/a.test.ts": ["passed"],
+        "test/b.test.ts": ["passed", "pending"],
+      });
+      expect(lostToCrash(crashed(1), results, files, "/repo")).toEqual({
+        crashes: 1,
+        files: ["test/b.test.ts", "test/c.test.ts"],
+      });
+      // A skipped test is not a lost one.
+      const skipped = report({
+        "test/a.test.ts": ["skipped"],
+        "test/b.test.ts": ["passed"],
+        "test/c.test.ts": ["passed"],
+      });
+      expect(lostToCrash(crashed(1), skipped, files, "/repo")).toEqual({ crashes: 1, files: [] });
+    });
+
+    it("runs nothing again after a failed test, another unhandled error, or no crash", () => {
+      const results = report({ "test/a.test.ts": ["passed"] });
+      expect(
+        lostToCrash(crashed(1), report({ "test/a.test.ts": ["failed"] }, 1), files, "/repo"),
+      ).toBeNull();
+      expect(lostToCrash(crashed(2), results, files, "/repo")).toBeNull();
+      expect(lostToCrash("Vitest caught 1 unhandled error", results, files, "/repo")).toBeNull();
+      expect(lostToCrash(crashed(1), null, files, "/repo")).toBeNull();
     });
   });
 });
