@@ -3,9 +3,12 @@
 // scripts/browser-tests.mjs passes when this file runs; loopback is reachable because the app is
 // on localhost: src/outbound/dev-loopback.ts). Through the app: the /sign-in button, the
 // provider's login, the callback's Continue, the session; then a forged answer (wrong state)
-// and an address the provider has not verified, each refused with nothing signed in.
+// and an address the provider has not verified, each refused with nothing signed in. Then an
+// organization's own provider: added by its admin on the sign-in settings screen (the discovery
+// read and checked), offered on `/sign-in?org=`, and a member signed in through it.
 import assert from "node:assert/strict";
 import { freePort } from "../scripts/lib/reader.mjs";
+import { audit, signInByCode, submit, visit } from "./fixtures/app-checks.mjs";
 import { pageFetch } from "./fixtures/sign-in.mjs";
 
 const IDP_PORT = await freePort();
@@ -86,6 +89,82 @@ export const tests = [
         const none = await pageFetch(other, "/v1/session", { method: "GET" });
         assert.notEqual(none.status, 200);
         await other.browserContext().close();
+      } finally {
+        await idp.close();
+      }
+      return [];
+    },
+  },
+  {
+    name: "an organization's own OIDC provider: added in its settings, offered on /sign-in?org=, signs a member in",
+    async run({ appBase, page, browser }) {
+      const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
+      const idp = await startOidcIdp({
+        port: IDP_PORT,
+        clients: [
+          {
+            client_id: "org-client",
+            client_secret: "org-secret",
+            redirect_uris: [`${appBase}/sign-in/oidc/callback`],
+          },
+        ],
+      });
+      try {
+        await signInByCode(page, appBase);
+        const orgs = await pageFetch(page, "/v1/orgs", { method: "GET" });
+        const orgId = orgs.body.items[0].id;
+        await visit(page, `${appBase}/org/${orgId}/settings/sign-in`);
+        await page.type("#oidc-title-field", "Team provider");
+        await page.type("#oidc-issuer", ISSUER);
+        await page.type("#oidc-client", "org-client");
+        await page.type("#oidc-secret", "org-secret");
+        await submit(
+          page,
+          "form[aria-label='Add an OpenID Connect provider'] button[type=submit]",
+          200,
+        );
+        assert.match(await page.$eval(".a-notice", (n) => n.textContent), /provider is added/);
+        const listed = await page.$eval(
+          "[aria-label='OpenID Connect providers']",
+          (l) => l.textContent,
+        );
+        assert.match(listed, /Team provider/);
+        assert.ok(!listed.includes("org-secret"), "the secret is never shown");
+        await audit(page, "org-sign-in-settings-oidc");
+        // In another browser, the organization's sign-in offers it; its member signs in there.
+        const context = await browser.createBrowserContext();
+        try {
+          const person = await context.newPage();
+          await visit(person, `${appBase}/sign-in?org=${orgId}`);
+          const button = await person.$$eval(".a-providers a", (links) =>
+            links
+              .filter((a) => a.textContent.includes("Team provider"))
+              .map((a) => a.getAttribute("href")),
+          );
+          assert.equal(button.length, 1, "one button for the organization's provider");
+          await Promise.all([
+            person.waitForNavigation({ waitUntil: "load" }),
+            person.click(`.a-providers a[href="${button[0]}"]`),
+          ]);
+          assert.ok(person.url().startsWith(`${ISSUER}/interaction/`), person.url());
+          await person.type("#account", "demo@quire.local");
+          await Promise.all([
+            person.waitForNavigation({ waitUntil: "load" }),
+            person.click("button"),
+          ]);
+          await continueCallback(person);
+          assert.equal(new URL(person.url()).pathname, "/", person.url());
+          const current = await pageFetch(person, "/v1/session", { method: "GET" });
+          assert.equal(current.status, 200);
+          assert.equal(current.body.session.method, "oidc");
+          assert.equal(current.body.user.email, "demo@quire.local");
+        } finally {
+          await context.close();
+        }
+        // Removed, it is offered no more.
+        await visit(page, `${appBase}/org/${orgId}/settings/sign-in`);
+        await submit(page, "form[action$='/delete'][action*='/oidc/'] button[type=submit]", 200);
+        assert.match(await page.$eval(".a-notice", (n) => n.textContent), /provider is removed/);
       } finally {
         await idp.close();
       }

@@ -258,7 +258,7 @@ export const tests = [
       const save = "form[action='/account/password'] button[type=submit]";
       await page.type("#f-password", "password1234");
       await submit(page, save, 400);
-      assert.match(await page.$eval("#f-password-error", (e) => e.textContent), /common/i);
+      assert.match(await page.$eval("#form-error", (e) => e.textContent), /common/i);
       await audit(page, "account-password-refused");
       await page.type("#f-password", password);
       await submit(page, save, 200);
