@@ -2,8 +2,9 @@
 // (the link in the browser that asked, the code in another, a reused link refused), a cross-site
 // form and a cross-site API call refused, the account screen (revoke a session, create and
 // revoke an API token; change the e-mail address by code and by link), passwords (a common one
-// refused, set, signed in with elsewhere, locked after wrong ones, removed), keyboard-only
-// sign-in, and axe-core in light and dark on every screen (screenshots in docs/app/).
+// refused, set, signed in with elsewhere, locked after wrong ones, removed), five wrong codes
+// locking a sign-in, keyboard-only sign-in, and axe-core in light and dark on every screen
+// (screenshots in docs/app/).
 /* global document */
 import assert from "node:assert/strict";
 import {
@@ -296,6 +297,36 @@ export const tests = [
       await visit(page, `${appBase}/account`);
       await submit(page, "form[action='/account/password/remove'] button[type=submit]", 200);
       assert.match(await page.$eval(".a-notice", (n) => n.textContent), /password is removed/);
+    },
+  },
+  {
+    name: "e-mail sign-in: a wrong code five times locks that sign-in; its right code is refused then",
+    async run({ page, appBase }) {
+      const email = "guess-code@example.com";
+      const mark = await askForMessage(page, appBase, email);
+      const { code } = await nextMessage(appBase, mark, email);
+      const wrong = code === "000000" ? "111111" : "000000";
+      const enter = async (typed) => {
+        await page.$eval("#f-code", (input) => (input.value = ""));
+        await page.type("#f-code", typed);
+        return submit(page, "form[action='/sign-in/code'] button[type=submit]");
+      };
+      const said = () => page.$eval("main", (m) => m.textContent);
+      for (let left = 4; left >= 1; left--) {
+        assert.equal((await enter(wrong)).status(), 400);
+        assert.match(await said(), new RegExp(`${left} tr(y|ies) left`));
+      }
+      assert.ok([400, 423, 429].includes((await enter(wrong)).status()), "the fifth wrong code");
+      const refused = await enter(code);
+      assert.ok(
+        refused.status() >= 400 && refused.status() < 500,
+        `right code: ${refused.status()}`,
+      );
+      assert.match(await said(), /locked|did not work/);
+      assert.equal(new URL(page.url()).pathname, "/sign-in/code", "not signed in");
+      await audit(page, "sign-in-code-locked", { shot: true });
+      const session = await page.evaluate(async () => (await fetch("/v1/session")).status);
+      assert.equal(session, 401, "no session");
     },
   },
 ];
