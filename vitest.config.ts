@@ -120,11 +120,12 @@ export default defineConfig(async () => {
     ],
     test: {
       // The files run in shards (scripts/test-shards.mjs): each shard's runners are new workerd
-      // isolates, so none accumulates the whole suite (VITEST_SHARDS=1 for one project). Four: two
-      // would save ~15 s of both cores per shard's start, but one CI run with two lost a runner
-      // ("Worker exited unexpectedly"; docs/performance.md, "The suite's time (session 18)").
+      // isolates, so none accumulates the whole suite (VITEST_SHARDS=1 for one project). Two: each
+      // shard's start costs ~15 s of both cores. A runner lost mid-suite ("Worker exited
+      // unexpectedly") is workerd segfaulting, with two shards or four (docs/performance.md,
+      // "The suite's time (session 20)"); `npm test` runs what it left unreported again.
       include: [],
-      projects: testShards(root, Number(process.env.VITEST_SHARDS ?? 4)).map((include, i) => ({
+      projects: testShards(root, Number(process.env.VITEST_SHARDS ?? 2)).map((include, i) => ({
         extends: true as const,
         test: { name: `shard-${i + 1}`, include },
       })),
