@@ -6,7 +6,7 @@ import { noteSplits, rehomeSplitTails, type SplitMemory } from "./splits";
  * writes a move as the delete of the block and the insert of a copy with the same block key, so
  * letters another person typed into the original at the same time land in a deleted block and
  * are lost. The room is the one repairer: it keeps the deleted original of a moved block from
- * garbage collection (`keepMoved`), finds the letters no person deleted that died with it (in
+ * garbage collection for a week (`keepMoved`), finds the letters no person deleted that died with it (in
  * the transaction's delete set but not in the update's own) and types them again into the copy
  * at the same offset of the same text (`repairMoves`), one repair update every client receives.
  */
@@ -51,12 +51,35 @@ function typeIndex(item: Y.Item): number {
   return index;
 }
 
+/** How long a moved block's deleted original is kept for letters still typed into it. */
+export const KEEP_MOVED_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * When each kept original was first seen deleted, by its item's id (stable across the room's
+ * rebuilds from its log): the room keeps it in its storage (`RoomStore`).
+ */
+export interface MoveTimes {
+  movedAt(id: string): number | undefined;
+  noteMove(id: string, at: number): void;
+  /** Whether any move is noted (none: no original is kept, nothing to collect). */
+  hasMoves(): boolean;
+  forgetMovesBefore(at: number): void;
+}
+
+const itemKey = (item: Y.Item): string => `${item.id.client}:${item.id.clock}`;
+
 /**
  * The gcFilter of the room's document: false (keep) for what lies in a moved block's original
  * (a deleted keyed block whose key a live block has), so letters typed into it later can still
- * be placed. Decided once per block (cached on its item): GC runs per item.
+ * be placed — for `KEEP_MOVED_MS` after the move was first seen (`times`); older originals are
+ * collected when the document is rebuilt or compacted (`compactedState`). Decided once per block
+ * (cached on its item): GC runs per item.
  */
-export function keepMoved(doc: () => Y.Doc): (item: Y.Item) => boolean {
+export function keepMoved(
+  doc: () => Y.Doc,
+  times: MoveTimes,
+  now: () => number = Date.now,
+): (item: Y.Item) => boolean {
   const decided = new WeakMap<Y.Item, boolean>();
   return (item) => {
     const fragment = doc().getXmlFragment(FIELD);
@@ -66,10 +89,37 @@ export function keepMoved(doc: () => Y.Doc): (item: Y.Item) => boolean {
     if (collect === undefined) {
       const key = keyOf((top.block.content as Y.ContentType | undefined)?.type);
       collect = !(key && liveWithKey(fragment, key));
+      if (!collect) {
+        const at = times.movedAt(itemKey(top.block));
+        if (at === undefined) times.noteMove(itemKey(top.block), now());
+        else collect = now() - at > KEEP_MOVED_MS;
+      }
       decided.set(top.block, collect);
     }
     return collect;
   };
+}
+
+/**
+ * The document's state for the room's snapshot, with the originals of moves older than
+ * `KEEP_MOVED_MS` collected (read back through `keepMoved`): a room that lives through many
+ * moves does not grow toward its 8 MiB cap with their copies.
+ */
+export function compactedState(
+  doc: Y.Doc,
+  times: MoveTimes,
+  state: Uint8Array = Y.encodeStateAsUpdate(doc),
+  now: () => number = Date.now,
+): Uint8Array {
+  if (!times.hasMoves()) return state;
+  const fresh: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => fresh, times, now) });
+  try {
+    Y.applyUpdate(fresh, state);
+    times.forgetMovesBefore(now() - KEEP_MOVED_MS);
+    return Y.encodeStateAsUpdate(fresh);
+  } finally {
+    fresh.destroy();
+  }
 }
 
 /** A lost insertion: `text` at `offset` of the text at `path` (type indexes) in block `key`. */

@@ -8,7 +8,7 @@ import { roomAccess } from "../auth/room-access";
 import { markRoomClosed, markRoomOpen, REFRESH_PATH } from "../services/collab/live-rooms";
 import { readRoomPage } from "../services/collab/room-pages";
 import { changeFrom } from "./document";
-import { applyRepairingMoves, keepMoved } from "./moves";
+import { applyRepairingMoves, compactedState, keepMoved } from "./moves";
 import {
   answerStep1,
   awarenessMessage,
@@ -130,7 +130,7 @@ export class CollabRoom extends DurableObject<Bindings> {
   private loaded(): Y.Doc {
     if (this.doc) return this.doc;
     // Moved blocks' originals are kept from garbage collection for `applyRepairingMoves`.
-    const doc: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => doc) });
+    const doc: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => doc, this.store) });
     for (const update of this.store.updates()) Y.applyUpdate(doc, update);
     this.splits = splitMemory();
     doc.on("update", (update: Uint8Array, origin: unknown) => this.accepted(update, origin));
@@ -170,7 +170,8 @@ export class CollabRoom extends DurableObject<Bindings> {
     const message = updateMessage(update);
     for (const ws of this.ctx.getWebSockets()) if (ws !== origin) sendTo(ws, message);
     if (origin instanceof WebSocket) this.saver.edited(socketFacts(origin));
-    if (this.store.overdueCompaction()) this.store.compact(Y.encodeStateAsUpdate(this.loaded()));
+    if (this.store.overdueCompaction())
+      this.store.compact(compactedState(this.loaded(), this.store));
   }
 
   override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {
@@ -208,7 +209,7 @@ export class CollabRoom extends DurableObject<Bindings> {
     Y.decodeUpdate(update); // Throws on a malformed update before the document sees it.
     const doc = this.loaded();
     if (this.store.pendingBytes + update.byteLength > LIMITS.stateBytes / 2) {
-      this.store.compact(Y.encodeStateAsUpdate(doc));
+      this.store.compact(compactedState(doc, this.store));
     }
     const size = this.store.snapshotBytes + this.store.pendingBytes + update.byteLength;
     if (size > LIMITS.stateBytes) {

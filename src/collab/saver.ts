@@ -6,6 +6,7 @@ import { roomAccess, type RoomAccess, type RoomCredential } from "../auth/room-a
 import { ApiError } from "../lib/errors";
 import { readRoomPage, writeRoomPage } from "../services/collab/room-pages";
 import { changeFrom, documentOf } from "./document";
+import { compactedState } from "./moves";
 import { CLOSE, type RoomStatus } from "./protocol";
 import { closeWith, refusalCode, socketFacts, type RoomFacts } from "./sockets";
 import type { RoomStore } from "./store";
@@ -111,7 +112,7 @@ export class RoomSaver {
         await this.recheck(sockets);
         store.setMeta({ recheckAt: sockets.length ? now + 60_000 : undefined });
       }
-      if (store.wantsCompaction()) store.compact(Y.encodeStateAsUpdate(this.parts.doc()));
+      if (store.wantsCompaction()) store.compact(compactedState(this.parts.doc(), store));
       const next = store.meta();
       const times = [next.recheckAt];
       if (next.firstUnsavedAt !== undefined) times.push(this.dueAt(next.firstUnsavedAt));
@@ -182,7 +183,7 @@ export class RoomSaver {
         const snapshot = Y.encodeStateAsUpdate(doc);
         this.saving = {}; // Edits from here on are not in this save.
         // The whole state is at hand: a long log is compacted with it (one encoding for both).
-        if (store.wantsCompaction()) store.compact(snapshot);
+        if (store.wantsCompaction()) store.compact(compactedState(doc, store, snapshot));
         const baseDocument = store.baseDocument();
         const document = documentOf(doc, baseDocument);
         // Nothing changed since the base (edits undone, a reader's no-op): nothing to write.

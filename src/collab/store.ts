@@ -1,4 +1,5 @@
 import type { JsonDocument } from "../../core/document/types";
+import type { MoveTimes } from "./moves";
 
 /**
  * A room's durable state in its Durable Object's SQLite storage: the Yjs update log (every
@@ -39,16 +40,22 @@ export interface RoomMeta {
 }
 
 /** The room's SQLite storage. */
-export class RoomStore {
+export class RoomStore implements MoveTimes {
   private logBytes = 0;
   private logRows = 0;
   private readonly facts: RoomMeta;
   private snapshotSize: number;
+  /** When each kept original of a moved block was first seen (`MoveTimes`, moves.ts). */
+  private readonly moves = new Map<string, number>();
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL);
       CREATE TABLE IF NOT EXISTS blobs (name TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (name, part));
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS moves (id TEXT PRIMARY KEY, at INTEGER NOT NULL);`);
+    for (const { id, at } of sql.exec<{ id: string; at: number }>("SELECT id, at FROM moves")) {
+      this.moves.set(id, at);
+    }
     const row = sql
       .exec<{
         n: number;
@@ -104,6 +111,24 @@ export class RoomStore {
       out.push(new Uint8Array(row.data));
     }
     return out;
+  }
+
+  movedAt(id: string): number | undefined {
+    return this.moves.get(id);
+  }
+
+  noteMove(id: string, at: number): void {
+    this.moves.set(id, at);
+    this.sql.exec("INSERT OR IGNORE INTO moves (id, at) VALUES (?, ?)", id, at);
+  }
+
+  hasMoves(): boolean {
+    return this.moves.size > 0;
+  }
+
+  forgetMovesBefore(at: number): void {
+    for (const [id, movedAt] of this.moves) if (movedAt < at) this.moves.delete(id);
+    this.sql.exec("DELETE FROM moves WHERE at < ?", at);
   }
 
   /** Appends an accepted update to the log. */
@@ -163,7 +188,8 @@ export class RoomStore {
 
   /** Deletes everything (a room whose page or change request is gone). */
   clear(): void {
-    this.sql.exec("DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta;");
+    this.sql.exec("DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta; DELETE FROM moves;");
+    this.moves.clear();
     for (const key of Object.keys(this.facts)) delete (this.facts as Record<string, unknown>)[key];
     this.snapshotSize = 0;
     this.logRows = 0;

@@ -18,7 +18,13 @@ import {
 import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
-import { applyRepairingMoves, keepMoved } from "../../src/collab/moves";
+import {
+  applyRepairingMoves,
+  compactedState,
+  KEEP_MOVED_MS,
+  keepMoved,
+  type MoveTimes,
+} from "../../src/collab/moves";
 import { splitMemory } from "../../src/collab/splits";
 import { enterAtStart, itemBefore } from "../../app/client/editor/writing";
 import { schemaExtensions } from "../../app/client/editor/extensions";
@@ -121,6 +127,25 @@ function typeTogether(caretAware: boolean): string {
   return ada.text();
 }
 
+/** The room's move times (its RoomStore keeps them in the object's SQLite) in a Map. */
+function moveTimes(): MoveTimes & { noted: Map<string, number> } {
+  const noted = new Map<string, number>();
+  return {
+    noted,
+    movedAt: (id) => noted.get(id),
+    noteMove: (id, at) => void noted.set(id, noted.get(id) ?? at),
+    hasMoves: () => noted.size > 0,
+    forgetMovesBefore: (at) => {
+      for (const [id, movedAt] of noted) if (movedAt < at) noted.delete(id);
+    },
+  };
+}
+
+/** How many times `text` appears in a Yjs update (its strings are stored as UTF-8). */
+function occurrences(update: Uint8Array, text: string): number {
+  return new TextDecoder("latin1").decode(update).split(text).length - 1;
+}
+
 /**
  * Ada moves "Three." to the front while Bo types at its end; the room (a Y doc that keeps moved
  * originals, `keepMoved`, and repairs with `applyRepairingMoves`) gets the two updates in
@@ -133,7 +158,7 @@ function moveWhileTyping(order: "move first" | "typing first") {
   const seed = new Y.Doc();
   prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
   const base = Y.encodeStateAsUpdate(seed);
-  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
   const memory = splitMemory();
   Y.applyUpdate(room, base);
   const ada = typist(1, base, true);
@@ -171,7 +196,7 @@ function splitWhileTyping(order: "split first" | "typing first") {
   const seed = new Y.Doc();
   prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
   const base = Y.encodeStateAsUpdate(seed);
-  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
   const memory = splitMemory();
   Y.applyUpdate(room, base);
   const bo = typist(2, base, true);
@@ -401,6 +426,53 @@ describe("editor-extensions", () => {
       }
     });
   });
+  describe("a moved block's original in the room", () => {
+    it("is kept a week for letters still typed into it, then collected when the room compacts", () => {
+      const page = tiptapSchema.nodeFromJSON(
+        toEditor(parseMarkdown("One.\n\nTwo.\n\nThree is moved.").document),
+      );
+      const seed = new Y.Doc();
+      prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+      const base = Y.encodeStateAsUpdate(seed);
+      let now = Date.parse("2026-12-04T10:00:00Z");
+      const times = moveTimes();
+      const room: Y.Doc = new Y.Doc({
+        gcFilter: keepMoved(
+          () => room,
+          times,
+          () => now,
+        ),
+      });
+      Y.applyUpdate(room, base);
+      const ada = typist(1, base, true);
+      ada.apply((state) => moveBlockTo(state, 2, 0));
+      applyRepairingMoves(
+        room,
+        Y.encodeStateAsUpdate(ada.doc, Y.encodeStateVector(room)),
+        "socket",
+        splitMemory(),
+      );
+      expect([...times.noted.values()]).toEqual([now]);
+      // Within the week the snapshot keeps both (the copy and the deleted original)...
+      now += KEEP_MOVED_MS - 1;
+      const kept = compactedState(room, times, undefined, () => now);
+      expect(occurrences(kept, "Three is moved.")).toBe(2);
+      // ...a rebuilt room too; after it, only the copy, and the move is forgotten.
+      now += 2;
+      const collected = compactedState(room, times, undefined, () => now);
+      expect(occurrences(collected, "Three is moved.")).toBe(1);
+      expect(times.hasMoves()).toBe(false);
+      const rebuilt = new Y.Doc();
+      Y.applyUpdate(rebuilt, collected);
+      expect(
+        yXmlFragmentToProseMirrorRootNode(rebuilt.getXmlFragment("default"), tiptapSchema)
+          .textContent,
+      ).toBe("Three is moved.One.Two.");
+      // A room with no move compacts to its plain state.
+      const plain = moveTimes();
+      expect(compactedState(seed, plain)).toEqual(Y.encodeStateAsUpdate(seed));
+    });
+  });
   describe("a block moved while another person types in it", () => {
     it("keeps the letters typed into it: the room types them again into the moved copy", () => {
       for (const order of ["move first", "typing first"] as const) {
@@ -413,7 +485,7 @@ describe("editor-extensions", () => {
       const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
       const seed = new Y.Doc();
       prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
-      const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room) });
+      const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
       Y.applyUpdate(room, Y.encodeStateAsUpdate(seed));
       const ada = typist(1, Y.encodeStateAsUpdate(seed), true);
       const bo = typist(2, Y.encodeStateAsUpdate(seed), true);
