@@ -1,7 +1,9 @@
 // Live co-editing (issue 38) in real browsers, through the app's origin to the API's room: two
-// people (two browser contexts) typing in different blocks and in the same paragraph (its two ends) of one
-// change request page converge, see each other (and who is typing), and the API holds the text; one of them offline
-// for a while types, comes back, and both converge; a reader sees the edits live and cannot type.
+// people (two browser contexts) typing in different blocks and in the same paragraph (its two
+// ends) of one change request page converge, see each other (and who is typing), and the API
+// holds the text; one of them offline for a while types, comes back, and both converge; a reader
+// sees the edits live and cannot type; three people typing at once (two in one paragraph, one in
+// a new block) converge and it is saved.
 // Screenshots: docs/app/co-editing.png (two carets, who is here), co-editing-reader.png.
 import assert from "node:assert/strict";
 import { audit, foreignRequests } from "./fixtures/app-checks.mjs";
@@ -161,6 +163,53 @@ export const tests = [
         await audit(dee.page, "co-editing-reader", { shot: true });
       } finally {
         await dee.context.close();
+      }
+    },
+  },
+  {
+    name: "co-editing: three people type at once, two in one paragraph and one in a new block; all converge and it is saved",
+    async run({ page, appBase, browser }) {
+      const shared = await sharedPage(page, appBase, "Three together");
+      const people = [];
+      try {
+        for (const [email, name] of [
+          ["fay-live@example.com", "Fay Writer"],
+          ["gus-live@example.com", "Gus Writer"],
+        ]) {
+          people.push(
+            await invitedPerson(browser, page, appBase, shared.orgId, {
+              email,
+              name,
+              role: "edit",
+            }),
+          );
+        }
+        const pages = [page, ...people.map((p) => p.page)];
+        for (const p of pages) await openLive(p, shared.edit);
+        await until("three people listed on every screen", async () => {
+          const lists = await Promise.all(pages.map(presentNames));
+          return lists.every((names) => names.length === 3) ? true : lists;
+        });
+        const [fay, gus] = people.map((p) => p.page);
+        await Promise.all([
+          typeAt(page, "end", " Owner ends."),
+          typeAt(fay, "start", "Fay starts. "),
+          (async () => {
+            await typeAt(gus, "end", "");
+            await gus.keyboard.press("Enter");
+            await gus.keyboard.type("Gus adds a block.");
+          })(),
+        ]);
+        const text = await converged(pages, ["Owner ends.", "Fay starts.", "Gus adds a block."]);
+        const owner = text.indexOf("Owner ends.");
+        assert.ok(text.indexOf("Fay starts.") < text.indexOf("Start."), JSON.stringify(text));
+        assert.ok(text.indexOf("Start.") < owner, JSON.stringify(text));
+        for (const p of pages) await saidState(p, "saved");
+        await until("the API holds the converged text", async () =>
+          (await shared.stored()) === text ? true : await shared.stored(),
+        );
+      } finally {
+        for (const p of people) await p.context.close();
       }
     },
   },
