@@ -3,8 +3,8 @@
 // form and a cross-site API call refused, the account screen (revoke a session, create and
 // revoke an API token; change the e-mail address by code and by link), passwords (a common one
 // refused, set, signed in with elsewhere, locked after wrong ones, removed), five wrong codes
-// locking a sign-in, keyboard-only sign-in, and axe-core in light and dark on every screen
-// (screenshots in docs/app/).
+// locking a sign-in, foreign, forged and signed-out session cookies refused, keyboard-only
+// sign-in, and axe-core in light and dark on every screen (screenshots in docs/app/).
 /* global document */
 import assert from "node:assert/strict";
 import {
@@ -327,6 +327,36 @@ export const tests = [
       await audit(page, "sign-in-code-locked", { shot: true });
       const session = await page.evaluate(async () => (await fetch("/v1/session")).status);
       assert.equal(session, 401, "no session");
+    },
+  },
+  {
+    name: "a session cookie from another deployment, a forged one or a signed-out one signs nobody in",
+    async run({ page, appBase, browser }) {
+      const context = await browser.createBrowserContext();
+      try {
+        const other = await context.newPage();
+        const url = new URL(appBase);
+        const tries = [`qs_${"A".repeat(43)}`, "forged", `qs_${"x".repeat(10)}`];
+        // A real session of this deployment, signed out: its cookie is dead afterwards.
+        await signInByCode(page, appBase, "signed-out@example.com");
+        const [signedIn] = (await page.cookies(appBase)).filter((c) => c.name === "quire_session");
+        await submit(page, "form[action='/sign-out'] button", 200);
+        tries.push(signedIn.value);
+        for (const value of tries) {
+          await context.setCookie({
+            name: "quire_session",
+            value,
+            domain: url.hostname,
+            path: "/",
+          });
+          await visit(other, `${appBase}/account`);
+          assert.equal(new URL(other.url()).pathname, "/sign-in", `cookie ${value.slice(0, 6)}…`);
+          const api = await other.evaluate(async () => (await fetch("/v1/user")).status);
+          assert.equal(api, 401, `the API with cookie ${value.slice(0, 6)}…`);
+        }
+      } finally {
+        await context.close();
+      }
     },
   },
 ];
