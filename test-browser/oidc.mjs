@@ -24,6 +24,22 @@ export const apiVars = {
   OIDC_LOCAL_SECRET: SECRET,
 };
 
+/** The provider on its port, with one client whose callback is the app's. */
+async function startProvider(appBase, clientId, secret) {
+  // Loaded here: oidc-provider is imported only by runs that select this file.
+  const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
+  return startOidcIdp({
+    port: IDP_PORT,
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: secret,
+        redirect_uris: [`${appBase}/sign-in/oidc/callback`],
+      },
+    ],
+  });
+}
+
 /** Clicks the provider's button on /sign-in and logs in at the provider as `account`. */
 async function throughProvider(page, appBase, account) {
   await page.goto(`${appBase}/sign-in?next=/account`, { waitUntil: "load" });
@@ -49,18 +65,7 @@ export const tests = [
   {
     name: "signs in through the /sign-in button at a real provider; a forged state and an unverified address refused",
     async run({ appBase, page, browser }) {
-      // Loaded here: oidc-provider is imported only by runs that select this file.
-      const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
-      const idp = await startOidcIdp({
-        port: IDP_PORT,
-        clients: [
-          {
-            client_id: "quire",
-            client_secret: SECRET,
-            redirect_uris: [`${appBase}/sign-in/oidc/callback`],
-          },
-        ],
-      });
+      const idp = await startProvider(appBase, "quire", SECRET);
       try {
         await throughProvider(page, appBase, "demo@quire.local");
         await continueCallback(page);
@@ -98,17 +103,7 @@ export const tests = [
   {
     name: "an organization's own OIDC provider: added in its settings, offered on /sign-in?org=, signs a member in",
     async run({ appBase, page, browser }) {
-      const { startOidcIdp } = await import("../scripts/lib/oidc-idp.mjs");
-      const idp = await startOidcIdp({
-        port: IDP_PORT,
-        clients: [
-          {
-            client_id: "org-client",
-            client_secret: "org-secret",
-            redirect_uris: [`${appBase}/sign-in/oidc/callback`],
-          },
-        ],
-      });
+      const idp = await startProvider(appBase, "org-client", "org-secret");
       try {
         await signInByCode(page, appBase);
         const orgs = await pageFetch(page, "/v1/orgs", { method: "GET" });

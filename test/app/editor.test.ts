@@ -147,20 +147,26 @@ function occurrences(update: Uint8Array, text: string): number {
 }
 
 /**
+ * A page of `markdown` as a live room starts it: the seed's base update and the room's Y doc,
+ * which keeps moved originals (`keepMoved`, with `times` and `now`), with its split memory.
+ */
+function liveRoom(markdown: string, times: MoveTimes = moveTimes(), now?: () => number) {
+  const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown(markdown).document));
+  const seed = new Y.Doc();
+  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+  const base = Y.encodeStateAsUpdate(seed);
+  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, times, now) });
+  Y.applyUpdate(room, base);
+  return { page, seed, base, room, memory: splitMemory() };
+}
+
+/**
  * Ada moves "Three." to the front while Bo types at its end; the room (a Y doc that keeps moved
  * originals, `keepMoved`, and repairs with `applyRepairingMoves`) gets the two updates in
  * `order`, then each person gets the room's state. Gives each one's blocks and the repairs.
  */
 function moveWhileTyping(order: "move first" | "typing first") {
-  const page = tiptapSchema.nodeFromJSON(
-    toEditor(parseMarkdown("One.\n\nTwo.\n\nThree.").document),
-  );
-  const seed = new Y.Doc();
-  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
-  const base = Y.encodeStateAsUpdate(seed);
-  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
-  const memory = splitMemory();
-  Y.applyUpdate(room, base);
+  const { page, base, room, memory } = liveRoom("One.\n\nTwo.\n\nThree.");
   const ada = typist(1, base, true);
   const bo = typist(2, base, true);
   const before = Y.encodeStateVector(room);
@@ -192,13 +198,7 @@ function moveWhileTyping(order: "move first" | "typing first") {
  * two updates in `order`, then Bo's next letters typed before he saw anything (`chained`).
  */
 function splitWhileTyping(order: "split first" | "typing first") {
-  const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("Start.").document));
-  const seed = new Y.Doc();
-  prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
-  const base = Y.encodeStateAsUpdate(seed);
-  const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
-  const memory = splitMemory();
-  Y.applyUpdate(room, base);
+  const { base, room, memory } = liveRoom("Start.");
   const bo = typist(2, base, true);
   bo.type(7, " Owner w");
   Y.applyUpdate(room, Y.encodeStateAsUpdate(bo.doc));
@@ -428,22 +428,9 @@ describe("editor-extensions", () => {
   });
   describe("a moved block's original in the room", () => {
     it("is kept a week for letters still typed into it, then collected when the room compacts", () => {
-      const page = tiptapSchema.nodeFromJSON(
-        toEditor(parseMarkdown("One.\n\nTwo.\n\nThree is moved.").document),
-      );
-      const seed = new Y.Doc();
-      prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
-      const base = Y.encodeStateAsUpdate(seed);
       let now = Date.parse("2026-12-04T10:00:00Z");
       const times = moveTimes();
-      const room: Y.Doc = new Y.Doc({
-        gcFilter: keepMoved(
-          () => room,
-          times,
-          () => now,
-        ),
-      });
-      Y.applyUpdate(room, base);
+      const { seed, base, room } = liveRoom("One.\n\nTwo.\n\nThree is moved.", times, () => now);
       const ada = typist(1, base, true);
       ada.apply((state) => moveBlockTo(state, 2, 0));
       applyRepairingMoves(
@@ -482,13 +469,9 @@ describe("editor-extensions", () => {
         expect(out.repairs.reduce((a, b) => a + b, 0)).toBe(1);
       }
       // A block deleted (not moved) while someone types in it stays deleted: no copy to type into.
-      const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
-      const seed = new Y.Doc();
-      prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
-      const room: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => room, moveTimes()) });
-      Y.applyUpdate(room, Y.encodeStateAsUpdate(seed));
-      const ada = typist(1, Y.encodeStateAsUpdate(seed), true);
-      const bo = typist(2, Y.encodeStateAsUpdate(seed), true);
+      const { base, room } = liveRoom("One.\n\nTwo.");
+      const ada = typist(1, base, true);
+      const bo = typist(2, base, true);
       ada.apply((state) => state.tr.delete(0, state.doc.child(0).nodeSize));
       bo.type(5, "!");
       expect(
