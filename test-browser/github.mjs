@@ -1,7 +1,7 @@
 // GitHub sign-in in a real browser: the fake GitHub of the vitest suite (test/network/github.ts,
 // GitHub's OAuth web flow and REST API as a GitHub Enterprise Server lays them out) served on
-// loopback by fixtures/github.mjs as the deployment's provider "github" of kind "github" (the
-// API's vars below; loopback is reachable because the app is on localhost:
+// loopback by fixtures/suite-doubles.mjs as the deployment's provider "github" of kind "github"
+// (the API's vars below; loopback is reachable because the app is on localhost:
 // src/outbound/dev-loopback.ts). Through the app: the "GitHub" button on /sign-in, GitHub's login
 // form, the callback's Continue, the session of the account whose address is the person's
 // verified primary one; then, in another browser, a person whose primary address GitHub has not
@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { freePort } from "../scripts/lib/reader.mjs";
 import { audit, OWNER } from "./fixtures/app-checks.mjs";
-import { startFakeGithub } from "./fixtures/github.mjs";
+import { startFakeGithub } from "./fixtures/suite-doubles.mjs";
 import { pageFetch } from "./fixtures/sign-in.mjs";
 
 const GITHUB_PORT = await freePort();

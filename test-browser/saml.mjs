@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { audit, heading, signInByCode, submit, visit } from "./fixtures/app-checks.mjs";
 import { csrfOf, pageFetch } from "./fixtures/sign-in.mjs";
 import { dohServer } from "./fixtures/doh.mjs";
-import { importTs } from "./fixtures/bundle.mjs";
+import { importTs } from "./fixtures/suite-doubles.mjs";
 import { freePort } from "../scripts/lib/reader.mjs";
 
 // Listening from the start (the API may resolve any name through it while this file's tests are

@@ -71,7 +71,7 @@ function loginForm(url: URL): Response {
 
 /**
  * A fake GitHub for one OAuth app: its request handler, with codes and tokens of its own.
- * @public (test-browser/fixtures/github.mjs imports it bundled by esbuild, unseen by knip)
+ * @public (test-browser/fixtures/suite-doubles.mjs imports it bundled by esbuild, unseen by knip)
  */
 export function fakeGithub(app: FakeGithubApp) {
   const codes = new Map<string, Grant>();
