@@ -103,6 +103,31 @@ async function collectTests(filter) {
   return tests;
 }
 
+/**
+ * The API's vars of the selected tests' files, one set for the run: a var two files set alike
+ * once, JSON lists joined (each file's `OIDC_PROVIDERS` entries: oidc.mjs's and github.mjs's
+ * providers side by side), any other difference an error naming the var.
+ */
+function mergeApiVars(sets) {
+  const merged = {};
+  const listOf = (value) => {
+    try {
+      const parsed = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  };
+  for (const [name, value] of sets.flatMap((set) => Object.entries(set ?? {}))) {
+    const before = merged[name];
+    if (before === undefined || before === value) merged[name] = value;
+    else if (listOf(before) && listOf(value)) {
+      merged[name] = JSON.stringify([...listOf(before), ...listOf(value)]);
+    } else throw new Error(`test files set the API's var ${name} differently`);
+  }
+  return merged;
+}
+
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const tests = await collectTests(process.argv[2]);
@@ -134,7 +159,7 @@ try {
   });
   workers = await startLocalWorkers({
     runDir: RUN_DIR,
-    apiVars: Object.assign({}, ...tests.map((t) => t.apiVars ?? {})),
+    apiVars: mergeApiVars([...new Set(tests.map((t) => t.apiVars))]),
   });
   const browser = await launching;
   let fixture = null;

@@ -9,14 +9,10 @@
 // resolver while this file runs) and checks it, and the same person gets in. A replayed Response
 // is refused with nothing signed in. (OIDC in a browser: test-browser/oidc.mjs.)
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import { audit, heading, signInByCode, submit, visit } from "./fixtures/app-checks.mjs";
 import { csrfOf, pageFetch } from "./fixtures/sign-in.mjs";
 import { dohServer } from "./fixtures/doh.mjs";
+import { importTs } from "./fixtures/suite-doubles.mjs";
 import { freePort } from "../scripts/lib/reader.mjs";
 
 // Listening from the start (the API may resolve any name through it while this file's tests are
@@ -25,30 +21,6 @@ const DOH = await dohServer(await freePort()).start();
 
 /** The API's vars while this file runs: its DNS resolver, and loopback allowed (development). */
 export const apiVars = { OUTBOUND_ALLOW_LOOPBACK: "true", OUTBOUND_DOH_URL: DOH.url };
-
-const ROOT = resolve(import.meta.dirname, "..");
-
-/** The IdP fixture of the vitest suite, bundled to run in Node (WebCrypto, xml-crypto). */
-async function loadIdpFixture() {
-  const dir = mkdtempSync(join(tmpdir(), "quire-saml-"));
-  const outfile = join(dir, "saml-idp.mjs");
-  await build({
-    entryPoints: [resolve(ROOT, "test/helpers/saml-idp.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile,
-    logLevel: "silent",
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
-  try {
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The IdP's page for one AuthnRequest: a form that posts the signed Response to the ACS. */
 function idpPage(acsURL, samlResponse, relayState) {
@@ -87,7 +59,7 @@ export const tests = [
   {
     name: "SAML: the SP-initiated sign-in ends in a session on the person's home; a replay is refused",
     async run({ appBase, page, browser }) {
-      const { createTestIdp } = await loadIdpFixture();
+      const { createTestIdp } = await importTs("test/helpers/saml-idp.ts");
       const idp = await createTestIdp();
       // The owner registers the IdP for the demo organization.
       await signInByCode(page, appBase);

@@ -13,11 +13,16 @@ export type LoopbackPolicy = Pick<Bindings, "OUTBOUND_ALLOW_LOOPBACK" | "PUBLIC_
 
 const LOCAL_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Whether a URL's hostname names this machine (the hosts plain http is ever allowed to). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname);
+}
+
 /** Whether this deployment is local development that may reach loopback addresses. */
 export function devLoopbackAllowed(env: LoopbackPolicy): boolean {
   if (env.OUTBOUND_ALLOW_LOOPBACK !== "true") return false;
   try {
-    return LOCAL_HOSTS.has(new URL(env.PUBLIC_APP_URL).hostname);
+    return isLoopbackHost(new URL(env.PUBLIC_APP_URL).hostname);
   } catch {
     return false;
   }

@@ -302,12 +302,15 @@ describe("github", () => {
         OIDC_PROVIDERS: JSON.stringify([
           { id: "gh", title: "GitHub", kind: "github", clientId: "c" },
           { id: "ghes", title: "GHES", kind: "github", clientId: "c", url: "http://ghes.test" },
+          { id: "ghl", title: "Local", kind: "github", clientId: "c", url: "http://127.0.0.1:9" },
         ]),
         OIDC_GH_SECRET: "s",
         OIDC_GHES_SECRET: "s",
+        OIDC_GHL_SECRET: "s",
       };
       const [github, ...others] = deploymentProviders(env);
-      expect(others).toEqual([]); // plain http is refused
+      // Plain http is refused but on this machine (a local fake GitHub, reached only in dev).
+      expect(others.map((p) => [p.key, p.issuer])).toEqual([["ghl", "http://127.0.0.1:9"]]);
       expect(github).toEqual({
         key: "gh",
         id: "gh",

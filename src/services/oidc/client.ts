@@ -2,7 +2,7 @@ import * as oauth from "oauth4webapi";
 import type { Bindings } from "../../env";
 import { createOutbound, OutboundError } from "../../outbound/index";
 import { fetchThrough } from "../../outbound/as-fetch";
-import { devLoopbackAllowed } from "../../outbound/dev-loopback";
+import { devLoopbackAllowed, isLoopbackHost } from "../../outbound/dev-loopback";
 import { ApiError, badRequest } from "../../lib/errors";
 
 /**
@@ -45,8 +45,7 @@ const SCOPE = "openid email profile";
 
 /** oauth4webapi's request options: the one outbound fetcher, plain http only on loopback in dev. */
 export function httpOptions(env: OidcEnv, issuer: string) {
-  const url = new URL(issuer);
-  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  const loopback = isLoopbackHost(new URL(issuer).hostname);
   return {
     [oauth.customFetch]: fetchThrough(createOutbound(env)),
     // Plain http only for a provider on this machine, in local development.

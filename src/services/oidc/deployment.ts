@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Bindings } from "../../env";
 import type { OidcClientConfig } from "./client";
+import { isLoopbackHost } from "../../outbound/dev-loopback";
 import { GITHUB_URL } from "./github";
 
 /**
@@ -9,7 +10,8 @@ import { GITHUB_URL } from "./github";
  * `{ id, title, kind: "github", clientId, url? }` (GitHub's OAuth 2, github.ts; `url` a GitHub
  * Enterprise Server, github.com when absent), and each provider's client secret is the secret
  * `OIDC_<ID>_SECRET` (the id upper-cased, `-` as `_`). A provider whose entry or secret is
- * missing or malformed is not offered (logged once per call).
+ * missing or malformed is not offered (logged once per call). A GitHub `url` is https, or plain
+ * http on this machine (a local fake GitHub: reached only in local development, client.ts).
  */
 
 /** The fields every entry of `OIDC_PROVIDERS` has. */
@@ -24,8 +26,9 @@ const Entry = z.union([
   Common.extend({
     kind: z.literal("github"),
     url: z
-      .url({ protocol: /^https$/ })
+      .url({ protocol: /^https?$/ })
       .max(2048)
+      .refine((u) => u.startsWith("https:") || isLoopbackHost(new URL(u).hostname))
       .default(GITHUB_URL),
   }).transform(({ url, ...rest }) => ({ ...rest, issuer: url })),
   Common.extend({
