@@ -43,6 +43,13 @@ export interface MatrixSpec<S> {
   scope?: Scope;
   /** Status of a successful call. */
   success: number;
+  /**
+   * The successful request answers the same when sent again on the world it changed (a PUT or
+   * PATCH of fixed values, a POST adding one more of something): its successful cases then share
+   * one world of their own, set up once, instead of one each. Never for a request that changes
+   * who may do what (grants, roles, memberships) or removes what it names.
+   */
+  repeatable?: boolean;
 }
 
 /**
@@ -51,7 +58,8 @@ export interface MatrixSpec<S> {
  * member's preview token of another site's change request and an outsider (404, identical to a
  * nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
- * A case that succeeds with a write gets a fresh world; the others share one per matrix. The
+ * A case that succeeds with a write gets a fresh world (its `repeatable` cases one together); the
+ * others share one per matrix. The
  * session caller (a person's cookie) gets one case of its own (see the last `it`).
  */
 export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpec<S>): void {
@@ -70,13 +78,16 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
   // A refused request changes nothing, nor does a read: the cases that expect a refusal, and
   // every case of a read, share one world (built by the first case that runs). A case whose
   // request succeeds and may write gets a world of its own, so no case sees another's write:
-  // the first of them makes all of theirs in one round trip, each set up when its case runs.
+  // the first of them makes all of theirs in one round trip, each set up when its case runs
+  // (a `repeatable` request's successful cases share one instead, never the refusals' world).
   let sharedWorld: Promise<Prepared<S>> | undefined;
+  let writtenWorld: Promise<Prepared<S>> | undefined;
   let freshWorlds: Promise<World[]> | undefined;
   const unchanged = () => (sharedWorld ??= makeOrgWithRoles().then(prepare));
   const forSuccess = async () => {
     const shared = await unchanged();
     if (READ_METHODS.has(spec.request(shared.world, shared.state).method)) return shared;
+    if (spec.repeatable) return (writtenWorld ??= makeOrgWithRoles().then(prepare));
     const writes = callers.filter((c) => c.allowed).length + (spec.scope ? 1 : 0);
     const pool = await (freshWorlds ??= makeOrgsWithRoles(writes));
     return prepare(pool.pop() ?? (await makeOrgWithRoles()));
