@@ -346,6 +346,7 @@ describe("content", () => {
     minimumRole: "edit",
     scope: "space:write",
     success: 200,
+    repeatable: true,
   });
 });
 

@@ -65,6 +65,8 @@ for (const route of routes) {
       minimumRole: route.minimumRole,
       scope: route.scope,
       success: route.success,
+      // Another approval, or the same reviewer asked for again, answers the same.
+      repeatable: route.method === "POST",
     },
   );
 }

@@ -92,6 +92,8 @@ export function commentMatrices(kind: Kind, group: "comments" | "replies") {
       minimumRole: route.minimumRole,
       scope: route.scope,
       success: route.success,
+      // A new comment or reply, or the same reaction and resolution again, answers the same.
+      repeatable: route.method === "POST" || route.method === "PUT",
     });
   }
 }

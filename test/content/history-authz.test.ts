@@ -61,4 +61,5 @@ authorizationMatrix("POST /v1/spaces/{spaceId}/revisions/{revisionId}/revert", {
   minimumRole: "edit",
   scope: "space:write",
   success: 201,
+  repeatable: true,
 });

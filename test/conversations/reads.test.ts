@@ -240,6 +240,7 @@ describe("change-requests", () => {
       hiddenBelow: false,
       scope: "space:write",
       success: 200,
+      repeatable: true,
     },
   );
   authorizationMatrix(

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { MEMBER_ROLES, roleRank, type MemberRole } from "../../src/lib/roles";
 import type { Scope } from "../../src/lib/scopes";
 import { call, type ApiResponse, type CallOptions } from "./api";
-import { makeOrgWithRoles, makeToken } from "./factories";
+import { makeOrgWithRoles, makeOrgsWithRoles, makeTokens, type OrgWithRoles } from "./factories";
 import { makeSessions, type TestSession } from "./sessions";
 import { foreignPreviewToken, foreignSiteToken, forgedSiteTokens } from "./site-tokens";
 
 /** The organization, its members by role, a guest and an outsider (see `authorizationMatrix`). */
-export type World = Awaited<ReturnType<typeof makeOrgWithRoles>>;
+export type World = OrgWithRoles;
 
 /** A world and the matrix's extra data on top of it. */
 interface Prepared<S> {
@@ -43,6 +43,13 @@ export interface MatrixSpec<S> {
   scope?: Scope;
   /** Status of a successful call. */
   success: number;
+  /**
+   * The successful request answers the same when sent again on the world it changed (a PUT or
+   * PATCH of fixed values, a POST adding one more of something): its successful cases then share
+   * one world of their own, set up once, instead of one each. Never for a request that changes
+   * who may do what (grants, roles, memberships) or removes what it names.
+   */
+  repeatable?: boolean;
 }
 
 /**
@@ -51,23 +58,39 @@ export interface MatrixSpec<S> {
  * member's preview token of another site's change request and an outsider (404, identical to a
  * nonexistent id), each role below the
  * minimum (403), the minimum role (success), and a token scoped without the needed scope (403).
- * A case that succeeds with a write gets a fresh world; the others share one per matrix. The
+ * A case that succeeds with a write gets a fresh world (its `repeatable` cases one together); the
+ * others share one per matrix. The
  * session caller (a person's cookie) gets one case of its own (see the last `it`).
  */
 export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpec<S>): void {
-  const prepare = async (): Promise<Prepared<S>> => {
-    const world = await makeOrgWithRoles();
+  const minimum = spec.minimumRole;
+  const callers: { who: string; role: MemberRole | null; allowed: boolean }[] = [
+    { who: "guest", role: null },
+    ...MEMBER_ROLES.map((role) => ({ who: role, role })),
+  ].map((c) => ({
+    ...c,
+    allowed: minimum === "guest" || (c.role !== null && roleRank(c.role) >= roleRank(minimum)),
+  }));
+  const prepare = async (world: World): Promise<Prepared<S>> => {
     const state = spec.setup ? await spec.setup(world) : (undefined as S);
     return { world, state };
   };
   // A refused request changes nothing, nor does a read: the cases that expect a refusal, and
   // every case of a read, share one world (built by the first case that runs). A case whose
-  // request succeeds and may write gets a world of its own, so no case sees another's write.
+  // request succeeds and may write gets a world of its own, so no case sees another's write:
+  // the first of them makes all of theirs in one round trip, each set up when its case runs
+  // (a `repeatable` request's successful cases share one instead, never the refusals' world).
   let sharedWorld: Promise<Prepared<S>> | undefined;
-  const unchanged = () => (sharedWorld ??= prepare());
+  let writtenWorld: Promise<Prepared<S>> | undefined;
+  let freshWorlds: Promise<World[]> | undefined;
+  const unchanged = () => (sharedWorld ??= makeOrgWithRoles().then(prepare));
   const forSuccess = async () => {
     const shared = await unchanged();
-    return READ_METHODS.has(spec.request(shared.world, shared.state).method) ? shared : prepare();
+    if (READ_METHODS.has(spec.request(shared.world, shared.state).method)) return shared;
+    if (spec.repeatable) return (writtenWorld ??= makeOrgWithRoles().then(prepare));
+    const writes = callers.filter((c) => c.allowed).length + (spec.scope ? 1 : 0);
+    const pool = await (freshWorlds ??= makeOrgsWithRoles(writes));
+    return prepare(pool.pop() ?? (await makeOrgWithRoles()));
   };
   const send = (req: MatrixRequest, token: string | null, headers?: Record<string, string>) => {
     const { method, path, ...rest } = req;
@@ -94,11 +117,11 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
     it("answers 401 for an expired or revoked token", async () => {
       const { world, state } = await unchanged();
       const req = spec.request(world, state);
-      const admin = world.owner.user.id;
-      const expired = await makeToken(admin, {
-        expiresAt: new Date(Date.now() - 1000).toISOString(),
-      });
-      const revoked = await makeToken(admin, { revoked: true });
+      const userId = world.owner.user.id;
+      const [expired, revoked] = (await makeTokens([
+        { userId, expiresAt: new Date(Date.now() - 1000).toISOString() },
+        { userId, revoked: true },
+      ])) as [string, string];
       expectStatus(await send(req, expired), 401, "expired token");
       expectStatus(await send(req, revoked), 401, "revoked token");
     });
@@ -138,13 +161,7 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       expect(asOutsider.text).toBe(missing.text);
     });
 
-    const minimum = spec.minimumRole;
-    const callers: { who: string; role: MemberRole | null }[] = [
-      { who: "guest", role: null },
-      ...MEMBER_ROLES.map((role) => ({ who: role, role })),
-    ];
-    for (const { who, role } of callers) {
-      const allowed = minimum === "guest" || (role !== null && roleRank(role) >= roleRank(minimum));
+    for (const { who, role, allowed } of callers) {
       const refused = spec.hiddenBelow ? 404 : 403;
       it(`${allowed ? "lets" : "refuses"} a ${who} (${allowed ? spec.success : refused})`, async () => {
         const { world, state } = await (allowed ? forSuccess() : unchanged());
@@ -162,9 +179,12 @@ export function authorizationMatrix<S = undefined>(name: string, spec: MatrixSpe
       it(`answers 403 to a token scoped without ${scope}`, async () => {
         const { world, state } = await forSuccess();
         const other: Scope = scope === "user:read" ? "site:read" : "user:read";
-        const token = await makeToken(world.owner.user.id, { scopes: [other] });
+        const userId = world.owner.user.id;
+        const [token, withScope] = (await makeTokens([
+          { userId, scopes: [other] },
+          { userId, scopes: [scope] },
+        ])) as [string, string];
         expectStatus(await send(spec.request(world, state), token), 403, "scoped token");
-        const withScope = await makeToken(world.owner.user.id, { scopes: [scope] });
         expectStatus(
           await send(spec.request(world, state), withScope),
           spec.success,

@@ -161,6 +161,8 @@ export interface SiteCase<S> {
   scope: Scope;
   success: number;
   hiddenBelow?: boolean;
+  /** See `MatrixSpec.repeatable`. */
+  repeatable?: boolean;
 }
 
 /** Registers the authorization matrix of a site route; `missing` is a never-existing org id. */
@@ -183,5 +185,6 @@ export function siteMatrix<S extends { site: { id: string } }>(c: SiteCase<S>) {
     scope: c.scope,
     success: c.success,
     hiddenBelow: c.hiddenBelow,
+    repeatable: c.repeatable,
   });
 }

@@ -104,6 +104,7 @@ authorizationMatrix("PATCH /integrations/{name}/installations/{id}", {
   minimumRole: "admin",
   scope: "integration:installations:write",
   success: 200,
+  repeatable: true,
 });
 
 authorizationMatrix("DELETE /integrations/{name}/installations/{id}", {
@@ -125,6 +126,7 @@ authorizationMatrix("POST /integrations/{name}/installations/{id}/tokens", {
   minimumRole: "admin",
   scope: "integration:installations:write",
   success: 200,
+  repeatable: true,
 });
 
 for (const kind of ["spaces", "sites"] as const) {
@@ -188,6 +190,7 @@ for (const kind of ["spaces", "sites"] as const) {
     minimumRole: "admin",
     scope: "integration:installations:write",
     success: 200,
+    repeatable: true,
   });
   authorizationMatrix(`DELETE /integrations/{name}/installations/{id}/${kind}/{targetId}`, {
     setup: installed,

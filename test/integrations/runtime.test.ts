@@ -62,6 +62,7 @@ describe("runtime-authz", () => {
     minimumRole: "admin",
     scope: "integration:publish",
     success: 204,
+    repeatable: true,
   });
 
   authorizationMatrix("DELETE /integrations/{name}/dev", {

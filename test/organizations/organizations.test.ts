@@ -8,6 +8,7 @@ import {
   makeToken,
   makeUser,
   testDb,
+  type TestUser,
 } from "../helpers/factories";
 import {
   indexedDomains,
@@ -19,9 +20,10 @@ import {
 } from "../helpers/organizations-factories";
 import { addMember } from "../../src/services/organizations/organizations";
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { markOperatorVerified, markVerified, publishTxt } from "../helpers/domains";
-import { orgEmailDomains } from "../../src/db/schema";
+import { apiTokens, orgEmailDomains, organizations, orgMembers, users } from "../../src/db/schema";
+import { MEMBER_ROLES } from "../../src/lib/roles";
 import { recheckDomains } from "../../src/services/organizations/domains/checks";
 import { emptyStorage } from "../helpers/storage";
 
@@ -249,6 +251,61 @@ describe("organization", () => {
     success: 200,
   });
 });
+
+describe("test worlds", () => {
+  // makeOrgWithRoles writes its rows in one batch (test/helpers/factories.ts): they must be the
+  // rows the services write, with the same links between people, organizations and tokens.
+  it("makeOrgWithRoles writes the rows createUser, issueToken and addMember write", async () => {
+    const { org, owner } = await makeOrg();
+    const members = [];
+    for (const role of [...MEMBER_ROLES.filter((r) => r !== "admin"), null]) {
+      members.push(await makeMember(org.id, role));
+    }
+    const other = await makeOrg();
+    const byServices = { orgs: [org, other.org], people: [owner, ...members, other.owner] };
+    const w = await makeOrgWithRoles();
+    const ranked = MEMBER_ROLES.filter((r) => r !== "admin").map((r) => w.roles[r]);
+    const batched = {
+      orgs: [w.org, w.outsiderOrg],
+      people: [w.owner, ...ranked, w.guest, w.outsider],
+    };
+    expect(w.roles.admin).toBe(w.owner);
+    expect(await storedShape(batched)).toEqual(await storedShape(byServices));
+    const times = batched.people.map((p) => p.user.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(new Set(times).size).toBe(times.length);
+    for (const p of batched.people) expect((await as(p.token).get("/user")).status).toBe(200);
+  });
+});
+
+/** What is stored of a world, ids, times and random values replaced by what they refer to. */
+async function storedShape(world: { orgs: { id: string }[]; people: TestUser[] }) {
+  const db = testDb();
+  const refs = new Map<string, string>();
+  for (const [i, o] of world.orgs.entries()) refs.set(o.id, `org${i}`);
+  for (const [i, p] of world.people.entries()) refs.set(p.user.id, `person${i}`);
+  const orgIds = world.orgs.map((o) => o.id);
+  const userIds = world.people.map((p) => p.user.id);
+  const varies = new Set(["createdAt", "joinedAt", "email", "title", "digest", "hint"]);
+  const plain = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row).flatMap(([k, v]) =>
+        k === "id" && !refs.has(String(v))
+          ? []
+          : [[k, varies.has(k) ? typeof v : typeof v === "string" ? (refs.get(v) ?? v) : v]],
+      ),
+    );
+  const sorted = (rows: Record<string, unknown>[]) =>
+    rows.map(plain).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return {
+    orgs: sorted(await db.select().from(organizations).where(inArray(organizations.id, orgIds))),
+    users: sorted(await db.select().from(users).where(inArray(users.id, userIds))),
+    members: sorted(
+      await db.select().from(orgMembers).where(inArray(orgMembers.organizationId, orgIds)),
+    ),
+    tokens: sorted(await db.select().from(apiTokens).where(inArray(apiTokens.userId, userIds))),
+  };
+}
 
 describe("list-create", () => {
   beforeAll(emptyStorage);

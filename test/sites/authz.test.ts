@@ -35,6 +35,7 @@ describe("authz-settings", () => {
     minimumRole: "create",
     scope: "site:auth:write",
     success: 201,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -66,6 +67,7 @@ describe("authz-settings", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -87,6 +89,7 @@ describe("authz-settings", () => {
     minimumRole: "admin",
     scope: "site:auth:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -97,6 +100,7 @@ describe("authz-settings", () => {
     minimumRole: "admin",
     scope: "site:auth:write",
     success: 200,
+    repeatable: true,
   });
 
   // Share links: a real link per world, so the update succeeds.
@@ -118,6 +122,7 @@ describe("authz-settings", () => {
     minimumRole: "create",
     scope: "site:auth:write",
     success: 200,
+    repeatable: true,
   });
 
   authorizationMatrix("DELETE /v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}", {
@@ -236,6 +241,7 @@ describe("authz-structure", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -278,6 +284,7 @@ describe("authz-structure", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 201,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -289,6 +296,7 @@ describe("authz-structure", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -351,6 +359,7 @@ describe("authz-sites", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -466,6 +475,7 @@ describe("redirects-authz", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -477,6 +487,7 @@ describe("redirects-authz", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({
@@ -512,6 +523,7 @@ describe("redirects-authz", () => {
     minimumRole: "read",
     scope: "site:read",
     success: 200,
+    repeatable: true,
   });
 });
 
@@ -548,6 +560,7 @@ describe("authz-groups", () => {
     minimumRole: "create",
     scope: "site:write",
     success: 200,
+    repeatable: true,
   });
 
   siteMatrix({

@@ -275,6 +275,7 @@ describe("authz", () => {
     minimumRole: "edit",
     scope: "space:write",
     success: 201,
+    repeatable: true,
   });
 
   authorizationMatrix("POST /v1/spaces/{spaceId}/content/template (change request)", {
@@ -296,6 +297,7 @@ describe("authz", () => {
     minimumRole: "edit",
     scope: "space:write",
     success: 201,
+    repeatable: true,
   });
 
   authorizationMatrix("POST /v1/spaces/{spaceId}/change-requests (with a template)", {
@@ -317,6 +319,7 @@ describe("authz", () => {
     minimumRole: "edit",
     scope: "space:write",
     success: 201,
+    repeatable: true,
   });
 
   describe("template authorization beyond the matrix", () => {
