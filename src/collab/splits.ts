@@ -111,9 +111,12 @@ function newBlockText(transaction: Y.Transaction, text: Y.XmlText, tail: string)
  */
 export function noteSplits(transaction: Y.Transaction, memory: SplitMemory): Y.XmlText[] {
   const texts: Y.XmlText[] = [];
+  // Typing deletes nothing: only a transaction that deleted something can be a split.
+  const deletes = transaction.deleteSet.clients.size > 0;
   for (const type of transaction.changed.keys()) {
     if (!(type instanceof Y.XmlText) || type._item?.deleted) continue;
     texts.push(type);
+    if (!deletes) continue;
     const tail = deletedTail(transaction, type);
     if (!tail.length) continue;
     const tailText = tail.map((item) => (item.content as Y.ContentString).str).join("");
