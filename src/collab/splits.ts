@@ -142,11 +142,7 @@ function indexAfter(doc: Y.Doc, id: Y.ID): { text: Y.XmlText; index: number } | 
     return null;
   }
   if (!(item instanceof Y.Item) || item.deleted || !(item.parent instanceof Y.XmlText)) return null;
-  let index = id.clock - item.id.clock + 1;
-  for (let left = item.left; left; left = left.left) {
-    if (!left.deleted && left.countable) index += left.length;
-  }
-  return { text: item.parent, index };
+  return { text: item.parent, index: indexOf(item) + id.clock - item.id.clock + 1 };
 }
 
 /** The index of `item`'s first letter in its text. */
