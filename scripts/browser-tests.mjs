@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
 import { ensureChromium, NoChromium } from "./lib/chromium.mjs";
+import { watchRequests } from "./lib/in-flight.mjs";
 import { ROOT } from "./lib/root.mjs";
 
 const TESTS_DIR = resolve(ROOT, "test-browser");
@@ -183,6 +184,7 @@ try {
     const page = await context.newPage();
     // Navigations wait up to 2 minutes (puppeteer's default 30 s failed under that same load).
     page.setDefaultTimeout(120_000);
+    const requests = watchRequests(browser, page);
     try {
       const notes = (await test.run({ base, readerBase, appBase, fixture, page, browser })) ?? [];
       passed += 1;
@@ -191,7 +193,9 @@ try {
     } catch (error) {
       failed += 1;
       console.log(`✗ ${test.file} › ${test.name}\n    ${String(error?.stack ?? error)}`);
+      for (const line of requests.pending()) console.log(`    unanswered: ${line}`);
     } finally {
+      requests.stop();
       await context.close().catch(() => {});
     }
   }

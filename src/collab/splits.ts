@@ -8,19 +8,35 @@ import * as Y from "yjs";
  * first.as here." / "Start. Owner w"). The room remembers, for every letter a split deleted, its
  * copy in the new block (`noteSplits`), and types again after the copy every live letter
  * anchored after a remembered one (`rehomeSplitTails`), in the room's one repair transaction.
+ * The split's delete can be applied before its new block: Yjs applies a delete of known letters
+ * at once but keeps the structs of an update whose earlier ones it lacks pending (a typist's two
+ * messages reordered on the way: seen under load), so a deleted tail without its copy waits for
+ * it (`tails`) and is matched in the transaction that integrates the new block.
  */
 
 /** The most letters the room remembers (the oldest forgotten first): ~1 MB at most. */
 const REMEMBERED = 10_000;
 
+/** The most deleted tails waiting for their new block (the oldest forgotten first). */
+const WAITING = 32;
+
+/** A text's tail a transaction deleted with no new block holding it yet. */
+interface WaitingTail {
+  readonly text: Y.XmlText;
+  readonly letters: Y.Item[];
+  readonly str: string;
+}
+
 /** A room's memory of recent splits: each deleted tail letter's id to its copy's id. */
 export interface SplitMemory {
   readonly copies: Map<string, Y.ID>;
+  /** Tails deleted whose copy has not arrived (its structs still pending in Yjs). */
+  readonly tails: WaitingTail[];
 }
 
 /** A fresh memory, one per room document (never shared between rooms). */
 export function splitMemory(): SplitMemory {
-  return { copies: new Map() };
+  return { copies: new Map(), tails: [] };
 }
 
 const idKey = (client: number, clock: number): string => `${client}:${clock}`;
@@ -104,31 +120,64 @@ function newBlockText(transaction: Y.Transaction, text: Y.XmlText, tail: string)
   return null;
 }
 
+/** Whether Yjs holds structs it cannot integrate yet (an update whose earlier ones are missing). */
+const pending = (transaction: Y.Transaction): boolean =>
+  transaction.doc.store.pendingStructs !== null;
+
+/** Remembers each letter of `tail` against its copy's letter in `copy`, in order. */
+function rememberCopies(memory: SplitMemory, tail: Y.Item[], copy: Y.XmlText): void {
+  const copies = [...itemsOf(copy)].filter((item) => !item.deleted && item.countable);
+  const copyLetters = lettersOf(copies);
+  for (const [client, clock] of lettersOf(tail)) {
+    const next = copyLetters.next();
+    if (next.done) break;
+    remember(memory, client, clock, Y.createID(next.value[0], next.value[1]));
+  }
+}
+
+/** Matches the waiting tails whose new block `transaction` integrated; gives their texts. */
+function matchWaiting(transaction: Y.Transaction, memory: SplitMemory): Y.XmlText[] {
+  const matched: Y.XmlText[] = [];
+  for (let i = memory.tails.length - 1; i >= 0; i--) {
+    const waiting = memory.tails[i]!;
+    const gone = waiting.text._item?.deleted ?? false;
+    const copy = gone ? null : newBlockText(transaction, waiting.text, waiting.str);
+    if (!gone && !copy) continue;
+    memory.tails.splice(i, 1);
+    if (!copy) continue;
+    rememberCopies(memory, waiting.letters, copy);
+    matched.push(waiting.text);
+  }
+  // Nothing left pending in Yjs: no new block can still arrive for the others.
+  if (!pending(transaction)) memory.tails.length = 0;
+  return matched;
+}
+
 /**
  * Called after each transaction the room applies: for every text whose tail the transaction
  * deleted while creating the next block with that tail at its start (a split), remembers each
- * deleted letter's copy. Gives the texts the transaction changed, for `rehomeSplitTails`.
+ * deleted letter's copy; a tail whose new block is not there yet waits for the transaction that
+ * integrates it. Gives the texts to look at for `rehomeSplitTails` (those the transaction
+ * changed, and those whose waiting tail it matched).
  */
 export function noteSplits(transaction: Y.Transaction, memory: SplitMemory): Y.XmlText[] {
-  const texts: Y.XmlText[] = [];
+  const texts: Y.XmlText[] = memory.tails.length ? matchWaiting(transaction, memory) : [];
   // Typing deletes nothing: only a transaction that deleted something can be a split.
   const deletes = transaction.deleteSet.clients.size > 0;
   for (const type of transaction.changed.keys()) {
     if (!(type instanceof Y.XmlText) || type._item?.deleted) continue;
-    texts.push(type);
+    if (!texts.includes(type)) texts.push(type);
     if (!deletes) continue;
     const tail = deletedTail(transaction, type);
     if (!tail.length) continue;
-    const tailText = tail.map((item) => (item.content as Y.ContentString).str).join("");
-    const copy = newBlockText(transaction, type, tailText);
-    if (!copy) continue;
-    const copies = [...itemsOf(copy)].filter((item) => !item.deleted && item.countable);
-    const copyLetters = lettersOf(copies);
-    for (const [client, clock] of lettersOf(tail)) {
-      const next = copyLetters.next();
-      if (next.done) break;
-      remember(memory, client, clock, Y.createID(next.value[0], next.value[1]));
-    }
+    const str = tail.map((item) => (item.content as Y.ContentString).str).join("");
+    const copy = newBlockText(transaction, type, str);
+    if (copy) rememberCopies(memory, tail, copy);
+    else if (
+      pending(transaction) &&
+      memory.tails.push({ text: type, letters: tail, str }) > WAITING
+    )
+      memory.tails.shift();
   }
   return texts;
 }

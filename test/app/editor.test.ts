@@ -197,7 +197,7 @@ function moveWhileTyping(order: "move first" | "typing first") {
  * the first paragraph unless the room re-homes them (`applyRepairingMoves`). The room gets the
  * two updates in `order`, then Bo's next letters typed before he saw anything (`chained`).
  */
-function splitWhileTyping(order: "split first" | "typing first") {
+function splitWhileTyping(order: "split first" | "typing first" | "split before its keys") {
   const { base, room, memory } = liveRoom("Start.");
   const bo = typist(2, base, true);
   bo.type(7, " Owner w");
@@ -205,6 +205,8 @@ function splitWhileTyping(order: "split first" | "typing first") {
   const ada = typist(1, Y.encodeStateAsUpdate(room), true);
   const before = Y.encodeStateVector(room);
   ada.type(1, "Bea first.");
+  const keys = Y.encodeStateAsUpdate(ada.doc, before);
+  const typed = Y.encodeStateVector(ada.doc);
   ada.apply((state) =>
     state.tr.split(11, 1, [{ type: state.schema.nodes.paragraph!, attrs: { key: null } }]),
   );
@@ -212,6 +214,11 @@ function splitWhileTyping(order: "split first" | "typing first") {
   expect(ada.blocks()).toEqual(["Bea first.", "Start. Owner w"]);
   const updates = [ada, bo].map((who) => Y.encodeStateAsUpdate(who.doc, before));
   if (order === "typing first") updates.reverse();
+  // Ada's two messages reordered on the way: the split's delete applies at once, its new block
+  // waits in Yjs (pending) for the keys before it, which come after Bo's.
+  if (order === "split before its keys") {
+    updates.splice(0, 2, Y.encodeStateAsUpdate(ada.doc, typed), updates[1]!, keys);
+  }
   const repairs = updates.map((update) => applyRepairingMoves(room, update, "socket", memory));
   const sent = Y.encodeStateVector(room);
   bo.type(17, " here.");
@@ -415,7 +422,7 @@ describe("editor-extensions", () => {
   });
   describe("a block split while another person types at its end", () => {
     it("keeps the letters in flight with the text they followed: the room re-homes them", () => {
-      for (const order of ["split first", "typing first"] as const) {
+      for (const order of ["split first", "typing first", "split before its keys"] as const) {
         const out = splitWhileTyping(order);
         expect(out.ada, order).toEqual(["Bea first.", "Start. Owner was here."]);
         expect(out.bo, order).toEqual(out.ada);
