@@ -122,6 +122,63 @@ describe("import runs", () => {
     ]);
   });
 
+  it("imports HTML pages, uploaded and in a zip: their structure, links between them as page links, nothing active", async () => {
+    const { org, owner } = await makeOrg();
+    const space = await makeContentSpace(org.id, owner);
+    const setup = `<!doctype html><html><head><title>Setup guide</title><script>alert(1)</script>
+<style>p { color: red }</style></head><body><h2 id="steps">Steps</h2>
+<p>Read <a href="faq.html#top">the FAQ</a>, <a href="javascript:alert(1)" onclick="x()">this</a>.</p>
+<ol><li>Install</li><li>Run <code>quire</code></li></ol>
+<pre><code class="language-js">let a = 1 &lt; 2;
+</code></pre>
+<table><thead><tr><th>Key</th><th>Value</th></tr></thead><tbody><tr><td>a</td><td><strong>1</strong></td></tr></tbody></table>
+<blockquote><p>Note <em>this</em>.</p></blockquote><h3 id='a"b'>Odd</h3><form><input name="q"></form>
+<p><img src="https://example.com/x.png" alt="X" onerror="alert(1)"></p></body></html>`;
+    const faq =
+      "<html><body><h1 id='top'>FAQ</h1><p>Back to <a href='setup.html'>setup</a>.</p></body></html>";
+    const zipped = await uploadImportFile(
+      owner,
+      org.id,
+      "site.zip",
+      zipOf({ "setup.html": setup, "faq.html": faq }),
+    );
+    const alone = await uploadImportFile(
+      owner,
+      org.id,
+      "notes.html",
+      new TextEncoder().encode("<title>Notes</title><p>One <s>two</s> three.</p>"),
+    );
+    const deep = await uploadImportFile(
+      owner,
+      org.id,
+      "deep.html",
+      new TextEncoder().encode("<blockquote>".repeat(20_000) + "x"),
+    );
+    const run = await importFiles(owner, org.id, { space: space.id }, [zipped, alone, deep]);
+    expect(run.status, run.reason).toBe("completed");
+    expect(run.result).toEqual({
+      pages: 3,
+      files: 0,
+      warnings: ["deep.html: its elements are nested too deeply to import"],
+    });
+    const exported = await exportEntries(owner, space.id, run.target.changeRequest);
+    const text = (path: string) => strFromU8(exported.entries[path]!);
+    // A zip of HTML pages is a folder of pages: the first one is the space's README.
+    expect(text("SUMMARY.md")).toBe(
+      "# Table of contents\n\n* [FAQ](README.md)\n* [Notes](notes.md)\n* [Setup guide](setup.md)\n",
+    );
+    // A link to a sibling page is a page reference again (written as its path), an unsafe link
+    // only its text, a heading's id its custom anchor (an id unsafe in HTML none); scripts,
+    // styles, forms and event attributes are gone.
+    expect(text("setup.md")).toBe(
+      '# Setup guide\n\n## Steps <a href="#steps" id="steps"></a>\n\nRead [the FAQ](README.md#top), this.\n\n1. Install\n2. Run `quire`\n\n' +
+        "```js\nlet a = 1 < 2;\n```\n\n| Key | Value |\n| --- | ----- |\n| a   | **1** |\n\n> Note _this_.\n\n### Odd\n\n" +
+        '<figure><img src="https://example.com/x.png" alt="X"><figcaption></figcaption></figure>\n',
+    );
+    expect(text("README.md")).toBe("# FAQ\n\nBack to [setup](setup.md).\n");
+    expect(text("notes.md")).toBe("# Notes\n\nOne ~~two~~ three.\n");
+  });
+
   it("refuses bad archives with a clear reason, and a website source", async () => {
     const { org, owner } = await makeOrg();
     const space = await makeContentSpace(org.id, owner);

@@ -1,6 +1,7 @@
 import { sha256HexBytes } from "../../lib/crypto";
 import { imageSize } from "../../lib/image-size";
 import { isMarkdownPath } from "../../../core/gitsync";
+import { addHtmlPage, isHtmlPath, MAX_HTML_BYTES, MAX_MARKDOWN_BYTES } from "./html-page";
 import { fileObjectKey } from "../change-requests/writes";
 import { R2Sink } from "./sink";
 import {
@@ -14,8 +15,6 @@ import type { Warnings } from "./warnings";
 
 /** At most 1 GiB of files per import, as the issue sets it. */
 const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
-/** The largest markdown file read (a page body's own limit). */
-const MAX_MARKDOWN_BYTES = 1_000_000;
 /** Files up to this size are hashed in memory; larger ones are streamed twice (hash, then copy). */
 const IN_MEMORY_BYTES = 8 * 1024 * 1024;
 /** The limits every archive is held to. */
@@ -125,18 +124,23 @@ export async function readZipSource(
   await streamZipEntries(body!.body, entries, wanted, async (entry, chunk, final) => {
     const path = pathOf(entry);
     const markdown = isMarkdownPath(path) || path === ".gitbook.yaml";
-    if (markdown && entry.size > MAX_MARKDOWN_BYTES) {
-      if (final) warnings.add(`${path}: larger than 1 MB; not imported`);
+    const html = isHtmlPath(path);
+    if ((markdown && entry.size > MAX_MARKDOWN_BYTES) || (html && entry.size > MAX_HTML_BYTES)) {
+      if (final) warnings.add(`${path}: larger than ${markdown ? 1 : 5} MB; not imported`);
       return;
     }
-    if (markdown || entry.size <= IN_MEMORY_BYTES) {
+    if (markdown || html || entry.size <= IN_MEMORY_BYTES) {
       buffer.push(chunk.slice());
       if (!final) return;
       const bytes = concat(buffer);
       buffer = [];
-      if (path === ".gitbook.yaml") out.config = new TextDecoder().decode(bytes);
-      else if (markdown) out.markdown.set(path, new TextDecoder().decode(bytes));
-      else {
+      const text = () => new TextDecoder().decode(bytes);
+      if (path === ".gitbook.yaml") out.config = text();
+      else if (html) addHtmlPage(out.markdown, path, text(), warnings);
+      else if (markdown) {
+        if (out.markdown.has(path)) warnings.add(`${path}: replaces the HTML page of that name`);
+        out.markdown.set(path, text());
+      } else {
         const hash = await sha256HexBytes(bytes);
         const contentType = typeOf(path);
         await storeBytes(bucket, hash, bytes, contentType);

@@ -1,11 +1,9 @@
 import type { ImportRunRow } from "../../db/schema";
 import { isMarkdownPath } from "../../../core/gitsync";
+import { addHtmlPage, isHtmlPath, MAX_HTML_BYTES, MAX_MARKDOWN_BYTES } from "./html-page";
 import { readZipSource, type SourceFiles } from "./read-source";
 import { ArchiveRefused } from "./zip-directory";
 import type { Warnings } from "./warnings";
-
-/** The largest single markdown upload (a page body's own limit). */
-const MAX_MARKDOWN_BYTES = 1_000_000;
 
 /** The file name an upload was made with: the last segment of its storage key. */
 function uploadName(key: string): string {
@@ -15,8 +13,8 @@ function uploadName(key: string): string {
 /**
  * Reads a run's uploaded files (official source `file`, storage keys from
  * `generateStorageUploadURL`): a zip is a repository or a markdown folder; a markdown file is one
- * page named after the file; an HTML page is reported as not supported yet (a warning), as is
- * any other kind of file.
+ * page named after the file; an HTML page is one page too (`html-page.ts`); any other kind of
+ * file is a warning.
  */
 export async function readUploadedSource(
   bucket: R2Bucket,
@@ -42,10 +40,17 @@ export async function readUploadedSource(
       out.markdown.set(name, await object.text());
       continue;
     }
-    warnings.add(
-      /\.html?$/i.test(name)
-        ? `${name}: HTML pages are not imported yet; convert them to markdown or upload a zip of markdown files`
-        : `${name}: not a zip or a markdown file; not imported`,
-    );
+    if (isHtmlPath(name)) {
+      const object = await bucket.get(key);
+      if (!object) throw new ArchiveRefused(`The upload "${name}" is gone; upload it again`);
+      if (object.size > MAX_HTML_BYTES) {
+        await object.body.cancel();
+        warnings.add(`${name}: larger than 5 MB; not imported`);
+        continue;
+      }
+      addHtmlPage(out.markdown, name, await object.text(), warnings);
+      continue;
+    }
+    warnings.add(`${name}: not a zip, a markdown or an HTML file; not imported`);
   }
 }
