@@ -41,7 +41,7 @@ export function livePath(spaceId: string, crId: string, pageId: string): string 
 }
 
 /** The live path of a page on main (a space whose editMode is live). */
-export function mainLivePath(spaceId: string, pageId: string): string {
+function mainLivePath(spaceId: string, pageId: string): string {
   return `https://quire.test/v1/spaces/${spaceId}/pages/${pageId}/live`;
 }
 
