@@ -11,8 +11,9 @@ import { spaceAccessOf } from "./space";
 /**
  * A live room's access check (src/collab): the person behind a credential digest, as the API's
  * own resolvers would judge them now (`credentialRefusal`, `spaceAccessOf`), for a change
- * request or for main of a space whose `editMode` is `live`. The room has no request: its Worker handed it the digest (never the secret) when the
- * socket opened, and it re-checks with it periodically and before writing as that person.
+ * request or for main of a space whose `editMode` is `live`. The room has no request: its Worker
+ * handed it the digest (never the secret) when the socket opened, and it re-checks with it
+ * periodically and before writing as that person.
  */
 
 /** Whose credential, and how it was presented. */

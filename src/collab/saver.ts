@@ -32,8 +32,8 @@ interface SaverParts {
 
 /**
  * A room's write-back and re-checks (one alarm serves both): the Document is written through the
- * content batch's service (on main: the commit-to-main step) as the person who made the latest edit, after their write access is
- * checked again; another writer's Document is merged into the Yjs document against the base
+ * content batch's service (on main: the commit-to-main step) as the person who made the latest
+ * edit, after their write access is checked again; another writer's Document is merged into the Yjs document against the base
  * (`changeFrom`), never overwritten by it. Work runs one piece at a time.
  */
 export class RoomSaver {

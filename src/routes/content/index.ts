@@ -95,7 +95,10 @@ const revisionRoutes = contentReadRoutes({
   fixedByRevision: true,
 });
 
-/** Mounts the content reads (main, change request, revisions), the history and revert, the signed download and main's live rooms under /v1. */
+/**
+ * Mounts the content reads (main, change request, revisions), the history and revert, the signed
+ * download and main's live rooms under /v1.
+ */
 export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", mainContentRoutes);
   app.route("/v1", changeRequestContentRoutes);

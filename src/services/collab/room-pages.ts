@@ -25,7 +25,7 @@ export interface RoomPage {
   isDocument: boolean;
 }
 
-/** The page `pageId` of the change request, or of main when `cr` is null (null: absent, deleted). */
+/** The page `pageId` of the change request, or of main when `cr` is null (null: absent). */
 export async function readRoomPage(
   db: Database,
   space: SpaceRow,
