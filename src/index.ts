@@ -6,6 +6,7 @@ import { integrationGatewayFor } from "./integration-gateway";
 import { readerGatewayFor } from "./reader-gateway";
 import { appGatewayFor } from "./app-gateway";
 import { createPlatform } from "./platform/compose";
+import { collabRoomClass } from "./collab/room";
 
 // The composition root: one platform (hooks, jobs, gates) for the app and the queue consumer.
 const platform = createPlatform();
@@ -22,7 +23,7 @@ export const ReaderGateway = readerGatewayFor(app);
 export const AppGateway = appGatewayFor(app);
 
 /** The live co-editing rooms' Durable Object class (wrangler.toml's COLLAB_ROOMS). */
-export { CollabRoom } from "./collab/room";
+export const CollabRoom = collabRoomClass(platform.mainRevisionHooks);
 
 /** The Worker: HTTP through the Hono app, cron through the scheduled jobs, the queue's jobs. */
 export default {

@@ -3,13 +3,17 @@
 // ends) of one change request page converge, see each other (and who is typing), and the API
 // holds the text; one of them offline for a while types, comes back, and both converge; a reader
 // sees the edits live and cannot type; three people typing at once (two in one paragraph, one in
-// a new block) converge and it is saved.
+// a new block) converge and it is saved; two people edit a page of a live-mode space in place
+// (its main, no change request) and the page screen and the API show it.
 // Screenshots: docs/app/co-editing.png (two carets, who is here), co-editing-reader.png.
 import assert from "node:assert/strict";
 import { audit, foreignRequests } from "./fixtures/app-checks.mjs";
+import { signInByCode, visit } from "./fixtures/app-checks.mjs";
 import {
+  apiFromPage,
   editorText,
   invitedPerson,
+  textOf,
   openLive,
   presentNames,
   sharedPage,
@@ -46,6 +50,42 @@ async function typingShown(page, name, announced = `${name} is typing`) {
   ]);
   assert.deepEqual(names, [name]);
   assert.equal(said, announced);
+}
+
+/**
+ * The owner signed in on `page`, a new space (editMode live, the default) whose main has a page
+ * "Together" holding "Start." (through a merged change request), and its page screen's address.
+ */
+async function liveMainPage(page, appBase, title) {
+  await signInByCode(page, appBase);
+  const orgPath = await page.$eval("a[href^='/o/']", (a) => a.getAttribute("href"));
+  const orgId = orgPath.split("/")[2];
+  const space = await apiFromPage(page, "POST", `/orgs/${orgId}/spaces`, { title });
+  assert.equal(space.status, 201, JSON.stringify(space.body));
+  assert.equal(space.body.editMode, "live");
+  const id = space.body.id;
+  const cr = await apiFromPage(page, "POST", `/spaces/${id}/change-requests`, { subject: "Seed" });
+  assert.equal(cr.status, 201, JSON.stringify(cr.body));
+  const made = await apiFromPage(
+    page,
+    "POST",
+    `/spaces/${id}/change-requests/${cr.body.id}/content`,
+    {
+      changes: [{ operation: "insert_page", title: "Together", document: { markdown: "Start." } }],
+    },
+  );
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  const merged = await apiFromPage(
+    page,
+    "POST",
+    `/spaces/${id}/change-requests/${cr.body.id}/merge`,
+  );
+  assert.equal(merged.status, 200, JSON.stringify(merged.body));
+  const stored = async () => {
+    const res = await apiFromPage(page, "GET", `/spaces/${id}/content/path/together`);
+    return textOf(res.body.document);
+  };
+  return { orgId, stored, screen: `${appBase}/s/${id}/together` };
 }
 
 /** The status line of `page` says `state` (data-save-state). */
@@ -210,6 +250,48 @@ export const tests = [
         );
       } finally {
         for (const p of people) await p.context.close();
+      }
+    },
+  },
+  {
+    name: "co-editing: two people edit a live-mode space's page in place (main, no change request); the page screen and the API show it",
+    async run({ page, appBase, browser }) {
+      const shared = await liveMainPage(page, appBase, "Live main");
+      const bea = await invitedPerson(browser, page, appBase, shared.orgId, {
+        email: "bea-main@example.com",
+        name: "Bea Main",
+        role: "edit",
+      });
+      try {
+        // The owner finds "Edit live" on the page screen; Bea opens its address directly.
+        await visit(page, shared.screen);
+        await Promise.all([
+          page.waitForNavigation({ waitUntil: "load" }),
+          page.click("a[href$='?edit=live']"),
+        ]);
+        await page.waitForSelector("[data-editor-ready][data-live='true'] .q-ed-content");
+        await openLive(bea.page, `${shared.screen}?edit=live`);
+        await until("both people listed on both screens", async () => {
+          const [mine, theirs] = [await presentNames(page), await presentNames(bea.page)];
+          return mine.length === 2 && theirs.length === 2 ? true : [mine, theirs];
+        });
+        await Promise.all([
+          typeAt(page, "end", " Owner on main."),
+          typeAt(bea.page, "start", "Bea on main. "),
+        ]);
+        const text = await converged([page, bea.page], ["Owner on main.", "Bea on main."]);
+        await saidState(page, "saved");
+        await saidState(bea.page, "saved");
+        await until("main holds the converged text", async () =>
+          (await shared.stored()) === text ? true : await shared.stored(),
+        );
+        // The page screen (no editing) renders main's new revision.
+        await visit(bea.page, shared.screen);
+        const shown = await bea.page.$eval(".a-sp-document", (el) => el.textContent);
+        assert.ok(shown.includes("Bea on main.") && shown.includes("Owner on main."), shown);
+        await audit(page, "co-editing-main");
+      } finally {
+        await bea.context.close();
       }
     },
   },

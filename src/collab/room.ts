@@ -5,7 +5,8 @@ import type { Bindings } from "../env";
 import { createDb } from "../db/client";
 import { primaryOf } from "../db/session";
 import { roomAccess } from "../auth/room-access";
-import { markRoomClosed, markRoomOpen, REFRESH_PATH } from "../services/collab/live-rooms";
+import { markRoomClosed, markRoomOpen, REFRESH_PATH, roomKey } from "../services/collab/live-rooms";
+import type { MainRevisionHook } from "../platform/main-revision";
 import { readRoomPage } from "../services/collab/room-pages";
 import { changeFrom } from "./document";
 import { applyRepairingMoves, compactedState, keepMoved } from "./moves";
@@ -41,12 +42,14 @@ import { RoomStore } from "./store";
 const RECHECK_MS = 60_000;
 
 /**
- * The live co-editing room of one page in one change request (docs/architecture.md "Live
- * rooms"): a Yjs document over hibernating WebSockets (y-websocket's sync and awareness
- * protocol), its update log in the object's SQLite (`RoomStore`), its Document written back to
- * D1 through the content batch's service (`RoomSaver`), its people re-checked every minute.
+ * The live co-editing room of one page in one change request, or on main of a space whose
+ * `editMode` is `live` (docs/architecture.md "Live rooms"): a Yjs document over hibernating
+ * WebSockets (y-websocket's sync and awareness protocol), its update log in the object's SQLite
+ * (`RoomStore`), its Document written back to D1 through the content batch's service or the
+ * commit-to-main step (`RoomSaver`), its people re-checked every minute. The Worker's class is
+ * `collabRoomClass`'s, which hands it the platform's after-main hooks.
  */
-export class CollabRoom extends DurableObject<Bindings> {
+class Room extends DurableObject<Bindings> {
   private readonly store: RoomStore;
   private readonly rates = new RateWindows();
   private doc: Y.Doc | null = null;
@@ -55,7 +58,7 @@ export class CollabRoom extends DurableObject<Bindings> {
   private awareness: awarenessProtocol.Awareness | null = null;
   private readonly saver: RoomSaver;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(ctx: DurableObjectState, env: Bindings, hooks: readonly MainRevisionHook[]) {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage.sql);
     this.saver = new RoomSaver({
@@ -65,6 +68,8 @@ export class CollabRoom extends DurableObject<Bindings> {
       doc: () => this.loaded(),
       status: (status) => this.broadcastStatus(status),
       closeAll: (code, reason) => this.closeAll(code, reason),
+      // Awaited in the save (no waitUntil): the alarm's work, off everyone's typing path.
+      afterMain: () => ({ hooks, db: createDb(primaryOf(env)), jobs: env.JOBS }),
     });
   }
 
@@ -114,14 +119,14 @@ export class CollabRoom extends DurableObject<Bindings> {
       this.store.setBase(base, page?.documentId ?? null, page?.document ?? null);
       this.store.setMeta({
         spaceId: facts.spaceId,
-        changeRequestId: facts.changeRequestId,
+        changeRequestId: facts.changeRequestId ?? undefined,
         pageId: facts.pageId,
       });
       this.doc?.destroy();
       this.doc = null;
     }
     if (this.ctx.getWebSockets().length === 0) {
-      await markRoomOpen(db, facts.changeRequestId, facts.pageId);
+      await markRoomOpen(db, roomKey(facts.spaceId, facts.changeRequestId), facts.pageId);
       this.saver.scheduleRecheck(Date.now() + RECHECK_MS);
     }
   }
@@ -237,10 +242,9 @@ export class CollabRoom extends DurableObject<Bindings> {
     }
     const left = this.ctx.getWebSockets().filter((other) => other !== ws);
     const meta = this.store.meta();
-    if (left.length === 0 && meta.firstUnsavedAt === undefined && meta.changeRequestId) {
-      this.ctx.waitUntil(
-        markRoomClosed(createDb(primaryOf(this.env)), meta.changeRequestId, meta.pageId!),
-      );
+    if (left.length === 0 && meta.firstUnsavedAt === undefined && meta.spaceId) {
+      const key = roomKey(meta.spaceId, meta.changeRequestId ?? null);
+      this.ctx.waitUntil(markRoomClosed(createDb(primaryOf(this.env)), key, meta.pageId!));
     }
   }
 
@@ -254,8 +258,20 @@ export class CollabRoom extends DurableObject<Bindings> {
     for (const ws of this.ctx.getWebSockets()) sendTo(ws, message);
   }
 
-  /** Closes every socket (the change request closed, the page gone). */
+  /** Closes every socket (the change request closed, the space left live editing). */
   private closeAll(code: number, reason: string): void {
     for (const ws of this.ctx.getWebSockets()) closeWith(ws, code, reason);
   }
+}
+
+/**
+ * The rooms' Durable Object class with the platform's after-main hooks (a save on main runs
+ * them, as every write to main does): built once by the composition root (src/index.ts).
+ */
+export function collabRoomClass(hooks: readonly MainRevisionHook[]) {
+  return class CollabRoom extends Room {
+    constructor(ctx: DurableObjectState, env: Bindings) {
+      super(ctx, env, hooks);
+    }
+  };
 }

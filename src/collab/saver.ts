@@ -3,6 +3,7 @@ import type { Bindings } from "../env";
 import { createDb } from "../db/client";
 import { primaryOf } from "../db/session";
 import { roomAccess, type RoomAccess, type RoomCredential } from "../auth/room-access";
+import type { AfterMain } from "../platform/main-revision";
 import { ApiError } from "../lib/errors";
 import { readRoomPage, writeRoomPage } from "../services/collab/room-pages";
 import { changeFrom, documentOf } from "./document";
@@ -25,12 +26,14 @@ interface SaverParts {
   doc: () => Y.Doc;
   status: (status: RoomStatus) => void;
   closeAll: (code: number, reason: string) => void;
+  /** What follows a save on main (the platform's hooks, awaited in the save; no rooms told). */
+  afterMain: () => AfterMain;
 }
 
 /**
  * A room's write-back and re-checks (one alarm serves both): the Document is written through the
- * content batch's service as the person who made the latest edit, after their write access is
- * checked again; another writer's Document is merged into the Yjs document against the base
+ * content batch's service (on main: the commit-to-main step) as the person who made the latest
+ * edit, after their write access is checked again; another writer's Document is merged into the Yjs document against the base
  * (`changeFrom`), never overwritten by it. Work runs one piece at a time.
  */
 export class RoomSaver {
@@ -143,9 +146,9 @@ export class RoomSaver {
   /** The latest editor's access now (null: nobody has edited yet and nobody to ask as). */
   private async access(editor: RoomCredential | undefined) {
     const meta = this.parts.store.meta();
-    if (!editor || !meta.spaceId || !meta.changeRequestId) return null;
+    if (!editor || !meta.spaceId) return null;
     const db = createDb(primaryOf(this.parts.env));
-    return roomAccess(db, meta.spaceId, meta.changeRequestId, editor);
+    return roomAccess(db, meta.spaceId, meta.changeRequestId ?? null, editor);
   }
 
   /** Reads the page and merges its Document in when it is not the base's. */
@@ -154,7 +157,10 @@ export class RoomSaver {
     const meta = store.meta();
     const db = createDb(primaryOf(this.parts.env));
     const page = await readRoomPage(db, found.space, found.changeRequest, meta.pageId!);
-    if (!page) throw new ApiError(404, "The page is no longer in the change request");
+    if (!page) {
+      const where = found.changeRequest ? "in the change request" : "in this space";
+      throw new ApiError(404, `The page is no longer ${where}`);
+    }
     if (page.documentId === meta.baseDocumentId) return page.documentId;
     const { update, base } = changeFrom(store.base(), page.document);
     Y.applyUpdate(this.parts.doc(), update, "quire-merge");
@@ -192,7 +198,8 @@ export class RoomSaver {
           break;
         }
         try {
-          const target = { ...found, userId: found.userId, pageId: meta.pageId! };
+          const afterMain = this.parts.afterMain();
+          const target = { ...found, userId: found.userId, pageId: meta.pageId!, afterMain };
           const written = await writeRoomPage(
             createDb(primaryOf(this.parts.env)),
             this.parts.env.FILES,

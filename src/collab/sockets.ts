@@ -12,7 +12,8 @@ export const FACTS_HEADER = "X-Quire-Room-Facts";
 /** What the route established about the person connecting. */
 export interface RoomFacts {
   spaceId: string;
-  changeRequestId: string;
+  /** The page's change request; null for a page on main (a space whose `editMode` is `live`). */
+  changeRequestId: string | null;
   pageId: string;
   userId: string;
   name: string;

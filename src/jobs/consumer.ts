@@ -69,7 +69,12 @@ async function consume({ byKind, hooks }: Registry, message: Message<unknown>, e
     outbound: createOutbound(env),
     attempt: message.attempts,
     // No waitUntil: the hooks run awaited in the job, on a session outside its counts.
-    afterMain: { hooks, db: createDb(primarySession(env.DB)), jobs: env.JOBS },
+    afterMain: {
+      hooks,
+      db: createDb(primarySession(env.DB)),
+      jobs: env.JOBS,
+      rooms: env.COLLAB_ROOMS,
+    },
     enqueue: (next, payload, opts) => enqueue(env, next, payload, opts),
   };
   try {

@@ -38,4 +38,10 @@ export interface AfterMain {
    * hooks run awaited inside it) and in a direct service call.
    */
   waitUntil?: (work: Promise<void>) => void;
+  /**
+   * The live rooms' namespace (COLLAB_ROOMS): `commitToMain` refreshes the open rooms on main of
+   * the pages it wrote (src/services/collab/live-rooms.ts). Absent: no room is told (a room's own
+   * save, which is the only writer of its page it need not tell; a deployment without rooms).
+   */
+  rooms?: DurableObjectNamespace;
 }

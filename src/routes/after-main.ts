@@ -15,5 +15,6 @@ export function afterMainOf(c: Context<AppEnv>): AfterMain {
     db: background?.db ?? c.get("db"),
     jobs: c.env.JOBS,
     waitUntil: background ? (work) => background.ctx.waitUntil(work) : undefined,
+    rooms: c.env.COLLAB_ROOMS,
   };
 }

@@ -153,6 +153,36 @@ describe("space-screens", () => {
       expect(first.text).toContain('href="#hello"');
     });
 
+    it("offers editors of a live-mode space 'Edit live', editing the page in place through main's room", async () => {
+      const { org, owner } = await makeOrg();
+      const space = await makeContentSpace(org.id, owner, "Live space");
+      await commitChanges(space.id, owner.user.id, [
+        { operation: "insert_page", title: "Live page", document: { markdown: "Typed here.\n" } },
+      ]);
+      const editor = await makeSession(owner.user.id);
+      const reader = await makeSession((await makeMember(org.id, "read")).user.id);
+      const page = `/s/${space.id}/live-page`;
+      const shown = await screenOf(editor, page);
+      expect(shown.text).toContain(`<a href="${page}?edit=live">Edit live</a>`);
+      expect(shown.text).not.toContain("data-editor");
+      const editing = await screenOf(editor, `${page}?edit=live`);
+      expect(editing.res.status).toBe(200);
+      expect(editing.text).toMatch(/<div class="q-ed-mount" data-editor[^>]*data-main="true"/);
+      expect(editing.text).not.toContain("data-change-request");
+      expect(editing.text).toContain('id="editor-doc"');
+      expect(editing.text).toContain("Typed here.");
+      expect(editing.text).toContain(`<a href="${page}">Done editing</a>`);
+      // A reader, and everyone in a locked space, read the page as before.
+      const read = await screenOf(reader, `${page}?edit=live`);
+      expect(read.text).not.toContain("Edit live");
+      expect(read.text).not.toContain("data-editor");
+      const locked = await as(owner.token).patch(`/spaces/${space.id}`, { editMode: "locked" });
+      expect(locked.status, locked.text).toBe(200);
+      const lockedScreen = await screenOf(editor, `${page}?edit=live`);
+      expect(lockedScreen.text).not.toContain("Edit live");
+      expect(lockedScreen.text).not.toContain("data-editor");
+    });
+
     it("answers a path with no page the not-found", async () => {
       const { res, text } = await appFetch(`/s/${spaceId}/no/such/page`, asPerson(session));
       expect(res.status).toBe(404);

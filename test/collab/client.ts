@@ -5,10 +5,15 @@ import * as awarenessProtocol from "y-protocols/awareness";
 import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { expect, vi } from "vitest";
-import { createCr, makeCrWorld, postContent } from "../helpers/change-requests-factories";
+import {
+  createCr,
+  makeCrWorld,
+  postContent,
+  seedThroughCr,
+} from "../helpers/change-requests-factories";
 import { makeMember } from "../helpers/factories";
 import { as } from "../helpers/api";
-import { roomName } from "../../src/services/collab/live-rooms";
+import { roomKey, roomName } from "../../src/services/collab/live-rooms";
 
 /**
  * How long a live room's test waits for what the room sends (vi.waitFor's own default, 1 s, is
@@ -30,9 +35,14 @@ export interface TestClient {
   text(): string;
 }
 
-/** The live path of a page. */
+/** The live path of a page in a change request. */
 export function livePath(spaceId: string, crId: string, pageId: string): string {
   return `https://quire.test/v1/spaces/${spaceId}/change-requests/${crId}/pages/${pageId}/live`;
+}
+
+/** The live path of a page on main (a space whose editMode is live). */
+function mainLivePath(spaceId: string, pageId: string): string {
+  return `https://quire.test/v1/spaces/${spaceId}/pages/${pageId}/live`;
 }
 
 /** Opens a room socket with `headers`; answers the raw response when it is not an upgrade. */
@@ -153,16 +163,49 @@ export async function roomWorld(text = "Hello", data: Record<string, unknown> = 
   );
   expect(created.status, created.text).toBe(200);
   const pageId: string = created.body.changes[0].page.id;
-  return { org, owner, space, writer, cr, pageId, url: livePath(space.id, cr.id, pageId) };
+  return {
+    org,
+    owner,
+    space,
+    writer,
+    cr,
+    pageId,
+    url: livePath(space.id, cr.id, pageId),
+    key: roomKey(space.id, cr.id),
+    content: `/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`,
+  };
 }
 
-/** A world of `roomWorld`. */
-export type RoomWorld = Awaited<ReturnType<typeof roomWorld>>;
+/** A world of `roomWorld`, or of `mainRoomWorld` (whose page is on main). */
+export type RoomWorld = Omit<Awaited<ReturnType<typeof roomWorld>>, "cr">;
+
+/**
+ * An organization, a writer, a space (editMode live, the default) with one page on main holding
+ * `text` (put there through a merged change request), and the page's room on main.
+ */
+export async function mainRoomWorld(text = "Hello"): Promise<RoomWorld> {
+  const { org, owner, space } = await makeCrWorld();
+  const writer = await makeMember(org.id, "edit");
+  const tree = await seedThroughCr(writer, space.id, [
+    { operation: "insert_page", title: "Page", document: { document: paragraphDoc(text) } },
+  ]);
+  const pageId = tree.roots[0]!.row.pageId;
+  return {
+    org,
+    owner,
+    space,
+    writer,
+    pageId,
+    url: mainLivePath(space.id, pageId),
+    key: roomKey(space.id, null),
+    content: `/spaces/${space.id}/content/page/${pageId}`,
+  };
+}
 
 /** The page's room (its Durable Object stub). */
 export function roomOf(w: RoomWorld) {
   const ns = env.COLLAB_ROOMS!;
-  return ns.get(ns.idFromName(roomName(w.cr.id, w.pageId)));
+  return ns.get(ns.idFromName(roomName(w.key, w.pageId)));
 }
 
 /**
@@ -189,11 +232,9 @@ export async function saveNow(w: RoomWorld, client: TestClient): Promise<void> {
   );
 }
 
-/** The page's stored Document in the change request, read through the API. */
+/** The page's stored Document (in the change request, or on main), read through the API. */
 export async function pageDocument(token: string, w: RoomWorld) {
-  const res = await as(token).get(
-    `/spaces/${w.space.id}/change-requests/${w.cr.id}/content/page/${w.pageId}`,
-  );
+  const res = await as(token).get(w.content);
   expect(res.status, res.text).toBe(200);
   return res.body.document as { data: Record<string, unknown>; nodes: unknown[] };
 }

@@ -3,6 +3,7 @@ import { makeOrg, makeMember, testDb } from "../helpers/factories";
 import { makeSession } from "../helpers/sessions";
 import {
   connect,
+  mainRoomWorld,
   open,
   roomWorld,
   type,
@@ -19,7 +20,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap";
 import { editorSchema } from "../../core/editor/schema";
 import { as } from "../helpers/api";
-import { postContent, postMerge } from "../helpers/change-requests-factories";
+import { createCr, postContent, postMerge } from "../helpers/change-requests-factories";
 import { eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
 import * as Y from "yjs";
@@ -374,6 +375,91 @@ describe("edges", () => {
       expect(removed.status, removed.text).toBe(204);
       await recheckNow(w);
       await vi.waitFor(() => expect(a.closed?.code).toBe(4403), SETTLE);
+    });
+  });
+});
+
+describe("main", () => {
+  describe("live rooms on main (a space whose editMode is live)", () => {
+    it("converges two writers and saves to main as one new revision per save", async () => {
+      const w = await mainRoomWorld("Main text");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.owner.token));
+      await vi.waitFor(() => expect(b.text()).toContain("Main text"), SETTLE);
+      await edit(a, b, "Ada ");
+      await edit(b, a, "Bea ");
+      expect(a.text()).toBe(b.text());
+      const history = `/spaces/${w.space.id}/content/page/${w.pageId}/revisions`;
+      const before = await as(w.writer.token).get(history);
+      expect(before.status, before.text).toBe(200);
+      await saveNow(w, a);
+      expect(await storedText(w)).toContain("Bea Ada Main text");
+      const after = await as(w.writer.token).get(history);
+      expect(after.body.items.length).toBe(before.body.items.length + 1);
+      for (const c of [a, b]) c.ws.close();
+    });
+
+    it("merges a change request's write to the page into the open room, keeping what was typed", async () => {
+      const w = await mainRoomWorld("Shared base");
+      const a = await open(w.url, bearer(w.writer.token));
+      await vi.waitFor(() => expect(a.text()).toContain("Shared base"), SETTLE);
+      type(a, "Typed live ");
+      await vi.waitFor(() => expect(a.statuses.at(-1)?.saved).toBe(false), SETTLE);
+      const cr = await createCr(w.writer, w.space.id, "Elsewhere");
+      const doc = {
+        ...paragraphDoc("Shared base"),
+        nodes: [...paragraphDoc("Shared base").nodes, ...paragraphDoc("From the merge").nodes],
+      };
+      const changed = await postContent(w.writer, w.space.id, cr.id, [
+        { operation: "update_page", page: w.pageId, document: { document: doc } },
+      ]);
+      expect(changed.status, changed.text).toBe(200);
+      const merged = await postMerge(w.writer, w.space.id, cr.id);
+      expect(merged.status, merged.text).toBe(200);
+      await vi.waitFor(() => expect(a.text()).toContain("From the merge"), SETTLE);
+      expect(a.text()).toContain("Typed live Shared base");
+      await saveNow(w, a);
+      const stored = await storedText(w);
+      expect(stored).toContain("Typed live Shared base");
+      expect(stored).toContain("From the merge");
+      a.ws.close();
+    });
+
+    it("opens read-only for readers and answers non-members 404", async () => {
+      const w = await mainRoomWorld("Guarded");
+      const reader = await makeMember(w.org.id, "read");
+      const r = await open(w.url, bearer(reader.token));
+      const a = await open(w.url, bearer(w.writer.token));
+      type(r, "READER ");
+      await edit(a, r, "WRITER ");
+      const late = await open(w.url, bearer(w.writer.token));
+      await vi.waitFor(() => expect(late.text()).toContain("WRITER "), SETTLE);
+      expect(late.text()).not.toContain("READER ");
+      const { owner: stranger } = await makeOrg();
+      const other = await connect(w.url, bearer(stranger.token));
+      expect(other instanceof Response && other.status).toBe(404);
+      for (const c of [r, a, late]) c.ws.close();
+    });
+
+    it("ends open rooms when editMode leaves live (4409, its reason) and refuses new ones (409)", async () => {
+      const w = await mainRoomWorld("Locking");
+      const reader = await makeMember(w.org.id, "read");
+      // Nobody types: no save is due, so only the edit mode's change can end the sockets.
+      const sockets = [
+        await open(w.url, bearer(reader.token)),
+        await open(w.url, bearer(w.writer.token)),
+      ];
+      const locked = await as(w.owner.token).patch(`/spaces/${w.space.id}`, {
+        editMode: "locked",
+      });
+      expect(locked.status, locked.text).toBe(200);
+      for (const c of sockets) {
+        await vi.waitFor(() => expect(c.closed?.code).toBe(4409), SETTLE);
+        expect(c.closed?.reason).toMatch(/edit mode is not live/);
+      }
+      const refused = await connect(w.url, bearer(w.writer.token));
+      expect(refused instanceof Response && refused.status).toBe(409);
+      if (refused instanceof Response) expect(await refused.text()).toMatch(/not live/);
     });
   });
 });

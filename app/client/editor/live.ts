@@ -8,8 +8,8 @@ import { colourFor } from "./presence";
 
 /**
  * Joining a page's live room (issue 38; docs/app.md, "Co-editing"): the page's Y.Doc, kept in
- * this browser's IndexedDB per (person, change request, page) so a closed tab or an offline
- * period loses nothing, the room's provider, and this person's presence. `joinRoom` answers
+ * this browser's IndexedDB per (person, change request or main, page) so a closed tab or an
+ * offline period loses nothing, the room's provider, and this person's presence. `joinRoom` answers
  * once the room has synced us (live), or `null` when the room never answered (no live editing
  * here: the editor then saves through the content API as it does without rooms).
  */
@@ -20,6 +20,9 @@ export interface Viewer {
   name: string;
   canEdit: boolean;
 }
+
+/** The page a room edits: in a change request, or on main (`changeRequestId` null). */
+export type RoomRef = Omit<PageRef, "changeRequestId"> & { changeRequestId: string | null };
 
 /** A room joined: the document the editor binds to, and how to leave. */
 export interface LiveRoom {
@@ -32,13 +35,15 @@ export interface LiveRoom {
 }
 
 /** The room's address on the app's own origin (proxied to the API with the session cookie). */
-function roomUrl(page: PageRef): string {
+function roomUrl(page: RoomRef): string {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const line = page.changeRequestId
+    ? ["change-requests", encodeURIComponent(page.changeRequestId)]
+    : [];
   const segments = [
     "v1/spaces",
     encodeURIComponent(page.spaceId),
-    "change-requests",
-    encodeURIComponent(page.changeRequestId),
+    ...line,
     "pages",
     encodeURIComponent(page.pageId),
     "live",
@@ -65,11 +70,12 @@ async function localCopy(name: string, doc: Y.Doc): Promise<IndexeddbPersistence
 /** Joins the live room of `page` (see above). */
 export async function joinRoom(
   mount: HTMLElement,
-  page: PageRef,
+  page: RoomRef,
   viewer: Viewer,
 ): Promise<LiveRoom | null> {
   const doc = new Y.Doc();
-  const key = `quire-live/${viewer.id}/${page.changeRequestId}/${page.pageId}`;
+  const line = page.changeRequestId ?? `main:${page.spaceId}`;
+  const key = `quire-live/${viewer.id}/${line}/${page.pageId}`;
   const persistence = await localCopy(key, doc);
   const awareness = new Awareness(doc);
   awareness.setLocalStateField("user", {

@@ -10,7 +10,7 @@ import type { PmNode } from "../../../core/editor/pm-json";
 import type { PageRef } from "../../../core/saving/transport";
 import { blockHandle, blockMoves } from "./block-handle";
 import { schemaExtensions } from "./extensions";
-import { joinRoom, type LiveRoom, type Viewer } from "./live";
+import { joinRoom, type LiveRoom, type RoomRef, type Viewer } from "./live";
 import { ownCaret } from "./caret";
 import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
@@ -25,10 +25,12 @@ import { writing } from "./writing";
  * The block editor of a page (the edit screen, app/src/screens/editor/): mounts Tiptap on the
  * `[data-editor]` element with the extensions derived from core/editor's spec, reading the
  * page's ProseMirror JSON from `<script type="application/json" id="editor-doc">` (data, never
- * run). In a change request it first joins the page's live room (live.ts): while it connects
+ * run). In a change request, or on main of a space in live edit mode (`data-main`, the page
+ * screen's editing in place), it first joins the page's live room (live.ts): while it connects
  * the page shows read-only; once synced the editor is bound to the room's Y.Doc (Tiptap's
  * Collaboration, per-person undo, the others' cursors, who is here) and the room saves. When
- * the room never answers, the same editor becomes editable and the save loop saves (saving.ts).
+ * the room never answers, the same editor becomes editable and the save loop saves (saving.ts;
+ * in a change request only: main has no save loop, its page stays read-only).
  * Either way it tells the page what it holds by a `document-change` event on the mount
  * (detail: `{ document }`, the GitBook Document by `fromEditor`) after every change, and again
  * whenever the mount receives `document-request`.
@@ -139,7 +141,7 @@ function throttled(act: () => void, interval: number): { run(): void; flush(): v
 }
 
 /** Binds a new editor to the joined room (the room's copy replaces the read-only one). */
-function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef): void {
+function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref?: PageRef): void {
   const extensions = [
     ...editing(ref),
     Collaboration.configure({ document: room.doc, field: "default" }),
@@ -163,12 +165,15 @@ async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
   const content = JSON.parse(source.textContent ?? "null") as PmNode;
   mount.querySelector("[data-editor-fallback]")?.remove();
   const { space, changeRequest, page, personId, personName } = mount.dataset;
-  if (!space || !changeRequest || !page || !personId) {
+  const onMain = mount.dataset.main === "true";
+  if (!space || !(changeRequest || onMain) || !page || !personId) {
     mountEditor(mount, [...editing(), UndoRedo], content, true);
     mount.dataset.editorReady = "true";
     return;
   }
-  const ref: PageRef = { spaceId: space, changeRequestId: changeRequest, pageId: page };
+  const place: RoomRef = { spaceId: space, changeRequestId: changeRequest ?? null, pageId: page };
+  // Uploads and the save loop work on a change request; main has neither.
+  const ref = changeRequest ? { ...place, changeRequestId: changeRequest } : undefined;
   const viewer: Viewer = {
     id: personId,
     name: personName ?? "",
@@ -176,11 +181,11 @@ async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
   };
   // Readable at once; editable once we know who saves (the room, or the save loop).
   const shown = mountEditor(mount, [...editing(ref), UndoRedo], content, false);
-  const room = await joinRoom(mount, ref, viewer);
+  const room = await joinRoom(mount, place, viewer);
   if (room && room.provider.state.kind === "live") {
     shown.unmount();
     goLive(mount, room, viewer, ref);
-  } else if (!room && viewer.canEdit) {
+  } else if (!room && ref && viewer.canEdit) {
     shown.editor.setEditable(true);
     void startSaving({
       mount,
@@ -188,6 +193,12 @@ async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
       show: (document) =>
         shown.editor.commands.setContent(toEditor(document), { emitUpdate: false }),
     });
+  } else if (!room && !ref) {
+    const note = document.createElement("p");
+    note.className = "a-message";
+    note.setAttribute("role", "status");
+    note.textContent = "Live editing is not available here: edit this page in a change request.";
+    mount.before(note);
   }
   mount.dataset.editorReady = "true";
 }

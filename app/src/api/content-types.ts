@@ -24,6 +24,8 @@ export interface Space {
   urls: { app: string; location: string; published?: string };
   /** The space's merge rules, or "inherit" (the organization's). */
   mergeRules?: MergeRules;
+  /** "live": main's pages are edited in place through their live rooms; "locked": not at all. */
+  editMode?: string;
   permissions?: Record<string, boolean>;
 }
 

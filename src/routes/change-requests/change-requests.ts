@@ -8,7 +8,7 @@ import { createRouter } from "../../http/router";
 import { apiUrl, urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
 import { changeRequestPath, presentChangeRequest } from "../../presenters/change-request";
-import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
+import { refreshLineRooms } from "../../services/collab/live-rooms";
 import { inBackground } from "../../http/background";
 import { applyContentBatch, createChangeRequest } from "../../services/change-requests/writes";
 import {
@@ -147,7 +147,7 @@ changeRequestRoutes.openapi(
     // An archived change request's live rooms close their sockets (4409).
     if (row.status === "archived" && found.changeRequest.status !== "archived") {
       await inBackground(c, "live rooms after an archive", (db) =>
-        refreshChangeRequestRooms(db, c.env.COLLAB_ROOMS, row.id),
+        refreshLineRooms(db, c.env.COLLAB_ROOMS, row.id),
       );
     }
     if (prefer === "return=minimal") {

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { afterMainOf } from "../after-main";
 import { requireRole, requireScope } from "../../auth/organization";
 import { resolveChangeRequest } from "../../auth/change-request";
-import { refreshChangeRequestRooms } from "../../services/collab/live-rooms";
+import { refreshLineRooms } from "../../services/collab/live-rooms";
 import { inBackground } from "../../http/background";
 import { createRouter } from "../../http/router";
 import { errorResponses, jsonBody, jsonResponse } from "../../api-document/common";
@@ -45,7 +45,7 @@ mergeRoutes.openapi(
     // the answer (the merge's budget of round trips holds; the rooms also re-check every minute).
     const crId = found.changeRequest.id;
     await inBackground(c, "live rooms after a merge", (db) =>
-      refreshChangeRequestRooms(db, c.env.COLLAB_ROOMS, crId),
+      refreshLineRooms(db, c.env.COLLAB_ROOMS, crId),
     );
     return c.json({ revision: merged.revision, result: "merge" as const }, 200);
   },

@@ -9,6 +9,7 @@ import { reusableContentRoutes } from "./reusable-contents";
 import { embedRoutes } from "./embeds";
 import { changesRoutes } from "./changes";
 import { historyRoutes } from "./history";
+import { mainLiveRoutes } from "./live";
 import {
   ChangeRequestContentParams,
   ChangeRequestFileParams,
@@ -94,7 +95,10 @@ const revisionRoutes = contentReadRoutes({
   fixedByRevision: true,
 });
 
-/** Mounts the content reads (main, change request, revisions), the history and revert, and the signed download under /v1. */
+/**
+ * Mounts the content reads (main, change request, revisions), the history and revert, the signed
+ * download and main's live rooms under /v1.
+ */
 export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", mainContentRoutes);
   app.route("/v1", changeRequestContentRoutes);
@@ -107,4 +111,5 @@ export function mountContent(app: OpenAPIHono<AppEnv>) {
   app.route("/v1", embedRoutes);
   app.route("/v1", changesRoutes);
   app.route("/v1", historyRoutes);
+  app.route("/v1", mainLiveRoutes);
 }

@@ -3,6 +3,8 @@ import { requireRole, requireScope } from "../../auth/organization";
 import { authenticate } from "../../auth/caller";
 import { readSpaceAccess, resolveSpace, roleOnSpace } from "../../auth/space";
 import { badRequest, notFound } from "../../lib/errors";
+import { inBackground } from "../../http/background";
+import { refreshLineRooms, roomKey } from "../../services/collab/live-rooms";
 import { createRouter } from "../../http/router";
 import { urlsOf } from "../../http/urls";
 import { errorResponses, jsonBody, jsonResponse, noContent } from "../../api-document/common";
@@ -112,6 +114,12 @@ spaceRoutes.openapi(
     }
     const row = await updateSpace(db, spaceId, patch);
     if (!row) throw notFound("Space");
+    // Main's live rooms end (4409, with the reason) once they see the edit mode leave `live`.
+    if (found.space.editMode === "live" && row.editMode !== "live") {
+      await inBackground(c, "live rooms after an edit mode change", (bg) =>
+        refreshLineRooms(bg, c.env.COLLAB_ROOMS, roomKey(row.id, null)),
+      );
+    }
     // A new default level may change the caller's own role on the space.
     const role = roleOnSpace(found, row, found.tree, found.spaceGrants);
     return c.json(presentSpace(urlsOf(c), row, role, placement, gitSync), 200);

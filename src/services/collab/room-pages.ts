@@ -1,19 +1,23 @@
 import type { Database } from "../../db/client";
 import type { ChangeRequestRow, SpaceRow } from "../../db/schema";
-import { changeRequestPointer } from "../../content/pointers";
+import { changeRequestPointer, mainPointer } from "../../content/pointers";
 import { documentsQuery, pagesByIdQuery } from "../../content/read";
 import type { JsonDocument } from "../../../core/document/types";
+import type { AfterMain } from "../../platform/main-revision";
 import { applyContentBatch } from "../change-requests/writes";
+import { commitPagesToMain } from "../templates/main-commit";
 import type { LiveRoomsBinding } from "./live-rooms";
 
 /**
  * A live room's page in D1 (src/collab): read as the API's page read reads it (the change
- * request's pointer), written as the content batch route writes it (`applyContentBatch`, an
- * `update_page` naming its `baseDocumentId`), so search, links and hooks see the room's saves
- * as they see any other.
+ * request's pointer, or main's for a room on main), written as the API writes it — in a change
+ * request by the content batch (`applyContentBatch`), on main by the one commit-to-main step
+ * (`commitPagesToMain`, one revision per save, with the after-main hooks) — an `update_page`
+ * naming its `baseDocumentId`, so search, links and hooks see the room's saves as they see any
+ * other.
  */
 
-/** A page's Document in a change request: its id (the stored hash; null when it has none). */
+/** A page's Document in a change request or on main: its id (the stored hash; null when none). */
 export interface RoomPage {
   documentId: string | null;
   document: JsonDocument | null;
@@ -21,14 +25,15 @@ export interface RoomPage {
   isDocument: boolean;
 }
 
-/** The page `pageId` of the change request (null: absent or deleted there). */
+/** The page `pageId` of the change request, or of main when `cr` is null (null: absent). */
 export async function readRoomPage(
   db: Database,
   space: SpaceRow,
-  cr: ChangeRequestRow,
+  cr: ChangeRequestRow | null,
   pageId: string,
 ): Promise<RoomPage | null> {
-  const rows = await pagesByIdQuery(db, changeRequestPointer(space, cr), [pageId]);
+  const pointer = cr ? changeRequestPointer(space, cr) : mainPointer(space);
+  const rows = await pagesByIdQuery(db, pointer, [pageId]);
   const row = rows.find((r) => !r.deleted);
   if (!row) return null;
   const isDocument = row.kind === "document" && !row.computed;
@@ -36,6 +41,17 @@ export async function readRoomPage(
   const [body] = await documentsQuery(db, [row.documentHash]);
   const document = body ? (JSON.parse(body.body) as JsonDocument) : null;
   return { documentId: row.documentHash, document, isDocument };
+}
+
+/** Where a room writes: its page, as whom, and what follows a write on main. */
+export interface RoomTarget {
+  space: SpaceRow;
+  /** null: the page on main. */
+  changeRequest: ChangeRequestRow | null;
+  userId: string;
+  pageId: string;
+  /** The after-main hooks of a save on main (no `rooms`: the room is its page's only writer). */
+  afterMain: AfterMain;
 }
 
 /**
@@ -47,7 +63,7 @@ export async function writeRoomPage(
   db: Database,
   bucket: R2Bucket,
   live: LiveRoomsBinding,
-  target: { space: SpaceRow; changeRequest: ChangeRequestRow; userId: string; pageId: string },
+  target: RoomTarget,
   baseDocumentId: string | null,
   document: JsonDocument,
 ): Promise<RoomPage> {
@@ -57,16 +73,18 @@ export async function writeRoomPage(
     baseDocumentId,
     document: { document: document as unknown as Record<string, unknown> },
   };
-  const { applied } = await applyContentBatch(
-    db,
-    bucket,
-    target.space,
-    target.changeRequest,
-    target.userId,
-    [change],
-    {},
-    live,
-  );
+  const { applied } = target.changeRequest
+    ? await applyContentBatch(
+        db,
+        bucket,
+        target.space,
+        target.changeRequest,
+        target.userId,
+        [change],
+        {},
+        live,
+      )
+    : await commitPagesToMain(db, target.space, target.userId, [change], target.afterMain);
   const documentId = applied.pages.find((p) => p.pageId === target.pageId)?.documentHash ?? null;
   const stored = applied.documents.find((d) => d.hash === documentId)?.document ?? document;
   return { documentId, document: stored, isDocument: true };

@@ -17,6 +17,7 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/clock";
 import type { AfterMain } from "../../platform/main-revision";
 import { afterMainRevision } from "./main-hooks";
+import { liveRoomsQuery, refreshRooms, roomKey, roomsOf } from "../collab/live-rooms";
 
 const ATTEMPTS = 3;
 
@@ -75,9 +76,11 @@ export interface MainWrite<S extends MainState, A extends Statements> {
  * The one commit-to-main step (a merge, a template applied to main, a translation run): writes the change as a new
  * main revision in one batch guarded by main's sequence. If another write landed on main in
  * between, the batch fails as a whole and the change is computed again on the new main (up to
- * three times). Then the after-main hooks of `after` run (`afterMainRevision`): required, so
- * every write to main (merge, template, translation run) notifies integrations and indexes search
- * the same way.
+ * three times). The open live rooms on main of the pages it wrote are read in the same batch and
+ * told to merge the new Document in (`after.rooms`; awaited, as a content batch awaits its
+ * change request's rooms). Then the after-main hooks of `after` run (`afterMainRevision`):
+ * required, so every write to main (merge, template, translation run, a live room's save)
+ * notifies integrations and indexes search the same way.
  */
 export async function commitToMain<S extends MainState, A extends Statements = NoStatements>(
   db: Database,
@@ -114,10 +117,13 @@ export async function commitToMain<S extends MainState, A extends Statements = N
       .returning();
     const also = change.also?.(revisionId, now) ?? ({} as A);
     const commit = Object.fromEntries(statements.map((stmt, i) => [`#commit${i}`, stmt]));
+    const key = roomKey(space.id, null);
+    const rooms = after.rooms ? { "#rooms": liveRoomsQuery(db, key) } : {};
     let landed: Awaited<ReturnType<typeof runStatements>>;
     try {
-      // One batch, in this order: main's guarded update, the write's own statements, the commit.
-      landed = await runStatements(db, { "#space": guard, ...also, ...commit });
+      // One batch, in this order: main's guarded update, the write's own statements, the commit
+      // (and main's open rooms, read with it: no extra round trip).
+      landed = await runStatements(db, { "#space": guard, ...also, ...commit, ...rooms });
     } catch (err) {
       const fresh = await write.reload(state);
       if (!fresh || fresh.space.mainSeq === space.mainSeq) throw err;
@@ -126,9 +132,10 @@ export async function commitToMain<S extends MainState, A extends Statements = N
       continue;
     }
     // The revision landed: what follows it never re-runs the write.
-    const { "#space": rows, ...results } = landed;
+    const { "#space": rows, "#rooms": open, ...results } = landed;
     const updated = (rows as SpaceRow[])[0]!;
     const pageIds = change.pages.map((p) => p.pageId);
+    if (open) await refreshRooms(after.rooms, key, roomsOf(open as { pageId: string }[], pageIds));
     await afterMainRevision({ space: updated, previousSeq: space.mainSeq, pageIds }, after);
     return { revision: revisionId, space: updated, results: results as Results<A> };
   }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { spaces } from "../../db/schema/index";
 
-import { applyChanges } from "../../content/apply";
+import { applyChanges, type Applied } from "../../content/apply";
 import type { Change } from "../../content/change-schema";
 import { mainPointer } from "../../content/pointers";
 import { Workspace } from "../../content/workspace";
@@ -12,16 +12,17 @@ import { commitToMain, newRevision } from "../content/commit-to-main";
 import type { SpaceContent } from "../spaces/spaces";
 import type { AfterMain } from "../../platform/main-revision";
 
-/** Template batches only insert pages; a revert has no source revision here. */
+/** Template batches insert pages, a live room's save updates one; neither reverts. */
 const noRevert = async (): Promise<never> => {
-  throw new RefusedValue("", "a template cannot revert pages");
+  throw new RefusedValue("", "a write straight to main cannot revert pages");
 };
 
 /**
- * Applies a batch of new pages straight to main as one new `edits` revision, through the same
- * commit-to-main step as a merge (`commitToMain`) but without a change request: positions and
- * slug suffixes are recomputed on the new main if another write landed in between. The
- * after-main hooks run afterwards, as after a merge.
+ * Applies a batch of changes straight to main as one new `edits` revision (a template's new
+ * pages, a live room's `update_page` on main), through the same commit-to-main step as a merge
+ * (`commitToMain`) but without a change request: positions, slug suffixes and `baseDocumentId`
+ * are checked again on the new main if another write landed in between. The after-main hooks
+ * run afterwards, as after a merge. Answers what the landed attempt applied.
  */
 export async function commitPagesToMain(
   db: Database,
@@ -29,7 +30,8 @@ export async function commitPagesToMain(
   userId: string,
   changes: Change[],
   after: AfterMain,
-): Promise<{ revision: string; space: SpaceRow }> {
+): Promise<{ revision: string; space: SpaceRow; applied: Applied }> {
+  let applied: Applied | undefined;
   const landed = await commitToMain(
     db,
     {
@@ -39,7 +41,7 @@ export async function commitPagesToMain(
         if (space.editMode === "locked")
           throw conflict("This space is locked (editMode: locked): its content cannot be changed");
         const workspace = new Workspace(db, mainPointer(space));
-        const applied = await applyChanges(workspace, changes, noRevert);
+        applied = await applyChanges(workspace, changes, noRevert);
         return {
           type: "edits",
           parents: [],
@@ -56,7 +58,7 @@ export async function commitPagesToMain(
     },
     after,
   );
-  return { revision: landed.revision, space: landed.space };
+  return { revision: landed.revision, space: landed.space, applied: applied! };
 }
 
 /**

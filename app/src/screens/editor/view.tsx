@@ -1,27 +1,14 @@
-import { raw } from "hono/html";
 import type { SignedIn } from "../../session/session";
 import { Shell } from "../../layout/shell";
 import { Notice } from "../../layout/forms";
 import type { EditData } from "./load";
 import { PageSettings, type SettingsRefusal, type SettingsValues } from "./settings-view";
+import { EditorMount } from "./mount";
 
 /**
- * The edit screen's HTML: the page's title, the change request it is edited in, the editor's
- * mount and the page's ProseMirror JSON as data (`<script type="application/json">`, never
- * run: the CSP allows no inline script). Without JavaScript the mount says that editing needs
- * it; app/client/editor/main.ts replaces that with the editor. The mount names the person (their
- * presence in the page's live room) and whether they may edit.
+ * The edit screen's HTML: the page's title, the change request it is edited in, its settings
+ * form and the editor's mount with the page's ProseMirror JSON (`EditorMount`, mount.tsx).
  */
-
-/** JSON that is safe inside a `<script>` element: no `<` (so no `</script>`), no line seps. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
 
 /** The edit screen of a page in a change request. */
 export function EditScreen(props: {
@@ -61,26 +48,14 @@ export function EditScreen(props: {
           refusal={props.settings.refusal}
         />
       ) : null}
-      <div
-        class="q-ed-mount"
-        data-editor
-        data-editor-label={`Content of ${page.title}`}
-        data-space={changeRequest.space}
-        data-change-request={changeRequest.id}
-        data-page={page.id}
-        data-person-id={props.person.user.id}
-        data-person-name={props.person.user.displayName}
-        data-can-edit={props.data.canEdit ? "true" : "false"}
-      >
-        <p data-editor-fallback class="a-message">
-          {props.data.canEdit
-            ? "Editing needs JavaScript. Turn it on in your browser to edit this page."
-            : "Following this page live needs JavaScript. Turn it on in your browser to read it here."}
-        </p>
-      </div>
-      <script type="application/json" id="editor-doc">
-        {raw(scriptJson(props.editorJson))}
-      </script>
+      <EditorMount
+        person={props.person}
+        spaceId={changeRequest.space}
+        changeRequestId={changeRequest.id}
+        page={page}
+        canEdit={props.data.canEdit}
+        editorJson={props.editorJson}
+      />
     </Shell>
   );
 }

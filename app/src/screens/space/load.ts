@@ -36,7 +36,28 @@ export interface SpaceScreenData {
   tree: TreePage[];
   /** The shown page and where it sits; undefined for a space with no page yet. */
   placed?: PlacedPage;
-  page?: { title: string; emoji?: string; description?: string; html: string; toc: TocEntry[] };
+  page?: {
+    id: string;
+    title: string;
+    emoji?: string;
+    description?: string;
+    html: string;
+    toc: TocEntry[];
+    /** The page's document, for editing it in place (`liveEditable`). */
+    document: JSONDocument;
+  };
+}
+
+/**
+ * Whether the person may edit the shown page in place through its live room on main: the space
+ * is in live edit mode, they may edit its content, and the page is a document.
+ */
+export function liveEditable(data: SpaceScreenData): boolean {
+  return (
+    data.space.editMode === "live" &&
+    data.space.permissions?.edit === true &&
+    data.placed?.page.type === "document"
+  );
 }
 
 /** A page read's document, or the empty one for a page without. */
@@ -120,7 +141,8 @@ export async function loadSpaceScreen(
   ]);
   if (!placed || !read) return { workspace, space, tree: revision.pages };
   const current = spacePath(space.id, placed.page.path ?? "");
-  const { html, toc } = renderDocument(documentOf(read), renderContextOf(space, revision, current));
+  const document = documentOf(read);
+  const { html, toc } = renderDocument(document, renderContextOf(space, revision, current));
   const emoji = placed.page.emoji ? emojiOf(placed.page.emoji) : "";
   return {
     workspace,
@@ -128,11 +150,13 @@ export async function loadSpaceScreen(
     tree: revision.pages,
     placed,
     page: {
+      id: placed.page.id,
       title: read.title,
       ...(emoji ? { emoji } : {}),
       ...(read.description ? { description: read.description } : {}),
       html,
       toc,
+      document,
     },
   };
 }

@@ -5,12 +5,16 @@ import type { ScreenEnv } from "../../http/screen-env";
 import { notFoundResponse } from "../../layout/message";
 import { htmlDocument } from "../../layout/shell";
 import { personOr } from "../../session/session";
-import { loadSpaceScreen, NoSuchPage } from "./load";
+import { toEditor } from "../../../../core/editor/to-editor";
+import type { JsonDocument } from "../../../../core/document/types";
+import { liveEditable, loadSpaceScreen, NoSuchPage } from "./load";
 import { SpaceScreen } from "./view";
 
 /**
  * The space and page screens (`urls.app` of a space and of a page): `/s/{spaceId}` shows the
- * space's page tree and its first page, `/s/{spaceId}/{page path}` one page. The change
+ * space's page tree and its first page, `/s/{spaceId}/{page path}` one page; with `?edit=live`,
+ * in a space whose edit mode is live, the page is edited in place through its live room on main
+ * (the block editor of the change request's edit screen, `EditorMount`). The change
  * request and revision addresses under `/s/{spaceId}/~/` are other screens' (screens/changes,
  * screens/revisions; not-built.tsx answers the rest).
  */
@@ -42,7 +46,11 @@ async function screen(c: Context<ScreenEnv>, pagePath: string | null): Promise<R
   if (person instanceof Response) return person;
   try {
     const data = await loadSpaceScreen(c.var.api, c.req.param("space") ?? "", pagePath);
-    return htmlResponse(htmlDocument(<SpaceScreen person={person} data={data} />));
+    const editing = c.req.query("edit") === "live" && liveEditable(data) && data.page;
+    const editorJson = editing ? toEditor(editing.document as unknown as JsonDocument) : undefined;
+    return htmlResponse(
+      htmlDocument(<SpaceScreen person={person} data={data} editorJson={editorJson} />),
+    );
   } catch (error) {
     if (error instanceof NoSuchPage) return notFoundResponse(person);
     throw error;

@@ -8,13 +8,16 @@ import { emojiOf } from "../../../../core/render/emoji";
 import { Workspace } from "../../layout/workspace";
 import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
-import type { SpaceScreenData } from "./load";
+import { liveEditable, type SpaceScreenData } from "./load";
+import { EditorMount } from "../editor/mount";
 
 /**
  * The space and page screens inside the workspace frame: the space's page tree (the current page
  * marked, its branch open; hidden pages shown and labelled, as editors see them), the
  * breadcrumbs, the page's title, description and document (the shared renderer's HTML, from
  * core/render), and its on-page contents. Plain links and `<details>`: it reads without scripts.
+ * In a space whose edit mode is live, an editor is offered "Edit live": the same screen with the
+ * page's document in the block editor, bound to the page's live room on main.
  */
 
 /** Deepest level of the tree drawn (the API's trees are shallower). */
@@ -129,17 +132,64 @@ export function OnThisPage(props: { toc: TocEntry[] }) {
   );
 }
 
-/** The whole screen of a space (its first page) or of one of its pages. */
-export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) {
+/** The page's body: its rendered document, or (editing in place) the editor on its live room. */
+function PageBody(props: { person: SignedIn; data: SpaceScreenData; editorJson?: unknown }) {
   const { data } = props;
+  const page = data.page!;
+  if (props.editorJson === undefined) {
+    return <div class="a-sp-document">{raw(page.html)}</div>;
+  }
+  const here = spacePath(data.space.id, data.placed?.page.path ?? "");
+  return (
+    <>
+      <p class="a-sp-live">
+        Editing live on the space: everyone here sees each change, and it is saved as you type.{" "}
+        <a href={here}>Done editing</a>
+      </p>
+      <EditorMount
+        person={props.person}
+        spaceId={data.space.id}
+        changeRequestId={null}
+        page={{ id: page.id, title: page.title }}
+        canEdit
+        editorJson={props.editorJson}
+      />
+    </>
+  );
+}
+
+/** "Edit live", where the person may edit the page in place (and is not doing so already). */
+function EditLiveLink(props: { data: SpaceScreenData; editing: boolean }) {
+  if (props.editing || !liveEditable(props.data)) return null;
+  const here = spacePath(props.data.space.id, props.data.placed?.page.path ?? "");
+  return (
+    <>
+      <a href={`${here}?edit=live`}>Edit live</a>
+      {" · "}
+    </>
+  );
+}
+
+/**
+ * The whole screen of a space (its first page) or of one of its pages; with `editorJson`, the
+ * page edited in place.
+ */
+export function SpaceScreen(props: {
+  person: SignedIn;
+  data: SpaceScreenData;
+  editorJson?: unknown;
+}) {
+  const { data } = props;
+  const editing = props.editorJson !== undefined;
   const title = data.page ? `${data.page.title} · ${data.space.title}` : data.space.title;
   return (
     <Workspace
-      title={title}
+      title={editing ? `Edit ${title}` : title}
       person={props.person}
       data={data.workspace}
       current={{ space: data.space.id }}
-      styles={["css/space.css"]}
+      styles={editing ? ["css/space.css", "css/editor.css"] : ["css/space.css"]}
+      modules={editing ? ["editor"] : []}
     >
       <div class="a-sp">
         <PageTree
@@ -159,8 +209,9 @@ export function SpaceScreen(props: { person: SignedIn; data: SpaceScreenData }) 
               {data.page.description ? (
                 <p class="a-sp-description">{data.page.description}</p>
               ) : null}
-              <div class="a-sp-document">{raw(data.page.html)}</div>
+              <PageBody person={props.person} data={data} editorJson={props.editorJson} />
               <p class="a-sp-history">
+                <EditLiveLink data={data} editing={editing} />
                 <a href={historyPath(data.space.id, data.placed?.page.id)}>History of this page</a>
                 {" · "}
                 <a href={historyPath(data.space.id)}>History of the space</a>
