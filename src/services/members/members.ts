@@ -26,9 +26,8 @@ import {
 import { revokeSessionsStatement } from "../sessions/sessions";
 import { recordRemoval } from "../sso/removals";
 import { notBot } from "../integrations/bots";
-import type { MemberRole } from "../../lib/roles";
 import { conflict, notFound } from "../../lib/errors";
-import type { ListMembersInput } from "../../api/members";
+import type { ListMembersInput, UpdateMemberInput } from "../../api/members";
 import type { BatchItem } from "drizzle-orm/batch";
 import { plan, runStatements, type Plan } from "../../db/plan";
 
@@ -183,30 +182,48 @@ function notLastAdmin(organizationId: string): SQL {
 }
 
 /**
- * Changes a member's role (null: guest). The last enabled admin cannot be demoted (409); the
- * guard is in the UPDATE itself, so two admins demoting each other cannot both succeed.
+ * Changes a member's role (null: guest) and/or disables or enables the membership, in one
+ * UPDATE. The last enabled admin can be neither demoted nor disabled (409): the guard is in the
+ * UPDATE itself, so two admins demoting or disabling each other cannot both succeed. Disabling
+ * ends the person's sessions in the same statement (trigger `org_members_disabled_ends_sessions`,
+ * drizzle/0014), so their browsers are signed out at their next request and their live-room
+ * sockets at the room's next check.
  */
-export async function updateMemberRole(
+export async function updateMember(
   db: Database,
   organizationId: string,
   userId: string,
-  role: MemberRole | null,
+  input: UpdateMemberInput,
 ) {
+  const { role, disabled } = input;
+  const set = {
+    ...(role !== undefined ? { role } : {}),
+    ...(disabled !== undefined ? { disabled } : {}),
+  };
   const target = and(
     eq(orgMembers.organizationId, organizationId),
     eq(orgMembers.userId, userId),
     notBot(orgMembers.userId),
   );
+  // Only a change that may leave no enabled admin needs the guard.
+  const mayLoseAdmin = (role !== undefined && role !== "admin") || disabled === true;
   const { member } = await runStatements(db, {
-    update: db
-      .update(orgMembers)
-      .set({ role })
-      .where(role === "admin" ? target : and(target, notLastAdmin(organizationId))),
+    ...(Object.keys(set).length > 0
+      ? {
+          update: db
+            .update(orgMembers)
+            .set(set)
+            .where(mayLoseAdmin ? and(target, notLastAdmin(organizationId)) : target),
+        }
+      : {}),
     member: memberQuery(db, organizationId, userId),
   });
   const row = member[0];
   if (!row) throw notFound("Member");
-  if ((row.role ?? null) !== role) {
+  if (disabled !== undefined && row.disabled !== disabled) {
+    throw conflict("The last admin of an organization cannot be disabled; promote another first");
+  }
+  if (role !== undefined && (row.role ?? null) !== role) {
     throw conflict("The last admin of an organization cannot be demoted; promote another first");
   }
   return row;
