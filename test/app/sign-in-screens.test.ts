@@ -146,7 +146,11 @@ describe("sign-in-github", () => {
       await makeUser({ email });
       const refused = await throughGithub(`unverified:${email}`);
       expect(refused.res.status).toBe(403);
-      expect(refused.text).toContain("not verified");
+      // Its own reason first, with what to do; not the wording of a spent link.
+      expect(refused.text).toMatch(
+        /<p id="refusal-reason">The provider has not verified this e-mail address[^<]*verify it with the provider, or sign in another way\.<\/p>/,
+      );
+      expect(refused.text).not.toMatch(/expired|already used|not valid/);
       expect(cookiesOf(refused.res)).not.toMatch(/quire_session=qs_/);
     });
   });
