@@ -31,11 +31,10 @@ const WORDING: Readonly<Record<Spent, { next: string; again: Array<[string, stri
   },
 };
 
-/** A reason as a sentence: its first letter capital, ending with a full stop. */
+/** A reason as a sentence, ending with a full stop (its start is left as the API wrote it). */
 function sentence(reason: string): string {
   const text = reason.trim();
-  const capital = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The page of a refused one-time value. */
