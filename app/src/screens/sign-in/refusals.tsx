@@ -1,5 +1,5 @@
 import { type ApiRefusal } from "../../api/client";
-import { messageResponse } from "../../layout/message";
+import { messageResponse, reasonSentence } from "../../layout/message";
 
 /**
  * What a refused sign-in tells the person: the API's own reason first (it says what went wrong
@@ -31,12 +31,6 @@ const WORDING: Readonly<Record<Spent, { next: string; again: Array<[string, stri
   },
 };
 
-/** A reason as a sentence, ending with a full stop (its start is left as the API wrote it). */
-function sentence(reason: string): string {
-  const text = reason.trim();
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
 /** The page of a refused one-time value. */
 export function refusedPage(kind: Spent, refusal: ApiRefusal): Response {
   const { next, again } = WORDING[kind];
@@ -55,7 +49,7 @@ export function refusedPage(kind: Spent, refusal: ApiRefusal): Response {
       title: "This sign-in cannot be used",
       message: (
         <>
-          <p id="refusal-reason">{sentence(refusal.message)}</p>
+          <p id="refusal-reason">{reasonSentence(refusal.message)}</p>
           <p>{next} Nothing was changed.</p>
         </>
       ),
