@@ -13,12 +13,8 @@ import {
   noContent,
 } from "../../api-document/common";
 import { presentMember } from "../../presenters/member";
-import {
-  getMember,
-  memberListPlan,
-  removeMember,
-  updateMember,
-} from "../../services/members/members";
+import { getMember, memberListPlan, updateMember } from "../../services/members/members";
+import { removeMember } from "../../services/members/removal";
 import { OrgParams } from "../../api/organizations";
 import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "../../api/members";
 
