@@ -256,6 +256,12 @@ describe("admin-screens", () => {
       expect(confirm.text).toContain(`action="${path}/disable"`);
       expect(confirm.text).toContain('name="csrf"');
       expect((await readMembership(orgId, person.user.id))?.disabled).toBe(false);
+      // Another site's form, or one without the session's CSRF token, changes nothing.
+      const cross = await appFetch(`${path}/disable`, form(admin, {}, "https://evil.example"));
+      expect([cross.res.status, cross.paths]).toEqual([403, []]);
+      const noToken = await appFetch(`${path}/disable`, form({ ...admin, csrf: "" }, {}));
+      expect(noToken.res.status).toBe(403);
+      expect((await readMembership(orgId, person.user.id))?.disabled).toBe(false);
       const done = await postForm(admin, `${path}/disable`);
       expect(done.res.status).toBe(303);
       expect(done.paths).toContain(`PATCH /v1/orgs/${orgId}/members/${person.user.id}`);
