@@ -2,10 +2,11 @@
 // file on loopback as the deployment's provider "local" (the API's vars below, which
 // scripts/browser-tests.mjs passes when this file runs; loopback is reachable because the app is
 // on localhost: src/outbound/dev-loopback.ts). Through the app: the /sign-in button, the
-// provider's login, the callback's Continue, the session; then a forged answer (wrong state)
-// and an address the provider has not verified, each refused with nothing signed in. Then an
-// organization's own provider: added by its admin on the sign-in settings screen (the discovery
-// read and checked), offered on `/sign-in?org=`, and a member signed in through it.
+// provider's login, the callback's Continue, the session; then a forged answer (wrong state),
+// an address the provider has not verified and one with no account here, each refused with
+// nothing signed in and its own reason first (issue 35). Then an organization's own provider:
+// added by its admin on the sign-in settings screen (the discovery read and checked), offered on
+// `/sign-in?org=`, a member signed in through it, and a new address off its domains refused.
 import assert from "node:assert/strict";
 import { freePort } from "../scripts/lib/reader.mjs";
 import { audit, signInByCode, submit, visit } from "./fixtures/app-checks.mjs";
@@ -53,6 +54,22 @@ async function throughProvider(page, appBase, account) {
   assert.ok(page.url().startsWith(`${appBase}/sign-in/oidc/callback?`), page.url());
 }
 
+/**
+ * The refusal page of `page` leads with `reason` (the API's own, then what to do) and says
+ * nothing of a spent link unless that is the reason; no session was made (`signedIn`: the
+ * browser's own session is left alone).
+ */
+async function assertRefusedFor(page, reason, { spent = false, signedIn = false } = {}) {
+  const first = await page.$eval("#refusal-reason", (p) => p.textContent);
+  assert.match(first, reason);
+  const text = await page.$eval("main", (m) => m.textContent);
+  if (!spent) assert.doesNotMatch(text, /expired|already used|not valid/);
+  assert.match(text, /Nothing was changed\./);
+  if (signedIn) return; // a browser signed in already stays so
+  const none = await pageFetch(page, "/v1/session", { method: "GET" });
+  assert.notEqual(none.status, 200, "no session");
+}
+
 /** Presses the callback page's Continue. */
 async function continueCallback(page) {
   await Promise.all([
@@ -63,7 +80,7 @@ async function continueCallback(page) {
 
 export const tests = [
   {
-    name: "signs in through the /sign-in button at a real provider; a forged state and an unverified address refused",
+    name: "signs in through the /sign-in button at a real provider; a forged state, an unverified address and a stranger refused, each with its reason",
     async run({ appBase, page, browser }) {
       const idp = await startProvider(appBase, "quire", SECRET);
       try {
@@ -81,19 +98,32 @@ export const tests = [
           waitUntil: "load",
         });
         await continueCallback(fresh);
-        const forged = await fresh.$eval("main", (m) => m.textContent);
-        assert.match(forged, /no sign-in under way/);
+        await assertRefusedFor(fresh, /^The provider's answer matches no sign-in under way/, {
+          spent: true,
+          signedIn: true,
+        });
 
         // An address the provider has not verified is never linked (another browser: no
         // session at the provider or here).
         const other = await (await browser.createBrowserContext()).newPage();
         await throughProvider(other, appBase, "unverified-demo@quire.local");
         await continueCallback(other);
-        const refused = await other.$eval("main", (m) => m.textContent);
-        assert.match(refused, /not verified/);
-        const none = await pageFetch(other, "/v1/session", { method: "GET" });
-        assert.notEqual(none.status, 200);
+        // Its own reason first and what to do, not the wording of a spent link (issue 35).
+        await assertRefusedFor(
+          other,
+          /^The provider has not verified this e-mail address .*verify it with the provider, or sign in another way\.$/,
+        );
+        await audit(other, "sign-in-oidc-unverified-refused", { shot: true });
         await other.browserContext().close();
+        // An address with no account here: the deployment's provider creates none.
+        const stranger = await (await browser.createBrowserContext()).newPage();
+        await throughProvider(stranger, appBase, "nobody-here@example.org");
+        await continueCallback(stranger);
+        await assertRefusedFor(
+          stranger,
+          /^No Quire account has the address nobody-here@example\.org: ask an organization admin for an invitation\.$/,
+        );
+        await stranger.browserContext().close();
       } finally {
         await idp.close();
       }
@@ -101,7 +131,7 @@ export const tests = [
     },
   },
   {
-    name: "an organization's own OIDC provider: added in its settings, offered on /sign-in?org=, signs a member in",
+    name: "an organization's own OIDC provider: added in its settings, offered on /sign-in?org=, signs a member in, refuses a newcomer",
     async run({ appBase, page, browser }) {
       const idp = await startProvider(appBase, "org-client", "org-secret");
       try {
@@ -155,6 +185,32 @@ export const tests = [
           assert.equal(current.body.user.email, "demo@quire.local");
         } finally {
           await context.close();
+        }
+        // A new address off the organization's domains: its provider creates no account.
+        const newcomer = await (await browser.createBrowserContext()).newPage();
+        try {
+          await visit(newcomer, `${appBase}/sign-in?org=${orgId}`);
+          const [teamButton] = await newcomer.$$eval(".a-providers a", (links) =>
+            links
+              .filter((a) => a.textContent.includes("Team provider"))
+              .map((a) => a.getAttribute("href")),
+          );
+          await Promise.all([
+            newcomer.waitForNavigation({ waitUntil: "load" }),
+            newcomer.click(`.a-providers a[href="${teamButton}"]`),
+          ]);
+          await newcomer.type("#account", "newcomer@example.org");
+          await Promise.all([
+            newcomer.waitForNavigation({ waitUntil: "load" }),
+            newcomer.click("button"),
+          ]);
+          await continueCallback(newcomer);
+          await assertRefusedFor(
+            newcomer,
+            /^newcomer@example\.org has no account here, and example\.org is not an e-mail domain of .+: an admin must invite you\.$/,
+          );
+        } finally {
+          await newcomer.browserContext().close();
         }
         // Removed, it is offered no more.
         await visit(page, `${appBase}/org/${orgId}/settings/sign-in`);

@@ -31,8 +31,28 @@ export const ListMembersQuery = pagedQuery.extend({
 /** The member list query's TypeScript type. */
 export type ListMembersInput = z.infer<typeof ListMembersQuery>;
 
-/** Body of a member update: the new role, or null to make them a guest. */
-export const UpdateMemberBody = z.object({ role: MemberRoleOrGuest.optional() }).strict();
+/**
+ * Body of a member update: the new role (null: a guest) and, a Quire extension, whether the
+ * membership is disabled (the official OrganizationMember shows `disabled`; GitBook's API has no
+ * operation that sets it).
+ */
+export const UpdateMemberBody = z
+  .object({
+    role: MemberRoleOrGuest.optional(),
+    disabled: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Quire extension: true disables the membership (the person is signed out everywhere and " +
+          "reaches nothing of the organization until enabled again), false enables it. The last " +
+          "enabled admin cannot be disabled (409).",
+      }),
+  })
+  .strict();
+
+/** A member update's TypeScript type. */
+export type UpdateMemberInput = z.infer<typeof UpdateMemberBody>;
 
 /** A member of an organization (official OrganizationMember). */
 export const MemberSchema = z

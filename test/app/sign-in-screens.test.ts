@@ -7,6 +7,7 @@ import {
   uniqueDomain,
   makeInvite,
   readMembership,
+  setDisabled,
 } from "../helpers/organizations-factories";
 import { makeSamlSetup } from "../helpers/sso-factories";
 import { createOidcProvider } from "../../src/services/oidc/providers";
@@ -14,6 +15,7 @@ import { call, as } from "../helpers/api";
 import { mailTo, secretsOf } from "../helpers/sign-in";
 import { makeSession, type TestSession } from "../helpers/sessions";
 import { emptyStorage } from "../helpers/storage";
+import { addMember } from "../../src/services/organizations/organizations";
 
 /**
  * GitHub sign-in through the app's screens (app/src/screens/sign-in/callbacks.ts) and the real
@@ -146,7 +148,11 @@ describe("sign-in-github", () => {
       await makeUser({ email });
       const refused = await throughGithub(`unverified:${email}`);
       expect(refused.res.status).toBe(403);
-      expect(refused.text).toContain("not verified");
+      // Its own reason first, with what to do; not the wording of a spent link.
+      expect(refused.text).toMatch(
+        /<p id="refusal-reason">The provider has not verified this e-mail address[^<]*verify it with the provider, or sign in another way\.<\/p>/,
+      );
+      expect(refused.text).not.toMatch(/expired|already used|not valid/);
       expect(cookiesOf(refused.res)).not.toMatch(/quire_session=qs_/);
     });
   });
@@ -320,12 +326,20 @@ describe("join-screen", () => {
       expect(gone.text).toContain("This invite link does not work");
 
       const invite = await makeInvite(org.id, owner.user.id, "read");
-      await setOrg(org.id, { sso: true });
       const path = `/join/${org.id}/${invite.id}`;
+      // A disabled member: their own reason first, with what to do (issue 35).
+      const off = await makeMember(org.id, "read");
+      await setDisabled(org.id, off.user.id);
+      const offRefused = await postForm(await makeSession(off.user.id), path);
+      expect(offRefused.res.status).toBe(403);
+      expect(offRefused.text).toContain(
+        `<p id="refusal-reason">Your membership of ${org.title} is disabled: ask one of its admins to enable it again.</p>`,
+      );
+      await setOrg(org.id, { sso: true });
       expect((await screenOf(person, path)).text).toContain("enforces single sign-on");
       const refused = await postForm(person, path);
       expect(refused.res.status).toBe(403);
-      expect(refused.text).toContain("single sign-on (SSO)");
+      expect(refused.text).toMatch(/<p id="refusal-reason">[^<]*single sign-on \(SSO\)/);
       expect(await readMembership(org.id, person.userId)).toBeUndefined();
 
       // A form of another site is refused before the API is called.
@@ -377,6 +391,20 @@ describe("invite-consent", () => {
       const late = await postForm(session, action.replace("/decline", "/accept"));
       expect(late.res.status).toBe(404);
       expect(late.text).toContain("This invite cannot be used");
+    });
+
+    it("a disabled member's Accept is refused with that reason first, not the invite's", async () => {
+      const { org, person, linkPath } = await invitedPerson();
+      await addMember(testDb(), { organizationId: org.id, userId: person.user.id, role: "read" });
+      await setDisabled(org.id, person.user.id); // their sessions end: they sign in again
+      const session = await makeSession(person.user.id);
+      const inviteId = /^\/invite\/([^/?]+)/.exec(linkPath)![1]!;
+      const refused = await postForm(session, `/invites/${inviteId}/accept`);
+      expect(refused.res.status).toBe(403);
+      expect(refused.text).toContain(
+        `<p id="refusal-reason">Your membership of ${org.title} is disabled: ask one of its admins to enable it again.</p>`,
+      );
+      expect(refused.text).not.toMatch(/expired|revoked or declined/);
     });
 
     it("the mail's link: sign in as the address first; another account is told, not let in", async () => {

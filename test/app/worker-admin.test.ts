@@ -167,7 +167,7 @@ describe("admin-screens", () => {
   /**
    * The publishing and administration screens (app/src/screens/admin/) through the app's entry
    * and the real API: an admin creates a site, publishes a space in it, publishes it and makes a
-   * share link; changes a member's role; creates a team. A reader sees the same screens without a
+   * share link; changes a member's role, disables and enables one; creates a team. A reader sees the same screens without a
    * single admin form, and the API refuses the post anyway. In a browser: test-browser/admin.mjs.
    */
 
@@ -242,6 +242,44 @@ describe("admin-screens", () => {
         role: "read",
       });
       expect(refused.res.status).toBe(403);
+    });
+
+    it("disables a member after its confirmation screen (signed out), and enables them again", async () => {
+      const person = await makeMember(orgId, "edit");
+      const theirs = await makeSession(person.user.id);
+      const path = `/o/${orgId}/settings/members/${person.user.id}`;
+      const list = await screenOf(admin, `/o/${orgId}/settings/members`);
+      expect(list.text).toContain(`href="${path}/disable"`);
+      const confirm = await screenOf(admin, `${path}/disable`);
+      expect(confirm.res.status).toBe(200);
+      expect(confirm.text).toMatch(/<h1>Disable [^<]+\?<\/h1>/);
+      expect(confirm.text).toContain(`action="${path}/disable"`);
+      expect(confirm.text).toContain('name="csrf"');
+      expect((await readMembership(orgId, person.user.id))?.disabled).toBe(false);
+      // Another site's form, or one without the session's CSRF token, changes nothing.
+      const cross = await appFetch(`${path}/disable`, form(admin, {}, "https://evil.example"));
+      expect([cross.res.status, cross.paths]).toEqual([403, []]);
+      const noToken = await appFetch(`${path}/disable`, form({ ...admin, csrf: "" }, {}));
+      expect(noToken.res.status).toBe(403);
+      expect((await readMembership(orgId, person.user.id))?.disabled).toBe(false);
+      const done = await postForm(admin, `${path}/disable`);
+      expect(done.res.status).toBe(303);
+      expect(done.paths).toContain(`PATCH /v1/orgs/${orgId}/members/${person.user.id}`);
+      expect((await readMembership(orgId, person.user.id))?.disabled).toBe(true);
+      const signedOut = await screenOf(theirs, `/o/${orgId}/settings/members`);
+      expect(signedOut.res.headers.get("Location")).toMatch(/^\/sign-in\?next=/);
+      const after = await screenOf(admin, `/o/${orgId}/settings/members?done=disabled`);
+      expect(after.text).toContain(`href="${path}/enable"`);
+      expect(after.text).toMatch(/member is disabled/);
+      expect((await postForm(admin, `${path}/enable`)).res.status).toBe(303);
+      expect((await readMembership(orgId, person.user.id))?.disabled).toBe(false);
+      // A reader gets no confirmation screen, and the API refuses their post.
+      expect((await screenOf(reader, `${path}/disable`)).res.status).toBe(404);
+      expect((await postForm(reader, `${path}/disable`)).res.status).toBe(403);
+      // The last admin: the screen says why.
+      const last = await postForm(admin, `/o/${orgId}/settings/members/${admin.userId}/disable`);
+      expect(last.res.status).toBe(409);
+      expect(last.text).toMatch(/last admin of an organization cannot be disabled/);
     });
 
     it("creates a team and shows its page", async () => {

@@ -376,6 +376,21 @@ describe("edges", () => {
       await recheckNow(w);
       await vi.waitFor(() => expect(a.closed?.code).toBe(4403), SETTLE);
     });
+
+    it("closes a disabled member's sockets at the next re-check (session 4401, token 4403)", async () => {
+      const w = await roomWorld("Disabled");
+      const session = await makeSession(w.writer.user.id);
+      const s = await open(w.url, { Cookie: session.cookie, Origin: session.origin });
+      const a = await open(w.url, bearer(w.writer.token));
+      const disabled = await as(w.owner.token).patch(
+        `/orgs/${w.org.id}/members/${w.writer.user.id}`,
+        { disabled: true },
+      );
+      expect(disabled.status, disabled.text).toBe(200);
+      await recheckNow(w);
+      await vi.waitFor(() => expect(s.closed?.code).toBe(4401), SETTLE);
+      await vi.waitFor(() => expect(a.closed?.code).toBe(4403), SETTLE);
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   setDisabled,
   setMembershipTimes,
 } from "../helpers/organizations-factories";
+import { makeSession, asSession } from "../helpers/sessions";
 import { addMember } from "../../src/services/organizations/organizations";
 
 const MISSING = "doesnotexist00000000";
@@ -194,6 +195,69 @@ describe("PATCH /v1/orgs/{organizationId}/members/{userId}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^body\.role:/);
   });
+});
+
+describe("PATCH /v1/orgs/{organizationId}/members/{userId} with disabled (Quire extension)", () => {
+  it("disables a member: their sessions end, the organization is gone for them; enabled, back", async () => {
+    const { org, owner } = await makeOrg();
+    const member = await makeMember(org.id, "edit");
+    const session = await makeSession(member.user.id);
+    const path = `/orgs/${org.id}/members/${member.user.id}`;
+    expect((await asSession(session).get(`/orgs/${org.id}`)).status).toBe(200);
+    await warmToken(owner.token);
+    const res = await as(owner.token).patch(path, { disabled: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: member.user.id, role: "edit", disabled: true });
+    expect(d1Cost(res).roundTrips).toBe(2);
+    expect((await asSession(session).get("/user")).status).toBe(401);
+    expect((await as(member.token).get(`/orgs/${org.id}`)).status).toBe(404);
+    expect((await readMembership(org.id, member.user.id))?.disabled).toBe(true);
+    const enabled = await as(owner.token).patch(path, { disabled: false });
+    expect(enabled.body).toMatchObject({ role: "edit", disabled: false });
+    expect((await as(member.token).get(`/orgs/${org.id}`)).status).toBe(200);
+    // A role and the flag in one body, in one UPDATE.
+    const both = await as(owner.token).patch(path, { role: "read", disabled: true });
+    expect(both.body).toMatchObject({ role: "read", disabled: true });
+  });
+
+  it("refuses to disable the last enabled admin with 409; another admin may be disabled", async () => {
+    const { org, owner } = await makeOrg();
+    const path = `/orgs/${org.id}/members/${owner.user.id}`;
+    const session = await makeSession(owner.user.id);
+    for (const body of [{ disabled: true }, { role: "admin", disabled: true }]) {
+      const refused = await as(owner.token).patch(path, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/last admin .* cannot be disabled/);
+    }
+    expect((await readMembership(org.id, owner.user.id))?.disabled).toBe(false);
+    expect((await asSession(session).get("/user")).status).toBe(200);
+    const second = await makeMember(org.id, "admin");
+    const other = `/orgs/${org.id}/members/${second.user.id}`;
+    expect((await as(owner.token).patch(other, { disabled: true })).body.disabled).toBe(true);
+    // The disabled admin counts for nothing: the owner is still the last enabled one.
+    expect((await as(owner.token).patch(path, { disabled: true })).status).toBe(409);
+    expect((await as(second.token).patch(path, { disabled: true })).status).toBe(404);
+    const bad = await as(owner.token).patch(other, { disabled: "yes" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^body\.disabled:/);
+  });
+});
+
+authorizationMatrix("PATCH /v1/orgs/{organizationId}/members/{userId} (disabled)", {
+  setup: async (w) => makeMember(w.org.id, "edit"),
+  request: (w, m) => ({
+    method: "PATCH",
+    path: `/orgs/${w.org.id}/members/${m.user.id}`,
+    body: { disabled: true },
+  }),
+  missing: (_w, m) => ({
+    method: "PATCH",
+    path: `/orgs/${MISSING}/members/${m.user.id}`,
+    body: { disabled: true },
+  }),
+  minimumRole: "admin",
+  scope: "organization:members:write",
+  success: 200,
 });
 
 authorizationMatrix("PATCH /v1/orgs/{organizationId}/members/{userId}", {

@@ -17,6 +17,15 @@ export interface MessageView {
   person?: ShellProps["person"];
 }
 
+/**
+ * The API's reason of a refusal as the sentence a refusal page leads with (a full stop at its
+ * end; its start left as the API wrote it): every refusal page of the app says it first.
+ */
+export function reasonSentence(reason: string): string {
+  const text = reason.trim();
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /** The HTML of a message screen. */
 function messagePage(view: MessageView): string {
   return htmlDocument(

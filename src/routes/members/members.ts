@@ -13,16 +13,12 @@ import {
   noContent,
 } from "../../api-document/common";
 import { presentMember } from "../../presenters/member";
-import {
-  getMember,
-  memberListPlan,
-  removeMember,
-  updateMemberRole,
-} from "../../services/members/members";
+import { getMember, memberListPlan, updateMember } from "../../services/members/members";
+import { removeMember } from "../../services/members/removal";
 import { OrgParams } from "../../api/organizations";
 import { ListMembersQuery, MemberParams, MemberSchema, UpdateMemberBody } from "../../api/members";
 
-/** The members of an organization: listing, reading, role changes and removal. */
+/** The members of an organization: listing, reading, role changes, disabling and removal. */
 export const memberRoutes = createRouter();
 
 /**
@@ -94,7 +90,12 @@ memberRoutes.openapi(
     method: "patch",
     path: "/orgs/{organizationId}/members/{userId}",
     tags: ["members"],
-    summary: "Change a member's role, or make them a guest with null (admins)",
+    summary: "Change a member's role (null: a guest), or disable or enable them (admins)",
+    description:
+      "Quire extension: `disabled` (true or false) disables or enables the membership. A " +
+      "disabled member keeps their role but reaches nothing of the organization (404, as a " +
+      "non-member), and every session of theirs ends at once; the last enabled admin can be " +
+      "neither demoted nor disabled (409).",
     request: { params: MemberParams, body: jsonBody(UpdateMemberBody) },
     responses: {
       200: jsonResponse(MemberSchema, "The member has been updated"),
@@ -103,16 +104,11 @@ memberRoutes.openapi(
   }),
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
-    const { role } = c.req.valid("json");
+    const input = c.req.valid("json");
     const access = await resolveOrg(c, organizationId);
     requireScope(access.caller, "organization:members:write");
-    requireRole(access.role, "admin", "change member roles");
-    const db = c.get("db");
-    const row =
-      role === undefined
-        ? await getMember(db, organizationId, userId)
-        : await updateMemberRole(db, organizationId, userId, role);
-    if (!row) throw notFound("Member");
+    requireRole(access.role, "admin", "change members");
+    const row = await updateMember(c.get("db"), organizationId, userId, input);
     return c.json(presentMember(urlsOf(c), row), 200);
   },
 );

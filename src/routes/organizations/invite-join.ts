@@ -13,6 +13,7 @@ import { inviteToJoinStatement } from "../../services/members/invites";
 import { ssoWayInOf } from "../../services/sign-in/org-policy";
 import { InviteLinkOfferSchema, InviteParams } from "../../api/organizations";
 import { ssoStartOf } from "../sign-in/sso-start";
+import { disabledMembershipReason } from "../../services/sso/existing-account";
 
 /**
  * Joining an organization through one of its invite links (`createOrganizationInvite`): whoever
@@ -50,7 +51,7 @@ async function resolveInviteLink(
   const invite = own.invite[0];
   if (!invite) throw notFound("Invite");
   requireScope(caller, scope);
-  if (invite.disabled === true) throw forbidden("Your membership of this organization is disabled");
+  if (invite.disabled === true) throw forbidden(disabledMembershipReason(invite.org.title));
   if (!invite.org.inviteLinks) {
     throw forbidden(
       `Invite links are turned off in ${invite.org.title}: ask its admins to invite you`,

@@ -8,6 +8,7 @@ import { errorResponses, jsonResponse, noContent } from "../../api-document/comm
 import { presentOrganization } from "../../presenters/organization";
 import { addMember, organizationsForDomainPlan } from "../../services/organizations/organizations";
 import { EmailDomainParams, OrganizationSchema, OrgParams } from "../../api/organizations";
+import { disabledMembershipReason } from "../../services/sso/existing-account";
 
 /** Joining by e-mail domain, and finding the organizations one may join that way. */
 export const joinRoutes = createRouter();
@@ -34,7 +35,7 @@ joinRoutes.openapi(
     if (!member && !mayJoin) throw notFound("Organization");
     requireScope(caller, "organization:members:write");
     if (target.disabled === true) {
-      throw forbidden("Your membership of this organization is disabled");
+      throw forbidden(disabledMembershipReason(target.org.title));
     }
     if (target.disabled === false) return c.body(null, 204); // already a member
     // No default role set means the least privileged member role, not a guest.

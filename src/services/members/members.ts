@@ -1,34 +1,9 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  collections,
-  contentGrants,
-  organizations,
-  orgMembers,
-  sites,
-  spaces,
-  teamMembers,
-  ssoMembers,
-  teams,
-  users,
-} from "../../db/schema/index";
-import { revokeSessionsStatement } from "../sessions/sessions";
-import { recordRemoval } from "../sso/removals";
+import { orgMembers, users } from "../../db/schema/index";
 import { notBot } from "../integrations/bots";
-import type { MemberRole } from "../../lib/roles";
 import { conflict, notFound } from "../../lib/errors";
-import type { ListMembersInput } from "../../api/members";
+import type { ListMembersInput, UpdateMemberInput } from "../../api/members";
 import type { BatchItem } from "drizzle-orm/batch";
 import { plan, runStatements, type Plan } from "../../db/plan";
 
@@ -175,142 +150,60 @@ function memberQuery(db: Database, organizationId: string, userId: string) {
     .limit(1);
 }
 
-/** SQL true unless the membership row is the organization's last enabled admin. */
-function notLastAdmin(organizationId: string): SQL {
+/**
+ * SQL true unless the membership row is the organization's last enabled admin: the guard of every
+ * change that could leave an organization without one (a demotion, a disable, a removal).
+ */
+export function notLastAdmin(organizationId: string): SQL {
   return sql`NOT (${orgMembers.role} IS 'admin' AND ${orgMembers.disabled} = 0 AND
     (SELECT COUNT(*) FROM org_members a WHERE a.organization_id = ${organizationId}
       AND a.role = 'admin' AND a.disabled = 0) <= 1)`;
 }
 
 /**
- * Changes a member's role (null: guest). The last enabled admin cannot be demoted (409); the
- * guard is in the UPDATE itself, so two admins demoting each other cannot both succeed.
+ * Changes a member's role (null: guest) and/or disables or enables the membership, in one
+ * UPDATE. The last enabled admin can be neither demoted nor disabled (409): the guard is in the
+ * UPDATE itself, so two admins demoting or disabling each other cannot both succeed. Disabling
+ * ends the person's sessions in the same statement (trigger `org_members_disabled_ends_sessions`,
+ * drizzle/0014), so their browsers are signed out at their next request and their live-room
+ * sockets at the room's next check.
  */
-export async function updateMemberRole(
+export async function updateMember(
   db: Database,
   organizationId: string,
   userId: string,
-  role: MemberRole | null,
+  input: UpdateMemberInput,
 ) {
+  const { role, disabled } = input;
+  const set = {
+    ...(role !== undefined ? { role } : {}),
+    ...(disabled !== undefined ? { disabled } : {}),
+  };
   const target = and(
     eq(orgMembers.organizationId, organizationId),
     eq(orgMembers.userId, userId),
     notBot(orgMembers.userId),
   );
+  // Only a change that may leave no enabled admin needs the guard.
+  const mayLoseAdmin = (role !== undefined && role !== "admin") || disabled === true;
   const { member } = await runStatements(db, {
-    update: db
-      .update(orgMembers)
-      .set({ role })
-      .where(role === "admin" ? target : and(target, notLastAdmin(organizationId))),
+    ...(Object.keys(set).length > 0
+      ? {
+          update: db
+            .update(orgMembers)
+            .set(set)
+            .where(mayLoseAdmin ? and(target, notLastAdmin(organizationId)) : target),
+        }
+      : {}),
     member: memberQuery(db, organizationId, userId),
   });
   const row = member[0];
   if (!row) throw notFound("Member");
-  if ((row.role ?? null) !== role) {
+  if (disabled !== undefined && row.disabled !== disabled) {
+    throw conflict("The last admin of an organization cannot be disabled; promote another first");
+  }
+  if (role !== undefined && (row.role ?? null) !== role) {
     throw conflict("The last admin of an organization cannot be demoted; promote another first");
   }
   return row;
-}
-
-/**
- * Removes a member with their team memberships (team counters kept exact) and their grants on
- * the organization's collections and spaces, in one batch. The last enabled admin cannot leave
- * (409); removing a non-member changes nothing.
- */
-export async function removeMember(db: Database, organizationId: string, userId: string) {
-  const gone = sql`NOT EXISTS (SELECT 1 FROM org_members m WHERE m.organization_id = ${organizationId}
-    AND m.user_id = ${userId})`;
-  const orgTeams = db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(eq(teams.organizationId, organizationId));
-  // The user's explicit grants on the organization's content go with the membership.
-  const dropGrants = (type: "collection" | "space" | "site", ids: SQLWrapper) =>
-    db
-      .delete(contentGrants)
-      .where(
-        and(
-          eq(contentGrants.principalType, "user"),
-          eq(contentGrants.principalId, userId),
-          eq(contentGrants.resourceType, type),
-          inArray(contentGrants.resourceId, ids),
-          gone,
-        ),
-      );
-  // An installation's bot is not a member to remove: uninstalling the integration removes it.
-  const removable = and(
-    eq(orgMembers.organizationId, organizationId),
-    eq(orgMembers.userId, userId),
-    notLastAdmin(organizationId),
-    notBot(orgMembers.userId),
-  );
-  const { stillMember } = await runStatements(db, {
-    // Remembered (same condition as the delete), so SSO does not silently add them back.
-    removal: recordRemoval(db, removable),
-    // The person's sessions end with the membership (same condition, before the delete):
-    // whoever signed in as them is signed out at once (docs/security.md, "Sessions").
-    sessions: revokeSessionsStatement(
-      db,
-      userId,
-      null,
-      sql`EXISTS (SELECT 1 FROM ${orgMembers} WHERE ${removable})`,
-    ),
-    membership: db.delete(orgMembers).where(removable),
-    membersCount: db
-      .update(organizations)
-      .set({ membersCount: sql`${organizations.membersCount} - changes()` })
-      .where(eq(organizations.id, organizationId)),
-    teamCounters: db
-      .update(teams)
-      .set({ membersCount: sql`${teams.membersCount} - 1` })
-      .where(
-        and(
-          eq(teams.organizationId, organizationId),
-          inArray(
-            teams.id,
-            db
-              .select({ id: teamMembers.teamId })
-              .from(teamMembers)
-              .where(eq(teamMembers.userId, userId)),
-          ),
-          gone,
-        ),
-      ),
-    teamMemberships: db
-      .delete(teamMembers)
-      .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, orgTeams), gone)),
-    collectionGrants: dropGrants(
-      "collection",
-      db
-        .select({ id: collections.id })
-        .from(collections)
-        .where(eq(collections.organizationId, organizationId)),
-    ),
-    spaceGrants: dropGrants(
-      "space",
-      db.select({ id: spaces.id }).from(spaces).where(eq(spaces.organizationId, organizationId)),
-    ),
-    siteGrants: dropGrants(
-      "site",
-      db.select({ id: sites.id }).from(sites).where(eq(sites.organizationId, organizationId)),
-    ),
-    ssoFlag: db
-      .delete(ssoMembers)
-      .where(
-        and(eq(ssoMembers.organizationId, organizationId), eq(ssoMembers.userId, userId), gone),
-      ),
-    stillMember: db
-      .select({ role: orgMembers.role })
-      .from(orgMembers)
-      .where(
-        and(
-          eq(orgMembers.organizationId, organizationId),
-          eq(orgMembers.userId, userId),
-          notBot(orgMembers.userId),
-        ),
-      ),
-  });
-  if (stillMember.length > 0) {
-    throw conflict("The last admin of an organization cannot leave it; promote another first");
-  }
 }

@@ -35,8 +35,9 @@ function verifiedEmail(identity: OidcIdentity): string {
   if (!identity.emailVerified) {
     throw new ApiError(
       403,
-      "The provider has not verified this e-mail address (email_verified is not true): " +
-        "Quire links accounts by verified e-mail only",
+      "The provider has not verified this e-mail address (email_verified is not true), and " +
+        "Quire links accounts by verified e-mail only: verify it with the provider, or sign in " +
+        "another way",
     );
   }
   return identity.email;

@@ -7,6 +7,7 @@ import { ApiError, forbidden, notFound } from "../../lib/errors";
 import { nowIso, nowMs } from "../../lib/clock";
 import { keysetAfter, type CursorKey } from "../../http/pagination";
 import { setSsoMember } from "../sso/removals";
+import { disabledMembershipReason } from "../sso/existing-account";
 
 /**
  * An e-mail invite is a pending offer until its person accepts it (docs/security.md, "E-mail
@@ -123,7 +124,7 @@ export async function acceptPendingInvite(
   const invite: EmailInviteRow | undefined = read.invite[0];
   if (!invite) throw notFound("Invite");
   const member = read.member[0];
-  if (member?.disabled) throw forbidden("Your membership of this organization is disabled");
+  if (member?.disabled) throw forbidden(disabledMembershipReason(invite.organizationTitle));
   if (invite.acceptedAt !== null) {
     if (member) return invite;
     throw new ApiError(410, "This invite was already accepted: ask for a new one");

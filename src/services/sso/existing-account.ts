@@ -10,6 +10,14 @@
  * Deployment-level providers (OIDC_PROVIDERS, set by the operator) are not under this rule.
  */
 
+/**
+ * What a disabled member is told wherever a way in to the organization refuses them (its SSO,
+ * an invite, an invite link, joining by domain): the one wording, with what to do.
+ */
+export function disabledMembershipReason(orgTitle: string): string {
+  return `Your membership of ${orgTitle} is disabled: ask one of its admins to enable it again`;
+}
+
 /** What the sign-in read about the asserted address's account in this organization. */
 interface ExistingAccount {
   /** A Quire account has this address. */
@@ -36,11 +44,14 @@ export function existingAccountRefusal(
 ): ExistingAccountRefusal | null {
   if (!account.exists) return null;
   if (account.membership?.disabled) {
-    return { code: "disabled", reason: "Your membership of this organization is disabled" };
+    return { code: "disabled", reason: disabledMembershipReason(org.title) };
   }
   if (account.membership) return null;
   if (account.removed && !options.reAddRemoved) {
-    return { code: "removed", reason: "Your membership of this organization was removed" };
+    return {
+      code: "removed",
+      reason: `Your membership of ${org.title} was removed: ask one of its admins to invite you again`,
+    };
   }
   if (account.removed) return null;
   return {

@@ -6,7 +6,7 @@ import { seeOther } from "../../http/responses";
 import type { ScreenEnv } from "../../http/screen-env";
 import { AppForm, Submit } from "../../layout/forms";
 import { when } from "../../layout/format";
-import { messageResponse } from "../../layout/message";
+import { messageResponse, reasonSentence } from "../../layout/message";
 
 /**
  * The person's pending e-mail invites (`GET /v1/user/invites`): an invite to an organization is
@@ -74,11 +74,16 @@ function refusedChoice(detail: string, status: number): Response {
       title: "This invite cannot be used",
       message: (
         <>
-          <p>
-            This invite has expired, was revoked or declined, or is not for your address. Nothing
-            was changed.
-          </p>
-          <p class="a-hint">Detail: {detail}</p>
+          {status === 403 ? (
+            // Its own reason (a disabled membership, an unverified address), not the invite's.
+            <p id="refusal-reason">{reasonSentence(detail)}</p>
+          ) : (
+            <>
+              <p>This invite has expired, was revoked or declined, or is not for your address.</p>
+              <p class="a-hint">Detail: {detail}</p>
+            </>
+          )}
+          <p>Nothing was changed.</p>
         </>
       ),
       links: [["Your organizations", "/"]],

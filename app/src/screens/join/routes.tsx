@@ -5,7 +5,7 @@ import { htmlResponse, seeOther } from "../../http/responses";
 import type { ScreenEnv } from "../../http/screen-env";
 import { AppForm, Submit } from "../../layout/forms";
 import { htmlDocument, Shell } from "../../layout/shell";
-import { messageResponse } from "../../layout/message";
+import { messageResponse, reasonSentence } from "../../layout/message";
 import { personOr, signedIn, signInFor, type SignedIn } from "../../session/session";
 
 /**
@@ -41,12 +41,20 @@ function refused(error: ApiRefusal, person: SignedIn | null): Response {
       title: gone ? "This invite link does not work" : "You cannot join with this link",
       message: (
         <>
-          <p>
-            {gone
-              ? "This invite link was deleted, or it is not an invite link of this organization. Ask an administrator for a new one."
-              : "The organization does not let you join with this link. Nothing was changed."}
-          </p>
-          <p class="a-hint">Detail: {error.message}</p>
+          {gone ? (
+            <>
+              <p>
+                This invite link was deleted, or it is not an invite link of this organization. Ask
+                an administrator for a new one.
+              </p>
+              <p class="a-hint">Detail: {error.message}</p>
+            </>
+          ) : (
+            <>
+              <p id="refusal-reason">{reasonSentence(error.message)}</p>
+              <p>Nothing was changed.</p>
+            </>
+          )}
         </>
       ),
       links: [["Go to your organizations", "/"]],

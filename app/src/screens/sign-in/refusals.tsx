@@ -1,39 +1,39 @@
 import { type ApiRefusal } from "../../api/client";
-import { messageResponse } from "../../layout/message";
+import { messageResponse, reasonSentence } from "../../layout/message";
 
 /**
- * What a refused sign-in tells the person: one clear page per kind of value (a link, a code from
- * an identity provider), saying what happened and what to do now. The API's own message is shown
- * as the detail; nothing was changed.
+ * What a refused sign-in tells the person: the API's own reason first (it says what went wrong
+ * and, where the person can act on it, what to do: an address their provider has not verified,
+ * a membership that is disabled, a link already used), then what to do now for this kind of
+ * value, and that nothing was changed.
  */
 
 /** The kinds of one-time values the sign-in screens spend. */
-export type Spent = "email-link" | "operator-link" | "sso" | "oidc" | "passkey";
+export type Spent = "email-link" | "operator-link" | "sso" | "oidc";
 
-/** What each kind is called, and how to get a new one. */
-const WORDING: Readonly<Record<Spent, { what: string; again: Array<[string, string]> }>> = {
+/** What to do after each kind is refused, and the links onward. */
+const WORDING: Readonly<Record<Spent, { next: string; again: Array<[string, string]> }>> = {
   "email-link": {
-    what: "This sign-in link",
+    next: "Ask for a new sign-in link, or sign in another way.",
     again: [["Ask for a new sign-in link", "/sign-in"]],
   },
   "operator-link": {
-    what: "This sign-in link",
+    next: "Ask the operator of this deployment for a new link, or sign in another way.",
     again: [["Sign in another way", "/sign-in"]],
   },
   sso: {
-    what: "This single sign-on answer",
+    next: "Start again from your organization's single sign-on, or sign in another way.",
     again: [["Back to sign-in", "/sign-in"]],
   },
   oidc: {
-    what: "This answer from your identity provider",
+    next: "Start again from the sign-in screen, or choose another way in.",
     again: [["Back to sign-in", "/sign-in"]],
   },
-  passkey: { what: "This passkey sign-in", again: [["Back to sign-in", "/sign-in"]] },
 };
 
 /** The page of a refused one-time value. */
 export function refusedPage(kind: Spent, refusal: ApiRefusal): Response {
-  const { what, again } = WORDING[kind];
+  const { next, again } = WORDING[kind];
   if (refusal.status === 429) {
     return messageResponse(
       {
@@ -44,17 +44,13 @@ export function refusedPage(kind: Spent, refusal: ApiRefusal): Response {
       429,
     );
   }
-  const operator =
-    kind === "operator-link" ? " Ask the operator of this deployment for a new one." : "";
   return messageResponse(
     {
       title: "This sign-in cannot be used",
       message: (
         <>
-          <p>
-            {what} has expired, was already used, or is not valid.{operator} Nothing was changed.
-          </p>
-          <p class="a-hint">Detail: {refusal.message}</p>
+          <p id="refusal-reason">{reasonSentence(refusal.message)}</p>
+          <p>{next} Nothing was changed.</p>
         </>
       ),
       links: again,

@@ -7,11 +7,12 @@ import { MEMBER_ROLE_OPTIONS } from "../../invite/member-role";
 import { ButtonForm, NextPage } from "../parts";
 import type { EmailInvite, Member } from "../types";
 import { InviteForm, PendingInvites } from "./invites-view";
+import { memberName } from "./disable-view";
 
 /**
  * `/o/{orgId}/settings/members`: the organization's members (`GET /v1/orgs/{id}/members`,
  * paged, searchable), and for its admins: each member's role changed (`PATCH …/members/{id}`),
- * a member removed (`DELETE …/members/{id}`), people invited by e-mail and the pending invites
+ * a member disabled or enabled (the same PATCH, after disable-view.tsx's confirmation), a member removed (`DELETE …/members/{id}`), people invited by e-mail and the pending invites
  * revoked (invites-view.tsx). Others see the list only.
  */
 
@@ -29,7 +30,7 @@ export interface MembersView {
 
 function MemberRow(props: { member: Member; base: string; csrf: string; admin: boolean }) {
   const { member, base, csrf } = props;
-  const name = member.user.displayName || member.user.email || member.id;
+  const name = memberName(member);
   const path = `${base}/${encodeURIComponent(member.id)}`;
   return (
     <tr>
@@ -71,6 +72,13 @@ function MemberRow(props: { member: Member; base: string; csrf: string; admin: b
       <td>{when(member.lastSeenAt ?? member.joinedAt)}</td>
       {props.admin ? (
         <td>
+          <a
+            class="a-button a-button-secondary"
+            href={`${path}/${member.disabled ? "enable" : "disable"}`}
+          >
+            {member.disabled ? "Enable" : "Disable"}
+            <span class="a-visually-hidden"> {name}</span>
+          </a>{" "}
           <ButtonForm
             action={`${path}/remove`}
             csrf={csrf}
