@@ -183,6 +183,45 @@ describe("space-screens", () => {
       expect(lockedScreen.text).not.toContain("data-editor");
     });
 
+    it("'Edit in a change request' opens the person's draft change request at the page, or a new one", async () => {
+      const { org, owner } = await makeOrg();
+      const space = await makeContentSpace(org.id, owner, "Reviewed space");
+      await commitChanges(space.id, owner.user.id, [
+        { operation: "insert_page", title: "Guide", document: { markdown: "Read me.\n" } },
+      ]);
+      const editor = await makeSession(owner.user.id);
+      const reader = await makeSession((await makeMember(org.id, "read")).user.id);
+      const shown = await screenOf(editor, `/s/${space.id}/guide`);
+      expect(shown.text).toContain(`<form method="post" action="/s/${space.id}/~/edit"`);
+      expect(shown.text).toContain('<input type="hidden" name="page" value="guide"/>');
+      const first = await postForm(editor, `/s/${space.id}/~/edit`, { page: "guide" });
+      expect(first.res.status).toBe(303);
+      const at = new URL(first.res.headers.get("Location")!, APP_ORIGIN).pathname;
+      expect(at).toMatch(new RegExp(`^/s/${space.id}/~/changes/(\\d+)/guide$`));
+      const listed = await as(owner.token).get(`/spaces/${space.id}/change-requests`, {
+        query: { status: "draft" },
+      });
+      expect(listed.body.items).toHaveLength(1);
+      // Again: the same draft, not a second one.
+      const again = await postForm(editor, `/s/${space.id}/~/edit`, { page: "guide" });
+      expect(new URL(again.res.headers.get("Location")!, APP_ORIGIN).pathname).toBe(at);
+      const after = await as(owner.token).get(`/spaces/${space.id}/change-requests`, {
+        query: { status: "draft" },
+      });
+      expect(after.body.items).toHaveLength(1);
+      const editing = await screenOf(editor, at);
+      expect(editing.res.status).toBe(200);
+      expect(editing.text).toContain("Read me.");
+      // A reader gets no form, and their post is refused with the API's reason.
+      const read = await screenOf(reader, `/s/${space.id}/guide`);
+      expect(read.text).not.toContain("/~/edit");
+      const refused = await postForm(reader, `/s/${space.id}/~/edit`, { page: "guide" });
+      expect(refused.res.status).toBe(403);
+      // A locked space offers no editing.
+      await as(owner.token).patch(`/spaces/${space.id}`, { editMode: "locked" });
+      expect((await screenOf(editor, `/s/${space.id}/guide`)).text).not.toContain("/~/edit");
+    });
+
     it("answers a path with no page the not-found", async () => {
       const { res, text } = await appFetch(`/s/${spaceId}/no/such/page`, asPerson(session));
       expect(res.status).toBe(404);

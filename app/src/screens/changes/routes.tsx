@@ -15,6 +15,7 @@ import { loadConflicts, resolutionsOf } from "./conflicts-load";
 import { ConflictsScreen } from "./conflicts-view";
 import { registerReviewActions } from "./review-routes";
 import { registerTreeRoutes } from "./tree-routes";
+import { registerEditAction } from "./edit-action";
 
 /** Every message the change request's screens say after a form. */
 const ALL_DONE = { ...DONE_MESSAGES, ...REVIEW_DONE_MESSAGES };
@@ -91,6 +92,7 @@ const conflictsScreen: Render = async (c, extra, status = 200) => {
 };
 
 changesRoutes.get("/s/:space/~/changes", (c) => listScreen(c, {}));
+registerEditAction(changesRoutes, listScreen);
 
 formAction<ChangeRequest>(changesRoutes, "/s/:space/~/changes", {
   done: "created",

@@ -8,6 +8,7 @@ import { emojiOf } from "../../../../core/render/emoji";
 import { Workspace } from "../../layout/workspace";
 import { spacePath } from "../../layout/workspace-data";
 import type { SignedIn } from "../../session/session";
+import { CsrfField } from "../../layout/shell";
 import { liveEditable, type SpaceScreenData } from "./load";
 import { EditorMount } from "../editor/mount";
 
@@ -158,6 +159,26 @@ function PageBody(props: { person: SignedIn; data: SpaceScreenData; editorJson?:
   );
 }
 
+/**
+ * "Edit": the person's draft change request of the space (or a new one) at this page, for those
+ * who may edit an unlocked space (screens/changes/edit-action.ts); a form, so it works without
+ * JavaScript.
+ */
+function EditForm(props: { person: SignedIn; data: SpaceScreenData; editing: boolean }) {
+  const { data } = props;
+  const locked = data.space.editMode === "locked";
+  if (props.editing || locked || data.space.permissions?.edit !== true) return null;
+  return (
+    <form method="post" action={`/s/${encodeURIComponent(data.space.id)}/~/edit`} class="a-sp-edit">
+      <CsrfField token={props.person.csrf} />
+      <input type="hidden" name="page" value={data.placed?.page.path ?? ""} />
+      <button type="submit" class="a-button a-button-secondary">
+        Edit in a change request
+      </button>
+    </form>
+  );
+}
+
 /** "Edit live", where the person may edit the page in place (and is not doing so already). */
 function EditLiveLink(props: { data: SpaceScreenData; editing: boolean }) {
   if (props.editing || !liveEditable(props.data)) return null;
@@ -210,6 +231,7 @@ export function SpaceScreen(props: {
                 <p class="a-sp-description">{data.page.description}</p>
               ) : null}
               <PageBody person={props.person} data={data} editorJson={props.editorJson} />
+              <EditForm person={props.person} data={data} editing={editing} />
               <p class="a-sp-history">
                 <EditLiveLink data={data} editing={editing} />
                 <a href={historyPath(data.space.id, data.placed?.page.id)}>History of this page</a>
@@ -222,6 +244,7 @@ export function SpaceScreen(props: {
             <>
               <h1>{data.space.title}</h1>
               <p>This space has no pages yet.</p>
+              <EditForm person={props.person} data={data} editing={editing} />
               <p class="a-sp-history">
                 <a href={historyPath(data.space.id)}>History of the space</a>
                 <PermissionsLink space={data.space} />
