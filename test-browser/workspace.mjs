@@ -100,6 +100,16 @@ export const tests = [
         await visit(page, `${appBase}${other[0]}`);
         assert.ok(await page.$(".a-sp-crumbs"), "a page has its breadcrumbs");
         await audit(page, "space-page", { shot: true, dark: true });
+        // "Edit in a change request", by keyboard: the person's new draft, at this page, editable.
+        await page.focus(".a-sp-edit button");
+        await Promise.all([
+          page.waitForNavigation({ waitUntil: "load" }),
+          page.keyboard.press("Enter"),
+        ]);
+        const at = new URL(page.url()).pathname;
+        const pagePath = other[0].slice(`/s/${spaceId}/`.length);
+        assert.match(at, new RegExp(`^/s/${spaceId}/~/changes/\\d+/${pagePath}$`));
+        await page.waitForSelector("[data-editor-ready] [contenteditable='true']");
       }
       assert.deepEqual(foreign, [], "no request left the app's origin");
     },
