@@ -53,7 +53,7 @@ class Room extends DurableObject<Bindings> {
   private readonly store: RoomStore;
   private readonly rates = new RateWindows();
   private doc: Y.Doc | null = null;
-  /** The letters recent splits re-created, for `applyRepairingMoves` (lost on a wake). */
+  /** The letters recent splits re-created, for `applyRepairingMoves` (kept in the store). */
   private splits = splitMemory();
   private awareness: awarenessProtocol.Awareness | null = null;
   private readonly saver: RoomSaver;
@@ -137,7 +137,7 @@ class Room extends DurableObject<Bindings> {
     // Moved blocks' originals are kept from garbage collection for `applyRepairingMoves`.
     const doc: Y.Doc = new Y.Doc({ gcFilter: keepMoved(() => doc, this.store) });
     for (const update of this.store.updates()) Y.applyUpdate(doc, update);
-    this.splits = splitMemory();
+    this.splits = splitMemory(this.store);
     doc.on("update", (update: Uint8Array, origin: unknown) => this.accepted(update, origin));
     this.doc = doc;
     return doc;

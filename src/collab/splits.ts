@@ -27,26 +27,49 @@ interface WaitingTail {
   readonly str: string;
 }
 
+/**
+ * Where a room keeps the letters' copies across wakes (the room's SQLite, RoomStore): ids are
+ * the document's, not an object's, so they hold for the document rebuilt from storage, and a
+ * person's letters that arrive after the room slept (typed offline across the split) still
+ * follow their text.
+ */
+export interface SplitStore {
+  /** The remembered letters, oldest first: `[letter, copy's client, copy's clock]`. */
+  splitCopies(): Iterable<readonly [string, number, number]>;
+  noteSplitCopy(letter: string, client: number, clock: number): void;
+  forgetSplitCopy(letter: string): void;
+}
+
 /** A room's memory of recent splits: each deleted tail letter's id to its copy's id. */
 export interface SplitMemory {
   readonly copies: Map<string, Y.ID>;
   /** Tails deleted whose copy has not arrived (its structs still pending in Yjs). */
   readonly tails: WaitingTail[];
+  readonly store?: SplitStore;
 }
 
-/** A fresh memory, one per room document (never shared between rooms). */
-export function splitMemory(): SplitMemory {
-  return { copies: new Map(), tails: [] };
+/** A room document's memory (never shared between rooms), read from `store` when it has one. */
+export function splitMemory(store?: SplitStore): SplitMemory {
+  const copies = new Map<string, Y.ID>();
+  for (const [letter, client, clock] of store?.splitCopies() ?? []) {
+    copies.set(letter, Y.createID(client, clock));
+  }
+  return store ? { copies, tails: [], store } : { copies, tails: [] };
 }
 
 const idKey = (client: number, clock: number): string => `${client}:${clock}`;
 
-/** Remembers `copy` for the letter `client:clock`, forgetting the oldest past the bound. */
+/** Remembers `copy` for the letter `client:clock` (and stores it), forgetting the oldest past the bound. */
 function remember(memory: SplitMemory, client: number, clock: number, copy: Y.ID): void {
-  memory.copies.set(idKey(client, clock), copy);
+  const letter = idKey(client, clock);
+  memory.copies.delete(letter); // Set again: the newest.
+  memory.copies.set(letter, copy);
+  memory.store?.noteSplitCopy(letter, copy.client, copy.clock);
   if (memory.copies.size <= REMEMBERED) return;
   const oldest = memory.copies.keys().next();
-  if (!oldest.done) memory.copies.delete(oldest.value);
+  if (oldest.done) return;
+  memory.copies.delete(oldest.value);
+  memory.store?.forgetSplitCopy(oldest.value);
 }
 
 /** The items of a text from its start, left to right. */

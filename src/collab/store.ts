@@ -1,5 +1,6 @@
 import type { JsonDocument } from "../../core/document/types";
 import type { MoveTimes } from "./moves";
+import type { SplitStore } from "./splits";
 
 /**
  * A room's durable state in its Durable Object's SQLite storage: the Yjs update log (every
@@ -40,7 +41,7 @@ export interface RoomMeta {
 }
 
 /** The room's SQLite storage. */
-export class RoomStore implements MoveTimes {
+export class RoomStore implements MoveTimes, SplitStore {
   private logBytes = 0;
   private logRows = 0;
   private readonly facts: RoomMeta;
@@ -52,7 +53,8 @@ export class RoomStore implements MoveTimes {
     sql.exec(`CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL);
       CREATE TABLE IF NOT EXISTS blobs (name TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (name, part));
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS moves (id TEXT PRIMARY KEY, at INTEGER NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS moves (id TEXT PRIMARY KEY, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS splits (letter TEXT PRIMARY KEY, client INTEGER NOT NULL, clock INTEGER NOT NULL);`);
     for (const { id, at } of sql.exec<{ id: string; at: number }>("SELECT id, at FROM moves")) {
       this.moves.set(id, at);
     }
@@ -122,6 +124,27 @@ export class RoomStore implements MoveTimes {
     this.sql.exec("INSERT OR IGNORE INTO moves (id, at) VALUES (?, ?)", id, at);
   }
 
+  /** The split memory's letters, oldest first (`SplitStore`, splits.ts). */
+  *splitCopies(): Iterable<readonly [string, number, number]> {
+    const rows = this.sql.exec<{ letter: string; client: number; clock: number }>(
+      "SELECT letter, client, clock FROM splits ORDER BY rowid",
+    );
+    for (const { letter, client, clock } of rows) yield [letter, client, clock] as const;
+  }
+
+  noteSplitCopy(letter: string, client: number, clock: number): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO splits (letter, client, clock) VALUES (?, ?, ?)",
+      letter,
+      client,
+      clock,
+    );
+  }
+
+  forgetSplitCopy(letter: string): void {
+    this.sql.exec("DELETE FROM splits WHERE letter = ?", letter);
+  }
+
   hasMoves(): boolean {
     return this.moves.size > 0;
   }
@@ -188,7 +211,9 @@ export class RoomStore implements MoveTimes {
 
   /** Deletes everything (a room whose page or change request is gone). */
   clear(): void {
-    this.sql.exec("DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta; DELETE FROM moves;");
+    this.sql.exec(
+      "DELETE FROM updates; DELETE FROM blobs; DELETE FROM meta; DELETE FROM moves; DELETE FROM splits;",
+    );
     this.moves.clear();
     for (const key of Object.keys(this.facts)) delete (this.facts as Record<string, unknown>)[key];
     this.snapshotSize = 0;

@@ -296,6 +296,47 @@ describe("saves", () => {
       expect(await storedText(w)).toMatch(/Bea first\..*Start\. Owner was here\./);
       for (const c of [a, b]) c.ws.close();
     });
+
+    it("re-homes them after the room slept: letters typed offline across the split follow it", async () => {
+      const w = await roomWorld("Start.");
+      const a = await open(w.url, bearer(w.writer.token));
+      const b = await open(w.url, bearer(w.writer.token));
+      const c = await open(w.url, bearer(w.writer.token));
+      const textOf = (client: TestClient) =>
+        (client.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+      const blocks = (client: TestClient) =>
+        yXmlFragmentToProseMirrorRootNode(
+          client.doc.getXmlFragment("default"),
+          editorSchema,
+        ).content.content.map((node) => node.textContent);
+      textOf(b).insert(textOf(b).length, " Owner w");
+      await vi.waitFor(() => expect(a.text()).toContain("Owner w"), SETTLE);
+      // b goes offline and types on (kept in its document, not sent: origin "server")...
+      b.ws.close();
+      b.doc.transact(() => textOf(b).insert(textOf(b).length, "as here."), "server");
+      // ...while a splits the paragraph before the tail (the room applied it: c hears of it).
+      const fragment = a.doc.getXmlFragment("default");
+      a.doc.transact(() => {
+        textOf(a).insert(0, "Bea first.");
+        const tail = textOf(a).toString().slice(10);
+        textOf(a).delete(10, tail.length);
+        const next = new Y.XmlElement("paragraph");
+        fragment.insert(1, [next]);
+        next.insert(0, [new Y.XmlText(tail)]);
+      });
+      await vi.waitFor(() => expect(blocks(c)).toHaveLength(2), SETTLE);
+      // The object sleeps (its memory gone, its storage kept); b comes back with what it typed.
+      await runInDurableObject(roomOf(w), (_room, state) => state.abort("sleep")).catch(
+        () => undefined,
+      );
+      const back = await open(w.url, bearer(w.writer.token));
+      Y.applyUpdate(back.doc, Y.encodeStateAsUpdate(b.doc));
+      const expected = ["Bea first.", "Start. Owner was here."];
+      await vi.waitFor(() => expect(blocks(back)).toEqual(expected), SETTLE);
+      const later = await open(w.url, bearer(w.writer.token));
+      await vi.waitFor(() => expect(blocks(later)).toEqual(expected), SETTLE);
+      for (const c of [back, later]) c.ws.close();
+    });
   });
 });
 
