@@ -1,5 +1,4 @@
 import { Editor, type AnyExtension, type Content } from "@tiptap/core";
-import Collaboration from "@tiptap/extension-collaboration";
 import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
 import type { JsonDocument } from "../../../core/document/types";
 import { fromEditor } from "../../../core/editor/from-editor";
@@ -14,6 +13,7 @@ import { joinRoom, type LiveRoom, type Viewer } from "./live";
 import { ownCaret } from "./caret";
 import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
+import { LiveCollaboration } from "./live-speed";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
 import { typingSignal } from "./typing";
@@ -142,7 +142,7 @@ function throttled(act: () => void, interval: number): { run(): void; flush(): v
 function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref: PageRef): void {
   const extensions = [
     ...editing(ref),
-    Collaboration.configure({ document: room.doc, field: "default" }),
+    LiveCollaboration.configure({ document: room.doc, field: "default" }),
     ownCaret,
     caretAwareDiff,
     liveCursors(room.awareness),
