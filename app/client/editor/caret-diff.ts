@@ -120,16 +120,6 @@ function writeAtCaret(binding: ProsemirrorBinding, doc: PmNode): void {
 }
 
 const wrapped = new WeakSet<ProsemirrorBinding>();
-/** `beforeTransactionSelection` while our own write runs (y-tiptap replaces it before use). */
-const OWN_WRITE: NonNullable<ProsemirrorBinding["beforeTransactionSelection"]> = Object.freeze({
-  type: "own-write",
-  depth: undefined,
-  anchor: null,
-  head: null,
-  absAnchor: 0,
-  absHead: 0,
-});
-
 /** Wraps a binding's write of local edits so the caret's text goes in first (see above). */
 export function caretAwareWrites(binding: ProsemirrorBinding): void {
   if (wrapped.has(binding)) return;
@@ -141,9 +131,6 @@ export function caretAwareWrites(binding: ProsemirrorBinding): void {
     // walks of the Yjs document to the caret each, issue 37): the document it wrote last is
     // what Yjs holds (someone else's change renders a new one first), so it is not written again.
     if (doc === written) return;
-    // The binding keeps the selection before a Yjs transaction (to restore it after someone
-    // else's) and y-tiptap's own write sets it again inside: not computed first for ours.
-    binding.beforeTransactionSelection ??= OWN_WRITE;
     // One Yjs transaction with y-tiptap's (same origin): one update, one undo step.
     binding.doc.transact(() => {
       writeAtCaret(binding, doc);

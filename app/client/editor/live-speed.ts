@@ -1,23 +1,26 @@
+import type { AnyExtension } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import type { EditorState, Plugin, PluginView, StateField } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
-import { yUndoPluginKey } from "@tiptap/y-tiptap";
+import { ySyncPluginKey, yUndoPluginKey } from "@tiptap/y-tiptap";
+import type * as Y from "yjs";
 
 /**
- * y-tiptap's per-transaction work made cheaper or moved after the paint (issue 37: typing at the
- * end of a 2,000-block page). Its positions in the Yjs document (`RelativePosition`s) are found
- * by walking the document from its start, about as long as the page; caret-diff.ts skips the
- * sync binding's needless writes, this module the undo plugin's and the cursor plugin's walks.
+ * The live editor's binding to the room, made cheap (issue 37; docs/performance.md). One editor
+ * instance: it shows the served page read-only at once and binds to the room's Yjs document
+ * when the room has synced (`liveSync`), instead of a second editor mounted over it. And
+ * y-tiptap's per-transaction work is skipped where it changes nothing or moved after the paint:
+ * its positions in the Yjs document (`RelativePosition`s) are found by walking the document
+ * from its start, as long as the page, so typing at the end of 2,000 blocks paid several walks
+ * per key (caret-diff.ts skips the sync binding's needless writes; this module the undo
+ * plugin's and the cursor plugin's walks).
  *
- * Tiptap's Collaboration with a cheaper undo state. y-tiptap's
- * undo plugin keeps `prevSel`, the selection before the latest transaction as Yjs positions, so
- * an undo step can put the caret back; it recomputes it on every transaction, and each
- * computation walks the Yjs document from its start to the caret (twice: anchor and head), so a
- * key typed at the end of a long page paid that walk for the key and again for every meta-only
- * transaction after it (the others' cursors, the typing signal). `prevSel` is read only when
- * the undo manager adds a step, which only a change of the document causes, and a step is
- * added right after the transaction that changed it: so a transaction that changes no content
- * keeps the previous value, and one that changes it computes it as before.
+ * The undo state: y-tiptap's undo plugin keeps `prevSel`, the selection before the latest
+ * transaction as Yjs positions, so an undo step can put the caret back, and recomputes it on
+ * every transaction (anchor and head: two walks), meta-only ones too (the others' cursors, the
+ * typing signal). `prevSel` is read only when the undo manager adds a step, which only a change
+ * of the document causes, right after the transaction that made it: so a transaction that
+ * changes no content keeps the previous value, and one that changes it computes it as before.
  */
 
 /** The undo plugin's state (y-tiptap's shape, as far as this layer reads it). */
@@ -42,16 +45,69 @@ export function lazyUndoSelection(plugin: Plugin): void {
   };
 }
 
-/** Collaboration whose undo plugin is `lazyUndoSelection`'s (configure it as Collaboration). */
-export const LiveCollaboration = Collaboration.extend({
-  addProseMirrorPlugins() {
-    const plugins = this.parent?.() ?? [];
-    for (const plugin of plugins) {
-      if (plugin.spec.key === yUndoPluginKey) lazyUndoSelection(plugin);
-    }
-    return plugins;
-  },
-});
+/**
+ * Holds back `plugin`'s view (y-tiptap's sync plugin: the binding of the editor to the Yjs
+ * document, which at once replaces what the editor shows with what the Yjs document holds)
+ * until `bind()`: the editor shows the served page, read-only, while the room syncs, and the
+ * same editor then takes the room's copy (issue 37: no second editor mounted over it).
+ */
+function lateView(plugin: Plugin): () => void {
+  const create = plugin.spec.view;
+  let view: EditorView | null = null;
+  let inner: PluginView | null = null;
+  let wanted = false;
+  const bind = () => {
+    wanted = true;
+    if (view && !inner && create) inner = create(view);
+  };
+  plugin.spec.view = (editorView: EditorView): PluginView => {
+    view = editorView;
+    if (wanted) bind();
+    return {
+      update: (updated, prevState) => inner?.update?.(updated, prevState),
+      destroy: () => {
+        inner?.destroy?.();
+        inner = null;
+        view = null;
+      },
+    };
+  };
+  return bind;
+}
+
+/** The live editor's Collaboration (on `doc`'s "default" fragment) and when it binds. */
+export interface LiveSync {
+  extension: AnyExtension;
+  /** The room has synced: the editor now shows and edits the Yjs document. */
+  bind(): void;
+}
+
+/**
+ * Collaboration on `doc` whose undo plugin is `lazyUndoSelection`'s and whose binding waits for
+ * `bind()` (`lateView`).
+ */
+export function liveSync(doc: Y.Doc): LiveSync {
+  let bindView: (() => void) | null = null;
+  let wanted = false;
+  const extension = Collaboration.extend({
+    addProseMirrorPlugins() {
+      const plugins = this.parent?.() ?? [];
+      for (const plugin of plugins) {
+        if (plugin.spec.key === yUndoPluginKey) lazyUndoSelection(plugin);
+        if (plugin.spec.key === ySyncPluginKey) bindView = lateView(plugin);
+      }
+      if (wanted) bindView?.();
+      return plugins;
+    },
+  }).configure({ document: doc, field: "default" });
+  return {
+    extension,
+    bind() {
+      wanted = true;
+      bindView?.();
+    },
+  };
+}
 
 /**
  * Runs `plugin`'s view updates (y-tiptap's cursor plugin: this person's caret into the room's

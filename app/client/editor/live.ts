@@ -62,15 +62,24 @@ async function localCopy(name: string, doc: Y.Doc): Promise<IndexeddbPersistence
   return null;
 }
 
-/** Joins the live room of `page` (see above). */
-export async function joinRoom(
-  mount: HTMLElement,
-  page: PageRef,
-  viewer: Viewer,
-): Promise<LiveRoom | null> {
+/** A room being joined: its document and presence at once, the outcome when it answers. */
+export interface Joining {
+  doc: Y.Doc;
+  awareness: Awareness;
+  /** The room once it has synced us (live) or stopped with a reason; null when it never answered. */
+  joined: Promise<LiveRoom | null>;
+}
+
+/**
+ * Joins the live room of `page` (see above). The socket opens at once, while this browser's
+ * copy loads from IndexedDB (the room answers nothing this tab needs first: its sync sends what
+ * either side lacks, and what the copy adds later goes to the room as an edit); the outcome
+ * waits for both, so the copy's edits are in the document before anyone types.
+ */
+export function joinRoom(mount: HTMLElement, page: PageRef, viewer: Viewer): Joining {
   const doc = new Y.Doc();
   const key = `quire-live/${viewer.id}/${page.changeRequestId}/${page.pageId}`;
-  const persistence = await localCopy(key, doc);
+  const copy = localCopy(key, doc);
   const awareness = new Awareness(doc);
   awareness.setLocalStateField("user", {
     id: viewer.id,
@@ -79,7 +88,7 @@ export async function joinRoom(
   });
   let redraw = () => {};
   let outcome: (joined: boolean) => void = () => {};
-  const joined = new Promise<boolean>((resolve) => (outcome = resolve));
+  const answered = new Promise<boolean>((resolve) => (outcome = resolve));
   const provider: LiveProvider = new LiveProvider({
     url: roomUrl(page),
     doc,
@@ -97,23 +106,26 @@ export async function joinRoom(
   const offline = () => provider.networkLost();
   window.addEventListener("online", online);
   window.addEventListener("offline", offline);
-  const leave = () => {
-    window.removeEventListener("online", online);
-    window.removeEventListener("offline", offline);
-    provider.destroy();
-    void persistence?.destroy();
-  };
   provider.start();
-  if (!(await joined)) {
-    if (provider.state.kind === "unavailable") {
-      leave();
-      area?.remove();
-      doc.destroy();
-      return null;
+  const joined = Promise.all([copy, answered]).then(([persistence, live]) => {
+    const leave = () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+      provider.destroy();
+      void persistence?.destroy();
+    };
+    if (!live) {
+      if (provider.state.kind === "unavailable") {
+        leave();
+        area?.remove();
+        doc.destroy();
+        return null;
+      }
+      // Stopped with a reason (access, a merged change request): the line says it.
+      return { doc, awareness, provider, redraw, leave };
     }
-    // Stopped with a reason (access, a merged change request): the line says it.
+    window.addEventListener("pagehide", leave, { once: true });
     return { doc, awareness, provider, redraw, leave };
-  }
-  window.addEventListener("pagehide", leave, { once: true });
-  return { doc, awareness, provider, redraw, leave };
+  });
+  return { doc, awareness, joined };
 }
