@@ -2,7 +2,9 @@ import type { AnyExtension } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import type { EditorState, Plugin, PluginView, StateField } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
-import { ySyncPluginKey, yUndoPluginKey } from "@tiptap/y-tiptap";
+import type { Node as PmNode } from "@tiptap/pm/model";
+import { initProseMirrorDoc, ySyncPluginKey, yUndoPluginKey } from "@tiptap/y-tiptap";
+import type { ProsemirrorBinding } from "@tiptap/y-tiptap";
 import type * as Y from "yjs";
 
 /**
@@ -45,20 +47,68 @@ export function lazyUndoSelection(plugin: Plugin): void {
   };
 }
 
+/** y-tiptap's mapping of the Yjs types to the nodes the editor shows. */
+type Mapping = Map<Y.AbstractType<unknown>, PmNode | PmNode[]>;
+
 /**
- * Holds back `plugin`'s view (y-tiptap's sync plugin: the binding of the editor to the Yjs
- * document, which at once replaces what the editor shows with what the Yjs document holds)
- * until `bind()`: the editor shows the served page, read-only, while the room syncs, and the
- * same editor then takes the room's copy (issue 37: no second editor mounted over it).
+ * Maps `fragment`'s types onto `shown` (the served page the editor shows), into `into`, when the
+ * fragment holds the same content: the binding then keeps the nodes the view already draws (its
+ * diffs find them by identity) instead of re-creating every one, after which each update
+ * compared the whole page deeply (issue 37). Answers whether it did; if not, the binding
+ * re-renders from the fragment, as y-tiptap does.
  */
-function lateView(plugin: Plugin): () => void {
+function adoptShown(fragment: Y.XmlFragment, shown: PmNode, into: Mapping): boolean {
+  const { doc: fromY, mapping } = initProseMirrorDoc(fragment, shown.type.schema);
+  if (!fromY.content.eq(shown.content)) return false;
+  const typeOf = new Map<PmNode, Y.AbstractType<unknown>>();
+  for (const [type, value] of mapping) typeOf.set(Array.isArray(value) ? value[0]! : value, type);
+  const adopted: Mapping = new Map();
+  const walk = (from: PmNode, to: PmNode): boolean => {
+    for (let i = 0; i < from.childCount; i++) {
+      const child = from.child(i);
+      const type = typeOf.get(child);
+      const run = type ? mapping.get(type) : undefined;
+      if (child.isText) {
+        // A Yjs text maps to its run of text nodes (one PM merged is left to y-tiptap's diff).
+        if (type && Array.isArray(run) && run.every((node, k) => from.maybeChild(i + k) === node)) {
+          adopted.set(
+            type,
+            run.map((_, k) => to.child(i + k)),
+          );
+        }
+        continue;
+      }
+      if (!type || !walk(child, to.child(i))) return false;
+      adopted.set(type, to.child(i));
+    }
+    return true;
+  };
+  if (!walk(fromY, shown)) return false;
+  into.clear();
+  for (const [type, value] of adopted) into.set(type, value);
+  return true;
+}
+
+/**
+ * Holds back `plugin`'s view (y-tiptap's sync plugin, created with the `mapping` option so it
+ * does not re-render at once) until `bind()`: the editor shows the served page, read-only, while
+ * the room syncs, and the same editor then takes the room's copy (issue 37: no second editor
+ * mounted over it), keeping the served nodes where the copy is the same (`adoptShown`).
+ */
+function lateView(plugin: Plugin, fragment: Y.XmlFragment, mapping: Mapping): () => void {
   const create = plugin.spec.view;
   let view: EditorView | null = null;
   let inner: PluginView | null = null;
   let wanted = false;
   const bind = () => {
     wanted = true;
-    if (view && !inner && create) inner = create(view);
+    if (!view || inner || !create) return;
+    const adopted = adoptShown(fragment, view.state.doc, mapping);
+    inner = create(view);
+    if (!adopted) {
+      const state = ySyncPluginKey.getState(view.state) as { binding?: ProsemirrorBinding };
+      state.binding?._forceRerender();
+    }
   };
   plugin.spec.view = (editorView: EditorView): PluginView => {
     view = editorView;
@@ -87,6 +137,8 @@ export interface LiveSync {
  * `bind()` (`lateView`).
  */
 export function liveSync(doc: Y.Doc): LiveSync {
+  const fragment = doc.getXmlFragment("default");
+  const mapping: Mapping = new Map();
   let bindView: (() => void) | null = null;
   let wanted = false;
   const extension = Collaboration.extend({
@@ -94,12 +146,12 @@ export function liveSync(doc: Y.Doc): LiveSync {
       const plugins = this.parent?.() ?? [];
       for (const plugin of plugins) {
         if (plugin.spec.key === yUndoPluginKey) lazyUndoSelection(plugin);
-        if (plugin.spec.key === ySyncPluginKey) bindView = lateView(plugin);
+        if (plugin.spec.key === ySyncPluginKey) bindView = lateView(plugin, fragment, mapping);
       }
       if (wanted) bindView?.();
       return plugins;
     },
-  }).configure({ document: doc, field: "default" });
+  }).configure({ document: doc, field: "default", fragment, ySyncOptions: { mapping } });
   return {
     extension,
     bind() {
