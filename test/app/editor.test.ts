@@ -14,11 +14,15 @@ import {
   ProsemirrorBinding,
   prosemirrorToYXmlFragment,
   yXmlFragmentToProseMirrorRootNode,
+  ySyncPlugin,
+  yUndoPlugin,
+  yUndoPluginKey,
 } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
 import { whenTypingPauses } from "../../app/client/editor/telling";
+import { lazyUndoSelection } from "../../app/client/editor/live-speed";
 import {
   applyRepairingMoves,
   compactedState,
@@ -429,6 +433,24 @@ describe("editor-extensions", () => {
       expect(caretDiff("abc", "aXc", 2)).toBeNull();
       // Never between the halves of a surrogate pair.
       expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
+    });
+  });
+  describe("the live undo state", () => {
+    it("keeps the undo selection on a transaction that changes no content, computes it on one that does", () => {
+      const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
+      const doc = new Y.Doc();
+      const fragment = doc.getXmlFragment("default");
+      prosemirrorToYXmlFragment(page, fragment);
+      const undo = yUndoPlugin();
+      lazyUndoSelection(undo);
+      let state = EditorState.create({ doc: page, plugins: [ySyncPlugin(fragment), undo] });
+      state = state.apply(state.tr.insertText("x", 2));
+      const kept = yUndoPluginKey.getState(state).prevSel;
+      expect(kept).not.toBeNull();
+      const moved = state.apply(state.tr.setSelection(TextSelection.create(state.doc, 8)));
+      expect(yUndoPluginKey.getState(moved).prevSel).toBe(kept);
+      const typed = moved.apply(moved.tr.insertText("y", 8));
+      expect(yUndoPluginKey.getState(typed).prevSel).not.toBe(kept);
     });
   });
   describe("telling the save loop what the editor holds", () => {
