@@ -114,7 +114,12 @@ function lateView(plugin: Plugin, fragment: Y.XmlFragment, mapping: Mapping): ()
     view = editorView;
     if (wanted) bind();
     return {
-      update: (updated, prevState) => inner?.update?.(updated, prevState),
+      // A transaction that left the document as it was (a selection, the others' cursors) has
+      // nothing to write: y-tiptap would still open a Yjs transaction for it, and each one
+      // walks the Yjs document to the caret first (`beforeAllTransactions`).
+      update: (updated, prevState) => {
+        if (updated.state.doc !== prevState.doc) inner?.update?.(updated, prevState);
+      },
       destroy: () => {
         inner?.destroy?.();
         inner = null;
