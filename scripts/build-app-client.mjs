@@ -25,8 +25,12 @@ function entries() {
   return named;
 }
 
-/** esbuild's options: ES modules with shared chunks, minified, for current browsers. */
+/**
+ * esbuild's options: ES modules with shared chunks, minified, for current browsers.
+ * `QUIRE_APP_UNMINIFIED=1` keeps names and layout (`npm run bench:app:profile`'s CPU profiles).
+ */
 function options() {
+  const minify = process.env.QUIRE_APP_UNMINIFIED !== "1";
   return {
     entryPoints: entries(),
     outdir: OUT,
@@ -35,7 +39,7 @@ function options() {
     format: "esm",
     target: "es2022",
     platform: "browser",
-    minify: true,
+    minify,
     sourcemap: false,
     legalComments: "none",
     chunkNames: "chunks/[name]-[hash]",

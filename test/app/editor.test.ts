@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { fromEditor } from "../../core/editor/from-editor";
 import type { PmNode } from "../../core/editor/pm-json";
 import { commitChanges, makeContentSpace, proposeChanges } from "../helpers/content-factories";
@@ -14,10 +14,15 @@ import {
   ProsemirrorBinding,
   prosemirrorToYXmlFragment,
   yXmlFragmentToProseMirrorRootNode,
+  ySyncPlugin,
+  yUndoPlugin,
+  yUndoPluginKey,
 } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
 import { moveBlockTo, moveSelectedBlocks } from "../../app/client/editor/block-moves";
 import { caretAwareWrites, caretDiff } from "../../app/client/editor/caret-diff";
+import { whenTypingPauses } from "../../app/client/editor/telling";
+import { lazyUndoSelection } from "../../app/client/editor/live-speed";
 import {
   applyRepairingMoves,
   compactedState,
@@ -95,6 +100,8 @@ function typist(client: number, base: Uint8Array, caretAware: boolean) {
         binding._prosemirrorChanged(view.state.doc);
       }
     },
+    /** The sync plugin's write after a view update that changed no content (a selection). */
+    again: () => binding._prosemirrorChanged(view.state.doc),
     /** Applies the transaction `make` gives (a block move), as the sync plugin writes it. */
     apply(make: (state: EditorState) => Transaction | null) {
       view.state = view.state.apply(make(view.state)!);
@@ -411,6 +418,21 @@ describe("editor-extensions", () => {
       expect(typeTogether(true)).toBe("xcabZb");
     });
 
+    it("write a document once: a view update that changed no content opens no Yjs transaction", () => {
+      const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("xb").document));
+      const seed = new Y.Doc();
+      prosemirrorToYXmlFragment(page, seed.getXmlFragment("default"));
+      const ada = typist(1, Y.encodeStateAsUpdate(seed), true);
+      ada.type(2, "a");
+      let opened = 0;
+      ada.doc.on("beforeTransaction", () => opened++);
+      ada.again();
+      expect(opened).toBe(0);
+      ada.type(3, "b");
+      expect(opened).toBe(1);
+      expect(ada.text()).toBe("xabb");
+    });
+
     it("choose the insertion or deletion the caret names, or none when it names none", () => {
       expect(caretDiff("xb", "xbb", 2)).toEqual({ index: 1, remove: 0, insert: "b" });
       expect(caretDiff("aab", "ab", 0)).toEqual({ index: 0, remove: 1, insert: "" });
@@ -418,6 +440,55 @@ describe("editor-extensions", () => {
       expect(caretDiff("abc", "aXc", 2)).toBeNull();
       // Never between the halves of a surrogate pair.
       expect(caretDiff("\u{1F600}", "\u{1F600}\u{1F600}", 3)).toBeNull();
+    });
+  });
+  describe("the live undo state", () => {
+    it("keeps the undo selection on a transaction that changes no content, computes it on one that does", () => {
+      const page = tiptapSchema.nodeFromJSON(toEditor(parseMarkdown("One.\n\nTwo.").document));
+      const doc = new Y.Doc();
+      const fragment = doc.getXmlFragment("default");
+      prosemirrorToYXmlFragment(page, fragment);
+      const undo = yUndoPlugin();
+      lazyUndoSelection(undo);
+      let state = EditorState.create({ doc: page, plugins: [ySyncPlugin(fragment), undo] });
+      state = state.apply(state.tr.insertText("x", 2));
+      const kept = yUndoPluginKey.getState(state).prevSel;
+      expect(kept).not.toBeNull();
+      const moved = state.apply(state.tr.setSelection(TextSelection.create(state.doc, 8)));
+      expect(yUndoPluginKey.getState(moved).prevSel).toBe(kept);
+      const typed = moved.apply(moved.tr.insertText("y", 8));
+      expect(yUndoPluginKey.getState(typed).prevSel).not.toBe(kept);
+    });
+  });
+  describe("telling the save loop what the editor holds", () => {
+    it("waits for a pause in the typing, or the longest wait, and tells at once when flushed", () => {
+      vi.useFakeTimers();
+      try {
+        let told = 0;
+        const tell = whenTypingPauses(() => told++, 300, 2000);
+        // Keys 60 ms apart for a second: nothing told between them, once after the pause.
+        for (let i = 0; i < 16; i++) {
+          tell.run();
+          vi.advanceTimersByTime(60);
+        }
+        expect(told).toBe(0);
+        vi.advanceTimersByTime(300);
+        expect(told).toBe(1);
+        // Typing that goes on is told every longest wait.
+        for (let i = 0; i < 50; i++) {
+          tell.run();
+          vi.advanceTimersByTime(60);
+        }
+        expect(told).toBe(2);
+        // The page is hidden: what is pending is told now, and only once.
+        tell.flush();
+        expect(told).toBe(3);
+        tell.flush();
+        vi.advanceTimersByTime(5000);
+        expect(told).toBe(3);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
   describe("a block split while another person types at its end", () => {

@@ -120,18 +120,23 @@ function writeAtCaret(binding: ProsemirrorBinding, doc: PmNode): void {
 }
 
 const wrapped = new WeakSet<ProsemirrorBinding>();
-
 /** Wraps a binding's write of local edits so the caret's text goes in first (see above). */
 export function caretAwareWrites(binding: ProsemirrorBinding): void {
   if (wrapped.has(binding)) return;
   wrapped.add(binding);
   const original = binding._prosemirrorChanged.bind(binding);
+  let written: PmNode | null = null;
   binding._prosemirrorChanged = (doc: PmNode) => {
+    // y-tiptap writes the whole document on every view update, content changed or not (two
+    // walks of the Yjs document to the caret each, issue 37): the document it wrote last is
+    // what Yjs holds (someone else's change renders a new one first), so it is not written again.
+    if (doc === written) return;
     // One Yjs transaction with y-tiptap's (same origin): one update, one undo step.
     binding.doc.transact(() => {
       writeAtCaret(binding, doc);
       original(doc);
     }, ySyncPluginKey);
+    written = doc;
   };
 }
 

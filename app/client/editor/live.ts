@@ -21,9 +21,6 @@ export interface Viewer {
   canEdit: boolean;
 }
 
-/** The page a room edits: in a change request, or on main (`changeRequestId` null). */
-export type RoomRef = Omit<PageRef, "changeRequestId"> & { changeRequestId: string | null };
-
 /** A room joined: the document the editor binds to, and how to leave. */
 export interface LiveRoom {
   doc: Y.Doc;
@@ -33,6 +30,9 @@ export interface LiveRoom {
   redraw(): void;
   leave(): void;
 }
+
+/** The page a room edits: in a change request, or on main (`changeRequestId` null). */
+export type RoomRef = Omit<PageRef, "changeRequestId"> & { changeRequestId: string | null };
 
 /** The room's address on the app's own origin (proxied to the API with the session cookie). */
 function roomUrl(page: RoomRef): string {
@@ -67,16 +67,25 @@ async function localCopy(name: string, doc: Y.Doc): Promise<IndexeddbPersistence
   return null;
 }
 
-/** Joins the live room of `page` (see above). */
-export async function joinRoom(
-  mount: HTMLElement,
-  page: RoomRef,
-  viewer: Viewer,
-): Promise<LiveRoom | null> {
+/** A room being joined: its document and presence at once, the outcome when it answers. */
+export interface Joining {
+  doc: Y.Doc;
+  awareness: Awareness;
+  /** The room once it has synced us (live) or stopped with a reason; null when it never answered. */
+  joined: Promise<LiveRoom | null>;
+}
+
+/**
+ * Joins the live room of `page` (see above). The socket opens at once, while this browser's
+ * copy loads from IndexedDB (the room answers nothing this tab needs first: its sync sends what
+ * either side lacks, and what the copy adds later goes to the room as an edit); the outcome
+ * waits for both, so the copy's edits are in the document before anyone types.
+ */
+export function joinRoom(mount: HTMLElement, page: RoomRef, viewer: Viewer): Joining {
   const doc = new Y.Doc();
   const line = page.changeRequestId ?? `main:${page.spaceId}`;
   const key = `quire-live/${viewer.id}/${line}/${page.pageId}`;
-  const persistence = await localCopy(key, doc);
+  const copy = localCopy(key, doc);
   const awareness = new Awareness(doc);
   awareness.setLocalStateField("user", {
     id: viewer.id,
@@ -85,7 +94,7 @@ export async function joinRoom(
   });
   let redraw = () => {};
   let outcome: (joined: boolean) => void = () => {};
-  const joined = new Promise<boolean>((resolve) => (outcome = resolve));
+  const answered = new Promise<boolean>((resolve) => (outcome = resolve));
   const provider: LiveProvider = new LiveProvider({
     url: roomUrl(page),
     doc,
@@ -103,23 +112,26 @@ export async function joinRoom(
   const offline = () => provider.networkLost();
   window.addEventListener("online", online);
   window.addEventListener("offline", offline);
-  const leave = () => {
-    window.removeEventListener("online", online);
-    window.removeEventListener("offline", offline);
-    provider.destroy();
-    void persistence?.destroy();
-  };
   provider.start();
-  if (!(await joined)) {
-    if (provider.state.kind === "unavailable") {
-      leave();
-      area?.remove();
-      doc.destroy();
-      return null;
+  const joined = Promise.all([copy, answered]).then(([persistence, live]) => {
+    const leave = () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+      provider.destroy();
+      void persistence?.destroy();
+    };
+    if (!live) {
+      if (provider.state.kind === "unavailable") {
+        leave();
+        area?.remove();
+        doc.destroy();
+        return null;
+      }
+      // Stopped with a reason (access, a merged change request): the line says it.
+      return { doc, awareness, provider, redraw, leave };
     }
-    // Stopped with a reason (access, a merged change request): the line says it.
+    window.addEventListener("pagehide", leave, { once: true });
     return { doc, awareness, provider, redraw, leave };
-  }
-  window.addEventListener("pagehide", leave, { once: true });
-  return { doc, awareness, provider, redraw, leave };
+  });
+  return { doc, awareness, joined };
 }

@@ -1,10 +1,10 @@
 import { Editor, type AnyExtension, type Content } from "@tiptap/core";
-import Collaboration from "@tiptap/extension-collaboration";
 import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
 import type { JsonDocument } from "../../../core/document/types";
 import { fromEditor } from "../../../core/editor/from-editor";
 import { toEditor } from "../../../core/editor/to-editor";
 import { withRootAttrs } from "../../../core/collab/root";
+import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
 import type { PmNode } from "../../../core/editor/pm-json";
 import type { PageRef } from "../../../core/saving/transport";
@@ -14,8 +14,10 @@ import { joinRoom, type LiveRoom, type RoomRef, type Viewer } from "./live";
 import { ownCaret } from "./caret";
 import { caretAwareDiff } from "./caret-diff";
 import { labelledNodeView } from "./node-view";
+import { liveSync, type LiveSync } from "./live-speed";
 import { liveCursors, presenceList } from "./presence";
 import { startSaving } from "./saving";
+import { whenTypingPauses } from "./telling";
 import { typingSignal } from "./typing";
 import { slashMenu } from "./slash-menu";
 import { uploads } from "./uploads";
@@ -26,11 +28,12 @@ import { writing } from "./writing";
  * `[data-editor]` element with the extensions derived from core/editor's spec, reading the
  * page's ProseMirror JSON from `<script type="application/json" id="editor-doc">` (data, never
  * run). In a change request, or on main of a space in live edit mode (`data-main`, the page
- * screen's editing in place), it first joins the page's live room (live.ts): while it connects
- * the page shows read-only; once synced the editor is bound to the room's Y.Doc (Tiptap's
- * Collaboration, per-person undo, the others' cursors, who is here) and the room saves. When
- * the room never answers, the same editor becomes editable and the save loop saves (saving.ts;
- * in a change request only: main has no save loop, its page stays read-only).
+ * screen's editing in place), it starts joining the page's live room (live.ts) and mounts one
+ * editor, read-only, showing the served page; once the room has synced, that editor is bound
+ * to the room's Y.Doc (Tiptap's Collaboration, per-person undo, the others' cursors, who is
+ * here: live-speed.ts) and editable, and the room saves. When the room never answers, in a
+ * change request an editor without the room (its own undo) replaces it, editable, and the save
+ * loop saves (saving.ts); on main (no save loop) the page stays read-only and says so.
  * Either way it tells the page what it holds by a `document-change` event on the mount
  * (detail: `{ document }`, the GitBook Document by `fromEditor`) after every change, and again
  * whenever the mount receives `document-request`.
@@ -53,6 +56,9 @@ const editing = (ref?: PageRef): AnyExtension[] => [
   ...(ref ? [uploads({ spaceId: ref.spaceId, changeRequestId: ref.changeRequestId })] : []),
 ];
 
+/** From how many top-level blocks a page counts as long (css/editor.css, issue 37). */
+const LONG_PAGE_BLOCKS = 200;
+
 /** An editor on `mount`, telling the page every change; `content` null in live mode. */
 function mountEditor(
   mount: HTMLElement,
@@ -69,12 +75,14 @@ function mountEditor(
     // The CSP forbids inline styles: the editor's styles are in css/editor.css.
     injectCSS: false,
     editorProps: {
-      attributes: {
+      attributes: (state) => ({
         class: "q-ed-content",
         "aria-label": mount.dataset.editorLabel ?? "Page content",
         "aria-multiline": "true",
         role: "textbox",
-      },
+        // A long page's blocks out of view skip rendering (css/editor.css).
+        ...(state.doc.childCount >= LONG_PAGE_BLOCKS ? { "data-long": "true" } : {}),
+      }),
     },
   });
   const tell = () => {
@@ -85,10 +93,11 @@ function mountEditor(
     };
     mount.dispatchEvent(new CustomEvent<DocumentChange>("document-change", { detail }));
   };
-  // The whole Document is converted per tell (20 ms at 2,000 blocks, bench:app): in live mode
-  // the room holds every keystroke, so changes are told only on request; otherwise at most once
-  // per TELL_INTERVAL_MS, and at once when the page is hidden or left (nothing typed is lost).
-  const told = live ? null : throttled(tell, TELL_INTERVAL_MS);
+  // The whole Document is converted per tell, and the save loop drafts it whole (20–60 ms at
+  // 2,000 blocks, bench:app): in live mode the room holds every keystroke, so changes are told
+  // only on request; otherwise once typing pauses (telling.ts), and at once when the page is
+  // hidden or left (nothing typed is lost).
+  const told = live ? null : whenTypingPauses(tell);
   if (told) {
     editor.on("update", told.run);
     window.addEventListener("pagehide", told.flush);
@@ -110,47 +119,22 @@ function mountEditor(
   };
 }
 
-/** How often at most the save loop is told the Document while typing (leading and trailing). */
-const TELL_INTERVAL_MS = 250;
+/** The room's extensions around `sync` (the binding, the cursors, the typing signal). */
+const liveExtensions = (
+  ref: PageRef | undefined,
+  sync: LiveSync,
+  awareness: Awareness,
+): AnyExtension[] => [
+  ...editing(ref),
+  sync.extension,
+  ownCaret,
+  caretAwareDiff,
+  liveCursors(awareness),
+  typingSignal(awareness),
+];
 
-/** `run` calls `act` at once, then at most once per `interval`; `flush` runs what is pending. */
-function throttled(act: () => void, interval: number): { run(): void; flush(): void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending = false;
-  const fire = () => {
-    timer = null;
-    if (!pending) return;
-    pending = false;
-    act();
-    timer = setTimeout(fire, interval);
-  };
-  return {
-    run() {
-      pending = true;
-      if (timer === null) fire();
-    },
-    flush() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      if (pending) {
-        pending = false;
-        act();
-      }
-    },
-  };
-}
-
-/** Binds a new editor to the joined room (the room's copy replaces the read-only one). */
-function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref?: PageRef): void {
-  const extensions = [
-    ...editing(ref),
-    Collaboration.configure({ document: room.doc, field: "default" }),
-    ownCaret,
-    caretAwareDiff,
-    liveCursors(room.awareness),
-    typingSignal(room.awareness),
-  ];
-  const { editor } = mountEditor(mount, extensions, null, viewer.canEdit, room.doc);
+/** The room has synced: the same editor now shows and edits the room's copy. */
+function goLive(editor: Editor, mount: HTMLElement, room: LiveRoom, viewer: Viewer): void {
   presenceList(room.awareness, mount.previousElementSibling as HTMLElement, viewer.id);
   const redraw = room.redraw;
   room.redraw = () => {
@@ -158,6 +142,7 @@ function goLive(mount: HTMLElement, room: LiveRoom, viewer: Viewer, ref?: PageRe
     const stopped = room.provider.state.kind === "stopped";
     if (stopped && editor.isEditable) editor.setEditable(false);
   };
+  if (viewer.canEdit) editor.setEditable(true);
   mount.dataset.live = "true";
 }
 
@@ -179,19 +164,25 @@ async function start(mount: HTMLElement, source: HTMLElement): Promise<void> {
     name: personName ?? "",
     canEdit: mount.dataset.canEdit === "true",
   };
-  // Readable at once; editable once we know who saves (the room, or the save loop).
-  const shown = mountEditor(mount, [...editing(ref), UndoRedo], content, false);
-  const room = await joinRoom(mount, place, viewer);
+  // The room first (its socket opens while the editor mounts), then one editor: readable at
+  // once, bound to the room and editable once the room has synced us.
+  const joining = joinRoom(mount, place, viewer);
+  const sync = liveSync(joining.doc);
+  const extensions = liveExtensions(ref, sync, joining.awareness);
+  const shown = mountEditor(mount, extensions, content, false, joining.doc);
+  const room = await joining.joined;
   if (room && room.provider.state.kind === "live") {
-    shown.unmount();
-    goLive(mount, room, viewer, ref);
+    sync.bind();
+    goLive(shown.editor, mount, room, viewer);
   } else if (!room && ref && viewer.canEdit) {
-    shown.editor.setEditable(true);
+    // No room here: the editor without one (its own undo), saving through the save loop.
+    shown.unmount();
+    const saving = mountEditor(mount, [...editing(ref), UndoRedo], content, true);
     void startSaving({
       mount,
       page: ref,
       show: (document) =>
-        shown.editor.commands.setContent(toEditor(document), { emitUpdate: false }),
+        saving.editor.commands.setContent(toEditor(document), { emitUpdate: false }),
     });
   } else if (!room && !ref) {
     const note = document.createElement("p");

@@ -1,6 +1,7 @@
 import { Extension } from "@tiptap/core";
 import { yCursorPlugin } from "@tiptap/y-tiptap";
 import type { Awareness } from "y-protocols/awareness";
+import { afterPaintUpdates } from "./live-speed";
 import { isTyping, typingAnnouncer } from "./typing";
 
 /**
@@ -76,15 +77,17 @@ function caret(user: unknown, clientId: number): HTMLElement {
 export function liveCursors(awareness: Awareness): Extension {
   return Extension.create({
     name: "liveCursors",
-    addProseMirrorPlugins: () => [
-      yCursorPlugin(awareness, {
+    addProseMirrorPlugins: () => {
+      const plugin = yCursorPlugin(awareness, {
         cursorBuilder: caret,
         selectionBuilder: (user: unknown, clientId: number) => ({
           class: `q-co-selection ${colourClass(user, clientId)}`,
           nodeName: "span",
         }),
-      }),
-    ],
+      });
+      afterPaintUpdates(plugin);
+      return [plugin];
+    },
   });
 }
 
@@ -106,6 +109,7 @@ export function presenceList(awareness: Awareness, anchor: HTMLElement, selfId: 
   list.setAttribute("aria-label", "Who is here");
   list.dataset.presence = "";
   const announcer = typingAnnouncer();
+  let drawn: string | null = null;
   const draw = () => {
     const people = new Map<string, { person: Person; client: number }>();
     const typing = new Set<string>();
@@ -121,33 +125,49 @@ export function presenceList(awareness: Awareness, anchor: HTMLElement, selfId: 
           ? 1
           : a.person.name.localeCompare(b.person.name),
     );
-    list.replaceChildren(
-      ...ordered.map(({ person, client }) => {
-        const item = document.createElement("li");
-        item.className = "q-co-person";
-        item.dataset.personId = person.id;
-        const avatar = document.createElement("span");
-        avatar.className = `q-co-avatar ${colourClass(person, client)}`;
-        avatar.setAttribute("aria-hidden", "true");
-        avatar.textContent = initials(person.name);
-        const name = document.createElement("span");
-        name.className = "q-co-name";
-        name.textContent = person.id === selfId ? `${person.name} (you)` : person.name;
-        item.append(avatar, name);
-        if (typing.has(person.id)) {
-          item.dataset.typing = "";
-          const note = document.createElement("span");
-          note.className = "q-co-typing";
-          note.textContent = "typing";
-          item.append(note);
-        }
-        return item;
-      }),
-    );
+    // Awareness changes with every caret move (the cursors): redraw only what the list shows.
+    const shown = ordered
+      .map(({ person, client }) => [
+        person.id,
+        client,
+        person.name,
+        person.colour,
+        typing.has(person.id),
+      ])
+      .join("\n");
+    if (shown !== drawn) {
+      drawn = shown;
+      list.replaceChildren(...items(ordered, typing));
+    }
     announcer.update(
       ordered.filter(({ person }) => typing.has(person.id)).map(({ person }) => person),
     );
   };
+  const items = (
+    ordered: Array<{ person: Person; client: number }>,
+    typing: ReadonlySet<string>,
+  ): HTMLElement[] =>
+    ordered.map(({ person, client }) => {
+      const item = document.createElement("li");
+      item.className = "q-co-person";
+      item.dataset.personId = person.id;
+      const avatar = document.createElement("span");
+      avatar.className = `q-co-avatar ${colourClass(person, client)}`;
+      avatar.setAttribute("aria-hidden", "true");
+      avatar.textContent = initials(person.name);
+      const name = document.createElement("span");
+      name.className = "q-co-name";
+      name.textContent = person.id === selfId ? `${person.name} (you)` : person.name;
+      item.append(avatar, name);
+      if (typing.has(person.id)) {
+        item.dataset.typing = "";
+        const note = document.createElement("span");
+        note.className = "q-co-typing";
+        note.textContent = "typing";
+        item.append(note);
+      }
+      return item;
+    });
   awareness.on("change", draw);
   draw();
   anchor.before(list, announcer.region);

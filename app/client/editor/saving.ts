@@ -4,6 +4,7 @@ import { SaveLoop } from "../../../core/saving/save-loop";
 import { DEFAULT_TIMING, retryDelay, type SaveStatus } from "../../../core/saving/save-status";
 import type { PageRef } from "../../../core/saving/transport";
 import { localDraftStore } from "./drafts-local";
+import { TELL_MAX_WAIT_MS, TELL_QUIET_MS } from "./telling";
 
 /**
  * The editor's saving (docs/architecture.md, "Saving: nothing typed is lost"): the save loop of
@@ -85,6 +86,11 @@ export async function startSaving(host: SavingHost): Promise<void> {
     transport,
     store: localDraftStore(window.localStorage),
     onStatus: (status) => render(area, loop, status, host),
+    // The editor tells a change once typing pauses (telling.ts): the loop waits the rest.
+    timing: {
+      debounceMs: DEFAULT_TIMING.debounceMs - TELL_QUIET_MS,
+      maxWaitMs: DEFAULT_TIMING.maxWaitMs - TELL_MAX_WAIT_MS,
+    },
   });
   // Edits made before the server's version is known wait here (the loop starts on its base).
   let early: JsonDocument | null = null;
