@@ -265,17 +265,19 @@ describe("saves", () => {
     });
   });
   describe("live rooms: Enter pressed in a paragraph another person types at the end of", () => {
+    /** The first paragraph's text, and every block's text, of a client's document. */
+    const textOf = (client: TestClient) =>
+      (client.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const blocks = (client: TestClient) =>
+      yXmlFragmentToProseMirrorRootNode(
+        client.doc.getXmlFragment("default"),
+        editorSchema,
+      ).content.content.map((node) => node.textContent);
+
     it("re-homes the letters in flight to the new paragraph, for both people and the API", async () => {
       const w = await roomWorld("Start.");
       const a = await open(w.url, bearer(w.writer.token));
       const b = await open(w.url, bearer(w.writer.token));
-      const textOf = (client: TestClient) =>
-        (client.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
-      const blocks = (client: TestClient) =>
-        yXmlFragmentToProseMirrorRootNode(
-          client.doc.getXmlFragment("default"),
-          editorSchema,
-        ).content.content.map((node) => node.textContent);
       textOf(b).insert(textOf(b).length, " Owner w");
       await vi.waitFor(() => expect(a.text()).toContain("Owner w"), SETTLE);
       // In one tick, before either hears of the other: a types at the start and splits there,
@@ -302,13 +304,6 @@ describe("saves", () => {
       const a = await open(w.url, bearer(w.writer.token));
       const b = await open(w.url, bearer(w.writer.token));
       const c = await open(w.url, bearer(w.writer.token));
-      const textOf = (client: TestClient) =>
-        (client.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
-      const blocks = (client: TestClient) =>
-        yXmlFragmentToProseMirrorRootNode(
-          client.doc.getXmlFragment("default"),
-          editorSchema,
-        ).content.content.map((node) => node.textContent);
       textOf(b).insert(textOf(b).length, " Owner w");
       await vi.waitFor(() => expect(a.text()).toContain("Owner w"), SETTLE);
       // b goes offline and types on (kept in its document, not sent: origin "server")...

@@ -10,6 +10,15 @@ function uploadName(key: string): string {
   return key.split("/").pop() ?? key;
 }
 
+/** An uploaded page's text, or null when it is larger than `max` bytes (not read). */
+async function uploadText(bucket: R2Bucket, key: string, name: string, max: number) {
+  const object = await bucket.get(key);
+  if (!object) throw new ArchiveRefused(`The upload "${name}" is gone; upload it again`);
+  if (object.size <= max) return object.text();
+  await object.body.cancel();
+  return null;
+}
+
 /**
  * Reads a run's uploaded files (official source `file`, storage keys from
  * `generateStorageUploadURL`): a zip is a repository or a markdown folder; a markdown file is one
@@ -29,26 +38,17 @@ export async function readUploadedSource(
       await readZipSource(bucket, key, out, warnings);
       continue;
     }
-    if (isMarkdownPath(name)) {
-      const object = await bucket.get(key);
-      if (!object) throw new ArchiveRefused(`The upload "${name}" is gone; upload it again`);
-      if (object.size > MAX_MARKDOWN_BYTES) {
-        await object.body.cancel();
-        warnings.add(`${name}: larger than 1 MB; not imported`);
-        continue;
-      }
-      out.markdown.set(name, await object.text());
-      continue;
-    }
-    if (isHtmlPath(name)) {
-      const object = await bucket.get(key);
-      if (!object) throw new ArchiveRefused(`The upload "${name}" is gone; upload it again`);
-      if (object.size > MAX_HTML_BYTES) {
-        await object.body.cancel();
-        warnings.add(`${name}: larger than 5 MB; not imported`);
-        continue;
-      }
-      addHtmlPage(out.markdown, name, await object.text(), warnings);
+    const markdown = isMarkdownPath(name);
+    if (markdown || isHtmlPath(name)) {
+      const text = await uploadText(
+        bucket,
+        key,
+        name,
+        markdown ? MAX_MARKDOWN_BYTES : MAX_HTML_BYTES,
+      );
+      if (text === null) warnings.add(`${name}: larger than ${markdown ? 1 : 5} MB; not imported`);
+      else if (markdown) out.markdown.set(name, text);
+      else addHtmlPage(out.markdown, name, text, warnings);
       continue;
     }
     warnings.add(`${name}: not a zip, a markdown or an HTML file; not imported`);
