@@ -223,14 +223,21 @@ describe("content", () => {
       expect([...roots].sort()).toEqual([...titles].sort());
     });
 
-    it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
+    it("refuses two sources or none and bad base64 with a 400 naming the file", async () => {
       const { owner, space } = await makeCrWorld();
       const cr = await createCr(owner, space.id);
-      const url = await postContent(owner, space.id, cr.id, [
-        { operation: "insert_files", files: [{ name: "a.png", url: "https://example.com/a.png" }] },
-      ]);
-      expect(url.status).toBe(400);
-      expect(url.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.url: /);
+      for (const file of [
+        { name: "a.png", url: "https://echo.example.com/bytes/4", base64: "aGVsbG8=" },
+        { name: "a.png", contentType: "image/png" },
+      ]) {
+        const res = await postContent(owner, space.id, cr.id, [
+          { operation: "insert_files", files: [file] },
+        ]);
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toBe(
+          "body.changes[0].files[0]: exactly one source (url or base64) is required",
+        );
+      }
       const bad = await postContent(owner, space.id, cr.id, [
         { operation: "insert_page", title: "P", document: {} },
         {
@@ -240,6 +247,73 @@ describe("content", () => {
       ]);
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toMatch(/^body\.changes\[1\]\.files\[0\]\.base64: /);
+      expect((await crRow(cr.id)).seq).toBe(0);
+    });
+
+    it("takes a url source: streamed to R2 in parts (12 MiB), hashed, typed by the answer", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const size = 12 * 1024 * 1024;
+      const res = await postContent(
+        owner,
+        space.id,
+        cr.id,
+        [
+          {
+            operation: "insert_files",
+            files: [
+              { name: "clip.mp4", url: `https://echo.example.com/stream/${size}?type=video/mp4` },
+              {
+                name: "typed.bin",
+                contentType: "application/pdf",
+                url: "https://echo.example.com/stream/10",
+              },
+            ],
+          },
+        ],
+        false,
+      );
+      expect(res.status, res.text).toBe(200);
+      const [clip, typed] = res.body.insertedFiles;
+      expect(clip).toMatchObject({ name: "clip.mp4", contentType: "video/mp4", size });
+      expect(typed).toMatchObject({ name: "typed.bin", contentType: "application/pdf", size: 10 });
+      // The same bytes as test/network/index.ts's streamedByte.
+      const bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 16)) % 251;
+      const hex = async (data: Uint8Array<ArrayBuffer> | ArrayBuffer) =>
+        [...new Uint8Array(await crypto.subtle.digest("SHA-256", data))]
+          .map((b) => b.toString(16).padStart(2, "0"))
+          .join("");
+      const hash = await hex(bytes);
+      const object = await env.FILES.get(`files/${hash}`);
+      expect(object?.size).toBe(size);
+      expect(object?.httpMetadata?.contentType).toBe("video/mp4");
+      expect(await hex(await object!.arrayBuffer())).toBe(hash);
+      expect((await env.FILES.list({ prefix: "staging/" })).objects).toEqual([]);
+    });
+
+    it("refuses a url source that is private, unreachable, failing or over 100 MiB, naming it", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const cases: [string, RegExp][] = [
+        ["http://10.0.0.7/a.png", /^body\.changes\[0\]\.files\[0\]\.url: refused: /],
+        ["https://loopback.example.com/a.png", /\.url: refused: /],
+        ["http://169.254.169.254/latest/meta-data", /\.url: refused: /],
+        ["https://echo.example.com/status/404", /\.url: echo\.example\.com answered 404$/],
+        ["https://nowhere.example.com/a.png", /\.url: nowhere\.example\.com answered 502$/],
+        [
+          `https://echo.example.com/bytes/${100 * 1024 * 1024 + 1}`,
+          /\.url: the file is larger than 100 MiB$/,
+        ],
+        ["ftp://echo.example.com/a", /\.url: Only http and https/],
+      ];
+      for (const [url, message] of cases) {
+        const res = await postContent(owner, space.id, cr.id, [
+          { operation: "insert_files", files: [{ name: "a.png", url }] },
+        ]);
+        expect(res.status, url).toBe(400);
+        expect(res.body.error.message, url).toMatch(message);
+      }
       expect((await crRow(cr.id)).seq).toBe(0);
     });
 
