@@ -269,9 +269,10 @@ export const insertFiles: ApplyStep<"insert_files"> = async (change, { index, at
   const { out } = ctx;
   for (const [j, file] of change.files.entries()) {
     const where = `${at}.files[${j}]`;
-    if ((file.url === undefined) === (file.base64 === undefined))
-      throw badRequest(`${where}: exactly one source (url or base64) is required`);
-    const stored = file.url !== undefined ? sourcedFile(ctx, `${index}:${j}`, where) : null;
+    const sources = [file.url, file.base64, file.storageKey].filter((s) => s !== undefined);
+    if (sources.length !== 1)
+      throw badRequest(`${where}: exactly one source (url, base64 or storageKey) is required`);
+    const stored = file.base64 === undefined ? sourcedFile(ctx, `${index}:${j}`, where) : null;
     const state = stored ?? (await decodedFile(ctx, file, where));
     out.files.push({
       fileId: ctx.fileIds.get(`${index}:${j}`)!,
@@ -283,11 +284,11 @@ export const insertFiles: ApplyStep<"insert_files"> = async (change, { index, at
   }
 };
 
-/** A `url` source's stored file, or the 400 of an operation that does not fetch them. */
+/** A `url` or `storageKey` source's stored file, or the 400 of an operation that does not take them. */
 function sourcedFile(ctx: ApplyContext, key: string, where: string): StoredFile {
   const stored = ctx.urlFiles.get(key);
   if (!stored)
-    throw badRequest(`${where}.url: URL sources are not taken here; send the bytes as base64`);
+    throw badRequest(`${where}: url and storageKey sources are not taken here; send base64`);
   return stored;
 }
 

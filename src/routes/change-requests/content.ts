@@ -16,7 +16,7 @@ import {
 } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { applyContentBatch } from "../../services/change-requests/writes";
-import { storeUrlSources } from "../../services/change-requests/url-files";
+import { storeFileSources } from "../../services/change-requests/url-files";
 import { createOutbound } from "../../outbound";
 import { downloadUrl } from "../content/handlers";
 import { changeRequestPeoplePlan, usersById } from "../../services/change-requests/change-requests";
@@ -73,7 +73,12 @@ contentRoutes.openapi(
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "change the content of this change request");
     const userId = found.caller.user.id;
-    const urlFiles = await storeUrlSources(createOutbound(c.env), c.env.FILES, changes);
+    const urlFiles = await storeFileSources(
+      createOutbound(c.env),
+      c.env.FILES,
+      found.space.organizationId,
+      changes,
+    );
     const { changeRequest, applied } = await applyContentBatch(
       db,
       c.env.FILES,

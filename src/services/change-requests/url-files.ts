@@ -1,7 +1,9 @@
 import { OutboundError, type Outbound } from "../../outbound";
 import type { Change } from "../../content/change-schema";
 import type { StoredFile } from "../../content/apply-steps";
-import { badRequest } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
+import { organizationFilePrefix } from "../spaces-io/uploads";
+import { uploadProgress } from "../spaces-io/upload-parts";
 import { newId } from "../../lib/ids";
 import { imageSize } from "../../lib/image-size";
 import { MEDIA_TYPE_PATTERN } from "../../../core/requests/media-type";
@@ -10,7 +12,7 @@ import { hexOf } from "../../../core/digest";
 import { fileObjectKey } from "./writes";
 
 /**
- * `insert_files` items with a `url` source: each fetched once, before the batch is applied (its
+ * `insert_files` items with a `url` source (or a `storageKey`, an uploaded file): each fetched once, before the batch is applied (its
  * retries reuse the result), through the outbound fetcher (its SSRF rules), and streamed to R2
  * in 5 MiB multipart parts while hashed, so a 100 MiB video is never whole in memory.
  */
@@ -22,22 +24,70 @@ const FETCH_TIMEOUT_MS = 120_000;
 /** The first bytes kept to read an image's size from (PNG, GIF, WebP headers; JPEG's SOF). */
 const HEAD_BYTES = 256 * 1024;
 
-/** Fetches and stores every `url` source of a batch, keyed `"<change index>:<file index>"`. */
-export async function storeUrlSources(
+/**
+ * Fetches and stores every `url` source of a batch, and copies every `storageKey` source (an
+ * `organization_file` upload of `orgId`, arrived whole) to its content address; keyed
+ * `"<change index>:<file index>"`.
+ */
+export async function storeFileSources(
   outbound: Outbound,
   bucket: R2Bucket,
+  orgId: string,
   changes: Change[],
 ): Promise<Map<string, StoredFile>> {
   const stored = new Map<string, StoredFile>();
   for (const [i, change] of changes.entries()) {
     if (change.operation !== "insert_files") continue;
     for (const [j, file] of change.files.entries()) {
-      if (file.url === undefined || file.base64 !== undefined) continue;
-      const at = `body.changes[${i}].files[${j}].url`;
-      stored.set(`${i}:${j}`, await storeOne(outbound, bucket, file.url, file.contentType, at));
+      if (file.base64 !== undefined || (file.url === undefined) === (file.storageKey === undefined))
+        continue;
+      const at = `body.changes[${i}].files[${j}]`;
+      stored.set(
+        `${i}:${j}`,
+        file.url !== undefined
+          ? await storeOne(outbound, bucket, file.url, file.contentType, `${at}.url`)
+          : await storeUploaded(
+              bucket,
+              orgId,
+              file.storageKey!,
+              file.contentType,
+              `${at}.storageKey`,
+            ),
+      );
     }
   }
   return stored;
+}
+
+/** An `organization_file` upload of this organization, rehashed into its content address. */
+async function storeUploaded(
+  bucket: R2Bucket,
+  orgId: string,
+  key: string,
+  given: string | undefined,
+  at: string,
+): Promise<StoredFile> {
+  if (!key.startsWith(organizationFilePrefix(orgId)))
+    throw notFound(`${at}: upload ${key} in this organization`);
+  const progress = await uploadProgress(bucket, key, 0);
+  const object = progress.complete ? await bucket.get(key) : null;
+  if (!object)
+    throw progress.received > 0
+      ? badRequest(`${at}: this upload is unfinished (${progress.received} bytes arrived)`)
+      : notFound(`${at}: upload ${key} in this organization`);
+  const sink = new PartSink(bucket, contentTypeOf(given, object.httpMetadata?.contentType ?? null));
+  try {
+    const reader = object.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await sink.write(value);
+    }
+    return await sink.finish();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
 }
 
 /** What a refusal of the outbound fetcher means to the caller, naming the field. */
