@@ -512,6 +512,29 @@ describe("content", () => {
     success: 200,
     repeatable: true,
   });
+
+  authorizationMatrix("POST /v1/orgs/{organizationId}/storage/upload (kind organization_file)", {
+    request: (w) => ({
+      method: "POST",
+      path: `/orgs/${w.org.id}/storage/upload`,
+      body: {
+        file: { name: "a.pdf", type: "application/pdf", size: 10 },
+        kind: "organization_file",
+      },
+    }),
+    missing: () => ({
+      method: "POST",
+      path: `/orgs/neverexisted/storage/upload`,
+      body: {
+        file: { name: "a.pdf", type: "application/pdf", size: 10 },
+        kind: "organization_file",
+      },
+    }),
+    minimumRole: "create",
+    scope: "space:write",
+    success: 201,
+    repeatable: true,
+  });
 });
 
 describe("base-document", () => {

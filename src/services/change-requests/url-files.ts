@@ -3,7 +3,7 @@ import type { Change } from "../../content/change-schema";
 import type { StoredFile } from "../../content/apply-steps";
 import { badRequest, notFound } from "../../lib/errors";
 import { organizationFilePrefix } from "../spaces-io/uploads";
-import { uploadProgress } from "../spaces-io/upload-parts";
+import { MIN_PART_BYTES, uploadProgress } from "../spaces-io/upload-parts";
 import { newId } from "../../lib/ids";
 import { imageSize } from "../../lib/image-size";
 import { MEDIA_TYPE_PATTERN } from "../../../core/requests/media-type";
@@ -18,7 +18,7 @@ import { fileObjectKey } from "./writes";
  */
 
 /** R2's multipart parts: every part but the last exactly this size (R2 wants them equal). */
-const PART_BYTES = 5 * 1024 * 1024;
+const PART_BYTES = MIN_PART_BYTES;
 /** The whole fetch, answer and body, within this time. */
 const FETCH_TIMEOUT_MS = 120_000;
 /** The first bytes kept to read an image's size from (PNG, GIF, WebP headers; JPEG's SOF). */
