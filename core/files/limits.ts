@@ -12,3 +12,6 @@ export function sizeInWords(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** Largest file an `insert_files` `url` source may answer (src/services/change-requests/url-files.ts). */
+export const MAX_URL_FILE_BYTES = 100 * 1024 * 1024;

@@ -129,6 +129,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   "POST /v1/spaces/{spaceId}/exports": "startSpaceExport",
   "GET /v1/spaces/{spaceId}/exports/{exportId}": "getSpaceExport",
   "PUT /v1/storage/uploads": "uploadStorageFile",
+  "GET /v1/storage/uploads": "getStorageUploadProgress",
   "GET /v1/spaces/{spaceId}/revisions": "listSpaceRevisions",
   "GET /v1/spaces/{spaceId}/content/page/{pageId}/revisions": "listPageRevisions",
   "POST /v1/spaces/{spaceId}/revisions/{revisionId}/revert": "revertToRevision",

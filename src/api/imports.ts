@@ -124,6 +124,16 @@ export const StorageUploadUrlSchema = z
   .object({ object: z.literal("storage-signed-url"), url: z.string(), key: z.string() })
   .openapi("StorageUploadURL");
 
+/** How much of a signed upload arrived (Quire extension: resumable uploads). */
+export const UploadProgressSchema = z
+  .object({
+    object: z.literal("storage-upload"),
+    size: z.number().int(),
+    received: z.number().int(),
+    complete: z.boolean(),
+  })
+  .openapi("StorageUploadProgress");
+
 /** Query of the signed upload (the URL generateStorageUploadURL answers). */
 export const SignedUploadQuery = z.object({
   key: z.string().max(512),

@@ -26,6 +26,15 @@ export interface Applied {
   changes: { page: string; type: PageChangeType }[];
 }
 
+/** A file whose bytes are already at their content address (an `insert_files` `url` source). */
+export interface StoredFile {
+  hash: string;
+  size: number;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
 /** Reads the revision a `revert_page` targets: the page's state there, or null when absent. */
 export type RevertSource = (
   pageId: string,
@@ -46,6 +55,8 @@ export interface ApplyContext {
   pageIds: ReadonlyMap<number, string>;
   /** File ids assigned to `insert_files` entries, by `"<change index>:<file index>"`. */
   fileIds: ReadonlyMap<string, string>;
+  /** `url` sources already fetched and stored, by the same key (absent: none are taken). */
+  urlFiles: ReadonlyMap<string, StoredFile>;
   /** Resolves a link in a document to a batch-local `ref`, or null. */
   resolveHref: (href: string) => ContentRef | null;
   out: Applied;
@@ -253,35 +264,52 @@ export const revertPage: ApplyStep<"revert_page"> = async (change, { at }, ctx) 
   }
 };
 
-/** `insert_files`: each file's decoded bytes to upload and its new state, by content hash. */
+/** `insert_files`: each file's decoded bytes to upload (or its stored `url` source) and its new state. */
 export const insertFiles: ApplyStep<"insert_files"> = async (change, { index, at }, ctx) => {
   const { out } = ctx;
   for (const [j, file] of change.files.entries()) {
     const where = `${at}.files[${j}]`;
-    if (file.url !== undefined || file.base64 === undefined) {
-      throw badRequest(
-        file.url !== undefined
-          ? `${where}.url: URL sources are not supported yet; send the bytes as base64`
-          : `${where}: exactly one source (base64) is required`,
-      );
-    }
-    if (!file.contentType) throw badRequest(`${where}.contentType: required with base64`);
-    const bytes = fromBase64(file.base64);
-    if (!bytes) throw badRequest(`${where}.base64: not valid base64`);
-    if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${where}.base64: larger than 1 MB`);
-    const hash = await sha256HexBytes(bytes);
-    const size = file.contentType.startsWith("image/") ? imageSize(bytes) : null;
-    out.uploads.push({ hash, bytes, contentType: file.contentType });
+    const sources = [file.url, file.base64, file.storageKey].filter((s) => s !== undefined);
+    if (sources.length !== 1)
+      throw badRequest(`${where}: exactly one source (url, base64 or storageKey) is required`);
+    const stored = file.base64 === undefined ? sourcedFile(ctx, `${index}:${j}`, where) : null;
+    const state = stored ?? (await decodedFile(ctx, file, where));
     out.files.push({
       fileId: ctx.fileIds.get(`${index}:${j}`)!,
       deleted: false,
       name: file.name,
-      contentType: file.contentType,
-      size: bytes.byteLength,
-      hash,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
       createdAt: ctx.now,
+      ...state,
     });
   }
 };
+
+/** A `url` or `storageKey` source's stored file, or the 400 of an operation that does not take them. */
+function sourcedFile(ctx: ApplyContext, key: string, where: string): StoredFile {
+  const stored = ctx.urlFiles.get(key);
+  if (!stored)
+    throw badRequest(`${where}: url and storageKey sources are not taken here; send base64`);
+  return stored;
+}
+
+/** A `base64` source: decoded, checked against the 1 MiB limit, queued for upload. */
+async function decodedFile(
+  ctx: ApplyContext,
+  file: { contentType?: string | undefined; base64?: string | undefined },
+  where: string,
+): Promise<StoredFile> {
+  if (!file.contentType) throw badRequest(`${where}.contentType: required with base64`);
+  const bytes = fromBase64(file.base64 ?? "");
+  if (!bytes) throw badRequest(`${where}.base64: not valid base64`);
+  if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${where}.base64: larger than 1 MB`);
+  const hash = await sha256HexBytes(bytes);
+  const size = file.contentType.startsWith("image/") ? imageSize(bytes) : null;
+  ctx.out.uploads.push({ hash, bytes, contentType: file.contentType });
+  return {
+    hash,
+    size: bytes.byteLength,
+    contentType: file.contentType,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
+}

@@ -17,6 +17,7 @@ import {
   type ChangeKind,
   type PageChangeType,
   type RevertSource,
+  type StoredFile,
 } from "./apply-steps";
 
 export type { Applied } from "./apply-steps";
@@ -31,6 +32,8 @@ export interface ApplyOptions {
   /** Resolves a link of the `index`-th change's document (relative links need the page). */
   resolveHref?: (href: string, index: number) => ContentRef | null;
   files?: readonly FileState[];
+  /** `insert_files` `url` sources already stored (src/services/change-requests/url-files.ts). */
+  urlFiles?: ReadonlyMap<string, StoredFile>;
 }
 
 /** The step that applies each kind of change: one named handler per `operation`. */
@@ -106,7 +109,19 @@ export async function applyChanges(
     if (!seen.has(page)) out.changes.push({ page, type });
     seen.set(page, seen.get(page) === "created" && type === "updated" ? "created" : type);
   };
-  const ctx: ApplyContext = { ws, revert, now, refs, pageIds, fileIds, resolveHref, out, note };
+  const urlFiles = options.urlFiles ?? new Map<string, StoredFile>();
+  const ctx: ApplyContext = {
+    ws,
+    revert,
+    now,
+    refs,
+    pageIds,
+    fileIds,
+    urlFiles,
+    resolveHref,
+    out,
+    note,
+  };
 
   for (const [index, change] of changes.entries()) {
     const step = { index, at: `body.changes[${index}]` };

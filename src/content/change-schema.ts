@@ -129,6 +129,8 @@ const FileInput = z
       .optional(),
     url: z.string().url().max(2048).optional(),
     base64: z.string().max(1_400_000).optional(),
+    /** Quire extension: the key of a whole `organization_file` upload of this organization. */
+    storageKey: z.string().min(1).max(512).optional(),
   })
   .strict();
 

@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, beforeAll } from "vitest";
 import { spaces } from "../../src/db/schema";
-import { as, d1Cost } from "../helpers/api";
+import { as, d1Cost, workerFetch } from "../helpers/api";
 import { authorizationMatrix } from "../helpers/authz";
-import { makeMember, testDb } from "../helpers/factories";
+import { makeMember, makeOrg, testDb } from "../helpers/factories";
 import { grantSpace, makeSpace } from "../helpers/spaces-factories";
 import {
   base64Bytes,
@@ -223,14 +223,21 @@ describe("content", () => {
       expect([...roots].sort()).toEqual([...titles].sort());
     });
 
-    it("refuses URL file sources and bad base64 with a 400 naming the file", async () => {
+    it("refuses two sources or none and bad base64 with a 400 naming the file", async () => {
       const { owner, space } = await makeCrWorld();
       const cr = await createCr(owner, space.id);
-      const url = await postContent(owner, space.id, cr.id, [
-        { operation: "insert_files", files: [{ name: "a.png", url: "https://example.com/a.png" }] },
-      ]);
-      expect(url.status).toBe(400);
-      expect(url.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.url: /);
+      for (const file of [
+        { name: "a.png", url: "https://echo.example.com/bytes/4", base64: "aGVsbG8=" },
+        { name: "a.png", contentType: "image/png" },
+      ]) {
+        const res = await postContent(owner, space.id, cr.id, [
+          { operation: "insert_files", files: [file] },
+        ]);
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toBe(
+          "body.changes[0].files[0]: exactly one source (url, base64 or storageKey) is required",
+        );
+      }
       const bad = await postContent(owner, space.id, cr.id, [
         { operation: "insert_page", title: "P", document: {} },
         {
@@ -241,6 +248,163 @@ describe("content", () => {
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toMatch(/^body\.changes\[1\]\.files\[0\]\.base64: /);
       expect((await crRow(cr.id)).seq).toBe(0);
+    });
+
+    it("takes a url source: streamed to R2 in parts (12 MiB), hashed, typed by the answer", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const size = 12 * 1024 * 1024;
+      const res = await postContent(
+        owner,
+        space.id,
+        cr.id,
+        [
+          {
+            operation: "insert_files",
+            files: [
+              { name: "clip.mp4", url: `https://echo.example.com/stream/${size}?type=video/mp4` },
+              {
+                name: "typed.bin",
+                contentType: "application/pdf",
+                url: "https://echo.example.com/stream/10",
+              },
+            ],
+          },
+        ],
+        false,
+      );
+      expect(res.status, res.text).toBe(200);
+      const [clip, typed] = res.body.insertedFiles;
+      expect(clip).toMatchObject({ name: "clip.mp4", contentType: "video/mp4", size });
+      expect(typed).toMatchObject({ name: "typed.bin", contentType: "application/pdf", size: 10 });
+      // The same bytes as test/network/index.ts's streamedByte.
+      const bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 16)) % 251;
+      const hex = async (data: Uint8Array<ArrayBuffer> | ArrayBuffer) =>
+        [...new Uint8Array(await crypto.subtle.digest("SHA-256", data))]
+          .map((b) => b.toString(16).padStart(2, "0"))
+          .join("");
+      const hash = await hex(bytes);
+      const object = await env.FILES.get(`files/${hash}`);
+      expect(object?.size).toBe(size);
+      expect(object?.httpMetadata?.contentType).toBe("video/mp4");
+      expect(await hex(await object!.arrayBuffer())).toBe(hash);
+      expect((await env.FILES.list({ prefix: "staging/" })).objects).toEqual([]);
+    });
+
+    it("refuses a url source that is private, unreachable, failing or over 100 MiB, naming it", async () => {
+      const { owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const cases: [string, RegExp][] = [
+        ["http://10.0.0.7/a.png", /^body\.changes\[0\]\.files\[0\]\.url: refused: /],
+        ["https://loopback.example.com/a.png", /\.url: refused: /],
+        ["http://169.254.169.254/latest/meta-data", /\.url: refused: /],
+        ["https://echo.example.com/status/404", /\.url: echo\.example\.com answered 404$/],
+        ["https://nowhere.example.com/a.png", /\.url: nowhere\.example\.com answered 502$/],
+        [
+          `https://echo.example.com/bytes/${100 * 1024 * 1024 + 1}`,
+          /\.url: the file is larger than 100 MiB$/,
+        ],
+        ["ftp://echo.example.com/a", /\.url: Only http and https/],
+      ];
+      for (const [url, message] of cases) {
+        const res = await postContent(owner, space.id, cr.id, [
+          { operation: "insert_files", files: [{ name: "a.png", url }] },
+        ]);
+        expect(res.status, url).toBe(400);
+        expect(res.body.error.message, url).toMatch(message);
+      }
+      expect((await crRow(cr.id)).seq).toBe(0);
+    });
+
+    it("takes an organization_file upload sent in resumable parts, and refuses it unfinished or of another organization", async () => {
+      const { org, owner, space } = await makeCrWorld();
+      const cr = await createCr(owner, space.id);
+      const api = as(owner.token);
+      const sign = (size: number, kind = "organization_file") =>
+        api.post(`/orgs/${org.id}/storage/upload`, {
+          file: { name: "clip.mp4", type: "video/mp4", size },
+          kind,
+        });
+      const MiB = 1024 * 1024;
+      expect((await sign(100 * MiB)).status).toBe(201);
+      const over = await sign(100 * MiB + 1);
+      expect(over.status).toBe(400);
+      expect(over.body.error.message).toMatch(/^body\.file\.size: at most 104857600 bytes/);
+      expect((await sign(10, "customization_font")).status).toBe(400);
+
+      const size = 10 * MiB + 100;
+      const bytes = new Uint8Array(size).map((_, i) => i % 253);
+      const signed = await sign(size);
+      expect(signed.status, signed.text).toBe(201);
+      const { url, key } = signed.body as { url: string; key: string };
+      expect(key.startsWith(`org-files/${org.id}/`)).toBe(true);
+      const part = (first: number, last: number, body: BodyInit = bytes.slice(first, last + 1)) =>
+        workerFetch(url, {
+          method: "PUT",
+          body,
+          headers: {
+            "Content-Range": `bytes ${first}-${last}/${size}`,
+            "Content-Length": String(last - first + 1),
+          },
+        });
+      const progress = async () => (await workerFetch(url)).json();
+      const first = await part(0, 5 * MiB - 1);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toMatchObject({ received: 5 * MiB, complete: false });
+      // A part out of order: refused, saying where to go on.
+      const ahead = await part(10 * MiB, size - 1);
+      expect(ahead.status).toBe(409);
+      expect(((await ahead.json()) as { error: { message: string } }).error.message).toMatch(
+        /5242880 bytes arrived/,
+      );
+      // A part under 5 MiB but the last is refused.
+      expect((await part(5 * MiB, 6 * MiB - 1)).status).toBe(400);
+      // An interrupted part (the body fails midway): nothing of it counts.
+      const failing = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.slice(5 * MiB, 6 * MiB));
+          controller.error(new Error("connection lost"));
+        },
+      });
+      const cut = await part(5 * MiB, 10 * MiB - 1, failing).catch(() => null);
+      expect(cut?.status ?? 500).toBeGreaterThanOrEqual(400);
+      expect(await progress()).toMatchObject({ received: 5 * MiB, complete: false });
+
+      // Unfinished: insert_files refuses the key.
+      const file = (storageKey: string) => [
+        { operation: "insert_files", files: [{ name: "clip.mp4", storageKey }] },
+      ];
+      const early = await postContent(owner, space.id, cr.id, file(key));
+      expect(early.status).toBe(400);
+      expect(early.body.error.message).toMatch(
+        /^body\.changes\[0\]\.files\[0\]\.storageKey: this upload is unfinished \(5242880 bytes arrived\)/,
+      );
+
+      // Resumed from what arrived: the rest, then the last part completes it.
+      expect((await part(5 * MiB, 10 * MiB - 1)).status).toBe(200);
+      const last = await part(10 * MiB, size - 1);
+      expect(await last.json()).toMatchObject({ received: size, complete: true });
+      expect(await progress()).toMatchObject({ received: size, complete: true });
+      expect((await part(0, 5 * MiB - 1)).status).toBe(409);
+
+      const other = await makeOrg();
+      const foreign = await as(other.owner.token).post(`/orgs/${other.org.id}/storage/upload`, {
+        file: { name: "x.bin", type: "application/octet-stream", size: 3 },
+        kind: "organization_file",
+      });
+      expect(foreign.status).toBe(201);
+      const stranger = await postContent(owner, space.id, cr.id, file(foreign.body.key));
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.error.message).toMatch(/^body\.changes\[0\]\.files\[0\]\.storageKey: /);
+
+      const done = await postContent(owner, space.id, cr.id, file(key), false);
+      expect(done.status, done.text).toBe(200);
+      expect(done.body.insertedFiles[0]).toMatchObject({ name: "clip.mp4", size });
+      const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("");
+      expect((await env.FILES.head(`files/${hash}`))?.size).toBe(size);
     });
 
     it("refuses a content type outside RFC 9110's grammar and a file name with control characters", async () => {
@@ -346,6 +510,29 @@ describe("content", () => {
     minimumRole: "edit",
     scope: "space:write",
     success: 200,
+    repeatable: true,
+  });
+
+  authorizationMatrix("POST /v1/orgs/{organizationId}/storage/upload (kind organization_file)", {
+    request: (w) => ({
+      method: "POST",
+      path: `/orgs/${w.org.id}/storage/upload`,
+      body: {
+        file: { name: "a.pdf", type: "application/pdf", size: 10 },
+        kind: "organization_file",
+      },
+    }),
+    missing: () => ({
+      method: "POST",
+      path: `/orgs/neverexisted/storage/upload`,
+      body: {
+        file: { name: "a.pdf", type: "application/pdf", size: 10 },
+        kind: "organization_file",
+      },
+    }),
+    minimumRole: "create",
+    scope: "space:write",
+    success: 201,
     repeatable: true,
   });
 });

@@ -75,7 +75,8 @@ export async function fakeInternet(request: Request): Promise<Response> {
 
 /**
  * `echo.example.com`: answers what it received; `/status/<n>` answers that status,
- * `/redirect?to=<url>` redirects, `/bytes/<n>` answers n bytes, `/slow/<ms>` waits first.
+ * `/redirect?to=<url>` redirects, `/bytes/<n>` answers n bytes, `/slow/<ms>` waits first,
+ * `/stream/<n>?type=<media type>` streams n bytes (`streamedByte(i)`) with no declared length.
  */
 async function echo(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -88,6 +89,7 @@ async function echo(request: Request): Promise<Response> {
     });
   }
   if (verb === "bytes") return new Response(new Uint8Array(Number(arg)).fill(97));
+  if (verb === "stream") return streamed(Number(arg), url.searchParams.get("type"));
   if (verb === "slow") await new Promise((resolve) => setTimeout(resolve, Number(arg)));
   const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
   const headers: Record<string, string> = {};
@@ -98,4 +100,27 @@ async function echo(request: Request): Promise<Response> {
     headers,
     body,
   });
+}
+
+/**
+ * The i-th byte `/stream/<n>` answers; test/change-requests/content.test.ts computes the same bytes
+ * to check a hash (the suite runs in workerd, this module in Node: it cannot import it).
+ */
+function streamedByte(i: number): number {
+  return (i * 7 + (i >> 16)) % 251;
+}
+
+/** n bytes in 64 KiB chunks, made as they are read (a large body, never whole in memory). */
+function streamed(n: number, type: string | null): Response {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= n) return controller.close();
+      const chunk = new Uint8Array(Math.min(64 * 1024, n - sent));
+      for (let k = 0; k < chunk.length; k++) chunk[k] = streamedByte(sent + k);
+      sent += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(body, { headers: type ? { "content-type": type } : {} });
 }

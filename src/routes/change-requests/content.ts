@@ -16,6 +16,8 @@ import {
 } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/file";
 import { applyContentBatch } from "../../services/change-requests/writes";
+import { storeFileSources } from "../../services/change-requests/url-files";
+import { createOutbound } from "../../outbound";
 import { downloadUrl } from "../content/handlers";
 import { changeRequestPeoplePlan, usersById } from "../../services/change-requests/change-requests";
 import {
@@ -71,6 +73,12 @@ contentRoutes.openapi(
     requireScope(found.caller, "space:write");
     requireRole(found.role, "edit", "change the content of this change request");
     const userId = found.caller.user.id;
+    const urlFiles = await storeFileSources(
+      createOutbound(c.env),
+      c.env.FILES,
+      found.space.organizationId,
+      changes,
+    );
     const { changeRequest, applied } = await applyContentBatch(
       db,
       c.env.FILES,
@@ -78,7 +86,7 @@ contentRoutes.openapi(
       found.changeRequest,
       userId,
       changes,
-      {},
+      { urlFiles },
       c.env.COLLAB_ROOMS,
     );
     const users = new Map([...people.finish(found.results), ...usersById([found.caller.user])]);

@@ -13,6 +13,11 @@ export function uploadKeyPrefix(orgId: string): string {
   return `imports/${orgId}/`;
 }
 
+/** The storage keys of an organization's files (kind `organization_file`, up to 100 MiB). */
+export function organizationFilePrefix(orgId: string): string {
+  return `org-files/${orgId}/`;
+}
+
 /** The file name kept in a key: path separators and controls replaced, at most 200 characters. */
 function safeName(name: string): string {
   // eslint-disable-next-line no-control-regex
@@ -25,16 +30,16 @@ function canonical(key: string, size: number, expires: number): string {
 }
 
 /**
- * A signed upload for one import file (official generateStorageUploadURL, kind `import_file`):
- * the key the file will have, and the query of the Worker's own upload (`PUT /v1/storage/uploads`,
+ * A signed upload for one file under `prefix` (official generateStorageUploadURL, kinds
+ * `import_file` and `organization_file`): the key the file will have, and the query of the Worker's own upload (`PUT /v1/storage/uploads`,
  * R2 bindings cannot presign) that accepts exactly `size` bytes for an hour.
  */
 export async function signUpload(
   secret: string,
-  orgId: string,
+  prefix: string,
   file: { name: string; size: number },
 ): Promise<{ key: string; query: URLSearchParams }> {
-  const key = `${uploadKeyPrefix(orgId)}${newId()}/${safeName(file.name)}`;
+  const key = `${prefix}${newId()}/${safeName(file.name)}`;
   const expires = Math.floor(nowMs() / 1000) + UPLOAD_TTL_SECONDS;
   const sig = await hmac(secret, canonical(key, file.size, expires));
   return {
