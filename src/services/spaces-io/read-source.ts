@@ -150,6 +150,8 @@ export async function readZipSource(
       return;
     }
     const stream: DigestStream = digest ?? new DigestStream("SHA-256");
+    // An entry cut off (a refused archive) leaves its digest unsettled or rejected: never unhandled.
+    if (!digest) stream.digest.catch(() => undefined);
     digest = stream;
     writer ??= stream.getWriter();
     await writer.write(chunk.slice());
