@@ -1,8 +1,8 @@
 // Images and files by paste and drop in the editor (issue 37): a PNG dropped (a DataTransfer on
 // a drop event) and a text file pasted (on a paste event) are uploaded as the space's files
 // through the content batch, then stand in the page as an image block and a file block naming
-// them, with the API holding both the files and the blocks; a file over the batch's cap is
-// refused with its size said and nothing changes. Once in the live room, once in the save loop
+// them, with the API holding both the files and the blocks; a 6 MB file (over the batch's 1 MiB)
+// goes in 5 MiB parts first; a file over 100 MiB is refused with its size said and nothing changes. Once in the live room, once in the save loop
 // (the page's socket never opens).
 /* global document, window, File, DataTransfer, DragEvent, ClipboardEvent */
 import assert from "node:assert/strict";
@@ -79,25 +79,38 @@ async function uploadBoth(page, shared, label) {
     return n === 2 ? true : n;
   });
   assert.equal(await page.$$eval("[data-uploading]", (els) => els.length), 0, "placeholders gone");
+  // Over the batch's 1 MiB: uploaded in 5 MiB parts first, then named by its key.
+  await give(page, "paste", {
+    name: "video.bin",
+    type: "application/octet-stream",
+    size: 6_000_000,
+  });
+  await until(`${label}: the large file's block in the editor`, async () => {
+    const n = await page.$$eval(".q-ed-file", (els) => els.length);
+    return n === 2 ? true : n;
+  });
   await give(page, "paste", {
     name: "huge.bin",
     type: "application/octet-stream",
-    size: 1_500_000,
+    size: 101 * 1024 * 1024,
   });
   const said = await page.$eval("[data-upload-message]", (el) => el.textContent);
-  assert.match(said, /"huge\.bin" is 1\.4 MB: a file can be at most 1\.0 MB/);
+  assert.match(said, /"huge\.bin" is 101\.0 MB: a file can be at most 100\.0 MB/);
   // The room or the save loop writes the blocks back; the API holds them and the files.
   let document;
   await until(`${label}: the API holds the image and the file blocks`, async () => {
     document = await shared.document();
     const types = document.nodes.map((n) => n.type);
-    return types.includes("images") && types.includes("file") ? true : types;
+    return types.includes("images") && types.filter((t) => t === "file").length === 2
+      ? true
+      : types;
   });
   const image = document.nodes.find((n) => n.type === "images").nodes[0];
-  const file = document.nodes.find((n) => n.type === "file");
+  const [file, large] = document.nodes.filter((n) => n.type === "file");
   for (const [ref, name, type] of [
     [image.data.ref, "dot.png", "image/png"],
     [file.data.ref, "notes.txt", "text/plain"],
+    [large.data.ref, "video.bin", "application/octet-stream"],
   ]) {
     assert.equal(ref.kind, "file");
     const stored = await apiFromPage(page, "GET", `${shared.crContent}/files/${ref.file}`);

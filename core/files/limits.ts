@@ -13,5 +13,12 @@ export function sizeInWords(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Largest file an `insert_files` `url` source may answer (src/services/change-requests/url-files.ts). */
+/**
+ * Largest file an `insert_files` `url` source may answer (src/services/change-requests/url-files.ts),
+ * and an `organization_file` upload may hold (src/routes/spaces-io/uploads.ts): what the editor's
+ * paste and drop send in parts (app/client/editor/large-upload.ts).
+ */
 export const MAX_URL_FILE_BYTES = 100 * 1024 * 1024;
+
+/** A resumable upload's part (every part but the last): R2's multipart minimum, 5 MiB. */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;

@@ -1,13 +1,14 @@
-import { MAX_FILE_BYTES, sizeInWords } from "../../../core/files/limits";
+import { MAX_FILE_BYTES, MAX_URL_FILE_BYTES, sizeInWords } from "../../../core/files/limits";
 import { MEDIA_TYPE_PATTERN } from "../../../core/requests/media-type";
-import { CSRF_HEADER } from "../../../core/sessions/csrf";
+import { reasonOf, request, uploadInParts } from "./large-upload";
 
 /**
  * Sending a pasted or dropped file to the change request as one of the space's files: one
- * content batch (`insert_files`, the bytes as base64) on the app's own origin with the session's
- * cookie and CSRF token. Only the file's bytes, a cleaned name and its media type travel; the
- * browser fetches no URL of the pasted content. Upload progress comes from the XHR's `upload`
- * events (fetch has none).
+ * content batch (`insert_files`) on the app's own origin with the session's cookie and CSRF
+ * token — the bytes as base64 up to 1 MiB, a larger file (up to 100 MiB) first uploaded in parts
+ * and named by its storage key (large-upload.ts). Only the file's bytes, a cleaned name and its
+ * media type travel; the browser fetches no URL of the pasted content. Upload progress comes
+ * from the XHR's `upload` events (fetch has none).
  */
 
 /** Where uploads go: the change request of the page edited. */
@@ -25,10 +26,10 @@ export interface Uploaded {
 
 /** Why a file is not sent at all (too large): said to the person, nothing is uploaded. */
 export function refusalOf(file: File): string | null {
-  if (file.size <= MAX_FILE_BYTES) return null;
+  if (file.size <= MAX_URL_FILE_BYTES) return null;
   return (
     `"${cleanName(file)}" is ${sizeInWords(file.size)}: a file can be at most ` +
-    `${sizeInWords(MAX_FILE_BYTES)}. Make it smaller, then paste or drop it again.`
+    `${sizeInWords(MAX_URL_FILE_BYTES)}. Make it smaller, then paste or drop it again.`
   );
 }
 
@@ -63,23 +64,6 @@ function base64Of(file: File): Promise<string> {
   });
 }
 
-/** The API's reason in a refusal's body, or a sentence for its status. */
-function reasonOf(status: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
-    if (typeof parsed.error?.message === "string") return parsed.error.message;
-  } catch {
-    // Not the API's JSON (a proxy's page): say the status.
-  }
-  if (status === 401) return "your session ended: sign in again, then drop the file again";
-  return `Quire answered ${status}`;
-}
-
-/** The session's CSRF token, from the page's `<meta name="quire-csrf">`. */
-function csrfToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="quire-csrf"]')?.content ?? "";
-}
-
 /** Uploads `file` into the change request; `progress` gets 0..1 while the bytes go. */
 export async function uploadFile(
   target: UploadTarget,
@@ -88,9 +72,13 @@ export async function uploadFile(
 ): Promise<Uploaded> {
   const name = cleanName(file);
   const contentType = mediaTypeOf(file);
-  const base64 = await base64Of(file);
+  // Up to the batch's cap the bytes go in it; larger, uploaded first and named by their key.
+  const source =
+    file.size <= MAX_FILE_BYTES
+      ? { base64: await base64Of(file) }
+      : { storageKey: await uploadInParts(target.spaceId, file, { name, contentType }, progress) };
   const body = JSON.stringify({
-    changes: [{ operation: "insert_files", files: [{ name, contentType, base64 }] }],
+    changes: [{ operation: "insert_files", files: [{ name, contentType, ...source }] }],
   });
   const path = [
     "/v1/spaces",
@@ -99,18 +87,13 @@ export async function uploadFile(
     encodeURIComponent(target.changeRequestId),
     "content?compat=false",
   ].join("/");
-  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
-    xhr.setRequestHeader("Content-Type", "application/json");
-    xhr.setRequestHeader(CSRF_HEADER, csrfToken());
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) progress(event.loaded / event.total);
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new Error("Quire could not be reached: check the connection"));
-    xhr.send(body);
-  });
+  const answer = await request(
+    "POST",
+    path,
+    body,
+    { "Content-Type": "application/json" },
+    (bytes) => source.base64 !== undefined && progress(bytes / body.length),
+  );
   if (answer.status !== 200) throw new Error(reasonOf(answer.status, answer.text));
   const parsed = JSON.parse(answer.text) as { insertedFiles?: Uploaded[] };
   const stored = parsed.insertedFiles?.[0];

@@ -1,4 +1,5 @@
 import { badRequest, conflict } from "../../lib/errors";
+import { UPLOAD_PART_BYTES } from "../../../core/files/limits";
 
 /**
  * Resumable signed uploads (a Quire extension of the URL generateStorageUploadURL answers): the
@@ -8,7 +9,7 @@ import { badRequest, conflict } from "../../lib/errors";
  */
 
 /** Smallest part but the last (R2's multipart minimum). */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MIN_PART_BYTES = UPLOAD_PART_BYTES;
 
 /** What arrived of a resumable upload so far. */
 interface PartState {
