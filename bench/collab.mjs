@@ -74,7 +74,7 @@ try {
   say(`typing for ${SECONDS} s`);
   const cpuBefore = await cpuNanoseconds(pids);
   const sentBefore = (await people.counts()).sentMessages;
-  await people.act("room", INTERVAL_MS, SECONDS * 1000, AWARENESS);
+  const loopDelay = await people.act("room", INTERVAL_MS, SECONDS * 1000, AWARENESS);
   const converged = await until(async () => {
     const fragments = await people.fragments();
     return fragments.every((f) => f === fragments[0]);
@@ -121,16 +121,16 @@ try {
   const relayPhase = async (url) => {
     await people.join("relay", { url, bytes });
     const before = await cpuNanoseconds(pids);
-    await people.act("relay", INTERVAL_MS, Math.min(SECONDS, 30) * 1000);
+    const loopDelay = await people.act("relay", INTERVAL_MS, Math.min(SECONDS, 30) * 1000);
     await sleep(1000);
     const cpuMs = ((await cpuNanoseconds(pids)) - before) / 1e6;
     const relayBook = await people.book();
     await people.close();
-    return { relayBook, cpuMs };
+    return { relayBook, cpuMs, loopDelay };
   };
   const relayWs = runtime.urls.relay.replace(/^http/, "ws");
   say("the same people on the bare relay");
-  const { relayBook, cpuMs: relayCpuMs } = await relayPhase(relayWs);
+  const { relayBook, cpuMs: relayCpuMs, loopDelay: relayLoopDelay } = await relayPhase(relayWs);
   say("the same people on the relay that writes each message first");
   const durable = await relayPhase(`${relayWs}/durable`);
 
@@ -160,6 +160,7 @@ try {
     cpuMs,
     relayCpuMs,
     durable,
+    loopDelays: { room: loopDelay, relay: relayLoopDelay, durableRelay: durable.loopDelay },
     connections: CLIENTS,
   });
   const file = await writeCollabResults(result);

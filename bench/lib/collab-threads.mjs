@@ -40,8 +40,9 @@ export function startClientThreads(threads, clients) {
     join: (kind, extra) =>
       Promise.all(workers.map((w, t) => ask(w, "join", { kind, indices: indicesOf(t), ...extra }))),
     synced: async () => (await all("synced")).every(Boolean),
-    act: (kind, intervalMs, ms, awareness) =>
-      all("act", { kind, intervalMs, ms, total: clients, awareness }),
+    /** Every person acts for `ms`; answers the worst thread's event-loop delay p99 (ms). */
+    act: async (kind, intervalMs, ms, awareness) =>
+      Math.max(...(await all("act", { kind, intervalMs, ms, total: clients, awareness }))),
     fragments: async () => (await all("fragments")).flat(),
     /** The people by index (typed, held, statuses, closed). */
     people: async () => (await all("people")).flat().sort((a, b) => a.index - b.index),

@@ -2,6 +2,7 @@
 // share of the simulated people — in the room, then on a relay — so that decoding and applying
 // every update (50 Yjs documents) is spread over threads instead of queueing on one. It answers
 // the main thread's commands ({ id, command, ...args } → { id, value } or { id, error }).
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parentPort } from "node:worker_threads";
 import {
   atHumanRate,
@@ -31,11 +32,17 @@ const commands = {
     return clients.length;
   },
   synced: () => clients.every((c) => c.synced),
-  /** Types (room) or sends (relay) at the human rate for `ms`; answers when every person is done. */
+  /**
+   * Types (room) or sends (relay) at the human rate for `ms`; answers, once every person is done,
+   * this thread's event-loop delay meanwhile (p99, ms): how long arrivals queued in the bench.
+   */
   async act({ kind, intervalMs, ms, total, awareness }) {
     const act = kind === "room" ? (c) => typeWord(c, awareness) : (r) => r.send();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     await atHumanRate(clients, intervalMs, ms, act, total);
-    return true;
+    loop.disable();
+    return loop.percentile(99) / 1e6;
   },
   /** Each room client's document (as XML) — for the convergence check. */
   fragments: () => clients.map((c) => c.doc.getXmlFragment("default").toString()),
