@@ -14,7 +14,7 @@ import * as Y from "yjs";
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** The clock every thread reads (ms): the process's start plus this thread's monotonic time. */
-export const now = () => performance.timeOrigin + performance.now();
+const now = () => performance.timeOrigin + performance.now();
 
 /** A message of the framing: type, then the encoder's writes. */
 function frame(type, write) {
