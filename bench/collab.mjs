@@ -8,21 +8,16 @@
 // from one person's update to the others against the relay's p95, the workerd CPU per update
 // and the relay's per message (the transport's own CPU), the messages a deployment is billed for
 // (incoming WebSocket messages count 20:1), and whether the page read through the API holds the
-// converged text. Raw figures: bench/results/collab-*.json.
+// converged text. The people run in BENCH_CLIENT_THREADS worker threads (default 2; the relays'
+// people run in the same threads the same way); BENCH_AWARENESS=0 drops the awareness updates
+// (a cursor move every 4th word) to count their fan-out apart. Raw: bench/results/collab-*.json.
 // Method and figures: docs/performance.md, "Live co-editing".
 import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildWorker, readWranglerConfig } from "./lib/build.mjs";
 import { startCollabRuntime } from "./lib/collab-runtime.mjs";
-import {
-  atHumanRate,
-  ledger,
-  relayClient,
-  roomClient,
-  typeWord,
-  wordsOf,
-} from "./lib/collab-clients.mjs";
+import { startClientThreads } from "./lib/collab-threads.mjs";
 import { summarise, seedRoomPage, writeCollabResults } from "./lib/collab-report.mjs";
 import { cpuNanoseconds, workerdPids } from "./lib/reader-measure.mjs";
 import { machine } from "./lib/report.mjs";
@@ -36,6 +31,10 @@ const CLIENTS = positive("BENCH_CLIENTS", 50);
 const SECONDS = positive("BENCH_SECONDS", 120);
 /** A word every ~1.5 s per person (a person typing, counted as Yjs updates of one word each). */
 const INTERVAL_MS = positive("BENCH_INTERVAL_MS", 1500);
+/** Worker threads the people are spread over (each decodes and applies every update it gets). */
+const THREADS = positive("BENCH_CLIENT_THREADS", 2);
+/** Whether people send an awareness update (their cursor) every 4th word, as the editor does. */
+const AWARENESS = process.env.BENCH_AWARENESS !== "0";
 const BUILD = join(tmpdir(), `quire-collab-bench-build-${process.pid}`);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const started = performance.now();
@@ -55,6 +54,8 @@ async function until(check, ms) {
 }
 
 let runtime = null;
+let people = null;
+const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
 try {
   say("building the API Worker (wrangler deploy --dry-run)");
   const build = await buildWorker(BUILD);
@@ -65,29 +66,30 @@ try {
   const liveUrl = `${runtime.urls.app.replace(/^http/, "ws")}/v1${seeded.livePath}`;
   const pids = await workerdPids();
 
-  say(`${CLIENTS} people join the room`);
-  const book = ledger();
-  const clients = [];
-  for (let i = 0; i < CLIENTS; i++) clients.push(await roomClient(liveUrl, seeded.token, i, book));
-  await until(() => clients.every((c) => c.synced), 30_000);
+  people = startClientThreads(THREADS, CLIENTS);
+  say(`${CLIENTS} people join the room (${people.threads} threads, awareness ${AWARENESS})`);
+  await people.join("room", { url: liveUrl, token: seeded.token });
+  await until(() => people.synced(), 30_000);
 
   say(`typing for ${SECONDS} s`);
   const cpuBefore = await cpuNanoseconds(pids);
-  const sentBefore = book.sentMessages;
-  await atHumanRate(clients, INTERVAL_MS, SECONDS * 1000, typeWord);
-  const typed = clients.reduce((n, c) => n + c.words.length, 0);
-  const converged = await until(() => {
-    const first = clients[0].doc.getXmlFragment("default").toString();
-    return clients.every((c) => c.doc.getXmlFragment("default").toString() === first);
+  const sentBefore = (await people.counts()).sentMessages;
+  const loopDelay = await people.act("room", INTERVAL_MS, SECONDS * 1000, AWARENESS);
+  const converged = await until(async () => {
+    const fragments = await people.fragments();
+    return fragments.every((f) => f === fragments[0]);
   }, 60_000);
   const cpuMs = ((await cpuNanoseconds(pids)) - cpuBefore) / 1e6;
+  const book = await people.book();
   const roomIncoming = book.sentMessages - sentBefore;
-  const all = clients.flatMap((c) => c.words);
-  const lost = clients.map((c) => {
-    const words = wordsOf(c);
+  const everyone = await people.people();
+  const typed = everyone.reduce((n, c) => n + c.typed.length, 0);
+  const all = everyone.flatMap((c) => c.typed);
+  const lost = everyone.map((c) => {
+    const words = new Set(c.held);
     const missing = all.filter((w) => !words.has(w));
     if (process.env.BENCH_DEBUG && missing.length)
-      say(`missing ${missing} in ${[...words].join(" ").slice(-400)}`);
+      say(`missing ${missing} in ${c.held.join(" ").slice(-400)}`);
     return missing.length;
   });
 
@@ -105,37 +107,45 @@ try {
   };
   let missingInApi = await readPage();
   const saved = await until(async () => (missingInApi = await readPage()) === 0, 30_000);
-  // Sockets the room closed before the bench did (none expected).
-  const closedEarly = clients.filter((c) => c.closed).map((c) => c.closed);
+  // Sockets the room closed before the bench did (none expected); statuses as of now.
+  const final = await people.people();
+  const closedEarly = final.filter((c) => c.closed).map((c) => c.closed);
   // The write-backs the room made (each tells every socket "saved" with its documentId; the
   // first status, on open, names the seeded one).
-  const writeBackStatuses = clients[0].statuses.slice(1).filter((s) => s.saved);
+  const writeBackStatuses = final[0].statuses.slice(1).filter((s) => s.saved);
   const writeBacks = new Set(writeBackStatuses.map((s) => s.documentId));
-  for (const c of clients) c.ws.close();
+  await people.close();
 
   const bytes = Math.round(book.sentBytes / Math.max(book.sentMessages, 1));
   /** The same people on a relay (bare, or writing each message first): delays and CPU. */
   const relayPhase = async (url) => {
-    const relayBook = ledger();
-    const relays = [];
-    for (let i = 0; i < CLIENTS; i++) relays.push(await relayClient(url, i, bytes, relayBook));
+    await people.join("relay", { url, bytes });
     const before = await cpuNanoseconds(pids);
-    await atHumanRate(relays, INTERVAL_MS, Math.min(SECONDS, 30) * 1000, (r) => r.send());
+    const loopDelay = await people.act("relay", INTERVAL_MS, Math.min(SECONDS, 30) * 1000);
     await sleep(1000);
     const cpuMs = ((await cpuNanoseconds(pids)) - before) / 1e6;
-    for (const r of relays) r.ws.close();
-    return { relayBook, cpuMs };
+    const relayBook = await people.book();
+    await people.close();
+    return { relayBook, cpuMs, loopDelay };
   };
   const relayWs = runtime.urls.relay.replace(/^http/, "ws");
   say("the same people on the bare relay");
-  const { relayBook, cpuMs: relayCpuMs } = await relayPhase(relayWs);
+  const { relayBook, cpuMs: relayCpuMs, loopDelay: relayLoopDelay } = await relayPhase(relayWs);
   say("the same people on the relay that writes each message first");
   const durable = await relayPhase(`${relayWs}/durable`);
 
   const result = summarise({
     startedAt: new Date().toISOString(),
     machine: machine(),
-    settings: { clients: CLIENTS, seconds: SECONDS, intervalMs: INTERVAL_MS, relayBytes: bytes },
+    settings: {
+      clients: CLIENTS,
+      seconds: SECONDS,
+      intervalMs: INTERVAL_MS,
+      relayBytes: bytes,
+      clientThreads: people.threads,
+      awareness: AWARENESS,
+      loadAverageAtStart: loadAtStart,
+    },
     typed,
     lost,
     converged,
@@ -150,6 +160,7 @@ try {
     cpuMs,
     relayCpuMs,
     durable,
+    loopDelays: { room: loopDelay, relay: relayLoopDelay, durableRelay: durable.loopDelay },
     connections: CLIENTS,
   });
   const file = await writeCollabResults(result);
@@ -160,6 +171,7 @@ try {
   if (runtime) say(`runtime log:\n${runtime.log.slice(-20).join("")}`);
   process.exitCode = 2;
 } finally {
+  await people?.dispose().catch(() => {});
   await runtime?.dispose().catch(() => {});
   await rm(BUILD, { recursive: true, force: true }).catch(() => {});
 }

@@ -1,7 +1,9 @@
 // The co-editing bench's simulated people (bench/collab.mjs): Node Yjs clients speaking the live
 // room's protocol (y-websocket framing: 0 sync, 1 awareness, 3 Quire status) over the `ws`
 // WebSocket with an API token, each typing words into the page's first paragraph at a human
-// rate; and the same people on the bare relay, sending messages of the same size and rate.
+// rate; and the same people on the bare relay, sending messages of the same size and rate. They
+// run in worker threads (bench/lib/collab-worker.mjs), so every time is read on one clock shared
+// by all threads, and a ledger keeps raw (update, time) records the main thread matches up.
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -10,6 +12,9 @@ import WebSocket from "ws";
 import * as Y from "yjs";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** The clock every thread reads (ms): the process's start plus this thread's monotonic time. */
+const now = () => performance.timeOrigin + performance.now();
 
 /** A message of the framing: type, then the encoder's writes. */
 function frame(type, write) {
@@ -31,16 +36,14 @@ function opened(url, headers) {
 }
 
 /**
- * The shared ledger of a run: when each update left its sender (by Yjs client id and clock),
- * every delay a receiver saw, and the messages each side sent.
+ * A thread's ledger of a run: when each update left its sender here (by Yjs client id and clock,
+ * or relay person and number), every arrival a receiver here saw, and the messages sent.
  */
 export function ledger() {
   return {
-    sentAt: new Map(),
-    delays: [],
-    /** When each delay's update arrived (the same order as `delays`). */
+    sent: [],
+    /** [update key, arrival time] per receiver and update. */
     arrivals: [],
-    unmatched: 0,
     sentMessages: 0,
     sentBytes: 0,
     receivedMessages: 0,
@@ -65,7 +68,7 @@ export async function roomClient(url, token, index, book) {
     const decoder = decoding.createDecoder(new Uint8Array(data));
     const type = decoding.readVarUint(decoder);
     if (type === 0) {
-      const at = performance.now();
+      const at = now();
       const reply = encoding.createEncoder();
       encoding.writeVarUint(reply, 0);
       const kind = syncProtocol.readSyncMessage(decoder, reply, doc, "server");
@@ -80,14 +83,15 @@ export async function roomClient(url, token, index, book) {
       );
     } else if (type === 3) {
       const status = JSON.parse(decoding.readVarString(decoder));
-      client.statuses.push({ ...status, at: performance.now() });
+      client.statuses.push({ ...status, at: now() });
     }
   });
   ws.on("close", (code, reason) => (client.closed = { code, reason: String(reason) }));
   doc.on("update", (update, origin) => {
     if (origin === "server") return;
+    const at = now();
     for (const struct of Y.decodeUpdate(update).structs) {
-      book.sentAt.set(`${struct.id.client}:${struct.id.clock}`, performance.now());
+      book.sent.push([`${struct.id.client}:${struct.id.clock}`, at]);
     }
     send(frame(0, (e) => syncProtocol.writeUpdate(e, update)));
   });
@@ -107,19 +111,14 @@ export async function roomClient(url, token, index, book) {
   return client;
 }
 
-/** A receiver's delay for each update in a broadcast it got (by the structs' ids). */
+/** A receiver's arrival of each update in a broadcast it got (by the structs' ids). */
 function noteArrival(message, at, book) {
   const decoder = decoding.createDecoder(message);
   decoding.readVarUint(decoder);
   decoding.readVarUint(decoder);
   const update = decoding.readVarUint8Array(decoder);
   for (const struct of Y.decodeUpdate(update).structs) {
-    const sent = book.sentAt.get(`${struct.id.client}:${struct.id.clock}`);
-    if (sent === undefined) book.unmatched += 1;
-    else {
-      book.delays.push(at - sent);
-      book.arrivals.push(at);
-    }
+    book.arrivals.push([`${struct.id.client}:${struct.id.clock}`, at]);
   }
 }
 
@@ -139,8 +138,11 @@ function paragraphText(doc) {
   return text;
 }
 
-/** Types one word (`w<person>.<n> `) at a word boundary of the first paragraph. */
-export function typeWord(client) {
+/**
+ * Types one word (`w<person>.<n> `) at a word boundary of the first paragraph; with `awareness`,
+ * every 4th word also moves the person's cursor (an awareness update).
+ */
+export function typeWord(client, awareness = true) {
   const text = paragraphText(client.doc);
   const current = text.toString();
   let at = Math.floor(Math.random() * (current.length + 1));
@@ -149,7 +151,7 @@ export function typeWord(client) {
   const word = `w${client.index}.${client.words.length}`;
   client.words.push(word);
   text.insert(Math.min(at, current.length), `${word} `);
-  if (client.words.length % 4 === 0) client.presence({ anchor: at, head: at });
+  if (awareness && client.words.length % 4 === 0) client.presence({ anchor: at, head: at });
 }
 
 /** The words of a document's text. */
@@ -157,12 +159,15 @@ export function wordsOf(client) {
   return new Set(paragraphText(client.doc).toString().split(/\s+/).filter(Boolean));
 }
 
-/** Runs `act(client)` for each client every `intervalMs` (jittered) until `ms` passed. */
-export async function atHumanRate(clients, intervalMs, ms, act) {
+/**
+ * Runs `act(client)` for each client every `intervalMs` (jittered) until `ms` passed; the first
+ * acts are spread over one interval by each client's index among `total` (all threads' clients).
+ */
+export async function atHumanRate(clients, intervalMs, ms, act, total = clients.length) {
   const until = performance.now() + ms;
   await Promise.all(
-    clients.map(async (client, i) => {
-      await sleep((i * intervalMs) / clients.length);
+    clients.map(async (client) => {
+      await sleep((client.index * intervalMs) / total);
       while (performance.now() < until) {
         act(client);
         await sleep(intervalMs * (0.5 + Math.random()));
@@ -176,21 +181,20 @@ export async function relayClient(url, index, bytes, book) {
   const ws = await opened(url, {});
   let n = 0;
   ws.on("message", (data) => {
-    const at = performance.now();
+    const at = now();
     book.receivedMessages += 1;
     const view = new DataView(new Uint8Array(data).buffer);
-    const sent = book.sentAt.get(`${view.getUint32(0)}:${view.getUint32(4)}`);
-    if (sent === undefined) book.unmatched += 1;
-    else book.delays.push(at - sent);
+    book.arrivals.push([`${view.getUint32(0)}:${view.getUint32(4)}`, at]);
   });
   return {
+    index,
     ws,
     send() {
       const message = new Uint8Array(Math.max(bytes, 8));
       const view = new DataView(message.buffer);
       view.setUint32(0, index);
       view.setUint32(4, n);
-      book.sentAt.set(`${index}:${n}`, performance.now());
+      book.sent.push([`${index}:${n}`, now()]);
       n += 1;
       book.sentMessages += 1;
       ws.send(message);

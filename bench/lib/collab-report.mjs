@@ -136,6 +136,10 @@ export function summarise(run) {
       samples: run.durable.relayBook.delays.length,
     },
     durableRelayWorkerdCpuMsPerMessage: perMessage(run.durable.cpuMs, run.durable.relayBook),
+    /** The clients' threads' worst event-loop delay p99 per phase: queueing in the bench. */
+    clientLoopDelayP99Ms: Object.fromEntries(
+      Object.entries(run.loopDelays).map(([phase, ms]) => [phase, Math.round(ms * 10) / 10]),
+    ),
     messagesIn: run.roomIncoming,
     messagesOut: book.receivedMessages,
     billedRequests: run.connections + Math.ceil(run.roomIncoming / 20),
