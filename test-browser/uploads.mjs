@@ -70,6 +70,31 @@ function give(page, how, { name, type, size = null }) {
   );
 }
 
+/**
+ * Fails (as a dropped connection) the first upload part whose `Content-Range` starts with
+ * `range`; `stop()` ends the interception and answers how many parts it failed.
+ */
+async function losePartOnce(page, range) {
+  let failed = 0;
+  const onRequest = (request) => {
+    const header = request.headers()["content-range"] ?? "";
+    if (request.method() === "PUT" && header.startsWith(range) && failed === 0) {
+      failed += 1;
+      return request.abort("connectionreset");
+    }
+    return request.continue();
+  };
+  await page.setRequestInterception(true);
+  page.on("request", onRequest);
+  return {
+    async stop() {
+      page.off("request", onRequest);
+      await page.setRequestInterception(false);
+      return failed;
+    },
+  };
+}
+
 /** Drops a PNG, pastes a text file, tries a too-large one; checks the editor and the API. */
 async function uploadBoth(page, shared, label) {
   await give(page, "drop", { name: "dot.png", type: "image/png" });
@@ -79,7 +104,9 @@ async function uploadBoth(page, shared, label) {
     return n === 2 ? true : n;
   });
   assert.equal(await page.$$eval("[data-uploading]", (els) => els.length), 0, "placeholders gone");
-  // Over the batch's 1 MiB: uploaded in 5 MiB parts first, then named by its key.
+  // Over the batch's 1 MiB: uploaded in 5 MiB parts first, then named by its key; the second
+  // part is lost once on the way (the connection dropped) and sent again.
+  const lost = await losePartOnce(page, "bytes 5242880-");
   await give(page, "paste", {
     name: "video.bin",
     type: "application/octet-stream",
@@ -89,6 +116,7 @@ async function uploadBoth(page, shared, label) {
     const n = await page.$$eval(".q-ed-file", (els) => els.length);
     return n === 2 ? true : n;
   });
+  assert.equal(await lost.stop(), 1, "the second part was lost once, and sent again");
   await give(page, "paste", {
     name: "huge.bin",
     type: "application/octet-stream",
