@@ -10,7 +10,8 @@
 // line "browser: N passed, N failed (S s)". Exit status 1 when a test fails or nothing could start.
 //
 //   node scripts/browser-tests.mjs [name-filter]
-//   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png)
+//   UPDATE_SCREENSHOTS=1 node scripts/browser-tests.mjs reader   (rewrites docs/reader/*.png;
+//   the app's tests rewrite docs/app/*.png the same way; without it no file is written)
 import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
