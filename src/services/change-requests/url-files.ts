@@ -76,8 +76,13 @@ async function storeUploaded(
       ? badRequest(`${at}: this upload is unfinished (${progress.received} bytes arrived)`)
       : notFound(`${at}: upload ${key} in this organization`);
   const sink = new PartSink(bucket, contentTypeOf(given, object.httpMetadata?.contentType ?? null));
+  return drainInto(object.body, sink);
+}
+
+/** Streams `body` into `sink` and stores it; a failure aborts the parts written so far. */
+async function drainInto(body: ReadableStream<Uint8Array>, sink: PartSink): Promise<StoredFile> {
   try {
-    const reader = object.body.getReader();
+    const reader = body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -134,19 +139,9 @@ async function storeOne(
     throw badRequest(`${at}: ${new URL(res.url).host} answered ${res.status}`);
   }
   const contentType = contentTypeOf(given, res.headers.get("content-type"));
-  const sink = new PartSink(bucket, contentType);
-  try {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      await sink.write(value);
-    }
-    return await sink.finish();
-  } catch (error) {
-    await sink.abort();
+  return drainInto(res.body, new PartSink(bucket, contentType)).catch((error: unknown) => {
     throw refusal(error, at);
-  }
+  });
 }
 
 /**
